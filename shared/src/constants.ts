@@ -1,0 +1,71 @@
+/** Business constants of the product (spec §9). Everything else reads them from here. */
+
+export const MINUTE_MS = 60_000;
+
+/** Signed-in users are logged out after this long without mouse, key, scroll, touch or wheel activity. */
+export const INACTIVITY_LOGOUT_MS = 30 * MINUTE_MS;
+/** Cooldown between verification e-mail resends, persisted across reloads. */
+export const RESEND_VERIFICATION_COOLDOWN_S = 60;
+/** Cooldown between forgot-password requests, persisted across reloads. */
+export const FORGOT_PASSWORD_COOLDOWN_S = 60;
+/** How long an admin toast stays on screen. */
+export const ADMIN_TOAST_MS = 5_000;
+/** Redirect to /login after a successful password reset. */
+export const RESET_REDIRECT_MS = 2_500;
+/** Page-load spinner duration. */
+export const PAGE_SPINNER_MS = 300;
+/** Delay before scrolling to a hash anchor such as #upcoming-events. */
+export const HASH_SCROLL_DELAY_MS = 500;
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** The characters that count as "special" in a password (spec §5). */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
+export const ADULT_AGE = 18;
+
+/** Session storage key of the access token. */
+export const TOKEN_STORAGE_KEY = 'token';
+
+export const PAYMENT_METHODS = ['cash', 'stripe'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const TRYOUT_RESULTS = ['selected', 'not_selected'] as const;
+export type TryoutResult = (typeof TRYOUT_RESULTS)[number];
+
+export const EMERGENCY_CONTACT_RELATIONSHIPS = ['parent', 'guardian', 'other_family', 'other'] as const;
+export type EmergencyContactRelationship = (typeof EMERGENCY_CONTACT_RELATIONSHIPS)[number];
+
+/** Age groups an administrator sees and a player picks (spec §3). */
+export const AGE_GROUPS = [
+  '13U Boys',
+  '15U Boys',
+  '16U Boys',
+  '17U Boys',
+  '18U Boys',
+  '15U Girls',
+  '17U Girls',
+] as const;
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
+/** Age-group guidance: a player fits a group if born in this year or later (spec §5). */
+export const AGE_GROUP_BIRTH_YEARS = {
+  '13U': 2012,
+  '15U': 2010,
+  '16U': 2009,
+  '17U': 2008,
+  '18U': 2007,
+} as const;
+
+/** Fall program facts shown on the public pages (spec §9). */
+export const FALL_PROGRAM = {
+  costPerAthleteCad: 750,
+  practicesPerWeek: 2,
+  tournaments: 2,
+  gamesPerTournament: '3-5',
+} as const;
+export const CHECK_IN_MINUTES_BEFORE_TRYOUT = 20;
+
+/** The club's home; dates such as "today" for age checks are taken in this zone. */
+export const CLUB_TIME_ZONE = 'America/Edmonton';
+
+/** The season the local stack seeds on first start. */
+export const SEED_SEASON_NAME = 'Fall 2025 Tryouts';

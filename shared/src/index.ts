@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './dates';
+export * from './messages';
+export * from './password';
+export * from './routes';
+export * from './schemas';
+export type * from './types';

@@ -1,0 +1,23 @@
+/** Every user-facing validation message of spec §5, word for word. Schemas and forms read them from here. */
+export const fieldMessages = {
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  emailRequired: 'Email is required.',
+  emailInvalid: 'Invalid email format.',
+  passwordRequired: 'Password is required.',
+  dateOfBirthRequired: 'Date of birth is required.',
+  dateOfBirthInvalid: 'Enter a valid date of birth.',
+  dateOfBirthFuture: 'Date of birth cannot be in the future.',
+  phoneRequired: 'Phone number is required.',
+  phoneInvalid: 'Invalid Canadian phone number.',
+  contactNameRequired: 'Contact name is required.',
+  contactPhoneRequired: 'Contact phone is required.',
+  contactEmailRequired: 'Contact email is required.',
+  relationshipRequired: 'Relationship is required.',
+  parentConsentRequired: 'Parent/guardian consent is required.',
+  confirmPasswordRequired: 'Please confirm your password.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  formInvalid: 'Please correct the highlighted fields above.',
+  tryoutChoiceRequired: 'Please select both payment method and age group.',
+  seasonNameRequired: 'Please enter a season name.',
+} as const;

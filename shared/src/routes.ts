@@ -1,0 +1,51 @@
+/**
+ * The API route table: one row per endpoint. CDK creates a Lambda and an API Gateway route from each row,
+ * the local API server routes to the same handlers, the web client takes its paths from here, and the
+ * security tests build their access matrix from it. Add a row only together with a working handler.
+ *
+ * `path` is relative to the site's `/api` prefix and uses API Gateway's `{param}` syntax.
+ * `handler` names the file `functions/src/handlers/<handler>.ts`, which exports `handler`.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route: anyone, a signed-in user, an administrator (re-checked against the table),
+ * or Stripe (signature checked on the raw body).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'stripe-signature';
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: Access;
+  readonly handler: string;
+  /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
+  readonly cookie?: boolean;
+}
+
+export const routes = {
+  getActiveSeason: { method: 'GET', path: '/seasons/active', access: 'public', handler: 'seasons/get-active' },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routes;
+
+/** The prefix under which CloudFront, the local server and Vite route requests to the API. */
+export const API_PREFIX = '/api';
+
+/** Fills `{param}` placeholders: apiPath('getActiveSeason') → '/api/seasons/active'. */
+export function apiPath(name: RouteName, params: Record<string, string> = {}): string {
+  const route: RouteDefinition = routes[name];
+  return (
+    API_PREFIX +
+    route.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+      const value = params[key];
+      if (value === undefined) throw new Error(`Missing path parameter ${key} for ${name}`);
+      return encodeURIComponent(value);
+    })
+  );
+}
+
+/** Every route as a list, with its name, for generators (CDK, local server, access matrix). */
+export function routeList(): Array<RouteDefinition & { name: RouteName }> {
+  return (Object.keys(routes) as RouteName[]).map((name) => ({ name, ...routes[name] }));
+}

@@ -1,0 +1,176 @@
+/**
+ * The valibot schemas of every input the product accepts (spec §5), shared by the forms and the server,
+ * so a message a family sees in the browser is the one the server would give.
+ */
+import * as v from 'valibot';
+import {
+  AGE_GROUPS,
+  EMERGENCY_CONTACT_RELATIONSHIPS,
+  PAYMENT_METHODS,
+  TRYOUT_RESULTS,
+} from './constants';
+import { isIsoDate, isMinor, todayInClubZone } from './dates';
+import { fieldMessages as m } from './messages';
+import {
+  missingPasswordRequirements,
+  registrationPasswordMessage,
+  resetPasswordMessage,
+} from './password';
+
+/** Bounds no honest value reaches; they keep oversized input out of the table and the mail. */
+const MAX_NAME = 100;
+const MAX_EMAIL = 254;
+const MAX_PASSWORD = 256;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Strips non-digits; valid when 10 digits remain, optionally led by a 1 (spec §5). */
+export function isCanadianPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+}
+
+const requiredText = (message: string, max = MAX_NAME) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
+
+const email = (requiredMessage: string) =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(MAX_EMAIL, m.emailInvalid),
+    v.regex(EMAIL_SHAPE, m.emailInvalid),
+    v.toLowerCase(),
+  );
+
+const phone = (requiredMessage: string) =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.trim(),
+    v.nonEmpty(requiredMessage),
+    v.maxLength(30, m.phoneInvalid),
+    v.check(isCanadianPhone, m.phoneInvalid),
+  );
+
+const passwordWith = (format: typeof registrationPasswordMessage) =>
+  v.pipe(
+    v.string(m.passwordRequired),
+    v.nonEmpty(m.passwordRequired),
+    v.maxLength(MAX_PASSWORD, m.passwordRequired),
+    v.check(
+      (pw) => missingPasswordRequirements(pw).length === 0,
+      (issue) => format(missingPasswordRequirements(String(issue.input))),
+    ),
+  );
+
+export const EmailSchema = email(m.emailRequired);
+export const RegistrationPasswordSchema = passwordWith(registrationPasswordMessage);
+export const ResetPasswordSchema = passwordWith(resetPasswordMessage);
+
+export const DateOfBirthSchema = v.pipe(
+  v.string(m.dateOfBirthRequired),
+  v.trim(),
+  v.nonEmpty(m.dateOfBirthRequired),
+  v.check(isIsoDate, m.dateOfBirthInvalid),
+  v.check((d) => d <= todayInClubZone(), m.dateOfBirthFuture),
+);
+
+/** Each registration field on its own, for checks on blur. */
+export const registrationFields = {
+  first_name: requiredText(m.firstNameRequired),
+  last_name: requiredText(m.lastNameRequired),
+  email: EmailSchema,
+  password: RegistrationPasswordSchema,
+  date_of_birth: DateOfBirthSchema,
+  phone_number: phone(m.phoneRequired),
+  emergency_contact_name: requiredText(m.contactNameRequired),
+  emergency_contact_phone: phone(m.contactPhoneRequired),
+  emergency_contact_email: email(m.contactEmailRequired),
+  emergency_contact_relationship: v.picklist(EMERGENCY_CONTACT_RELATIONSHIPS, m.relationshipRequired),
+  parent_consent: v.optional(v.boolean(m.parentConsentRequired), false),
+};
+
+/** POST /auth/register. Parent consent is required only for a registrant under 18. */
+export const RegistrationSchema = v.pipe(
+  v.object(registrationFields),
+  v.forward(
+    v.check((r) => !isMinor(r.date_of_birth) || r.parent_consent, m.parentConsentRequired),
+    ['parent_consent'],
+  ),
+);
+export type RegistrationInput = v.InferInput<typeof RegistrationSchema>;
+export type Registration = v.InferOutput<typeof RegistrationSchema>;
+
+/** POST /auth/login. Only presence is checked: a wrong shape is just a failed login. */
+export const LoginSchema = v.object({
+  email: v.pipe(v.string(m.emailRequired), v.trim(), v.nonEmpty(m.emailRequired), v.maxLength(MAX_EMAIL), v.toLowerCase()),
+  password: v.pipe(v.string(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(MAX_PASSWORD)),
+});
+export type LoginInput = v.InferOutput<typeof LoginSchema>;
+
+/** POST /auth/forgot-password and /auth/resend-verification: an e-mail, trimmed. */
+export const EmailOnlySchema = v.object({ email: EmailSchema });
+export type EmailOnlyInput = v.InferOutput<typeof EmailOnlySchema>;
+
+/** POST /auth/reset-password/{token}: the body. */
+export const ResetPasswordBodySchema = v.object({ password: ResetPasswordSchema });
+
+/** The reset form also asks for the password twice. */
+export const ResetPasswordFormSchema = v.pipe(
+  v.object({
+    password: ResetPasswordSchema,
+    confirm_password: v.pipe(v.string(m.confirmPasswordRequired), v.nonEmpty(m.confirmPasswordRequired)),
+  }),
+  v.forward(
+    v.check((f) => f.password === f.confirm_password, m.passwordsDoNotMatch),
+    ['confirm_password'],
+  ),
+);
+
+/** One-time tokens (verification, reset) are 32 random bytes, base64url. */
+export const OneTimeTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired link.'));
+
+/** POST /tryouts/register. */
+export const TryoutRegistrationSchema = v.object({
+  payment_method: v.picklist(PAYMENT_METHODS, m.tryoutChoiceRequired),
+  age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
+});
+export type TryoutRegistrationInput = v.InferOutput<typeof TryoutRegistrationSchema>;
+
+/** POST /admin/seasons. */
+export const NewSeasonSchema = v.object({
+  name: v.pipe(v.string(m.seasonNameRequired), v.trim(), v.nonEmpty(m.seasonNameRequired), v.maxLength(MAX_NAME, m.seasonNameRequired)),
+});
+
+/** PATCH /admin/seasons/{id}/registration. */
+export const RegistrationToggleSchema = v.object({ open: v.boolean() });
+/** PATCH /admin/tryouts/{id}/attended. */
+export const AttendedSchema = v.object({ attended: v.boolean() });
+/** PATCH /admin/tryouts/{id}/selection: an empty result puts it back to pending. */
+export const SelectionSchema = v.object({
+  tryout_id: v.optional(v.string()),
+  result: v.union([v.picklist(TRYOUT_RESULTS), v.literal('')]),
+});
+
+/** Identifiers in paths and queries (UUIDs). */
+export const IdSchema = v.pipe(v.string(), v.uuid('Not found.'));
+
+/**
+ * Validates a whole object and returns the first message per field (empty when valid),
+ * the shape a form shows beside its fields.
+ */
+export function fieldErrors<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  value: unknown,
+): Partial<Record<string, string>> {
+  const result = v.safeParse(schema, value);
+  if (result.success) return {};
+  const nested = v.flatten(result.issues).nested ?? {};
+  const errors: Partial<Record<string, string>> = {};
+  for (const [key, messages] of Object.entries(nested)) {
+    if (messages && messages[0]) errors[key] = messages[0];
+  }
+  const root = v.flatten(result.issues).root;
+  if (root?.[0]) errors._root = root[0];
+  return errors;
+}
