@@ -5,3 +5,4 @@ export * from './password';
 export * from './routes';
 export * from './schemas';
 export type * from './types';
+export * from './site-paths';

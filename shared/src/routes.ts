@@ -21,6 +21,8 @@ export interface RouteDefinition {
   readonly handler: string;
   /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
   readonly cookie?: boolean;
+  /** Sends mail through SES: only these functions are granted ses:SendEmail. */
+  readonly mail?: boolean;
 }
 
 export const routes = {

@@ -1,0 +1,54 @@
+/**
+ * The public pages whose HTML the build prerenders (spec §2 public and payment routes). The web router,
+ * the prerender step, the CDN's URL rewrite and the tests all read this list.
+ */
+export const SPRING_TEAM_SLUGS = [
+  '13u-boys',
+  '14u-boys',
+  '15u-boys',
+  '16u-boys',
+  '17u-boys',
+  '18u-boys',
+  '15u-girls',
+  '17u-girls',
+] as const;
+
+export const PRERENDERED_PATHS = [
+  '/',
+  '/about',
+  '/FallTeams',
+  '/FallTeams/Girls',
+  '/FallTeams/Boys',
+  '/SpringTeams',
+  ...SPRING_TEAM_SLUGS.map((slug) => `/SpringTeams/${slug}`),
+  '/WinterProgramming',
+  '/Training',
+  '/Tournaments',
+  '/TryoutsClosed',
+  '/tryout-information',
+  '/sponsorship',
+  '/testimonials',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/payment/success',
+  '/payment/cancelled',
+] as const;
+
+/** Paths that show the marketing footer (spec §2 shared chrome); a path matches itself and its sub-pages. */
+export const FOOTER_PATH_PREFIXES = [
+  '/about',
+  '/FallTeams',
+  '/SpringTeams',
+  '/WinterProgramming',
+  '/Training',
+  '/Tournaments',
+  '/sponsorship',
+  '/testimonials',
+  '/contact',
+] as const;
+
+/** The file a prerendered path is written to under the web build folder: '/' → 'index.html', '/about' → 'about/index.html'. */
+export function prerenderedFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
