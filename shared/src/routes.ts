@@ -26,7 +26,12 @@ export interface RouteDefinition {
 }
 
 export const routes = {
-  getActiveSeason: { method: 'GET', path: '/seasons/active', access: 'public', handler: 'seasons/get-active' },
+  getActiveSeason: {
+    method: 'GET',
+    path: '/seasons/active',
+    access: 'public',
+    handler: 'seasons/get-active',
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -3,19 +3,10 @@
  * so a message a family sees in the browser is the one the server would give.
  */
 import * as v from 'valibot';
-import {
-  AGE_GROUPS,
-  EMERGENCY_CONTACT_RELATIONSHIPS,
-  PAYMENT_METHODS,
-  TRYOUT_RESULTS,
-} from './constants';
+import { AGE_GROUPS, EMERGENCY_CONTACT_RELATIONSHIPS, PAYMENT_METHODS, TRYOUT_RESULTS } from './constants';
 import { isIsoDate, isMinor, todayInClubZone } from './dates';
 import { fieldMessages as m } from './messages';
-import {
-  missingPasswordRequirements,
-  registrationPasswordMessage,
-  resetPasswordMessage,
-} from './password';
+import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 
 /** Bounds no honest value reaches; they keep oversized input out of the table and the mail. */
 const MAX_NAME = 100;
@@ -103,7 +94,13 @@ export type Registration = v.InferOutput<typeof RegistrationSchema>;
 
 /** POST /auth/login. Only presence is checked: a wrong shape is just a failed login. */
 export const LoginSchema = v.object({
-  email: v.pipe(v.string(m.emailRequired), v.trim(), v.nonEmpty(m.emailRequired), v.maxLength(MAX_EMAIL), v.toLowerCase()),
+  email: v.pipe(
+    v.string(m.emailRequired),
+    v.trim(),
+    v.nonEmpty(m.emailRequired),
+    v.maxLength(MAX_EMAIL),
+    v.toLowerCase(),
+  ),
   password: v.pipe(v.string(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(MAX_PASSWORD)),
 });
 export type LoginInput = v.InferOutput<typeof LoginSchema>;
@@ -128,7 +125,10 @@ export const ResetPasswordFormSchema = v.pipe(
 );
 
 /** One-time tokens (verification, reset) are 32 random bytes, base64url. */
-export const OneTimeTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired link.'));
+export const OneTimeTokenSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired link.'),
+);
 
 /** POST /tryouts/register. */
 export const TryoutRegistrationSchema = v.object({
@@ -139,7 +139,12 @@ export type TryoutRegistrationInput = v.InferOutput<typeof TryoutRegistrationSch
 
 /** POST /admin/seasons. */
 export const NewSeasonSchema = v.object({
-  name: v.pipe(v.string(m.seasonNameRequired), v.trim(), v.nonEmpty(m.seasonNameRequired), v.maxLength(MAX_NAME, m.seasonNameRequired)),
+  name: v.pipe(
+    v.string(m.seasonNameRequired),
+    v.trim(),
+    v.nonEmpty(m.seasonNameRequired),
+    v.maxLength(MAX_NAME, m.seasonNameRequired),
+  ),
 });
 
 /** PATCH /admin/seasons/{id}/registration. */

@@ -1,0 +1,26 @@
+/** The document client, created once per container so warm invocations reuse its connections (STYLE #6). */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getConfig } from '../lib/config';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+export function db(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const cfg = getConfig();
+    const client = new DynamoDBClient({
+      region: cfg.AWS_REGION,
+      ...(cfg.DYNAMODB_ENDPOINT
+        ? { endpoint: cfg.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+    documentClient = DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+  return documentClient;
+}
+
+export function tableName(): string {
+  return getConfig().TABLE_NAME;
+}

@@ -1,0 +1,46 @@
+/**
+ * The table's key design, in one file: nothing else names a key. See DESIGN.md "Single-table design".
+ *
+ * | item                  | PK                      | SK                 | GSI1PK          | GSI1SK               |
+ * |-----------------------|-------------------------|--------------------|-----------------|----------------------|
+ * | user profile          | USER#<id>               | PROFILE            |                 |                      |
+ * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
+ * | one-time token        | TOKEN#<sha256>          | VERIFY / RESET     |                 |                      |
+ * | refresh session       | REFRESH#<sha256>        | REFRESH            |                 |                      |
+ * | rate-limit window     | RATE#<scope>#<subject>  | <window start>     |                 |                      |
+ * | season                | SEASON#<id>             | SEASON             | SEASONS         | <createdAt>          |
+ * | active season pointer | CONFIG                  | ACTIVE_SEASON      |                 |                      |
+ * | tryout counter        | SEASON#<id>             | COUNTER            |                 |                      |
+ * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
+ * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
+ */
+export const keys = {
+  user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET') => ({
+    PK: `TOKEN#${tokenHash}`,
+    SK: purpose,
+  }),
+  refreshSession: (tokenHash: string) => ({ PK: `REFRESH#${tokenHash}`, SK: 'REFRESH' }),
+  rateWindow: (scope: string, subject: string, windowStart: number) => ({
+    PK: `RATE#${scope}#${subject}`,
+    SK: String(windowStart),
+  }),
+  season: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'SEASON' }),
+  seasonsIndex: (createdAt: string) => ({ GSI1PK: 'SEASONS', GSI1SK: createdAt }),
+  seasonsIndexPartition: 'SEASONS',
+  activeSeason: () => ({ PK: 'CONFIG', SK: 'ACTIVE_SEASON' }),
+  tryoutCounter: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'COUNTER' }),
+  tryout: (seasonId: string, userId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${userId}` }),
+  tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
+  tryoutsOfUserIndex: (userId: string, seasonId: string) => ({
+    GSI1PK: `USER#${userId}`,
+    GSI1SK: `TRYOUT#${seasonId}`,
+  }),
+  stripeEvent: (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
+} as const;
+
+/** Epoch seconds for the TTL attribute. */
+export function expiresAt(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}

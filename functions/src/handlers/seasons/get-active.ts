@@ -1,0 +1,5 @@
+import { defineHandler } from '../../lib/http';
+import { getActiveSeason } from '../../services/seasons';
+
+/** GET /seasons/active: the active season, 404 when there is none. */
+export const handler = defineHandler('getActiveSeason', {}, () => getActiveSeason());

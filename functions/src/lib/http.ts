@@ -1,0 +1,230 @@
+/**
+ * The one handler wrapper (STYLE #5). For a route of the shared route table it:
+ * 1. checks access at the route's level before anything else (token, admin flag re-read, origin for cookies);
+ * 2. parses and validates body, query and path parameters with the route's named valibot schemas;
+ * 3. runs the handler and maps its reply or typed error to an API Gateway v2 answer with a `{message}` body;
+ * 4. logs and reports unexpected errors, answering a generic 500 that leaks nothing.
+ * Handlers therefore hold no status codes and no try/catch of their own.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as v from 'valibot';
+import {
+  routes,
+  type AccessTokenClaims,
+  type ErrorBody,
+  type RouteDefinition,
+  type RouteName,
+} from '@club/shared';
+import { verifyAccessToken } from './access-token';
+import { getConfig } from './config';
+import { isAdminNow } from '../db/users';
+import {
+  BadRequestError,
+  ForbiddenError,
+  HttpError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+} from './errors';
+import { log } from './log';
+import { reportError } from './sentry';
+
+/** Larger bodies than any form of the product sends are refused before parsing. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+type Status = 200 | 201 | 204 | 302;
+
+/** What a handler returns when plain JSON with 200 is not enough. */
+export interface Reply {
+  readonly __reply: true;
+  readonly status: Status;
+  readonly body?: unknown;
+  readonly location?: string;
+  readonly cookies?: string[];
+}
+
+export const reply = {
+  ok: (body: unknown, options: { cookies?: string[] } = {}): Reply => ({
+    __reply: true,
+    status: 200,
+    body,
+    ...options,
+  }),
+  created: (body: unknown): Reply => ({ __reply: true, status: 201, body }),
+  noContent: (options: { cookies?: string[] } = {}): Reply => ({ __reply: true, status: 204, ...options }),
+  /** A browser redirect (e-mail links). */
+  redirect: (location: string): Reply => ({ __reply: true, status: 302, location }),
+};
+
+type RouteAccess<N extends RouteName> = (typeof routes)[N]['access'];
+type UserFor<N extends RouteName> = RouteAccess<N> extends 'user' | 'admin' ? AccessTokenClaims : null;
+
+export interface Request<N extends RouteName, B, Q, P> {
+  readonly route: N;
+  readonly body: B;
+  readonly query: Q;
+  readonly params: P;
+  /** The signed-in user: always present on `user` and `admin` routes. */
+  readonly user: UserFor<N>;
+  readonly cookies: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The raw body, for signature checks. */
+  readonly rawBody: string;
+  /** The caller's address as API Gateway saw it, for rate limits. */
+  readonly sourceIp: string;
+}
+
+type AnySchema = v.GenericSchema;
+type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+
+export interface HandlerSchemas<B, Q, P> {
+  body?: B;
+  query?: Q;
+  params?: P;
+}
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export function defineHandler<
+  N extends RouteName,
+  B extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+>(
+  name: N,
+  schemas: HandlerSchemas<B, Q, P>,
+  run: (req: Request<N, Out<B>, Out<Q>, Out<P>>) => Promise<unknown>,
+): LambdaHandler {
+  const route: RouteDefinition = routes[name];
+  return async (event) => {
+    try {
+      const user = await checkAccess(route, event);
+      const rawBody = readRawBody(event);
+      const req = {
+        route: name,
+        user: user as UserFor<N>,
+        body: parse(schemas.body, schemas.body ? parseJson(rawBody) : undefined) as Out<B>,
+        query: parse(schemas.query, event.queryStringParameters ?? {}) as Out<Q>,
+        params: parse(schemas.params, event.pathParameters ?? {}) as Out<P>,
+        cookies: parseCookies(event.cookies),
+        headers: event.headers ?? {},
+        rawBody,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      };
+      return toResult(await run(req));
+    } catch (error) {
+      if (error instanceof HttpError) {
+        const body: ErrorBody = { message: error.message };
+        if (error.errors) body.errors = error.errors;
+        return json(error.status, body);
+      }
+      log.error('unexpected error', { route: name, error: error instanceof Error ? error.name : 'unknown' });
+      await reportError(error, name);
+      return json(500, { message: 'Something went wrong. Please try again.' });
+    }
+  };
+}
+
+async function checkAccess(
+  route: RouteDefinition,
+  event: APIGatewayProxyEventV2,
+): Promise<AccessTokenClaims | null> {
+  if (route.cookie) {
+    // Cookie-bearing endpoints are same-origin only: a foreign page cannot ride the refresh cookie.
+    const origin = header(event, 'origin');
+    if (origin !== new URL(getConfig().SITE_URL).origin) throw new ForbiddenError('Request not allowed.');
+  }
+  switch (route.access) {
+    case 'public':
+      return null;
+    case 'stripe-signature':
+      // The signature itself is checked on the raw body by the payment service.
+      if (!header(event, 'stripe-signature')) throw new BadRequestError('Missing signature.');
+      return null;
+    case 'user':
+    case 'admin': {
+      const authorization = header(event, 'authorization') ?? '';
+      const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
+      if (!match?.[1]) throw new UnauthorizedError('Not signed in.');
+      const claims = await verifyAccessToken(match[1]);
+      // The token may predate a demotion: the admin flag is re-read from the table.
+      if (route.access === 'admin' && !(claims.is_admin && (await isAdminNow(claims.sub)))) {
+        throw new ForbiddenError('Administrator access required.');
+      }
+      return claims;
+    }
+  }
+}
+
+function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+function readRawBody(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return '';
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError('Request is too large.');
+  return raw;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestError('Invalid request body.');
+  }
+}
+
+function parse(schema: AnySchema | undefined, input: unknown): unknown {
+  if (!schema) return undefined;
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const errors = result.issues.map((issue) => {
+    const field = v.getDotPath(issue);
+    return field ? { field, msg: issue.message } : { msg: issue.message };
+  });
+  throw new BadRequestError(errors[0]?.msg ?? 'Invalid request.', errors);
+}
+
+function parseCookies(cookies: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const cookie of cookies ?? []) {
+    for (const part of cookie.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) {
+        const key = part.slice(0, eq).trim();
+        try {
+          out[key] = decodeURIComponent(part.slice(eq + 1).trim());
+        } catch {
+          // A malformed cookie is ignored, like a browser would.
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && '__reply' in value;
+}
+
+function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
+  if (!isReply(value)) return json(200, value ?? {});
+  if (value.status === 302) {
+    return { statusCode: 302, headers: { location: value.location ?? '/', 'cache-control': 'no-store' } };
+  }
+  const result =
+    value.status === 204
+      ? { statusCode: 204, headers: { 'cache-control': 'no-store' } }
+      : json(value.status, value.body ?? {});
+  return value.cookies?.length ? { ...result, cookies: value.cookies } : result;
+}
+
+function json(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
