@@ -1,0 +1,98 @@
+/**
+ * Builds the API Gateway HTTP API (payload v2) event that API Gateway would send for a request, so the
+ * local API server and the tests invoke handlers exactly as AWS does.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { API_PREFIX, routeList, type RouteDefinition, type RouteName } from '@club/shared';
+
+export interface IncomingRequest {
+  method: string;
+  /** The path as the browser sent it, with the /api prefix and without the query. */
+  path: string;
+  query?: URLSearchParams;
+  headers?: Record<string, string | undefined>;
+  body?: string;
+  sourceIp?: string;
+}
+
+/** Finds the route-table row for a method and path, with its path parameters. */
+export function matchRoute(
+  method: string,
+  path: string,
+): { name: RouteName; route: RouteDefinition; params: Record<string, string> } | null {
+  for (const route of routeList()) {
+    if (route.method !== method.toUpperCase()) continue;
+    const pattern = new RegExp(
+      '^' +
+        (API_PREFIX + route.path)
+          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\\?\{(\w+)\\?\}/g, '(?<$1>[^/]+)') +
+        '$',
+    );
+    const m = pattern.exec(path);
+    if (m) {
+      const params: Record<string, string> = {};
+      for (const [k, val] of Object.entries(m.groups ?? {})) params[k] = decodeURIComponent(val);
+      return { name: route.name, route, params };
+    }
+  }
+  return null;
+}
+
+/** True when some route has this path under another method (the answer is then 405, not 404). */
+export function pathExists(path: string): boolean {
+  return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((m) => matchRoute(m, path) !== null);
+}
+
+export function toApiGatewayEvent(
+  req: IncomingRequest,
+  route: RouteDefinition,
+  params: Record<string, string>,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, val] of Object.entries(req.headers ?? {}))
+    if (val !== undefined) headers[k.toLowerCase()] = val;
+  const cookieHeader = headers.cookie;
+  delete headers.cookie; // API Gateway v2 moves cookies to their own field
+  const query = req.query ?? new URLSearchParams();
+  const queryStringParameters: Record<string, string> = {};
+  for (const [k, val] of query)
+    queryStringParameters[k] = queryStringParameters[k] ? `${queryStringParameters[k]},${val}` : val;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${API_PREFIX}${route.path}`,
+    rawPath: req.path,
+    rawQueryString: query.toString(),
+    cookies: cookieHeader
+      ? cookieHeader
+          .split(';')
+          .map((c) => c.trim())
+          .filter(Boolean)
+      : undefined,
+    headers,
+    queryStringParameters: Object.keys(queryStringParameters).length ? queryStringParameters : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: req.body || undefined,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: route.method,
+        path: req.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.sourceIp ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${API_PREFIX}${route.path}`,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+  };
+}

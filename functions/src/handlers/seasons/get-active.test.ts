@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { SEED_SEASON_NAME, AGE_GROUPS } from '@club/shared';
+import { createSeason } from '../../services/seasons';
+import { call } from '../../../test/api';
+
+describe('GET /seasons/active', () => {
+  it('answers 404 with a message while no season exists', async () => {
+    const res = await call('getActiveSeason');
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No active season.' });
+  });
+
+  it('answers the newest created season as the active one', async () => {
+    await createSeason({ name: 'Spring 2025', age_groups: AGE_GROUPS, now: new Date('2025-01-01') });
+    const fall = await createSeason({
+      name: SEED_SEASON_NAME,
+      age_groups: AGE_GROUPS,
+      is_registration_open: true,
+    });
+
+    const res = await call('getActiveSeason');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({
+      id: fall.id,
+      name: SEED_SEASON_NAME,
+      is_active: true,
+      age_groups: [...AGE_GROUPS],
+      is_registration_open: true,
+    });
+  });
+});

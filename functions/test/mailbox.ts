@@ -1,0 +1,30 @@
+/** Reads what the SES emulator received, as a person would read their inbox. */
+import { inject } from 'vitest';
+
+export interface ReceivedMail {
+  messageId: string;
+  from: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+  at: number;
+}
+
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const res = await fetch(`${inject('mailEndpoint')}/store`);
+  const { emails } = (await res.json()) as { emails: ReceivedMail[] };
+  return emails.filter((e) =>
+    e.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())),
+  );
+}
+
+/** The first link in the newest message to the address whose text matches the pattern. */
+export async function linkFromLatestMail(address: string, pattern: RegExp): Promise<string> {
+  const mails = await mailsTo(address);
+  const latest = mails.at(-1);
+  if (!latest) throw new Error(`No mail to ${address}`);
+  const text = `${latest.body.text ?? ''}\n${latest.body.html ?? ''}`;
+  const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => pattern.test(l));
+  if (!link) throw new Error(`No link matching ${pattern} in mail "${latest.subject}"`);
+  return link.replace(/&amp;/g, '&');
+}

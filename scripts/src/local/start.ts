@@ -1,0 +1,60 @@
+/**
+ * `npm start` (built SPA) and `npm run dev` (Vite hot reload): starts the local stack, prints one banner,
+ * and stops every child on Ctrl-C. Failures print one clear line.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { localConfig, repoRoot } from './config';
+import { StartupError } from './ports';
+import { startStack } from './stack';
+
+const dev = process.argv.includes('--dev');
+
+async function main(): Promise<void> {
+  const config = localConfig();
+  if (!dev && !existsSync(join(repoRoot, 'web/dist/index.html'))) {
+    throw new StartupError(
+      'The site is not built. Run `npm start` (it builds first) or `npm run build -w web`.',
+    );
+  }
+  const stack = await startStack({ ...config, dev });
+  const lines = [
+    '',
+    `  Club website (local${dev ? ', hot reload' : ''}) is running`,
+    '',
+    `  Site          ${stack.siteUrl}`,
+    `  API           ${stack.siteUrl}/api  (also ${stack.apiUrl})`,
+    `  Mail inbox    ${stack.mailUrl}`,
+    `  DynamoDB      ${stack.dynamoUrl}  (table ${config.tableName}, data in ${config.dataDir})`,
+    `  Season        ${stack.seeded.season.name}${stack.seeded.season.created ? ' (created)' : ''}`,
+    ...('admin' in stack.seeded
+      ? [
+          `  Admin login   ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : config.adminPassword}`,
+        ]
+      : []),
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof StartupError || (error as { code?: string }).code === 'EADDRINUSE'
+      ? (error as Error).message
+      : `Could not start the local stack: ${(error as Error).message ?? String(error)}`;
+  console.error(`\n  ✖ ${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { SEED_SEASON_NAME } from '@club/shared';
+import { openPage, siteUrl } from './harness';
+
+describe('the local stack', () => {
+  it('serves the home page in Chromium', async () => {
+    const { page, consoleErrors, close } = await openPage();
+
+    const response = await page.goto('/');
+
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('answers /api/seasons/active through the site origin with the seeded season', async () => {
+    const res = await fetch(`${siteUrl()}/api/seasons/active`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const season = (await res.json()) as { name: string; is_active: boolean };
+    expect(season).toMatchObject({ name: SEED_SEASON_NAME, is_active: true });
+  });
+
+  it('answers an unknown API path with a JSON 404, never the SPA page', async () => {
+    const res = await fetch(`${siteUrl()}/api/no-such-endpoint`);
+
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not Found' });
+  });
+});
