@@ -7,5 +7,6 @@ export default [
   'functions/vitest.config.ts',
   'web/vitest.config.ts',
   'infra/vitest.config.ts',
+  'scripts/vitest.config.ts',
   'web/e2e/vitest.config.ts',
 ];
