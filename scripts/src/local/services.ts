@@ -58,6 +58,9 @@ export async function startDynamo(options: { port: number; dataDir?: string }): 
     'exit',
     (code) => (exited = `DynamoDB Local exited (code ${code}). ${output.trim().split('\n').pop() ?? ''}`),
   );
+  // Never leave a Java process behind, whatever way this process ends.
+  const killChild = () => child.kill();
+  process.once('exit', killChild);
 
   const url = `http://127.0.0.1:${options.port}`;
   const client = dynamoClient(url);
@@ -80,6 +83,7 @@ export async function startDynamo(options: { port: number; dataDir?: string }): 
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        process.off('exit', killChild);
         if (child.exitCode !== null || exited) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
@@ -111,7 +115,7 @@ export async function startMail(options: { port: number }): Promise<RunningServi
   const start = typeof mod.default === 'function' ? mod.default : mod.default.default;
   const server: Server = await start({ host: '127.0.0.1', port: options.port });
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://localhost:${options.port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

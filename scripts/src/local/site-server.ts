@@ -76,7 +76,9 @@ export function createSiteHandler(
       res.writeHead(400).end();
       return;
     }
-    const file = normalize(join(root, relative));
+    let file = normalize(join(root, relative));
+    // A prerendered page missing from a partial build falls back to the SPA shell, which renders it too.
+    if (relative.endsWith('/index.html') && !existsSync(file)) file = join(root, 'index.html');
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       res
         .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })

@@ -46,7 +46,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const s of stops.reverse()) await s().catch(() => {});
+    for (const s of stops.reverse())
+      await s().catch((e: unknown) => console.warn(`[stack] stopping a service failed: ${String(e)}`));
   };
   try {
     const dynamo: RunningService = await startDynamo({

@@ -8,6 +8,10 @@ import { localConfig, repoRoot } from './config';
 import { StartupError } from './ports';
 import { startStack } from './stack';
 
+// The AWS SDK warns that it will need Node 22 in 2027; Lambda runs Node 22 and this machine's Node is the
+// developer's choice, so the warning is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const dev = process.argv.includes('--dev');
 
 async function main(): Promise<void> {
