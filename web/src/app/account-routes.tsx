@@ -1,4 +1,47 @@
-/** Account, dashboard and admin screens (spec §2 account and protected routes), loaded lazily. */
+/**
+ * Account, dashboard and admin screens (spec §2 account and protected routes). Every screen and guard loads
+ * lazily, so none of this code reaches the public pages' first JavaScript.
+ */
 import type { RouteObject } from 'react-router-dom';
 
-export const accountRoutes: RouteObject[] = [];
+export const accountRoutes: RouteObject[] = [
+  { path: 'login', lazy: () => import('../routes/login').then((m) => ({ Component: m.LoginPage })) },
+  { path: 'register', lazy: () => import('../routes/register').then((m) => ({ Component: m.RegisterPage })) },
+  {
+    path: 'check-email',
+    lazy: () => import('../routes/check-email').then((m) => ({ Component: m.CheckEmailPage })),
+  },
+  {
+    path: 'verify-notice',
+    lazy: () => import('../routes/verify-notice').then((m) => ({ Component: m.VerifyNoticePage })),
+  },
+  {
+    path: 'email-confirmed',
+    lazy: () => import('../routes/email-confirmed').then((m) => ({ Component: m.EmailConfirmedPage })),
+  },
+  {
+    path: 'forgot-password',
+    lazy: () => import('../routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: 'reset-password/:token',
+    lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  // Ordinary protected routes: a signed-in player (the tryout issue adds /tryout here).
+  {
+    lazy: () => import('../features/auth/require-session').then((m) => ({ Component: m.RequirePlayer })),
+    children: [
+      {
+        path: 'dashboard',
+        lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
+      },
+    ],
+  },
+  // Administrator routes.
+  {
+    lazy: () => import('../features/auth/require-session').then((m) => ({ Component: m.RequireAdmin })),
+    children: [
+      { path: 'admin', lazy: () => import('../routes/admin').then((m) => ({ Component: m.AdminPage })) },
+    ],
+  },
+];

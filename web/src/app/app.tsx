@@ -1,6 +1,11 @@
 import { RouterProvider } from 'react-router-dom';
+import { SessionProvider } from '../features/auth/session-provider';
 import { router } from './router';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <SessionProvider navigate={(to) => void router.navigate(to)}>
+      <RouterProvider router={router} />
+    </SessionProvider>
+  );
 }

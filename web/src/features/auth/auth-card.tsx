@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import './auth.css';
+
+/** The card every account screen sits in. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="auth-page" aria-labelledby="auth-title">
+      <div className="auth-card">
+        <h1 id="auth-title">{title}</h1>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+/** /login (spec §2): e-mail and password, busy state, server messages, resend for unverified accounts. */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { fieldErrors, LoginSchema } from '@club/shared';
+import { TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/password-field';
+import { ApiError } from '../../lib/api-client';
+import { login } from './api';
+import { focusFirstInvalid } from './focus';
+import { authMessages as t } from './messages';
+import { homeFor } from './require-session';
+import { ResendVerificationButton } from './resend-verification-button';
+import { useSessionActions } from './session-provider';
+
+type Field = 'email' | 'password';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const { signIn } = useSessionActions();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState('');
+
+  const check = (field: Field, next: typeof values) =>
+    setErrors((prev) => ({ ...prev, [field]: fieldErrors(LoginSchema, next)[field] }));
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (touched[field]) check(field, next);
+  };
+  const blur = (field: Field) => () => {
+    setTouched((prev) => ({ ...prev, [field]: true }));
+    check(field, values);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = fieldErrors(LoginSchema, values) as Partial<Record<Field, string>>;
+    setErrors(found);
+    setTouched({ email: true, password: true });
+    if (found.email || found.password) {
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setBusy(true);
+    setFormError('');
+    try {
+      const { token } = await login(values.email.trim().toLowerCase(), values.password);
+      const user = signIn(token);
+      navigate(homeFor(user), { replace: true });
+    } catch (e) {
+      setFormError(e instanceof ApiError ? (e.serverMessage ?? t.loginFailed) : t.unexpectedError);
+      setBusy(false);
+    }
+  }
+
+  const needsVerification = formError.toLowerCase().includes(t.verifyEmailHint);
+
+  return (
+    <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <TextField
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        disabled={busy}
+        onValueChange={change('email')}
+        onBlur={blur('email')}
+      />
+      <PasswordField
+        id="password"
+        label="Password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        disabled={busy}
+        onValueChange={change('password')}
+        onBlur={blur('password')}
+      />
+      {formError && (
+        <p role="alert" className="form-error">
+          {formError}
+        </p>
+      )}
+      {needsVerification && <ResendVerificationButton email={values.email} />}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t.signingIn : t.signIn}
+      </button>
+      <p className="auth-links">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p className="auth-links">
+        Don&apos;t have an account? <Link to="/register">Register</Link>
+      </p>
+    </form>
+  );
+}

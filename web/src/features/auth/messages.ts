@@ -1,0 +1,60 @@
+/**
+ * The account screens' own words (spec §2 and §8), word for word. Field rules and their messages live in
+ * `@club/shared` (spec §5); only what the browser alone says is here.
+ */
+export const authMessages = {
+  // Login (spec §8)
+  loginFailed: 'Login failed',
+  unexpectedError: 'An unexpected error occurred',
+  verifyEmailHint: 'verify your email',
+  sending: 'Sending...',
+  resendVerification: 'Resend verification email',
+  resendVerificationCooldown: (seconds: number) => `Resend verification email (${seconds}s)`,
+  verificationResent: 'Verification email resent! Please check your inbox.',
+  verificationResentDetail: 'Verification email has been sent successfully.',
+  resendFailed: 'Failed to resend verification email.',
+  signingIn: 'Signing in...',
+  signIn: 'Login',
+
+  // Registration
+  registerTitle: 'Create Your Account',
+  creatingAccount: 'Creating Account...',
+  createAccount: 'Create Account',
+  registrationFailed: 'Registration failed.',
+  parentConsentLabel: 'I am the parent or guardian of this registrant and I consent to their registration.',
+
+  // Check e-mail and verify notice
+  registrationSuccessful: 'Registration Successful',
+  verificationSentTo: 'A verification email has been sent to',
+  verificationSent: 'Verification email sent successfully!',
+  serverError: 'Server error. Please try again.',
+  resendCooldown: (seconds: number) => `You can request another email in ${seconds} seconds.`,
+  registerDifferentEmail: 'Register with a different email',
+  verifyTitle: 'Verify Your Email',
+  missingEmail: 'Missing email. Please register again.',
+  linkInvalid: 'This verification link has expired or was already used. Enter your email to get a new one.',
+
+  // E-mail confirmed
+  emailVerified: 'Email Verified Successfully!',
+  emailVerifiedDetail: 'Your email address has been verified. You can now log in.',
+  continueToLogin: 'Continue to Login',
+
+  // Forgot password (spec §8)
+  forgotTitle: 'Forgot Password',
+  sendResetLink: 'Send Reset Link',
+  resetLinkSent:
+    'Reset link sent! If this email is associated with an account, you will receive a reset link in your email.',
+  resetCooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting another reset link.`,
+  resetEmailFailed: 'Error sending reset email.',
+
+  // Reset password (spec §8)
+  resetTitle: 'Set a New Password',
+  resetPassword: 'Reset Password',
+  resetting: 'Resetting...',
+  resetSucceeded: 'Password reset successfully! Redirecting to login...',
+  resetFailed: 'Reset failed. Link may be expired or invalid.',
+
+  // Protected screens
+  welcome: (firstName: string) => `Welcome, ${firstName}!`,
+  adminTitle: 'Admin Dashboard',
+} as const;

@@ -1,0 +1,131 @@
+/**
+ * Owns the session (spec §4): restores it from session storage on load, refreshes an expired token, signs in,
+ * signs out (by hand, on a lost session, or after 30 idle minutes), and gives the chrome `{ user, ready, logout }`.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { SessionUser } from '@club/shared';
+import { clearToken, readToken, refreshOnce, setSessionHooks, storeToken } from '../../lib/api-client';
+import { SessionContext, type SessionValue } from '../../lib/session-context';
+import * as authApi from './api';
+import { isTokenExpired, userFromToken } from './token';
+import { useInactivityLogout } from './use-inactivity-logout';
+
+interface SessionActions {
+  /** Stores a fresh access token and returns its user. */
+  signIn(token: string): SessionUser | null;
+}
+
+const SessionActionsContext = createContext<SessionActions>({ signIn: () => null });
+
+export function useSessionActions(): SessionActions {
+  return useContext(SessionActionsContext);
+}
+
+/** Gets a new access token with the refresh cookie; null when the session is over. */
+async function refreshToken(): Promise<string | null> {
+  try {
+    const { token } = await authApi.refreshAccessToken();
+    if (!token) return null;
+    storeToken(token);
+    return token;
+  } catch {
+    return null;
+  }
+}
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Client-side navigation (the router's); used to send a signed-out user to /login. */
+  navigate?: (to: string) => void;
+}
+
+export function SessionProvider({ children, navigate }: SessionProviderProps) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [ready, setReady] = useState(false);
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  const goToLogin = useCallback(() => {
+    if (navigateRef.current) navigateRef.current('/login');
+    else window.location.assign('/login');
+  }, []);
+
+  useEffect(() => {
+    setSessionHooks({
+      refresh: async () => {
+        const token = await refreshToken();
+        setUser(token ? userFromToken(token) : null);
+        return token;
+      },
+      onSignedOut: () => {
+        setUser(null);
+        goToLogin();
+      },
+    });
+  }, [goToLogin]);
+
+  // Restore once per page load, after the first render so it matches prerendered HTML (which cannot know the
+  // session); the guard keeps StrictMode's second effect run from refreshing twice.
+  const restoring = useRef(false);
+  useEffect(() => {
+    if (restoring.current) return;
+    restoring.current = true;
+    const token = readToken();
+    if (token && isTokenExpired(token)) {
+      void refreshOnce().then((fresh) => {
+        if (!fresh) {
+          clearToken();
+          setUser(null);
+        }
+        setReady(true);
+      });
+      return;
+    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- session storage is read only after hydration.
+    setUser(token ? userFromToken(token) : null);
+    setReady(true);
+  }, []);
+
+  const signIn = useCallback((token: string) => {
+    storeToken(token);
+    const next = userFromToken(token);
+    setUser(next);
+    return next;
+  }, []);
+
+  const logout = useCallback(async () => {
+    clearToken();
+    setUser(null);
+    try {
+      await authApi.logout();
+    } catch {
+      // The local session is gone either way; the cookie expires on its own.
+    }
+  }, []);
+
+  const onIdle = useCallback(() => {
+    void logout();
+    goToLogin();
+  }, [logout, goToLogin]);
+  useInactivityLogout(user !== null, onIdle);
+
+  const session = useMemo<SessionValue>(() => ({ user, ready, logout }), [user, ready, logout]);
+  const actions = useMemo<SessionActions>(() => ({ signIn }), [signIn]);
+
+  return (
+    <SessionContext.Provider value={session}>
+      <SessionActionsContext.Provider value={actions}>{children}</SessionActionsContext.Provider>
+    </SessionContext.Provider>
+  );
+}

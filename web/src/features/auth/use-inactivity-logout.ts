@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { INACTIVITY_LOGOUT_MS } from '@club/shared';
+
+/** The activity that keeps a session alive (spec §4). */
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
+
+/** Calls `onIdle` after 30 minutes without mouse, key, scroll, touch or wheel activity, while `active`. */
+export function useInactivityLogout(active: boolean, onIdle: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    let timer = window.setTimeout(onIdle, INACTIVITY_LOGOUT_MS);
+    const reset = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(onIdle, INACTIVITY_LOGOUT_MS);
+    };
+    // Capture, so scrolling inside any element counts too.
+    for (const name of ACTIVITY_EVENTS)
+      window.addEventListener(name, reset, { capture: true, passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, reset, { capture: true });
+    };
+  }, [active, onIdle]);
+}

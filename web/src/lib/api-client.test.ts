@@ -1,0 +1,139 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../test/server';
+import { ApiError, apiRequest, readToken, setSessionHooks, storeToken } from './api-client';
+
+function hooksRefreshingTo(token: string | null) {
+  const hooks = {
+    refresh: vi.fn(async () => {
+      if (token) storeToken(token);
+      return token;
+    }),
+    onSignedOut: vi.fn(),
+  };
+  setSessionHooks(hooks);
+  return hooks;
+}
+
+afterEach(() => setSessionHooks({ refresh: async () => null, onSignedOut: () => {} }));
+
+describe('apiRequest', () => {
+  it('sends the stored token as a bearer token and includes cookies', async () => {
+    // Prepare
+    storeToken('abc');
+    let seen: { auth: string | null; credentials: RequestCredentials } | undefined;
+    server.use(
+      http.get('/api/thing', ({ request }) => {
+        seen = { auth: request.headers.get('authorization'), credentials: request.credentials };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+
+    // Act
+    const body = await apiRequest('/api/thing');
+
+    // Assess
+    expect(body).toEqual({ ok: true });
+    expect(seen).toEqual({ auth: 'Bearer abc', credentials: 'include' });
+  });
+
+  it('on a 401 refreshes once and retries the request with the new token', async () => {
+    // Prepare
+    storeToken('old');
+    const hooks = hooksRefreshingTo('new');
+    const auths: Array<string | null> = [];
+    server.use(
+      http.get('/api/thing', ({ request }) => {
+        auths.push(request.headers.get('authorization'));
+        return request.headers.get('authorization') === 'Bearer new'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 });
+      }),
+    );
+
+    // Act
+    const body = await apiRequest('/api/thing');
+
+    // Assess
+    expect(body).toEqual({ ok: true });
+    expect(auths).toEqual(['Bearer old', 'Bearer new']);
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+    expect(hooks.onSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    // Prepare
+    storeToken('old');
+    const hooks = hooksRefreshingTo('new');
+    server.use(
+      http.get('/api/:name', ({ request }) =>
+        request.headers.get('authorization') === 'Bearer new'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 }),
+      ),
+    );
+
+    // Act
+    const answers = await Promise.all([apiRequest('/api/a'), apiRequest('/api/b'), apiRequest('/api/c')]);
+
+    // Assess
+    expect(answers).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the token and signs out when the refresh fails', async () => {
+    // Prepare
+    storeToken('old');
+    const hooks = hooksRefreshingTo(null);
+    server.use(http.get('/api/thing', () => HttpResponse.json({ message: 'expired' }, { status: 401 })));
+
+    // Act
+    const failure = apiRequest('/api/thing');
+
+    // Assess
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    expect(readToken()).toBeNull();
+    expect(hooks.onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out when the retried request is refused again', async () => {
+    // Prepare
+    storeToken('old');
+    const hooks = hooksRefreshingTo('new');
+    let calls = 0;
+    server.use(
+      http.get('/api/thing', () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'no' }, { status: 401 });
+      }),
+    );
+
+    // Act
+    const failure = apiRequest('/api/thing');
+
+    // Assess
+    await expect(failure).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(2);
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+    expect(hooks.onSignedOut).toHaveBeenCalledTimes(1);
+    expect(readToken()).toBeNull();
+  });
+
+  it('leaves a 401 that is an answer (a failed login) alone', async () => {
+    // Prepare
+    const hooks = hooksRefreshingTo('new');
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ message: 'Invalid email or password.' }, { status: 401 }),
+      ),
+    );
+
+    // Act
+    const failure = apiRequest('/api/auth/login', { method: 'POST', body: {}, session: false });
+
+    // Assess
+    await expect(failure).rejects.toMatchObject({ status: 401, serverMessage: 'Invalid email or password.' });
+    expect(hooks.refresh).not.toHaveBeenCalled();
+    expect(hooks.onSignedOut).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The one way the SPA talks to the API (spec §7): JSON in and out, the access token from session storage as a
+ * bearer token, cookies always sent, and on a 401 one refresh-and-retry before the user is signed out (spec §4).
+ *
+ * The client knows nothing of sessions: the auth feature registers how to refresh and what signing out means
+ * with `setSessionHooks`, so imports keep flowing lib → features.
+ */
+import { TOKEN_STORAGE_KEY } from '@club/shared';
+
+export function readToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string): void {
+  sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearToken(): void {
+  sessionStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+/** An answer other than 2xx, with the API's `{ message, errors }` body when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; errors?: Array<{ field?: string; msg: string }> } | null,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own message, when it gave one. */
+  get serverMessage(): string | undefined {
+    return typeof this.body?.message === 'string' && this.body.message ? this.body.message : undefined;
+  }
+}
+
+export interface SessionHooks {
+  /** Gets a fresh access token (and stores it), or null when the session cannot be renewed. */
+  refresh(): Promise<string | null>;
+  /** Called once the session is lost: the token is already cleared. */
+  onSignedOut(): void;
+}
+
+let hooks: SessionHooks = { refresh: async () => null, onSignedOut: () => {} };
+
+export function setSessionHooks(next: SessionHooks): void {
+  hooks = next;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** Concurrent 401s share one refresh call: the refresh cookie rotates, so a second call would be a reuse. */
+export function refreshOnce(): Promise<string | null> {
+  refreshing ??= hooks
+    .refresh()
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /**
+   * False for calls where a 401 is an answer, not an expired session (login, refresh itself, logout):
+   * they are neither refreshed nor do they sign the user out.
+   */
+  session?: boolean;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(path, {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request and returns the parsed JSON answer; throws `ApiError` for any non-2xx answer. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && options.session !== false) {
+    const token = await refreshOnce();
+    if (token) res = await send(path, options);
+    if (!token || res.status === 401) {
+      clearToken();
+      hooks.onSignedOut();
+    }
+  }
+  const body = await readBody(res);
+  if (!res.ok) throw new ApiError(res.status, (body as ApiError['body']) ?? null);
+  return body as T;
+}

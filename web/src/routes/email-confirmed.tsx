@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { AuthCard } from '../features/auth/auth-card';
+import { authMessages as t } from '../features/auth/messages';
+import { useSession } from '../lib/session-context';
+
+/** After verifying, the user signs in afresh (spec §2, §4), so any session in this tab ends here. */
+export function EmailConfirmedPage() {
+  const { logout } = useSession();
+  useEffect(() => {
+    void logout();
+  }, [logout]);
+
+  return (
+    <AuthCard title={t.emailVerified}>
+      <p>{t.emailVerifiedDetail}</p>
+      <Link to="/login" className="button">
+        {t.continueToLogin}
+      </Link>
+    </AuthCard>
+  );
+}
