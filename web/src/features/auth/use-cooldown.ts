@@ -14,11 +14,13 @@ function secondsLeft(storageKey: string, now: number = Date.now()): number {
 export function useCooldown(storageKey: string, seconds: number): { remaining: number; start(): void } {
   const [remaining, setRemaining] = useState(() => secondsLeft(storageKey));
 
+  const running = remaining > 0;
   useEffect(() => {
-    if (remaining <= 0) return;
-    const timer = window.setTimeout(() => setRemaining(secondsLeft(storageKey)), 1000);
-    return () => window.clearTimeout(timer);
-  }, [remaining, storageKey]);
+    if (!running) return;
+    // Read from the stored deadline each tick, so a slow or sleeping tab never drifts.
+    const timer = window.setInterval(() => setRemaining(secondsLeft(storageKey)), 1000);
+    return () => window.clearInterval(timer);
+  }, [running, storageKey]);
 
   const start = useCallback(() => {
     localStorage.setItem(storageKey, String(Date.now() + seconds * 1000));

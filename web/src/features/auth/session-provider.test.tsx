@@ -1,0 +1,142 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { INACTIVITY_LOGOUT_MS, TOKEN_STORAGE_KEY } from '@club/shared';
+import { useSession } from '../../lib/session-context';
+import { server } from '../../test/server';
+import { landed, renderWithSession } from './test-render';
+import { makeToken, player } from './test-tokens';
+
+function Who() {
+  const { user, ready, logout } = useSession();
+  if (!ready) return <p>restoring</p>;
+  return (
+    <>
+      <p>{user ? `signed in as ${user.first_name}` : 'signed out'}</p>
+      <button onClick={() => void logout()}>Logout</button>
+    </>
+  );
+}
+
+const routes = [{ path: '/', element: <Who /> }, landed('/login')];
+
+afterEach(() => vi.useRealTimers());
+
+describe('SessionProvider', () => {
+  it('restores the user from an unexpired stored token', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+
+    // Act
+    renderWithSession(routes, '/');
+
+    // Assess
+    expect(await screen.findByText('signed in as Maya')).toBeInTheDocument();
+  });
+
+  it('refreshes an expired stored token', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player, -60));
+    const fresh = makeToken({ ...player, first_name: 'Mia' });
+    server.use(http.post('/api/auth/refresh-token', () => HttpResponse.json({ token: fresh })));
+
+    // Act
+    renderWithSession(routes, '/');
+
+    // Assess
+    expect(await screen.findByText('signed in as Mia')).toBeInTheDocument();
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
+  });
+
+  it('removes an expired token that cannot be refreshed and stays signed out', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player, -60));
+    server.use(http.post('/api/auth/refresh-token', () => new HttpResponse(null, { status: 401 })));
+
+    // Act
+    renderWithSession(routes, '/');
+
+    // Assess
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('is signed out without a stored token, and asks for no refresh', async () => {
+    // Act
+    renderWithSession(routes, '/');
+
+    // Assess (msw fails the test on any undeclared request)
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+  });
+
+  it('logs out: clears the token and tells the server', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    const logoutCalls = vi.fn();
+    server.use(
+      http.post('/api/auth/logout', () => {
+        logoutCalls();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderWithSession(routes, '/');
+
+    // Act
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    // Assess
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(logoutCalls).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('inactivity logout', () => {
+  function signedInWithFakeClock() {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player, 24 * 3600));
+    server.use(http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
+    return renderWithSession(routes, '/');
+  }
+
+  it('signs out and goes to /login after 30 minutes without activity', async () => {
+    // Prepare
+    const { router } = signedInWithFakeClock();
+    await screen.findByText('signed in as Maya');
+
+    // Act
+    await act(async () => {
+      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS);
+    });
+
+    // Assess
+    expect(await screen.findByText('landed on /login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['mouse', () => fireEvent.mouseMove(window)],
+    ['key', () => fireEvent.keyDown(document.body, { key: 'a' })],
+    ['scroll', () => fireEvent.scroll(window)],
+    ['touch', () => fireEvent.touchStart(document.body)],
+    ['wheel', () => fireEvent.wheel(document.body)],
+  ])('keeps the session while there is %s activity', async (_kind, activity) => {
+    // Prepare
+    signedInWithFakeClock();
+    await screen.findByText('signed in as Maya');
+
+    // Act: active just before the deadline, then quiet for less than the limit again
+    await act(async () => {
+      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS - 1000);
+    });
+    activity();
+    await act(async () => {
+      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS - 1000);
+    });
+
+    // Assess
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
+  });
+});
