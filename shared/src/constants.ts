@@ -67,5 +67,11 @@ export const CHECK_IN_MINUTES_BEFORE_TRYOUT = 20;
 /** The club's home; dates such as "today" for age checks are taken in this zone. */
 export const CLUB_TIME_ZONE = 'America/Edmonton';
 
+/**
+ * The version of the privacy notice a registrant (or their parent) consents to when creating an account.
+ * Stored with the account and the consent time; change it whenever the notice at /privacy changes.
+ */
+export const CONSENT_NOTICE_VERSION = '2025-08-01';
+
 /** The season the local stack seeds on first start. */
 export const SEED_SEASON_NAME = 'Fall 2025 Tryouts';

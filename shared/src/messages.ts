@@ -21,3 +21,25 @@ export const fieldMessages = {
   tryoutChoiceRequired: 'Please select both payment method and age group.',
   seasonNameRequired: 'Please enter a season name.',
 } as const;
+
+/**
+ * Messages the server answers with (spec §7, §8). The web shows them as they come ("the server's message"),
+ * and the web's checks (e.g. a login message containing 'verify your email') read them from here.
+ */
+export const serverMessages = {
+  registered: 'Registration successful. Please check your email to verify your account.',
+  loginFailed: 'Invalid email or password.',
+  verifyEmailFirst: 'Please verify your email before logging in.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  verificationSent:
+    'If this email belongs to an account awaiting verification, a new verification email has been sent.',
+  resetLinkSent: 'If this email is associated with an account, you will receive a reset link in your email.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. You can now sign in.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  notSignedIn: 'Not signed in.',
+  mailUnavailable: 'We could not send the email right now. Please try again in a few minutes.',
+} as const;
+
+/** The phrase the web looks for in a login failure to offer a resend button (spec §8). */
+export const VERIFY_EMAIL_PHRASE = 'verify your email';

@@ -32,6 +32,61 @@ export const routes = {
     access: 'public',
     handler: 'seasons/get-active',
   },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    handler: 'auth/register',
+    mail: true,
+  },
+  verifyEmail: {
+    method: 'GET',
+    path: '/auth/verify-email',
+    access: 'public',
+    handler: 'auth/verify-email',
+  },
+  login: {
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    handler: 'auth/login',
+    cookie: true,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/auth/refresh-token',
+    access: 'public',
+    handler: 'auth/refresh-token',
+    cookie: true,
+  },
+  logout: {
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'public',
+    handler: 'auth/logout',
+    cookie: true,
+  },
+  resendVerification: {
+    method: 'POST',
+    path: '/auth/resend-verification',
+    access: 'public',
+    handler: 'auth/resend-verification',
+    mail: true,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    access: 'public',
+    handler: 'auth/forgot-password',
+    mail: true,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password/{token}',
+    access: 'public',
+    handler: 'auth/reset-password',
+    mail: true,
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

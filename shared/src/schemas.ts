@@ -66,6 +66,21 @@ export const DateOfBirthSchema = v.pipe(
   v.check((d) => d <= todayInClubZone(), m.dateOfBirthFuture),
 );
 
+/**
+ * An object whose missing keys get their field's "required" message (valibot otherwise reports a missing
+ * key as 'Invalid key: …', which is not a sentence a family should read from the server).
+ */
+function objectRequiring<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  requiredMessages: { readonly [K in keyof TEntries]?: string },
+) {
+  return v.object(entries, (issue) => {
+    const key = issue.path?.[0]?.key;
+    const message = typeof key === 'string' ? requiredMessages[key as keyof TEntries] : undefined;
+    return message ?? 'Invalid request.';
+  });
+}
+
 /** Each registration field on its own, for checks on blur. */
 export const registrationFields = {
   first_name: requiredText(m.firstNameRequired),
@@ -81,11 +96,30 @@ export const registrationFields = {
   parent_consent: v.optional(v.boolean(m.parentConsentRequired), false),
 };
 
-/** POST /auth/register. Parent consent is required only for a registrant under 18. */
+/**
+ * POST /auth/register. Parent consent is required only for a registrant under 18. A partial check runs as
+ * soon as the birth date is valid, so the consent message shows beside other fields' messages (a plain
+ * check would wait until every field is valid).
+ */
 export const RegistrationSchema = v.pipe(
-  v.object(registrationFields),
+  objectRequiring(registrationFields, {
+    first_name: m.firstNameRequired,
+    last_name: m.lastNameRequired,
+    email: m.emailRequired,
+    password: m.passwordRequired,
+    date_of_birth: m.dateOfBirthRequired,
+    phone_number: m.phoneRequired,
+    emergency_contact_name: m.contactNameRequired,
+    emergency_contact_phone: m.contactPhoneRequired,
+    emergency_contact_email: m.contactEmailRequired,
+    emergency_contact_relationship: m.relationshipRequired,
+  }),
   v.forward(
-    v.check((r) => !isMinor(r.date_of_birth) || r.parent_consent, m.parentConsentRequired),
+    v.partialCheck(
+      [['date_of_birth'], ['parent_consent']],
+      (r) => !isMinor(r.date_of_birth) || r.parent_consent,
+      m.parentConsentRequired,
+    ),
     ['parent_consent'],
   ),
 );
@@ -93,33 +127,48 @@ export type RegistrationInput = v.InferInput<typeof RegistrationSchema>;
 export type Registration = v.InferOutput<typeof RegistrationSchema>;
 
 /** POST /auth/login. Only presence is checked: a wrong shape is just a failed login. */
-export const LoginSchema = v.object({
-  email: v.pipe(
-    v.string(m.emailRequired),
-    v.trim(),
-    v.nonEmpty(m.emailRequired),
-    v.maxLength(MAX_EMAIL),
-    v.toLowerCase(),
-  ),
-  password: v.pipe(v.string(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(MAX_PASSWORD)),
-});
+export const LoginSchema = objectRequiring(
+  {
+    email: v.pipe(
+      v.string(m.emailRequired),
+      v.trim(),
+      v.nonEmpty(m.emailRequired),
+      v.maxLength(MAX_EMAIL),
+      v.toLowerCase(),
+    ),
+    password: v.pipe(v.string(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(MAX_PASSWORD)),
+  },
+  { email: m.emailRequired, password: m.passwordRequired },
+);
 export type LoginInput = v.InferOutput<typeof LoginSchema>;
 
 /** POST /auth/forgot-password and /auth/resend-verification: an e-mail, trimmed. */
-export const EmailOnlySchema = v.object({ email: EmailSchema });
+export const EmailOnlySchema = objectRequiring({ email: EmailSchema }, { email: m.emailRequired });
 export type EmailOnlyInput = v.InferOutput<typeof EmailOnlySchema>;
 
 /** POST /auth/reset-password/{token}: the body. */
-export const ResetPasswordBodySchema = v.object({ password: ResetPasswordSchema });
+export const ResetPasswordBodySchema = objectRequiring(
+  { password: ResetPasswordSchema },
+  { password: m.passwordRequired },
+);
 
 /** The reset form also asks for the password twice. */
 export const ResetPasswordFormSchema = v.pipe(
-  v.object({
-    password: ResetPasswordSchema,
-    confirm_password: v.pipe(v.string(m.confirmPasswordRequired), v.nonEmpty(m.confirmPasswordRequired)),
-  }),
+  objectRequiring(
+    {
+      password: ResetPasswordSchema,
+      confirm_password: v.pipe(v.string(m.confirmPasswordRequired), v.nonEmpty(m.confirmPasswordRequired)),
+    },
+    { password: m.passwordRequired, confirm_password: m.confirmPasswordRequired },
+  ),
+  // Runs once the confirmation is filled in, even while the password itself is still too weak.
   v.forward(
-    v.check((f) => f.password === f.confirm_password, m.passwordsDoNotMatch),
+    v.partialCheck(
+      [['confirm_password']],
+      // The whole form reaches the check; only the confirmation has to be valid for it to run.
+      (f) => (f as { password?: unknown }).password === f.confirm_password,
+      m.passwordsDoNotMatch,
+    ),
     ['confirm_password'],
   ),
 );
@@ -130,22 +179,37 @@ export const OneTimeTokenSchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired link.'),
 );
 
+/** POST /auth/reset-password/{token}: the path. */
+export const ResetPasswordParamsSchema = v.object({ token: OneTimeTokenSchema });
+
+/**
+ * GET /auth/verify-email?token=…: opened from a mail, so a malformed token becomes '' and the server
+ * redirects to the "link invalid" page instead of answering JSON to a browser.
+ */
+export const VerifyEmailQuerySchema = v.object({ token: v.fallback(OneTimeTokenSchema, '') });
+
 /** POST /tryouts/register. */
-export const TryoutRegistrationSchema = v.object({
-  payment_method: v.picklist(PAYMENT_METHODS, m.tryoutChoiceRequired),
-  age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
-});
+export const TryoutRegistrationSchema = objectRequiring(
+  {
+    payment_method: v.picklist(PAYMENT_METHODS, m.tryoutChoiceRequired),
+    age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
+  },
+  { payment_method: m.tryoutChoiceRequired, age_group: m.tryoutChoiceRequired },
+);
 export type TryoutRegistrationInput = v.InferOutput<typeof TryoutRegistrationSchema>;
 
 /** POST /admin/seasons. */
-export const NewSeasonSchema = v.object({
-  name: v.pipe(
-    v.string(m.seasonNameRequired),
-    v.trim(),
-    v.nonEmpty(m.seasonNameRequired),
-    v.maxLength(MAX_NAME, m.seasonNameRequired),
-  ),
-});
+export const NewSeasonSchema = objectRequiring(
+  {
+    name: v.pipe(
+      v.string(m.seasonNameRequired),
+      v.trim(),
+      v.nonEmpty(m.seasonNameRequired),
+      v.maxLength(MAX_NAME, m.seasonNameRequired),
+    ),
+  },
+  { name: m.seasonNameRequired },
+);
 
 /** PATCH /admin/seasons/{id}/registration. */
 export const RegistrationToggleSchema = v.object({ open: v.boolean() });

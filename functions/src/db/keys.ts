@@ -6,7 +6,8 @@
  * | user profile          | USER#<id>               | PROFILE            |                 |                      |
  * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
  * | one-time token        | TOKEN#<sha256>          | VERIFY / RESET     |                 |                      |
- * | refresh session       | REFRESH#<sha256>        | REFRESH            |                 |                      |
+ * | refresh token         | REFRESH#<sha256>        | REFRESH            |                 |                      |
+ * | session family        | USER#<id>               | SESSION#<familyId> |                 |                      |
  * | rate-limit window     | RATE#<scope>#<subject>  | <window start>     |                 |                      |
  * | season                | SEASON#<id>             | SEASON             | SEASONS         | <createdAt>          |
  * | active season pointer | CONFIG                  | ACTIVE_SEASON      |                 |                      |
@@ -22,6 +23,12 @@ export const keys = {
     SK: purpose,
   }),
   refreshSession: (tokenHash: string) => ({ PK: `REFRESH#${tokenHash}`, SK: 'REFRESH' }),
+  /**
+   * One sign-in's chain of rotated refresh tokens. It lives in the user's partition so a password reset
+   * finds every session with one Query (no Scan); deleting it revokes every token of the chain.
+   */
+  sessionFamily: (userId: string, familyId: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${familyId}` }),
+  sessionFamiliesOfUser: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'SESSION#' }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({
     PK: `RATE#${scope}#${subject}`,
     SK: String(windowStart),

@@ -1,7 +1,91 @@
-/** User profile items. */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+/** User profile items and the e-mail claims that make e-mail addresses unique. */
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { EmergencyContactRelationship } from '@club/shared';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { expiresAt, keys } from './keys';
+import { isConditionFailure, transactOrConditionCodes } from './transactions';
+
+export interface UserItem {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  phone_number: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  emergency_contact_email: string;
+  emergency_contact_relationship: EmergencyContactRelationship;
+  /** True when a parent or guardian consented for a registrant under 18. */
+  parent_consent: boolean;
+  /** When the registrant (or their parent) consented, and to which version of the privacy notice. */
+  consentedAt: string;
+  consentNoticeVersion: string;
+  is_admin: boolean;
+  createdAt: string;
+  verifiedAt?: string;
+  /** argon2id encoded hash; never leaves the services layer. */
+  passwordHash: string;
+  /** Goes up at every password change: sessions and reset links made before a change stop working. */
+  passwordVersion: number;
+}
+
+/**
+ * Writes the e-mail claim and the user together in one transaction; the claim's condition makes e-mail
+ * addresses unique however many sign-ups race (exactly one wins). Returns false when the e-mail is taken.
+ */
+export async function createUserClaimingEmail(user: UserItem): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.emailClaim(user.email), type: 'email-claim', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.user(user.id), type: 'user', ...user },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (!codes) return true;
+  if (codes[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Sign-up transaction failed: ${codes.join(',')}`);
+}
+
+/** Reads a user by e-mail: the claim, then the profile (two strongly consistent GetItems). */
+export async function getUserByEmail(email: string): Promise<UserItem | null> {
+  const claim = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.emailClaim(email), ConsistentRead: true }),
+  );
+  const userId = claim.Item?.userId as string | undefined;
+  return userId ? getUser(userId) : null;
+}
+
+/** Reads one user profile (strongly consistent, so a just-changed password or flag is seen). */
+export async function getUser(userId: string): Promise<UserItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+  );
+  if (!out.Item) return null;
+  const { PK: _pk, SK: _sk, type: _type, ...user } = out.Item;
+  return user as UserItem;
+}
 
 /**
  * Reads whether a user is an administrator right now (a strongly consistent GetItem), so an admin demoted
@@ -17,4 +101,165 @@ export async function isAdminNow(userId: string): Promise<boolean> {
     }),
   );
   return out.Item?.is_admin === true;
+}
+
+/** Sets the administrator flag; the wrapper re-reads it on every admin request, so it takes effect at once. */
+export async function setAdminFlag(userId: string, isAdmin: boolean): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET is_admin = :a',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':a': isAdmin },
+    }),
+  );
+}
+
+/** Marks the e-mail verified once (an idempotent conditional update: the first time is kept). */
+export async function markEmailVerified(userId: string, at: Date): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET verifiedAt = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(verifiedAt)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+export type OneTimePurpose = 'VERIFY' | 'RESET';
+
+export interface OneTimeTokenItem {
+  userId: string;
+  /** The password version the token was issued under; a reset link dies when the password changes. */
+  passwordVersion: number;
+  expiresAt: number;
+}
+
+/** Stores a one-time token by its hash with a TTL; a fresh random hash never collides, so a plain Put. */
+export async function putOneTimeToken(
+  tokenHash: string,
+  purpose: OneTimePurpose,
+  item: { userId: string; passwordVersion: number; expires: Date },
+): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.oneTimeToken(tokenHash, purpose),
+        type: 'one-time-token',
+        userId: item.userId,
+        passwordVersion: item.passwordVersion,
+        expiresAt: expiresAt(item.expires),
+      },
+    }),
+  );
+}
+
+/** Reads an unexpired one-time token without spending it (strongly consistent). */
+export async function getOneTimeToken(
+  tokenHash: string,
+  purpose: OneTimePurpose,
+  now: Date,
+): Promise<OneTimeTokenItem | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.oneTimeToken(tokenHash, purpose),
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item;
+  if (!item || (item.expiresAt as number) <= expiresAt(now)) return null;
+  return {
+    userId: item.userId as string,
+    passwordVersion: item.passwordVersion as number,
+    expiresAt: item.expiresAt as number,
+  };
+}
+
+/**
+ * Deletes an unexpired one-time token and returns what it held: a conditional delete, so of two concurrent
+ * uses exactly one gets the item (single use). Null for an unknown, used or expired token.
+ */
+export async function consumeOneTimeToken(
+  tokenHash: string,
+  purpose: OneTimePurpose,
+  now: Date,
+): Promise<OneTimeTokenItem | null> {
+  try {
+    const out = await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.oneTimeToken(tokenHash, purpose),
+        // TTL deletion is lazy, so expiry is checked here too.
+        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': expiresAt(now) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const item = out.Attributes;
+    if (!item) return null;
+    return {
+      userId: item.userId as string,
+      passwordVersion: item.passwordVersion as number,
+      expiresAt: item.expiresAt as number,
+    };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Spends a reset token and sets the new password in one transaction: the token must be unused and
+ * unexpired, and the password unchanged since the token was issued, so two resets racing with two links
+ * cannot both win and a link issued before a change is dead. Also marks the e-mail verified (the reset
+ * link proved the owner reads it). Returns false when any condition fails.
+ */
+export async function resetPasswordWithToken(input: {
+  tokenHash: string;
+  userId: string;
+  passwordVersion: number;
+  passwordHash: string;
+  now: Date;
+}): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.oneTimeToken(input.tokenHash, 'RESET'),
+              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
+              ExpressionAttributeValues: { ':now': expiresAt(input.now), ':u': input.userId },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(input.userId),
+              UpdateExpression:
+                'SET passwordHash = :h, passwordVersion = :next, verifiedAt = if_not_exists(verifiedAt, :at)',
+              ConditionExpression: 'attribute_exists(PK) AND passwordVersion = :v',
+              ExpressionAttributeValues: {
+                ':h': input.passwordHash,
+                ':v': input.passwordVersion,
+                ':next': input.passwordVersion + 1,
+                ':at': input.now.toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  return codes === null;
 }

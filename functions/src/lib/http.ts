@@ -124,7 +124,11 @@ export function defineHandler<
   };
 }
 
-async function checkAccess(
+/**
+ * The access check every handler runs first, at the route's level: the signed-in user's claims on `user`
+ * and `admin` routes, null on the others. Exported so the security tests can probe it with any route row.
+ */
+export async function checkAccess(
   route: RouteDefinition,
   event: APIGatewayProxyEventV2,
 ): Promise<AccessTokenClaims | null> {

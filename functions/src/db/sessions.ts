@@ -1,0 +1,206 @@
+/**
+ * Refresh tokens and their session families. A refresh token is valid while its item exists unspent and
+ * unexpired AND its family item exists; revoking a family deletes that one item, which kills every token
+ * ever rotated within it at once.
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { expiresAt, keys } from './keys';
+import { isConditionFailure, transactOrConditionCodes } from './transactions';
+
+export interface RefreshTokenItem {
+  userId: string;
+  familyId: string;
+  expiresAt: number;
+  /** Epoch ms when the token was rotated; absent while it is the family's current token. */
+  usedAt?: number;
+}
+
+/**
+ * Starts a session family with its first token, only if the user's password is still the one that was
+ * checked (passwordVersion): a sign-in racing a password reset cannot leave a session behind it.
+ */
+export async function startSessionFamily(input: {
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  passwordVersion: number;
+  now: Date;
+  expires: Date;
+}): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.user(input.userId),
+              ConditionExpression: 'passwordVersion = :v',
+              ExpressionAttributeValues: { ':v': input.passwordVersion },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.sessionFamily(input.userId, input.familyId),
+                type: 'session-family',
+                familyId: input.familyId,
+                createdAt: input.now.toISOString(),
+                expiresAt: expiresAt(input.expires),
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.refreshSession(input.tokenHash),
+                type: 'refresh-token',
+                userId: input.userId,
+                familyId: input.familyId,
+                expiresAt: expiresAt(input.expires),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  return codes === null;
+}
+
+/** Reads a refresh token item in any state (strongly consistent), or null. */
+export async function getRefreshToken(tokenHash: string): Promise<RefreshTokenItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.refreshSession(tokenHash), ConsistentRead: true }),
+  );
+  if (!out.Item) return null;
+  return {
+    userId: out.Item.userId as string,
+    familyId: out.Item.familyId as string,
+    expiresAt: out.Item.expiresAt as number,
+    usedAt: out.Item.usedAt as number | undefined,
+  };
+}
+
+/**
+ * Marks an unspent, unexpired refresh token spent and returns it: a conditional update, so of any number of
+ * concurrent refreshes with one token exactly one gets it. Null when it was not spendable.
+ */
+export async function spendRefreshToken(tokenHash: string, now: Date): Promise<RefreshTokenItem | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.refreshSession(tokenHash),
+        UpdateExpression: 'SET usedAt = :nowMs',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(usedAt) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':nowMs': now.getTime(), ':now': expiresAt(now) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const item = out.Attributes!;
+    return {
+      userId: item.userId as string,
+      familyId: item.familyId as string,
+      expiresAt: item.expiresAt as number,
+      usedAt: item.usedAt as number,
+    };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Adds the next token to a family and extends the family, only while the family exists: a transaction, so a
+ * revocation that lands first makes this fail, and one that lands after deletes the family the new token
+ * needs. Returns false when the family was revoked.
+ */
+export async function continueSessionFamily(input: {
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  expires: Date;
+}): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.sessionFamily(input.userId, input.familyId),
+              UpdateExpression: 'SET expiresAt = :e',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':e': expiresAt(input.expires) },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.refreshSession(input.tokenHash),
+                type: 'refresh-token',
+                userId: input.userId,
+                familyId: input.familyId,
+                expiresAt: expiresAt(input.expires),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  return codes === null;
+}
+
+/** Revokes one family by deleting its item (idempotent; every token of the family then fails). */
+export async function revokeSessionFamily(userId: string, familyId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.sessionFamily(userId, familyId) }));
+}
+
+/**
+ * Revokes every family of a user: one strongly consistent Query of the user's partition, then batch
+ * deletes. Families started after the caller bumped passwordVersion cannot exist (startSessionFamily checks
+ * it), so none is missed.
+ */
+export async function revokeAllSessionFamilies(userId: string): Promise<number> {
+  const { PK, SKPrefix } = keys.sessionFamiliesOfUser(userId);
+  let revoked = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+        ProjectionExpression: 'PK, SK',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const items = page.Items ?? [];
+    for (let i = 0; i < items.length; i += 25) {
+      let requests = items
+        .slice(i, i + 25)
+        .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+      while (requests.length) {
+        const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+        requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+      }
+    }
+    revoked += items.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return revoked;
+}

@@ -1,0 +1,8 @@
+import { EmailOnlySchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { forgotPassword } from '../../services/accounts';
+
+/** POST /auth/forgot-password: { success, message }, the same for any e-mail. */
+export const handler = defineHandler('forgotPassword', { body: EmailOnlySchema }, (req) =>
+  forgotPassword(req.body, { ip: req.sourceIp }),
+);

@@ -1,0 +1,9 @@
+import { clearedRefreshCookie } from '../../lib/cookies';
+import { defineHandler, reply } from '../../lib/http';
+import { logout } from '../../services/sessions';
+
+/** POST /auth/logout: revokes the session and clears the cookie. */
+export const handler = defineHandler('logout', {}, async (req) => {
+  await logout(req.cookies);
+  return reply.noContent({ cookies: [clearedRefreshCookie()] });
+});

@@ -1,0 +1,9 @@
+import { refreshCookie } from '../../lib/cookies';
+import { defineHandler, reply } from '../../lib/http';
+import { refresh } from '../../services/sessions';
+
+/** POST /auth/refresh-token: rotates the cookie's refresh token and answers a new { token }. */
+export const handler = defineHandler('refreshToken', {}, async (req) => {
+  const session = await refresh(req.cookies);
+  return reply.ok({ token: session.token }, { cookies: [refreshCookie(session.refreshToken)] });
+});

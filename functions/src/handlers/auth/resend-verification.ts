@@ -1,0 +1,8 @@
+import { EmailOnlySchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { resendVerification } from '../../services/accounts';
+
+/** POST /auth/resend-verification: { success, message }, the same for any e-mail. */
+export const handler = defineHandler('resendVerification', { body: EmailOnlySchema }, (req) =>
+  resendVerification(req.body, { ip: req.sourceIp }),
+);

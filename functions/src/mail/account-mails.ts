@@ -1,0 +1,141 @@
+/**
+ * The account messages (verification, already registered, password reset, password changed), each as text
+ * and HTML. Links are built from the configured SITE_URL only, never from a request header, so a forged
+ * Host cannot make the club mail a link to someone else's site.
+ */
+import { apiPath } from '@club/shared';
+import { getConfig } from '../lib/config';
+import type { MailMessage } from './ses-sender';
+
+const CLUB = 'the club';
+
+/** An absolute link on the site: path (and query) on the configured SITE_URL. */
+export function siteLink(path: string, query: Record<string, string> = {}): string {
+  const url = new URL(path, getConfig().SITE_URL);
+  for (const [k, value] of Object.entries(query)) url.searchParams.set(k, value);
+  return url.toString();
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One layout for every account mail: greeting, paragraphs, an optional button, a closing line. */
+function compose(input: {
+  to: string;
+  kind: string;
+  subject: string;
+  firstName: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}): MailMessage {
+  const { action } = input;
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    ...input.paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    input.footer,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">
+<p>Hi ${escapeHtml(input.firstName)},</p>
+${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+  action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b3d91;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+    : ''
+}
+<p style="font-size:13px;color:#555">${escapeHtml(input.footer)}</p>
+</body></html>`;
+  return { to: input.to, kind: input.kind, subject: input.subject, text, html };
+}
+
+/** The link in a verification mail: the API endpoint that spends the token and redirects to the site. */
+export function verificationLink(token: string): string {
+  return siteLink(apiPath('verifyEmail'), { token });
+}
+
+export function verificationMail(
+  to: string,
+  firstName: string,
+  token: string,
+  validHours: number,
+): MailMessage {
+  return compose({
+    to,
+    kind: 'verify-email',
+    subject: 'Verify your email address',
+    firstName,
+    paragraphs: [
+      `Thanks for creating an account with ${CLUB}. Please confirm this is your email address.`,
+      `The link works once and expires in ${validHours} hours.`,
+    ],
+    action: { label: 'Verify my email', url: verificationLink(token) },
+    footer: 'If you did not create an account, you can ignore this email.',
+  });
+}
+
+/**
+ * Sent instead of a second account when someone registers with an address that already has one. An
+ * unverified owner also gets a fresh verification link, so registering again is a way back in.
+ */
+export function alreadyRegisteredMail(
+  to: string,
+  firstName: string,
+  verification: { token: string; validHours: number } | null,
+): MailMessage {
+  return compose({
+    to,
+    kind: 'already-registered',
+    subject: 'You already have an account',
+    firstName,
+    paragraphs: [
+      'Someone (hopefully you) just tried to create an account with this email address, which already has one. No new account was created.',
+      verification
+        ? `Your email is not verified yet. Use the link below to verify it; it works once and expires in ${verification.validHours} hours.`
+        : `You can sign in at ${siteLink('/login')}. Forgot your password? Reset it at ${siteLink('/forgot-password')}.`,
+    ],
+    ...(verification
+      ? { action: { label: 'Verify my email', url: verificationLink(verification.token) } }
+      : { action: { label: 'Sign in', url: siteLink('/login') } }),
+    footer: 'If this was not you, you can ignore this email; your account is unchanged.',
+  });
+}
+
+export function passwordResetMail(
+  to: string,
+  firstName: string,
+  token: string,
+  validMinutes: number,
+): MailMessage {
+  return compose({
+    to,
+    kind: 'password-reset',
+    subject: 'Reset your password',
+    firstName,
+    paragraphs: [
+      'We received a request to reset the password of your account.',
+      `The link works once and expires in ${validMinutes} minutes.`,
+    ],
+    action: { label: 'Set a new password', url: siteLink(`/reset-password/${token}`) },
+    footer: 'If you did not ask for this, you can ignore this email; your password stays the same.',
+  });
+}
+
+export function passwordChangedMail(to: string, firstName: string): MailMessage {
+  return compose({
+    to,
+    kind: 'password-changed',
+    subject: 'Your password was changed',
+    firstName,
+    paragraphs: [
+      'The password of your account was just changed, and every device that was signed in has been signed out.',
+      `If this was not you, reset your password now at ${siteLink('/forgot-password')} and contact the club.`,
+    ],
+    action: { label: 'Sign in', url: siteLink('/login') },
+    footer: 'This message was sent to keep your account safe.',
+  });
+}

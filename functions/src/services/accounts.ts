@@ -1,0 +1,222 @@
+/**
+ * Accounts: sign-up, e-mail verification, resending it, forgotten and reset passwords, and the seeded admin.
+ * Answers never depend on whether an e-mail has an account (no enumeration): the owner of an address
+ * learns by mail, the requester only ever sees the same sentence.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CONSENT_NOTICE_VERSION,
+  isMinor,
+  serverMessages,
+  type EmailOnlyInput,
+  type Registration,
+} from '@club/shared';
+import * as users from '../db/users';
+import { BadRequestError } from '../lib/errors';
+import { log } from '../lib/log';
+import { hashToken, newSecretToken } from '../lib/secure-tokens';
+import {
+  alreadyRegisteredMail,
+  passwordChangedMail,
+  passwordResetMail,
+  siteLink,
+  verificationMail,
+} from '../mail/account-mails';
+import { sendMail } from '../mail/ses-sender';
+import { hashPassword } from './passwords';
+import { clearLimit, countAttempt, rateLimits, requireWithinLimit } from './rate-limits';
+import { ENUMERATION_SAFE_FLOOR_MS, withMinimumDuration } from './response-timing';
+import { revokeEverySession } from './sessions';
+
+export const VERIFY_TOKEN_TTL_HOURS = 24;
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+const HOUR_MS = 3_600_000;
+
+/** POST /auth/register: the same answer whether the e-mail is new or taken. */
+export async function register(input: Registration, client: { ip: string }): Promise<{ message: string }> {
+  return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
+    await requireWithinLimit(rateLimits.registerClient, client.ip);
+    const now = new Date();
+    // Hashed before looking at the e-mail, so a taken e-mail costs the same time as a new one.
+    const passwordHash = await hashPassword(input.password);
+    const user: users.UserItem = {
+      id: randomUUID(),
+      email: input.email,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      date_of_birth: input.date_of_birth,
+      phone_number: input.phone_number,
+      emergency_contact_name: input.emergency_contact_name,
+      emergency_contact_phone: input.emergency_contact_phone,
+      emergency_contact_email: input.emergency_contact_email,
+      emergency_contact_relationship: input.emergency_contact_relationship,
+      // The schema refused a minor without consent; an adult's box is not theirs to tick.
+      parent_consent: isMinor(input.date_of_birth) && input.parent_consent,
+      consentedAt: now.toISOString(),
+      consentNoticeVersion: CONSENT_NOTICE_VERSION,
+      is_admin: false,
+      createdAt: now.toISOString(),
+      passwordHash,
+      passwordVersion: 0,
+    };
+    const mailAllowed = (await countAttempt(rateLimits.registerEmail, input.email, now)).allowed;
+    if (await users.createUserClaimingEmail(user)) {
+      log.info('account created', { userId: user.id });
+      // The first verification mail of a new account is always sent (the limit only caps repeats).
+      await sendVerification(user, now);
+      return { message: serverMessages.registered };
+    }
+    if (mailAllowed) await tellOwnerAlreadyRegistered(input.email, now);
+    return { message: serverMessages.registered };
+  });
+}
+
+async function issueVerificationToken(user: users.UserItem, now: Date): Promise<string> {
+  const token = newSecretToken();
+  await users.putOneTimeToken(hashToken(token), 'VERIFY', {
+    userId: user.id,
+    passwordVersion: user.passwordVersion,
+    expires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * HOUR_MS),
+  });
+  return token;
+}
+
+async function sendVerification(user: users.UserItem, now: Date): Promise<void> {
+  const token = await issueVerificationToken(user, now);
+  await sendMail(verificationMail(user.email, user.first_name, token, VERIFY_TOKEN_TTL_HOURS));
+}
+
+async function tellOwnerAlreadyRegistered(email: string, now: Date): Promise<void> {
+  const owner = await users.getUserByEmail(email);
+  if (!owner) return;
+  const verification = owner.verifiedAt
+    ? null
+    : { token: await issueVerificationToken(owner, now), validHours: VERIFY_TOKEN_TTL_HOURS };
+  await sendMail(alreadyRegisteredMail(owner.email, owner.first_name, verification));
+}
+
+/**
+ * GET /auth/verify-email: spends the token (single use) and marks the e-mail verified. Returns where the
+ * browser goes next: the confirmation page, or the "link invalid" page that offers a resend.
+ */
+export async function verifyEmail(token: string): Promise<string> {
+  const invalid = siteLink('/verify-notice', { link: 'invalid' });
+  if (!token) return invalid;
+  const now = new Date();
+  const spent = await users.consumeOneTimeToken(hashToken(token), 'VERIFY', now);
+  if (!spent) return invalid;
+  await users.markEmailVerified(spent.userId, now);
+  log.info('email verified', { userId: spent.userId });
+  return siteLink('/email-confirmed');
+}
+
+/** POST /auth/resend-verification: a new link for an unverified account; the same answer for any e-mail. */
+export async function resendVerification(
+  input: EmailOnlyInput,
+  client: { ip: string },
+): Promise<{ success: true; message: string }> {
+  return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
+    await requireWithinLimit(rateLimits.resendClient, client.ip);
+    const now = new Date();
+    // Beyond the per-e-mail limit the answer stays the same; only the mail is skipped.
+    if ((await countAttempt(rateLimits.resendEmail, input.email, now)).allowed) {
+      const user = await users.getUserByEmail(input.email);
+      if (user && !user.verifiedAt) await sendVerification(user, now);
+    }
+    return { success: true, message: serverMessages.verificationSent };
+  });
+}
+
+/** POST /auth/forgot-password: a reset link for an existing account; the same answer for any e-mail. */
+export async function forgotPassword(
+  input: EmailOnlyInput,
+  client: { ip: string },
+): Promise<{ success: true; message: string }> {
+  return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
+    await requireWithinLimit(rateLimits.forgotClient, client.ip);
+    const now = new Date();
+    if ((await countAttempt(rateLimits.forgotEmail, input.email, now)).allowed) {
+      const user = await users.getUserByEmail(input.email);
+      if (user) {
+        const token = newSecretToken();
+        await users.putOneTimeToken(hashToken(token), 'RESET', {
+          userId: user.id,
+          passwordVersion: user.passwordVersion,
+          expires: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+        });
+        await sendMail(passwordResetMail(user.email, user.first_name, token, RESET_TOKEN_TTL_MINUTES));
+      }
+    }
+    return { success: true, message: serverMessages.resetLinkSent };
+  });
+}
+
+/**
+ * POST /auth/reset-password/{token}: sets the new password if the link is unused, unexpired and issued
+ * under the current password; then signs out every session, lifts the sign-in throttle and tells the owner.
+ */
+export async function resetPassword(
+  token: string,
+  password: string,
+): Promise<{ success: true; message: string }> {
+  const invalid = () =>
+    new BadRequestError(serverMessages.resetLinkInvalid, [{ msg: serverMessages.resetLinkInvalid }]);
+  const now = new Date();
+  const tokenHash = hashToken(token);
+  const issued = await users.getOneTimeToken(tokenHash, 'RESET', now);
+  if (!issued) throw invalid();
+  const passwordHash = await hashPassword(password);
+  const changed = await users.resetPasswordWithToken({
+    tokenHash,
+    userId: issued.userId,
+    passwordVersion: issued.passwordVersion,
+    passwordHash,
+    now,
+  });
+  if (!changed) throw invalid();
+  await revokeEverySession(issued.userId);
+  const user = await users.getUser(issued.userId);
+  if (user) {
+    await clearLimit(rateLimits.loginAccount, user.email, now);
+    await sendMail(passwordChangedMail(user.email, user.first_name));
+  }
+  log.info('password reset', { userId: issued.userId });
+  return { success: true, message: serverMessages.passwordReset };
+}
+
+/**
+ * The local stack's administrator: created verified on first start from ADMIN_EMAIL / ADMIN_PASSWORD;
+ * an existing account with that e-mail is left exactly as it is (a restart changes nothing).
+ */
+export async function ensureSeedAdmin(input: {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}): Promise<{ email: string; created: boolean }> {
+  const email = input.email.trim().toLowerCase();
+  if (await users.getUserByEmail(email)) return { email, created: false };
+  const now = new Date().toISOString();
+  const created = await users.createUserClaimingEmail({
+    id: randomUUID(),
+    email,
+    first_name: input.firstName ?? 'Club',
+    last_name: input.lastName ?? 'Admin',
+    date_of_birth: '1990-01-01',
+    phone_number: '7800000000',
+    emergency_contact_name: 'Club Office',
+    emergency_contact_phone: '7800000000',
+    emergency_contact_email: email,
+    emergency_contact_relationship: 'other',
+    parent_consent: false,
+    consentedAt: now,
+    consentNoticeVersion: CONSENT_NOTICE_VERSION,
+    is_admin: true,
+    createdAt: now,
+    verifiedAt: now,
+    passwordHash: await hashPassword(input.password),
+    passwordVersion: 0,
+  });
+  return { email, created };
+}

@@ -1,0 +1,135 @@
+/**
+ * Sign-in sessions: the short-lived access token (JWT) and the rotating refresh token in its HttpOnly
+ * cookie. Each sign-in starts a family; every refresh spends the presented token and adds the next one.
+ * Presenting a spent token again means a copy exists somewhere else, so the whole family is revoked.
+ */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { serverMessages, type AccessTokenClaims, type LoginInput } from '@club/shared';
+import * as sessionsTable from '../db/sessions';
+import * as users from '../db/users';
+import { signAccessToken } from '../lib/access-token';
+import { REFRESH_COOKIE, REFRESH_SESSION_TTL_SECONDS, RefreshCookieSchema } from '../lib/cookies';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
+import { log } from '../lib/log';
+import { hashToken, newSecretToken } from '../lib/secure-tokens';
+import { verifyPassword, warmPasswordVerifier } from './passwords';
+import { countAttempt, rateLimits } from './rate-limits';
+
+/**
+ * Two tabs refreshing at the same moment present the same token; the one that loses the race within this
+ * time gets a 401 without revoking the family (it gains nothing: no token is issued). A spent token shown
+ * later than this is treated as stolen.
+ */
+export const REFRESH_RACE_GRACE_MS = 2_000;
+
+export interface SignedIn {
+  /** The access token for the body ({ token }). */
+  token: string;
+  /** The new refresh token for the cookie. */
+  refreshToken: string;
+}
+
+warmPasswordVerifier();
+
+function claimsOf(user: users.UserItem): AccessTokenClaims {
+  return {
+    sub: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    is_admin: user.is_admin,
+  };
+}
+
+function sessionExpiry(now: Date): Date {
+  return new Date(now.getTime() + REFRESH_SESSION_TTL_SECONDS * 1000);
+}
+
+/**
+ * POST /auth/login. Wrong e-mail and wrong password get one message in similar time (a dummy argon2
+ * verification for unknown e-mails); an unverified account is named only after its password checked out.
+ */
+export async function login(input: LoginInput, client: { ip: string }): Promise<SignedIn> {
+  const now = new Date();
+  const [perAccount, perClient] = await Promise.all([
+    countAttempt(rateLimits.loginAccount, input.email, now),
+    countAttempt(rateLimits.loginClient, client.ip, now),
+  ]);
+  const refund = () => Promise.all([perAccount.refund(), perClient.refund()]);
+  if (!perAccount.allowed || !perClient.allowed) {
+    throw new TooManyRequestsError(serverMessages.tooManyAttempts);
+  }
+  const user = await users.getUserByEmail(input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordOk) throw new UnauthorizedError(serverMessages.loginFailed);
+  // The right password: this attempt does not count as a failure.
+  await refund();
+  if (!user.verifiedAt) throw new ForbiddenError(serverMessages.verifyEmailFirst);
+
+  const refreshToken = newSecretToken();
+  const started = await sessionsTable.startSessionFamily({
+    userId: user.id,
+    familyId: randomUUID(),
+    tokenHash: hashToken(refreshToken),
+    passwordVersion: user.passwordVersion,
+    now,
+    expires: sessionExpiry(now),
+  });
+  // The password changed between the check and now (a reset raced this sign-in).
+  if (!started) throw new UnauthorizedError(serverMessages.loginFailed);
+  log.info('signed in', { userId: user.id });
+  return { token: await signAccessToken(claimsOf(user)), refreshToken };
+}
+
+function presentedRefreshToken(cookies: Readonly<Record<string, string>>): string | undefined {
+  return v.parse(RefreshCookieSchema, cookies)[REFRESH_COOKIE];
+}
+
+/** POST /auth/refresh-token: spends the cookie's token and returns a new access token and refresh token. */
+export async function refresh(cookies: Readonly<Record<string, string>>): Promise<SignedIn> {
+  const expired = () => new UnauthorizedError(serverMessages.sessionExpired);
+  const presented = presentedRefreshToken(cookies);
+  if (!presented) throw expired();
+  const now = new Date();
+  const tokenHash = hashToken(presented);
+  const spent = await sessionsTable.spendRefreshToken(tokenHash, now);
+  if (!spent) {
+    await handleUnspendable(tokenHash, now);
+    throw expired();
+  }
+  const user = await users.getUser(spent.userId);
+  if (!user) throw expired();
+  const refreshToken = newSecretToken();
+  const continued = await sessionsTable.continueSessionFamily({
+    userId: spent.userId,
+    familyId: spent.familyId,
+    tokenHash: hashToken(refreshToken),
+    expires: sessionExpiry(now),
+  });
+  if (!continued) throw expired();
+  return { token: await signAccessToken(claimsOf(user)), refreshToken };
+}
+
+/** A token that could not be spent: unknown or expired (nothing to do), lost a race, or replayed (revoke). */
+async function handleUnspendable(tokenHash: string, now: Date): Promise<void> {
+  const item = await sessionsTable.getRefreshToken(tokenHash);
+  if (!item?.usedAt) return;
+  if (now.getTime() - item.usedAt < REFRESH_RACE_GRACE_MS) return;
+  await sessionsTable.revokeSessionFamily(item.userId, item.familyId);
+  log.warn('refresh token reuse: session family revoked', { userId: item.userId });
+}
+
+/** POST /auth/logout: revokes the cookie's session family (if any); the handler clears the cookie. */
+export async function logout(cookies: Readonly<Record<string, string>>): Promise<void> {
+  const presented = presentedRefreshToken(cookies);
+  if (!presented) return;
+  const item = await sessionsTable.getRefreshToken(hashToken(presented));
+  if (item) await sessionsTable.revokeSessionFamily(item.userId, item.familyId);
+}
+
+/** Signs a user out everywhere (password reset). */
+export async function revokeEverySession(userId: string): Promise<void> {
+  const revoked = await sessionsTable.revokeAllSessionFamilies(userId);
+  log.info('sessions revoked', { userId, revoked });
+}
