@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INACTIVITY_LOGOUT_MS, TOKEN_STORAGE_KEY } from '@club/shared';
+import { apiRequest } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { server } from '../../test/server';
 import { landed, renderWithSession } from './test-render';
@@ -88,6 +89,64 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('signed out')).toBeInTheDocument();
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(logoutCalls).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a 401 on any call', () => {
+  function Fetcher() {
+    const { user } = useSession();
+    const load = () => apiRequest<{ tryout_number: number }>('/api/tryouts/my').catch(() => null);
+    return (
+      <>
+        <p>{user ? `signed in as ${user.first_name}` : 'signed out'}</p>
+        <button onClick={() => void load()}>Load</button>
+      </>
+    );
+  }
+  const fetchRoutes = [{ path: '/', element: <Fetcher /> }, landed('/login')];
+
+  it('refreshes, retries once with the new token, and keeps the user signed in', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    const fresh = makeToken(player);
+    const seen: Array<string | null> = [];
+    server.use(
+      http.post('/api/auth/refresh-token', () => HttpResponse.json({ token: fresh })),
+      http.get('/api/tryouts/my', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return seen.length === 1
+          ? HttpResponse.json({ message: 'expired' }, { status: 401 })
+          : HttpResponse.json({ tryout_number: 7 });
+      }),
+    );
+    renderWithSession(fetchRoutes, '/');
+
+    // Act
+    fireEvent.click(await screen.findByRole('button', { name: 'Load' }));
+
+    // Assess
+    await vi.waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toBe(`Bearer ${fresh}`);
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+  });
+
+  it('sends the user to /login with the token cleared when the refresh fails', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    server.use(
+      http.post('/api/auth/refresh-token', () => new HttpResponse(null, { status: 401 })),
+      http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'expired' }, { status: 401 })),
+    );
+    const { router } = renderWithSession(fetchRoutes, '/');
+
+    // Act
+    fireEvent.click(await screen.findByRole('button', { name: 'Load' }));
+
+    // Assess
+    expect(await screen.findByText('landed on /login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });
 
