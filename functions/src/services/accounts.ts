@@ -35,8 +35,9 @@ const HOUR_MS = 3_600_000;
 
 /** POST /auth/register: the same answer whether the e-mail is new or taken. */
 export async function register(input: Registration, client: { ip: string }): Promise<{ message: string }> {
+  // A refusal per client address says nothing about the e-mail, so it needs no padding.
+  await requireWithinLimit(rateLimits.registerClient, client.ip);
   return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
-    await requireWithinLimit(rateLimits.registerClient, client.ip);
     const now = new Date();
     // Hashed before looking at the e-mail, so a taken e-mail costs the same time as a new one.
     const passwordHash = await hashPassword(input.password);
@@ -116,8 +117,9 @@ export async function resendVerification(
   input: EmailOnlyInput,
   client: { ip: string },
 ): Promise<{ success: true; message: string }> {
+  // A refusal per client address says nothing about the e-mail, so it needs no padding.
+  await requireWithinLimit(rateLimits.resendClient, client.ip);
   return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
-    await requireWithinLimit(rateLimits.resendClient, client.ip);
     const now = new Date();
     // Beyond the per-e-mail limit the answer stays the same; only the mail is skipped.
     if ((await countAttempt(rateLimits.resendEmail, input.email, now)).allowed) {
@@ -133,8 +135,9 @@ export async function forgotPassword(
   input: EmailOnlyInput,
   client: { ip: string },
 ): Promise<{ success: true; message: string }> {
+  // A refusal per client address says nothing about the e-mail, so it needs no padding.
+  await requireWithinLimit(rateLimits.forgotClient, client.ip);
   return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
-    await requireWithinLimit(rateLimits.forgotClient, client.ip);
     const now = new Date();
     if ((await countAttempt(rateLimits.forgotEmail, input.email, now)).allowed) {
       const user = await users.getUserByEmail(input.email);

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { serverMessages } from '@club/shared';
+import { call } from '../../../test/api';
+import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
+import { linkFromLatestMail } from '../../../test/mailbox';
+
+const login = (email: string, password: string, sourceIp?: string) =>
+  call('login', { body: { email, password }, headers: sameOrigin, sourceIp });
+
+describe('POST /auth/login', () => {
+  it('gives one message for a wrong password and an unknown e-mail', async () => {
+    const family = await signedInUser();
+
+    const wrongPassword = await login(family.email, 'Wrong!Password123');
+    const unknown = await login(`nobody-${family.email}`, 'Wrong!Password123');
+
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ message: serverMessages.loginFailed });
+    expect(unknown.body).toEqual(wrongPassword.body);
+    expect(wrongPassword.cookies).toEqual([]);
+  });
+
+  it('names an unverified account only to someone with its password', async () => {
+    const input = registration();
+    await call('register', { body: input });
+
+    const wrong = await login(input.email, 'Wrong!Password123');
+    const right = await login(input.email, input.password);
+
+    expect(wrong.body).toEqual({ message: serverMessages.loginFailed });
+    expect(right.status).toBe(403);
+    expect(right.body.message).toContain('verify your email');
+  });
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const family = await signedInUser();
+
+    const res = await login(`  ${family.email.toUpperCase()} `, family.password);
+
+    expect(res.status).toBe(200);
+  });
+
+  it('throttles failed attempts per account without blocking a password reset, which lifts the throttle', async () => {
+    // Prepare: an attacker burns the account's failures from many addresses
+    const family = await signedInUser();
+    for (let i = 0; i < 10; i++) await login(family.email, `Wrong!Password${i}x`, `198.51.100.${i}`);
+
+    // Act
+    const throttled = await login(family.email, family.password, '192.0.2.1');
+    const forgot = await call('forgotPassword', { body: { email: family.email }, sourceIp: '192.0.2.1' });
+    const link = await linkFromLatestMail(family.email, /\/reset-password\//);
+    const reset = await call('resetPassword', {
+      params: { token: new URL(link).pathname.split('/').pop()! },
+      body: { password: NEW_PASSWORD },
+    });
+    const afterReset = await login(family.email, NEW_PASSWORD, '192.0.2.1');
+
+    // Assess
+    expect(throttled.status).toBe(429);
+    expect(throttled.body).toEqual({ message: serverMessages.tooManyAttempts });
+    expect(forgot.status).toBe(200);
+    expect(reset.status).toBe(200);
+    expect(afterReset.status).toBe(200);
+  });
+
+  it('throttles failed attempts per client address across accounts, and successes do not count', async () => {
+    const family = await signedInUser();
+    const ip = '198.51.100.200';
+    for (let i = 0; i < 5; i++) expect((await login(family.email, family.password, ip)).status).toBe(200);
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(`sprayed-${i}@example.test`, 'Wrong!Password123', ip)),
+    );
+
+    const blocked = await login(family.email, family.password, ip);
+    const elsewhere = await login(family.email, family.password, '198.51.100.201');
+
+    expect(blocked.status).toBe(429);
+    expect(elsewhere.status).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { CONSENT_NOTICE_VERSION, fieldMessages, serverMessages } from '@club/shared';
+import { call } from '../../../test/api';
+import { registration, uniqueEmail } from '../../../test/accounts';
+import { mailsTo } from '../../../test/mailbox';
+import { getUserByEmail } from '../../db/users';
+
+function yearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+}
+
+describe('POST /auth/register', () => {
+  it('stores the account with an argon2id hash at OWASP parameters and the consent record, returning no secret', async () => {
+    // Prepare
+    const input = registration({
+      date_of_birth: yearsAgo(14),
+      parent_consent: true,
+      email: uniqueEmail('Minor'),
+    });
+
+    // Act
+    const res = await call('register', { body: input });
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: serverMessages.registered });
+    const user = await getUserByEmail(input.email.toLowerCase());
+    expect(user).toMatchObject({
+      email: input.email.toLowerCase(),
+      first_name: 'Jordan',
+      parent_consent: true,
+      consentNoticeVersion: CONSENT_NOTICE_VERSION,
+      is_admin: false,
+    });
+    expect(user!.verifiedAt).toBeUndefined();
+    expect(Date.now() - Date.parse(user!.consentedAt)).toBeLessThan(60_000);
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(JSON.stringify(res)).not.toContain('argon2');
+    const mails = await mailsTo(input.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your email address']);
+    expect(mails[0]!.body.text).toContain('Hi Jordan,');
+    expect(mails[0]!.body.html).toContain('Hi Jordan,');
+  });
+
+  it('refuses an under-18 registrant without parent consent, with the message beside the other fields', async () => {
+    const res = await call('register', {
+      body: registration({ date_of_birth: yearsAgo(12), parent_consent: false, first_name: '' }),
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'first_name', msg: fieldMessages.firstNameRequired },
+        { field: 'parent_consent', msg: fieldMessages.parentConsentRequired },
+      ]),
+    );
+  });
+
+  it('refuses a birth date in the future and an empty body with the form messages', async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+
+    const futureRes = await call('register', { body: registration({ date_of_birth: future }) });
+    const empty = await call('register', { body: {} });
+
+    expect(futureRes.status).toBe(400);
+    expect(futureRes.body.message).toBe(fieldMessages.dateOfBirthFuture);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(fieldMessages.firstNameRequired);
+    expect((empty.body.errors as Array<{ msg: string }>).map((e) => e.msg)).toContain(
+      fieldMessages.relationshipRequired,
+    );
+  });
+
+  it('ignores an adult ticking the parent-consent box', async () => {
+    const input = registration({ date_of_birth: yearsAgo(30), parent_consent: true });
+
+    await call('register', { body: input });
+
+    expect((await getUserByEmail(input.email))!.parent_consent).toBe(false);
+  });
+
+  it('answers a second sign-up with the same e-mail (any case) the same, and mails the owner instead', async () => {
+    // Prepare
+    const input = registration();
+    const first = await call('register', { body: input });
+
+    // Act
+    const second = await call('register', {
+      body: registration({ email: input.email.toUpperCase(), first_name: 'Intruder' }),
+    });
+
+    // Assess
+    expect(second.status).toBe(first.status);
+    expect(second.body).toEqual(first.body);
+    const subjects = (await mailsTo(input.email)).map((m) => m.subject);
+    expect(subjects).toEqual(['Verify your email address', 'You already have an account']);
+    expect((await getUserByEmail(input.email))!.first_name).toBe('Jordan');
+  });
+
+  it('creates exactly one account from 50 concurrent sign-ups with one e-mail', async () => {
+    // Prepare
+    const email = uniqueEmail('race');
+
+    // Act
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call('register', {
+          body: registration({ email, first_name: `Racer${i}` }),
+          sourceIp: `10.0.${Math.floor(i / 10)}.${i}`,
+        }),
+      ),
+    );
+
+    // Assess: all answered alike; one account; one verification mail
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    const user = await getUserByEmail(email);
+    expect(user).not.toBeNull();
+    const verifications = (await mailsTo(email)).filter((m) => m.subject === 'Verify your email address');
+    expect(verifications).toHaveLength(1);
+  }, 60_000);
+
+  it('limits sign-ups from one client address with a 429 sentence', async () => {
+    const ip = '203.0.113.77';
+    const answers = [];
+    for (let i = 0; i < 21; i++) {
+      answers.push(await call('register', { body: { first_name: '' }, sourceIp: ip }));
+    }
+    // Invalid bodies are refused before counting, so they never lock anyone out.
+    expect(answers.every((a) => a.status === 400)).toBe(true);
+
+    const valid = await Promise.all(
+      Array.from({ length: 21 }, () => call('register', { body: registration(), sourceIp: ip })),
+    );
+
+    expect(valid.filter((a) => a.status === 201)).toHaveLength(20);
+    const refused = valid.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.body).toEqual({ message: serverMessages.tooManyAttempts });
+  }, 60_000);
+});
