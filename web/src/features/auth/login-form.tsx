@@ -1,7 +1,7 @@
 /** /login (spec §2): e-mail and password, busy state, server messages, resend for unverified accounts. */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { fieldErrors, LoginSchema } from '@club/shared';
+import { fieldErrors, LoginSchema, VERIFY_EMAIL_PHRASE } from '@club/shared';
 import { TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
@@ -58,7 +58,7 @@ export function LoginForm() {
     }
   }
 
-  const needsVerification = formError.toLowerCase().includes(t.verifyEmailHint);
+  const needsVerification = formError.toLowerCase().includes(VERIFY_EMAIL_PHRASE);
 
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>

@@ -6,7 +6,6 @@ export const authMessages = {
   // Login (spec §8)
   loginFailed: 'Login failed',
   unexpectedError: 'An unexpected error occurred',
-  verifyEmailHint: 'verify your email',
   sending: 'Sending...',
   resendVerification: 'Resend verification email',
   resendVerificationCooldown: (seconds: number) => `Resend verification email (${seconds}s)`,

@@ -50,13 +50,9 @@ const RELATIONSHIP_LABELS: Record<EmergencyContactRelationship, string> = {
 
 const isMinorBirthDate = (dob: string) => isIsoDate(dob) && isMinor(dob);
 
-/** One field's message: its own schema, and for consent the registration's cross-field rule. */
+/** One field's message: its own schema, and for consent the registration's cross-field rule (under 18). */
 function checkField(field: Field, values: Values): string | undefined {
-  if (field === 'parent_consent') {
-    if (!isMinorBirthDate(values.date_of_birth)) return undefined;
-    const whole = fieldErrors(RegistrationSchema, values).parent_consent;
-    return whole ?? (values.parent_consent ? undefined : fieldMessages.parentConsentRequired);
-  }
+  if (field === 'parent_consent') return fieldErrors(RegistrationSchema, values).parent_consent;
   const result = v.safeParse(registrationFields[field], values[field]);
   return result.success ? undefined : result.issues[0].message;
 }
