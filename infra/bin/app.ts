@@ -1,0 +1,19 @@
+/**
+ * The CDK app: one stage's stacks, chosen with `-c stage=dev|prod` (default dev). Synthesises offline
+ * without an AWS account: no lookups, region from the stage config, account only if the CLI provides one.
+ */
+import { App } from 'aws-cdk-lib';
+import { addClubStacks } from '../lib/club-app';
+import { SiteNotBuiltError } from '../lib/stacks/web-stack';
+import { stageConfig } from '../lib/stage-config';
+
+const app = new App();
+try {
+  // Also applies Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true })) and the stage tags.
+  addClubStacks(app, { config: stageConfig(app.node.tryGetContext('stage') ?? 'dev') });
+} catch (error) {
+  if (!(error instanceof SiteNotBuiltError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+app.synth();

@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { type App, Aspects, Tags } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { routeList } from '@club/shared';
+import { repoRoot } from './bundling';
+import { ApiStack, type RouteRow } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { MailStack } from './stacks/mail-stack';
+import { WebStack } from './stacks/web-stack';
+import type { StageConfig } from './stage-config';
+
+export interface ClubAppOptions {
+  readonly config: StageConfig;
+  /** The built site; defaults to web/dist. */
+  readonly webDistDir?: string;
+  /** Defaults to the route table (shared/src/routes.ts). */
+  readonly routes?: readonly RouteRow[];
+}
+
+export interface ClubStacks {
+  readonly data: DataStack;
+  readonly mail: MailStack;
+  readonly web: WebStack;
+  readonly api: ApiStack;
+}
+
+/**
+ * One stage's stacks, tagged with the stage and checked by cdk-nag's AWS Solutions rules. The app entry and
+ * the tests both build through here, so the tests check exactly what deploys.
+ *
+ * Dependencies run one way: data, mail, web (bucket, CDN and the bare HTTP API) ← api (stage, functions,
+ * routes), so a deploy of the API never waits on, or locks, the others.
+ */
+export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
+  const { config } = options;
+  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: config.region };
+  const name = (part: string): string => `club-${config.stage}-${part}`;
+
+  const data = new DataStack(app, name('data'), {
+    env,
+    config,
+    description: 'Club website: table and secret',
+  });
+  const mail = new MailStack(app, name('mail'), { env, config, description: 'Club website: SES sending' });
+  const web = new WebStack(app, name('web'), {
+    env,
+    config,
+    webDistDir: options.webDistDir ?? join(repoRoot, 'web/dist'),
+    description: 'Club website: CDN, site bucket and API endpoint',
+  });
+  const api = new ApiStack(app, name('api'), {
+    env,
+    config,
+    api: web.api,
+    siteUrl: web.siteUrl,
+    table: data.table,
+    indexNames: data.indexNames,
+    secret: data.secret,
+    mail: mail.mail,
+    routes: options.routes ?? routeList(),
+    description: 'Club website: API stage, one function and route per route-table row',
+  });
+
+  for (const stack of [data, mail, web, api]) {
+    Tags.of(stack).add('project', 'club-website');
+    Tags.of(stack).add('stage', config.stage);
+  }
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  return { data, mail, web, api };
+}

@@ -1,0 +1,314 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Annotations,
+  type CfnElement,
+  CfnOutput,
+  Duration,
+  Fn,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { API_PREFIX, PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
+import type { StageConfig } from '../stage-config';
+import { viewerRequestCode } from '../viewer-request';
+
+/** The Content-Security-Policy of every response (same value as the local site server's). */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  // Browser error reports go to Sentry's ingest hosts (EU/default and US regions).
+  "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io",
+  "frame-ancestors 'none'",
+  // Card payments leave by a form post/redirect to Stripe Checkout.
+  "form-action 'self' https://checkout.stripe.com",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+/** Hashed build output: the file name changes whenever its content does, so browsers may keep it forever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export class SiteNotBuiltError extends Error {
+  constructor(distDir: string) {
+    super(
+      `The site is not built: ${join(distDir, 'index.html')} is missing. Run \`npm run build -w web\` first ` +
+        '(npm run synth and npm run deploy do it for you).',
+    );
+    this.name = 'SiteNotBuiltError';
+  }
+}
+
+export interface WebStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** The built site (web/dist in the app; a small fixture in tests). */
+  readonly webDistDir: string;
+}
+
+/**
+ * Everything public: the private site bucket behind CloudFront, and the HTTP API's endpoint that CloudFront
+ * forwards `/api/*` to. The bare API (no routes, no stage) lives here rather than in the API stack because
+ * CloudFront needs the API's host name and the functions need the site's URL: this way the API stack
+ * depends on this one and nothing depends back, and SITE_URL is right from the first deploy even without a
+ * custom domain.
+ */
+export class WebStack extends Stack {
+  readonly api: HttpApi;
+  readonly distribution: Distribution;
+  /** https origin of the site: the custom domain, or the distribution's own domain. */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { config, webDistDir } = props;
+    if (!existsSync(join(webDistDir, 'index.html'))) throw new SiteNotBuiltError(webDistDir);
+    const retain = config.retainData;
+
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `club-${config.stage}`,
+      description: `Club website API (${config.stage}); routes and stage in the api stack`,
+      // The stage, with throttling and access logs, is created with the routes in the api stack.
+      createDefaultStage: false,
+    });
+
+    const logBucket = new Bucket(this, 'LogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      // CloudFront's standard logs are delivered with an ACL, so this bucket must accept ACLs.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.logRetention) }],
+      removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !retain,
+    });
+    NagSuppressions.addResourceSuppressions(logBucket, [
+      {
+        id: 'AwsSolutions-S1',
+        reason:
+          'This is the access-log bucket itself (CDN and site-bucket logs); logging it into itself would loop ' +
+          'and a second log bucket would only move the question.',
+      },
+    ]);
+
+    const siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: 's3-site/',
+      // Rebuilt from git on every deploy: nothing in it needs keeping.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    // Only pages whose HTML is in this build are mapped; any other path gets the shell, which renders it too.
+    const prerendered = PRERENDERED_PATHS.filter((path) =>
+      existsSync(join(webDistDir, prerenderedFile(path))),
+    );
+    const missing = PRERENDERED_PATHS.filter((path) => !prerendered.includes(path));
+    if (missing.length > 0) {
+      Annotations.of(this).addWarningV2(
+        'club:prerender-missing',
+        `web build has no prerendered HTML for ${missing.join(', ')}: those pages are served the SPA shell`,
+      );
+    }
+    const viewerRequest = new CloudFrontFunction(this, 'ViewerRequest', {
+      comment: 'Prerendered page or SPA shell for extensionless paths',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(viewerRequestCode(prerendered)),
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: `Club website ${config.stage}: CSP, HSTS and friends`,
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const apiHost = Fn.select(2, Fn.split('/', this.api.apiEndpoint)); // https://<id>.execute-api…/ → host
+    const domain = config.customDomain;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Club website (${config.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // North America and Europe edges: the club's members are in Edmonton.
+      priceClass: PriceClass.PRICE_CLASS_100,
+      // The TLS policy applies with a custom domain's certificate; the default *.cloudfront.net one is fixed.
+      ...(domain && {
+        domainNames: [domain.domainName],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: viewerRequest, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        // Same origin for the API (no CORS; the refresh cookie stays SameSite=Strict). Never cached; the
+        // viewer's cookies, query string and Authorization header all reach API Gateway.
+        [`${API_PREFIX}/*`]: {
+          origin: new HttpOrigin(apiHost, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+    this.siteUrl = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
+
+    const suppressions = [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'No geo restriction: the public pages are for anyone (families travel, sponsors are anywhere); ' +
+          'nothing served is subject to regional licensing.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL: its monthly base cost outweighs this club site’s risk; the API has stage throttling ' +
+          'and per-e-mail/per-address rate limits in the functions, and the bucket serves static files only.',
+      },
+    ];
+    if (!domain) {
+      suppressions.push({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose ' +
+          'viewer TLS policy CloudFront fixes; with customDomain set, TLSv1.2_2021 applies.',
+      });
+    }
+    NagSuppressions.addResourceSuppressions(this.distribution, suppressions);
+
+    // Upload the build: hashed assets first (kept across deploys so open tabs can still lazy-load their
+    // chunks), then everything else uncached so a deploy shows at once. Source maps (for error reporting,
+    // not for visitors) and Vite's manifest stay out of the public bucket.
+    const site = Source.asset(webDistDir, { exclude: ['**/*.map', '.vite'] });
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [site],
+      destinationBucket: siteBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [CacheControl.fromString(IMMUTABLE)],
+      prune: false,
+      memoryLimit: 512,
+    });
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [site],
+      destinationBucket: siteBucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    pages.node.addDependency(assets);
+    this.suppressDeploymentFindings(siteBucket);
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'SiteBucketName', { value: siteBucket.bucketName });
+  }
+
+  /** BucketDeployment's handler is CDK's own deploy-time Lambda (one per stack), not part of the product. */
+  private suppressDeploymentFindings(siteBucket: Bucket): void {
+    const handlers = this.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    const siteBucketId = this.getLogicalId(siteBucket.node.defaultChild as CfnElement);
+    for (const handler of handlers) {
+      NagSuppressions.addResourceSuppressions(
+        handler,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'CDK’s BucketDeployment handler, run only during deploys: it reads the build zip from the CDK ' +
+              'asset bucket and syncs it into the site bucket (object-level s3 wildcards on those two buckets ' +
+              'only), and invalidates the CDN after an upload (CDK grants CloudFront invalidation on "*").',
+            appliesTo: [
+              'Action::s3:GetObject*',
+              'Action::s3:GetBucket*',
+              'Action::s3:List*',
+              'Action::s3:DeleteObject*',
+              'Action::s3:Abort*',
+              `Resource::<${siteBucketId}.Arn>/*`,
+              { regex: '/^Resource::arn:aws:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/g' },
+              'Resource::*',
+            ],
+          },
+          {
+            id: 'AwsSolutions-IAM4',
+            reason:
+              'CDK creates the BucketDeployment handler’s role with AWS’s managed log-writing policy ' +
+              '(CloudWatch Logs create/put only); the role is not configurable and runs only during deploys.',
+            appliesTo: [
+              'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+            ],
+          },
+          {
+            id: 'AwsSolutions-L1',
+            reason:
+              'The BucketDeployment handler’s runtime is chosen and shipped by aws-cdk-lib; it moves forward ' +
+              'when aws-cdk-lib is upgraded, not by configuration here.',
+          },
+        ],
+        true,
+      );
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * OPERATIONS — what an operator does per stage (stage = dev | prod), with AWS credentials for the account.
+ *
+ *   Deploy:            npm run deploy -- -c stage=dev          (builds the site first; prints SiteUrl)
+ *   Synthesise only:   npm run synth -- -c stage=prod         (offline, no account needed)
+ *
+ *   1. Secrets (first deploy of a stage). The data stack creates one secret with a generated `jwtSecret` and
+ *      empty `stripeSecretKey`, `stripeWebhookSecret`, `sentryDsn`. Fill them in, keeping `jwtSecret`:
+ *
+ *        ARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
+ *          --query "Stacks[0].Outputs[?OutputKey=='SecretArn'].OutputValue" --output text)
+ *        aws secretsmanager get-secret-value --secret-id "$ARN" --query SecretString --output text \
+ *          | jq --arg k "$STRIPE_SECRET_KEY" --arg w "$STRIPE_WEBHOOK_SECRET" --arg d "$SENTRY_DSN" \
+ *               '.stripeSecretKey=$k | .stripeWebhookSecret=$w | .sentryDsn=$d' \
+ *          | aws secretsmanager put-secret-value --secret-id "$ARN" --secret-string file:///dev/stdin
+ *
+ *      Functions read the secret once per container: new values reach them as containers are replaced
+ *      (within minutes under traffic; any deploy that changes a function replaces them at once).
+ *      Stripe's webhook endpoint is `<SiteUrl>/api/<webhook route path>` (shared/src/routes.ts).
+ *
+ *   2. Mail. Set `mailDomain` / `mailFrom` below to a domain the club controls (the defaults are placeholders
+ *      under the reserved `.example` TLD and will never verify). After deploying, add the three DKIM CNAME
+ *      records the mail stack prints (`Dkim1..3`) to the domain's DNS; SES verifies the domain by itself.
+ *      A new SES account is in the sandbox (mail only to verified addresses): request production access in
+ *      the SES console before opening registrations.
+ *
+ *   3. Custom domain (optional, off by default so synth needs no lookups). Request an ACM certificate for the
+ *      domain in us-east-1 (CloudFront only reads certificates there), put its ARN and the domain in
+ *      `customDomain`, deploy, then point the domain's DNS (CNAME or Route 53 alias) at `DistributionDomainName`.
+ *      Without a custom domain the site is served at the CloudFront domain, and SITE_URL (links in e-mails)
+ *      follows it automatically.
+ *
+ *   Prod keeps its table and secret on stack deletion (RETAIN + deletion protection); dev deletes everything.
+ */
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+export const STAGE_NAMES = ['dev', 'prod'] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+export interface StageConfig {
+  readonly stage: StageName;
+  /** Where the stacks live; Edmonton's users and their personal data stay in Canada. */
+  readonly region: string;
+  /** The SES domain identity mail is sent from. */
+  readonly mailDomain: string;
+  /** The From header of every message: an address at `mailDomain`. */
+  readonly mailFrom: string;
+  /** Serve the site at this domain with this us-east-1 ACM certificate; off = the CloudFront domain. */
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /** API Gateway stage throttling, the backstop behind the functions' own per-e-mail and per-address limits. */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Lambda, API access and CDN log retention. */
+  readonly logRetention: RetentionDays;
+  /** Keep the table and secret when the stack is deleted, and turn on the table's deletion protection. */
+  readonly retainData: boolean;
+}
+
+export const STAGES: Record<StageName, StageConfig> = {
+  dev: {
+    stage: 'dev',
+    region: 'ca-central-1',
+    mailDomain: 'dev.club.example',
+    mailFrom: 'Club Basketball (dev) <no-reply@dev.club.example>',
+    throttle: { rateLimit: 10, burstLimit: 20 },
+    logRetention: RetentionDays.ONE_MONTH,
+    retainData: false,
+  },
+  prod: {
+    stage: 'prod',
+    region: 'ca-central-1',
+    mailDomain: 'club.example',
+    mailFrom: 'Club Basketball <no-reply@club.example>',
+    // customDomain: { domainName: 'www.club.example', certificateArn: 'arn:aws:acm:us-east-1:…:certificate/…' },
+    // A few hundred families registering when tryouts open stay far below this; a script hammering the API
+    // does not get past it.
+    throttle: { rateLimit: 50, burstLimit: 100 },
+    logRetention: RetentionDays.ONE_YEAR,
+    retainData: true,
+  },
+};
+
+/** The stage named by `-c stage=…` (default dev), checked so a typo fails synth instead of deploying wrongly. */
+export function stageConfig(name: unknown = 'dev'): StageConfig {
+  if (typeof name !== 'string' || !(STAGE_NAMES as readonly string[]).includes(name)) {
+    throw new Error(`Unknown stage ${JSON.stringify(name)}: use -c stage=${STAGE_NAMES.join('|')}`);
+  }
+  const config = STAGES[name as StageName];
+  const address = /<([^<>@\s]+)@([^<>@\s]+)>$/.exec(config.mailFrom);
+  if (!address || address[2] !== config.mailDomain) {
+    throw new Error(
+      `Stage ${name}: mailFrom must be "Name <local@${config.mailDomain}>" (SES sends only as it)`,
+    );
+  }
+  return config;
+}

@@ -1,0 +1,384 @@
+/**
+ * The deployed shape, checked on both stages built from the real route table and table definition. dev is
+ * synthesised with real esbuild bundling (every handler must bundle); prod skips bundling, which changes
+ * only asset hashes. Each stage is synthesised once and shared by the tests.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS, prerenderedFile, routeList } from '@club/shared';
+import { tableDefinition } from '@club/functions/db/table-definition';
+import { BUNDLE_FILE, bundleImports, LAMBDA_PREBUILD, NATIVE_MODULES } from '../lib/bundling';
+import { CONTENT_SECURITY_POLICY } from '../lib/stacks/web-stack';
+import { STAGES, type StageName } from '../lib/stage-config';
+import { logicalId, type Synthesised, synthStage, UNBUILT_PAGE } from './support';
+
+// Managed CloudFront policies (fixed ids documented by AWS).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const RESERVED_ENV = [
+  'STAGE',
+  'TABLE_NAME',
+  'SITE_URL',
+  'MAIL_FROM',
+  'SES_CONFIGURATION_SET',
+  'SECRETS_ARN',
+  'NODE_OPTIONS',
+];
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+const resources = (template: Template, type: string): Record<string, Resource> =>
+  template.findResources(type) as Record<string, Resource>;
+const actionsOf = (s: Statement): string[] => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+const resourcesOf = (s: Statement): unknown[] => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]);
+
+/** Runs the CloudFront Function's own source, as CloudFront would, on a request for `uri`. */
+function viewerRequest(template: Template): (uri: string) => string {
+  const [fn] = Object.values(resources(template, 'AWS::CloudFront::Function'));
+  const code = fn?.Properties.FunctionCode as string;
+  const handler = new Function(`${code}\nreturn handler;`)() as (event: { request: { uri: string } }) => {
+    uri: string;
+  };
+  return (uri) => handler({ request: { uri } }).uri;
+}
+
+const built: Partial<Record<StageName, Synthesised>> = {};
+const stage = (name: StageName): Synthesised => {
+  const synthesised = built[name];
+  if (!synthesised) throw new Error(`${name} not synthesised`);
+  return synthesised;
+};
+
+beforeAll(() => {
+  built.dev = synthStage({ stage: 'dev', bundle: true });
+  built.prod = synthStage({ stage: 'prod' });
+});
+
+describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
+  describe('API', () => {
+    it('has exactly one Node.js 22 arm64 function per route-table row', () => {
+      const { templates } = stage(name);
+      const functions = Object.values(resources(templates.api, 'AWS::Lambda::Function'));
+
+      expect(functions).toHaveLength(routeList().length);
+      for (const fn of functions) {
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          MemorySize: 512,
+          Timeout: 29,
+          TracingConfig: { Mode: 'Active' },
+        });
+        const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(Object.keys(env).sort()).toEqual([...RESERVED_ENV].sort());
+        expect(env.STAGE).toBe(name);
+        expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+        expect(env.MAIL_FROM).toBe(STAGES[name].mailFrom);
+      }
+    });
+
+    it('routes METHOD /api/path to its own function for every row', () => {
+      const { templates, stacks } = stage(name);
+      const routes = Object.values(resources(templates.api, 'AWS::ApiGatewayV2::Route'));
+      const integrations = resources(templates.api, 'AWS::ApiGatewayV2::Integration');
+
+      expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(
+        routeList()
+          .map((r) => `${r.method} /api${r.path}`)
+          .sort(),
+      );
+      for (const row of routeList()) {
+        const route = routes.find((r) => r.Properties.RouteKey === `${row.method} /api${row.path}`);
+        const target = (route?.Properties.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })[
+          'Fn::Join'
+        ][1][1];
+        const integration = integrations[target.Ref];
+        const fn = stacks.api.functions.get(row.name)?.function;
+        expect(fn).toBeDefined();
+        expect(JSON.stringify(integration?.Properties.IntegrationUri)).toContain(logicalId(fn!));
+      }
+    });
+
+    it('throttles the stage with the stage settings and writes access logs', () => {
+      templates(name).api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: STAGES[name].throttle.rateLimit,
+          ThrottlingBurstLimit: STAGES[name].throttle.burstLimit,
+        },
+        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
+      });
+    });
+
+    it('grants table data access only: no dynamodb:*, no "*" resource, no Scan', () => {
+      const policies = Object.values(resources(templates(name).api, 'AWS::IAM::Policy'));
+      const statements = policies.flatMap(
+        (p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement,
+      );
+      const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+
+      expect(dynamo.length).toBeGreaterThanOrEqual(routeList().length);
+      for (const s of dynamo) {
+        expect(actionsOf(s)).not.toContain('dynamodb:*');
+        expect(actionsOf(s)).not.toContain('dynamodb:Scan');
+        expect(
+          actionsOf(s).filter((a) => /^dynamodb:(Create|Delete|Update)Table|dynamodb:.*\*/.test(a)),
+        ).toEqual([]);
+        for (const resource of resourcesOf(s)) {
+          expect(resource).not.toBe('*');
+          expect(JSON.stringify(resource)).not.toMatch(/\/index\/\*|"\*"/);
+        }
+      }
+    });
+
+    it('grants SES sending to exactly the functions whose row has mail: true', () => {
+      const { templates, stacks } = stage(name);
+      const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
+      for (const row of routeList()) {
+        const roleId = logicalId(stacks.api.functions.get(row.name)!.function.role!);
+        const policy = policies.find(
+          (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+        );
+        const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+          actionsOf,
+        );
+        expect(
+          actions.some((a) => a.startsWith('ses:')),
+          row.name,
+        ).toBe(row.mail === true);
+      }
+    });
+
+    it.runIf(name === 'dev')(
+      'ships argon2 with only its arm64 prebuild exactly in bundles that import it',
+      () => {
+        const { templates, outdir } = stage(name);
+        for (const fn of Object.values(templates.api.findResources('AWS::Lambda::Function'))) {
+          const assetDir = join(
+            outdir,
+            (fn as { Metadata: Record<string, string> }).Metadata['aws:asset:path']!,
+          );
+          const code = readFileSync(join(assetDir, BUNDLE_FILE), 'utf8');
+          expect(code.startsWith('import { createRequire')).toBe(true);
+          for (const moduleName of NATIVE_MODULES) {
+            const prebuilds = join(assetDir, 'node_modules', moduleName, 'prebuilds');
+            expect(existsSync(prebuilds)).toBe(bundleImports(code, moduleName));
+            if (existsSync(prebuilds)) expect(readdirSync(prebuilds)).toEqual([LAMBDA_PREBUILD]);
+          }
+        }
+      },
+    );
+  });
+
+  describe('data', () => {
+    it('builds the one table from tableDefinition, on demand, encrypted, with PITR', () => {
+      const { partitionKey, sortKey, gsi1, ttlAttribute } = tableDefinition;
+      templates(name).data.resourceCountIs('AWS::DynamoDB::Table', 1);
+      templates(name).data.hasResourceProperties('AWS::DynamoDB::Table', {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith(
+          [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey].map((n) => ({
+            AttributeName: n,
+            AttributeType: 'S',
+          })),
+        ),
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: gsi1.indexName,
+            KeySchema: [
+              { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
+              { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+        TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+      });
+    });
+
+    it(name === 'prod' ? 'protects and retains the table' : 'lets the table be deleted', () => {
+      const [table] = Object.values(resources(templates(name).data, 'AWS::DynamoDB::Table'));
+      if (name === 'prod') {
+        expect(table?.Properties.DeletionProtectionEnabled).toBe(true);
+        expect(table?.DeletionPolicy).toBe('Retain');
+      } else {
+        expect(table?.Properties.DeletionProtectionEnabled).not.toBe(true);
+        expect(table?.DeletionPolicy).toBe('Delete');
+      }
+    });
+
+    it('creates one secret with a 64-character jwtSecret and empty vendor keys', () => {
+      templates(name).data.resourceCountIs('AWS::SecretsManager::Secret', 1);
+      templates(name).data.hasResourceProperties('AWS::SecretsManager::Secret', {
+        GenerateSecretString: {
+          GenerateStringKey: 'jwtSecret',
+          PasswordLength: 64,
+          SecretStringTemplate: JSON.stringify({
+            stripeSecretKey: '',
+            stripeWebhookSecret: '',
+            sentryDsn: '',
+          }),
+        },
+      });
+    });
+  });
+
+  describe('mail', () => {
+    it('has the stage domain identity on a TLS-only configuration set', () => {
+      templates(name).mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: STAGES[name].mailDomain,
+        ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+      });
+      templates(name).mail.hasResourceProperties('AWS::SES::ConfigurationSet', {
+        DeliveryOptions: { TlsPolicy: 'REQUIRE' },
+      });
+    });
+  });
+
+  describe('web', () => {
+    it('keeps the site bucket private and reads it through Origin Access Control', () => {
+      const { web } = templates(name);
+      const buckets = Object.values(resources(web, 'AWS::S3::Bucket'));
+      for (const bucket of buckets) {
+        expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+      }
+      for (const policy of Object.values(resources(web, 'AWS::S3::BucketPolicy'))) {
+        const statements = (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> })
+          .Statement;
+        for (const s of statements.filter((s) => s.Effect === 'Allow')) {
+          expect(JSON.stringify(s.Principal)).not.toMatch(/^"\*"$|"AWS":"\*"/);
+        }
+      }
+      web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      web.hasResourceProperties('AWS::CloudFront::Distribution', {
+        DistributionConfig: {
+          Origins: Match.arrayWith([
+            Match.objectLike({
+              OriginAccessControlId: Match.anyValue(),
+              S3OriginConfig: { OriginAccessIdentity: '' },
+            }),
+          ]),
+        },
+      });
+    });
+
+    it('serves prerendered pages, the SPA shell for other pages, and files as they are', () => {
+      const fetched = viewerRequest(templates(name).web);
+
+      expect(fetched('/about')).toBe('/about/index.html');
+      expect(fetched('/about/')).toBe('/about/index.html');
+      expect(fetched('/SpringTeams/13u-boys')).toBe('/SpringTeams/13u-boys/index.html');
+      expect(fetched('/dashboard')).toBe('/index.html');
+      expect(fetched('/reset-password/abc123')).toBe('/index.html');
+      expect(fetched('/')).toBe('/index.html');
+      expect(fetched('/assets/x.js')).toBe('/assets/x.js');
+      expect(fetched('/favicon.ico')).toBe('/favicon.ico');
+      for (const path of PRERENDERED_PATHS.filter((p) => p !== UNBUILT_PAGE)) {
+        expect(fetched(path)).toBe(`/${prerenderedFile(path)}`);
+      }
+      // A page the build did not prerender still renders, from the shell, instead of a 403 from S3.
+      expect(fetched(UNBUILT_PAGE)).toBe('/index.html');
+    });
+
+    it('sends /api/* to the HTTP API uncached with the viewer’s cookies, query and headers', () => {
+      const [distribution] = Object.values(resources(templates(name).web, 'AWS::CloudFront::Distribution'));
+      const config = distribution?.Properties.DistributionConfig as {
+        CacheBehaviors: Array<Record<string, unknown>>;
+        Origins: Array<{ Id: string; DomainName: unknown }>;
+        CustomErrorResponses?: unknown;
+        DefaultCacheBehavior: Record<string, unknown>;
+        HttpVersion: string;
+      };
+      const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
+      const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
+
+      expect(api).toMatchObject({
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+        ViewerProtocolPolicy: 'https-only',
+      });
+      expect(JSON.stringify(origin?.DomainName)).toContain('ApiEndpoint');
+      // Error pages would turn the API's 403/404 answers into index.html.
+      expect(config.CustomErrorResponses).toBeUndefined();
+      expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: expect.anything() },
+      ]);
+      expect(config.HttpVersion).toBe('http2and3');
+    });
+
+    it('adds the security headers to every response', () => {
+      templates(name).web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+        ResponseHeadersPolicyConfig: {
+          SecurityHeadersConfig: {
+            ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+            StrictTransportSecurity: {
+              AccessControlMaxAgeSec: 63072000,
+              IncludeSubdomains: true,
+              Preload: true,
+              Override: true,
+            },
+            ContentTypeOptions: { Override: true },
+            FrameOptions: { FrameOption: 'DENY', Override: true },
+            ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+          },
+        },
+      });
+      expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self' https://*.ingest.sentry.io");
+      expect(CONTENT_SECURITY_POLICY).toContain("form-action 'self' https://checkout.stripe.com");
+    });
+
+    it('uploads hashed assets immutable and everything else uncached', () => {
+      const deployments = Object.values(resources(templates(name).web, 'Custom::CDKBucketDeployment'));
+      const assets = deployments.find((d) => JSON.stringify(d.Properties.Include) === '["assets/*"]');
+      const pages = deployments.find((d) => JSON.stringify(d.Properties.Exclude) === '["assets/*"]');
+
+      expect(assets?.Properties.SystemMetadata).toEqual({
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+      expect(pages?.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+      expect(pages?.Properties.DistributionPaths).toEqual(['/*']);
+    });
+  });
+
+  it('tags every stack’s resources with the stage', () => {
+    templates(name).data.hasResourceProperties('AWS::DynamoDB::Table', {
+      Tags: Match.arrayWith([{ Key: 'stage', Value: name }]),
+    });
+    templates(name).api.hasResourceProperties('AWS::Lambda::Function', {
+      Tags: Match.arrayWith([{ Key: 'stage', Value: name }]),
+    });
+  });
+
+  it('passes cdk-nag AwsSolutions with no unsuppressed error or warning', () => {
+    const { stacks } = stage(name);
+    for (const stack of Object.values(stacks)) {
+      const annotations = Annotations.fromStack(stack);
+      const findings = [
+        ...annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+        ...annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+      ].map((a) => `${a.id}: ${String(a.entry.data)}`);
+      expect(findings, stack.stackName).toEqual([]);
+    }
+  });
+});
+
+function templates(name: StageName): Synthesised['templates'] {
+  return stage(name).templates;
+}

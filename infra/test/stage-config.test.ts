@@ -1,0 +1,30 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addClubStacks } from '../lib/club-app';
+import { STAGES, stageConfig } from '../lib/stage-config';
+
+describe('stage config', () => {
+  it('defaults to dev and refuses an unknown stage', () => {
+    expect(stageConfig().stage).toBe('dev');
+    expect(() => stageConfig('production')).toThrow(/use -c stage=dev\|prod/);
+  });
+
+  it('keeps data only in prod, and sends mail from each stage’s own domain', () => {
+    expect(STAGES.prod.retainData).toBe(true);
+    expect(STAGES.dev.retainData).toBe(false);
+    for (const config of Object.values(STAGES)) {
+      expect(config.mailFrom).toMatch(new RegExp(`@${config.mailDomain.replace(/\./g, '\\.')}>$`));
+      expect(config.customDomain).toBeUndefined(); // synth stays offline until an operator opts in
+    }
+  });
+
+  it('stops synth with one clear instruction when the site is not built', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'club-no-dist-'));
+    expect(() => addClubStacks(new App(), { config: stageConfig('dev'), webDistDir: empty })).toThrow(
+      'Run `npm run build -w web` first',
+    );
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Test helpers: a small site build with the prerendered layout (so infra tests do not depend on the web
+ * build) and an app synthesised through the same addClubStacks as bin/app.ts, with cdk.json's feature flags.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
+import { addClubStacks, type ClubStacks } from '../lib/club-app';
+import type { RouteRow } from '../lib/stacks/api-stack';
+import { type StageName, stageConfig } from '../lib/stage-config';
+
+const infraDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A prerendered page the fixture build leaves out, to show such a page falls back to the SPA shell. */
+export const UNBUILT_PAGE = '/terms';
+
+/** A site build: the shell, every prerendered page but UNBUILT_PAGE, a hashed asset and its source map. */
+export function siteFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'club-web-dist-'));
+  const write = (file: string, content: string): void => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  };
+  write(
+    'index.html',
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/x.js"></script>',
+  );
+  for (const path of PRERENDERED_PATHS) {
+    if (path !== UNBUILT_PAGE && path !== '/')
+      write(prerenderedFile(path), `<!doctype html><h1>${path}</h1>`);
+  }
+  write('assets/x.js', 'console.log("x")');
+  write('assets/x.js.map', '{}');
+  return dir;
+}
+
+export interface SynthOptions {
+  readonly stage: StageName;
+  readonly routes?: readonly RouteRow[];
+  /** Run esbuild for every function (slow); otherwise CDK skips bundling and templates are unchanged. */
+  readonly bundle?: boolean;
+}
+
+export interface Synthesised {
+  readonly app: App;
+  readonly stacks: ClubStacks;
+  readonly templates: { readonly [K in keyof ClubStacks]: Template };
+  readonly outdir: string;
+}
+
+export function synthStage(options: SynthOptions): Synthesised {
+  const { context } = JSON.parse(readFileSync(join(infraDir, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  const outdir = mkdtempSync(join(tmpdir(), 'club-cdk-out-'));
+  const app = new App({
+    outdir,
+    context: {
+      ...context,
+      stage: options.stage,
+      // As the CLI does: record each asset's folder on its resource, so tests can open the bundles.
+      'aws:cdk:enable-asset-metadata': true,
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    },
+  });
+  const stacks = addClubStacks(app, {
+    config: stageConfig(options.stage),
+    webDistDir: siteFixture(),
+    ...(options.routes && { routes: options.routes }),
+  });
+  const templates = {
+    data: Template.fromStack(stacks.data),
+    mail: Template.fromStack(stacks.mail),
+    web: Template.fromStack(stacks.web),
+    api: Template.fromStack(stacks.api),
+  };
+  return { app, stacks, templates, outdir };
+}
+
+/** The CloudFormation logical id of a construct's main resource. */
+export function logicalId(construct: IConstruct): string {
+  const resource = construct.node.defaultChild as CfnElement;
+  return Stack.of(resource).getLogicalId(resource);
+}
