@@ -1,0 +1,176 @@
+/**
+ * The access matrix, generated from the route table: every route × every kind of caller → the expected
+ * status, with nothing written to the table on a refusal. A new row in the table is covered automatically.
+ */
+import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeList, type RouteDefinition } from '@club/shared';
+import { toApiGatewayEvent } from '../src/dev/api-gateway-event';
+import { db, tableName } from '../src/db/client';
+import { getUserByEmail, setAdminFlag } from '../src/db/users';
+import { signAccessToken, verifyAccessToken } from '../src/lib/access-token';
+import { ForbiddenError } from '../src/lib/errors';
+import { checkAccess } from '../src/lib/http';
+import { ensureSeedAdmin } from '../src/services/accounts';
+import { call } from './api';
+import { PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';
+
+type Caller =
+  | 'anonymous'
+  | 'player'
+  | 'admin'
+  | 'expired'
+  | 'tampered signature'
+  | 'alg none'
+  | 'other key'
+  | 'demoted admin';
+
+const callers: Caller[] = [
+  'anonymous',
+  'player',
+  'admin',
+  'expired',
+  'tampered signature',
+  'alg none',
+  'other key',
+  'demoted admin',
+];
+
+const tokens = {} as Record<Caller, string | undefined>;
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+async function adminToken(): Promise<{ token: string; userId: string }> {
+  const email = uniqueEmail('admin');
+  await ensureSeedAdmin({ email, password: PASSWORD });
+  const res = await call('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
+  return { token: res.body.token as string, userId: (await getUserByEmail(email))!.id };
+}
+
+beforeAll(async () => {
+  const player = await signedInUser();
+  const claims = await verifyAccessToken(player.token);
+  const [header, payload, signature] = player.token.split('.') as [string, string, string];
+  const admin = await adminToken();
+  const demoted = await adminToken();
+  await setAdminFlag(demoted.userId, false);
+
+  tokens.anonymous = undefined;
+  tokens.player = player.token;
+  tokens.admin = admin.token;
+  tokens.expired = await signAccessToken(claims, Date.now() - 60 * 60 * 1000);
+  tokens['tampered signature'] = [
+    header,
+    b64({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), is_admin: true }),
+    signature,
+  ].join('.');
+  tokens['alg none'] = [b64({ alg: 'none', typ: 'JWT' }), payload, ''].join('.');
+  tokens['other key'] = await new SignJWT({ ...claims, is_admin: true })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer('club-website')
+    .setAudience('club-website/api')
+    .setIssuedAt()
+    .setExpirationTime('15m')
+    .sign(new TextEncoder().encode('another-secret-that-is-also-long-enough-123'));
+  tokens['demoted admin'] = demoted.token;
+}, 60_000);
+
+/** What a caller may do on a route of a given access level: 'allowed', or the refusal status. */
+function expected(access: RouteDefinition['access'], caller: Caller): 'allowed' | 401 | 403 {
+  const valid = caller === 'player' || caller === 'admin' || caller === 'demoted admin';
+  switch (access) {
+    case 'public':
+    case 'stripe-signature':
+      return 'allowed';
+    case 'user':
+      return valid ? 'allowed' : 401;
+    case 'admin':
+      if (!valid) return 401;
+      return caller === 'admin' ? 'allowed' : 403;
+  }
+}
+
+async function tableSnapshot(): Promise<string> {
+  const out = await db().send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }));
+  return JSON.stringify((out.Items ?? []).map((i) => `${i.PK}|${i.SK}|${JSON.stringify(i)}`).sort());
+}
+
+function request(route: RouteDefinition & { name: string }, caller: Caller) {
+  const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, randomUUID()]));
+  return call(route.name as never, {
+    params,
+    body: route.method === 'GET' ? undefined : {},
+    token: tokens[caller],
+    headers: { ...sameOrigin, 'stripe-signature': 't=1,v1=00' },
+    sourceIp: '192.0.2.250',
+  });
+}
+
+describe('the access matrix', () => {
+  const rows = routeList().flatMap((route) => callers.map((caller) => ({ route, caller })));
+
+  it.each(rows.map((r) => [`${r.route.method} ${r.route.path}`, r.caller, r] as const))(
+    '%s as %s',
+    async (_path, caller, { route }) => {
+      const want = expected(route.access, caller);
+      const before = await tableSnapshot();
+
+      const res = await request(route, caller);
+
+      if (want === 'allowed' && route.access === 'public') {
+        // A public route answers every caller as it answers an anonymous one: a bearer token changes nothing
+        // (e.g. a refresh without its cookie is a 401 for everyone).
+        const anonymous = await request(route, 'anonymous');
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: anonymous.status,
+          body: anonymous.body,
+        });
+      } else if (want === 'allowed') {
+        expect([401, 403]).not.toContain(res.status);
+      } else {
+        expect(res.status).toBe(want);
+        expect(await tableSnapshot()).toBe(before);
+      }
+    },
+  );
+});
+
+describe('the admin check', () => {
+  const adminRoute: RouteDefinition = {
+    method: 'GET',
+    path: '/admin/probe',
+    access: 'admin',
+    handler: 'admin/probe',
+  };
+  const event = (token: string) =>
+    toApiGatewayEvent(
+      { method: 'GET', path: '/api/admin/probe', headers: { authorization: `Bearer ${token}` } },
+      adminRoute,
+      {},
+    );
+
+  it('lets an admin in, and refuses the same token once the admin is demoted after it was issued', async () => {
+    // Prepare
+    const admin = await adminToken();
+    expect((await checkAccess(adminRoute, event(admin.token)))?.is_admin).toBe(true);
+
+    // Act
+    await setAdminFlag(admin.userId, false);
+
+    // Assess
+    await expect(checkAccess(adminRoute, event(admin.token))).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it('refuses a player even if the table later says admin, until a new token says so too', async () => {
+    const player = await signedInUser();
+    const claims = await verifyAccessToken(player.token);
+    await setAdminFlag(claims.sub, true);
+
+    await expect(checkAccess(adminRoute, event(player.token))).rejects.toBeInstanceOf(ForbiddenError);
+    const fresh = await signAccessToken({ ...claims, is_admin: true });
+    expect((await checkAccess(adminRoute, event(fresh)))?.sub).toBe(claims.sub);
+  });
+});
