@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { resetPasswordMessage, serverMessages } from '@club/shared';
+import { call } from '../../../test/api';
+import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
+import { linkFromLatestMail } from '../../../test/mailbox';
+import { getUserByEmail } from '../../db/users';
+
+async function resetToken(email: string): Promise<string> {
+  await call('forgotPassword', { body: { email } });
+  return new URL(await linkFromLatestMail(email, /\/reset-password\//)).pathname.split('/').pop()!;
+}
+
+describe('POST /auth/reset-password/{token}', () => {
+  it('refuses a weak password with the reset form message as a list of { msg }, keeping the link usable', async () => {
+    const family = await signedInUser();
+    const token = await resetToken(family.email);
+
+    const weak = await call('resetPassword', { params: { token }, body: { password: 'short' } });
+    const strong = await call('resetPassword', { params: { token }, body: { password: NEW_PASSWORD } });
+
+    const message = resetPasswordMessage(['length', 'uppercase', 'number', 'special']);
+    expect(weak.status).toBe(400);
+    expect(weak.body).toEqual({ message, errors: [{ field: 'password', msg: message }] });
+    expect(message).toBe(
+      'Password must be at least 12 characters long, include an uppercase letter, include a number, include a special character',
+    );
+    expect(strong.status).toBe(200);
+  });
+
+  it('kills older reset links once the password has changed', async () => {
+    const family = await signedInUser();
+    const older = await resetToken(family.email);
+    const newer = await resetToken(family.email);
+
+    const first = await call('resetPassword', { params: { token: newer }, body: { password: NEW_PASSWORD } });
+    const stale = await call('resetPassword', {
+      params: { token: older },
+      body: { password: 'Stale!Link1234' },
+    });
+
+    expect(first.status).toBe(200);
+    expect(stale.status).toBe(400);
+    expect(stale.body).toEqual({
+      message: serverMessages.resetLinkInvalid,
+      errors: [{ msg: serverMessages.resetLinkInvalid }],
+    });
+    const login = await call('login', {
+      body: { email: family.email, password: NEW_PASSWORD },
+      headers: sameOrigin,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses a malformed token with a message', async () => {
+    const res = await call('resetPassword', { params: { token: 'nope' }, body: { password: NEW_PASSWORD } });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid or expired link.');
+  });
+
+  it('verifies the e-mail of an account that resets before verifying (the link proved the mailbox)', async () => {
+    const input = registration();
+    await call('register', { body: input });
+    const token = await resetToken(input.email);
+
+    await call('resetPassword', { params: { token }, body: { password: NEW_PASSWORD } });
+
+    expect((await getUserByEmail(input.email))!.verifiedAt).toBeDefined();
+  });
+});
