@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from './routes';
+import { serverMessages, VERIFY_EMAIL_PHRASE } from './messages';
+
+describe('the account rows of the route table', () => {
+  it('use the spec §7 methods and paths', () => {
+    expect(
+      Object.fromEntries(
+        (
+          [
+            'register',
+            'verifyEmail',
+            'login',
+            'refreshToken',
+            'logout',
+            'resendVerification',
+            'forgotPassword',
+            'resetPassword',
+          ] as const
+        ).map((name) => [name, `${routes[name].method} ${routes[name].path}`]),
+      ),
+    ).toEqual({
+      register: 'POST /auth/register',
+      verifyEmail: 'GET /auth/verify-email',
+      login: 'POST /auth/login',
+      refreshToken: 'POST /auth/refresh-token',
+      logout: 'POST /auth/logout',
+      resendVerification: 'POST /auth/resend-verification',
+      forgotPassword: 'POST /auth/forgot-password',
+      resetPassword: 'POST /auth/reset-password/{token}',
+    });
+  });
+
+  it('mark the cookie and mail endpoints', () => {
+    const withCookie = Object.entries(routes).filter(([, r]) => 'cookie' in r && r.cookie);
+    const withMail = Object.entries(routes).filter(([, r]) => 'mail' in r && r.mail);
+    expect(withCookie.map(([n]) => n).sort()).toEqual(['login', 'logout', 'refreshToken']);
+    expect(withMail.map(([n]) => n).sort()).toEqual([
+      'forgotPassword',
+      'register',
+      'resendVerification',
+      'resetPassword',
+    ]);
+  });
+
+  it("word the unverified login so the web offers a resend (spec §8 'verify your email')", () => {
+    expect(serverMessages.verifyEmailFirst).toContain(VERIFY_EMAIL_PHRASE);
+    expect(VERIFY_EMAIL_PHRASE).toBe('verify your email');
+    expect(serverMessages.loginFailed).not.toContain(VERIFY_EMAIL_PHRASE);
+  });
+});

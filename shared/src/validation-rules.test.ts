@@ -1,0 +1,224 @@
+/**
+ * Every rule and message of spec §5, checked against the spec's own words (written out here, not read from
+ * messages.ts, so a drifting message fails).
+ */
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { todayInClubZone } from './dates';
+import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
+import {
+  EmailOnlySchema,
+  LoginSchema,
+  NewSeasonSchema,
+  RegistrationSchema,
+  ResetPasswordBodySchema,
+  ResetPasswordFormSchema,
+  TryoutRegistrationSchema,
+  fieldErrors,
+  isCanadianPhone,
+  registrationFields,
+} from './schemas';
+
+const valid = {
+  first_name: 'Jordan',
+  last_name: 'Lee',
+  email: 'jordan@example.com',
+  password: 'Correct!Horse9Battery',
+  date_of_birth: '1990-04-12',
+  phone_number: '780-555-0134',
+  emergency_contact_name: 'Sam Lee',
+  emergency_contact_phone: '7805550199',
+  emergency_contact_email: 'sam@example.com',
+  emergency_contact_relationship: 'parent',
+  parent_consent: false,
+};
+
+function yearsAgo(years: number, days = 0): string {
+  const [y, m, d] = todayInClubZone().split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y - years, m - 1, d - days));
+  return date.toISOString().slice(0, 10);
+}
+
+const errorsOf = (value: unknown) => fieldErrors(RegistrationSchema, value);
+
+describe('registration fields (spec §5 table)', () => {
+  it('accepts a complete adult registration', () => {
+    expect(errorsOf(valid)).toEqual({});
+  });
+
+  it.each([
+    ['first_name', 'First name is required.'],
+    ['last_name', 'Last name is required.'],
+    ['email', 'Email is required.'],
+    ['password', 'Password is required.'],
+    ['date_of_birth', 'Date of birth is required.'],
+    ['phone_number', 'Phone number is required.'],
+    ['emergency_contact_name', 'Contact name is required.'],
+    ['emergency_contact_phone', 'Contact phone is required.'],
+    ['emergency_contact_email', 'Contact email is required.'],
+    ['emergency_contact_relationship', 'Relationship is required.'],
+  ])('%s empty or missing: "%s"', (field, message) => {
+    expect(errorsOf({ ...valid, [field]: '' })[field]).toBe(message);
+    const { [field]: _dropped, ...missing } = valid as Record<string, unknown>;
+    expect(errorsOf(missing)[field]).toBe(message);
+  });
+
+  it('treats blank text (spaces only) as empty', () => {
+    expect(errorsOf({ ...valid, first_name: '   ' }).first_name).toBe('First name is required.');
+  });
+
+  it('checks the e-mail shape: "Invalid email format."', () => {
+    expect(errorsOf({ ...valid, email: 'not-an-email' }).email).toBe('Invalid email format.');
+    expect(errorsOf({ ...valid, email: 'a@b' }).email).toBe('Invalid email format.');
+    expect(errorsOf({ ...valid, emergency_contact_email: 'nope' }).emergency_contact_email).toBe(
+      'Invalid email format.',
+    );
+  });
+
+  it('stores e-mails trimmed and lower-cased', () => {
+    const out = v.parse(RegistrationSchema, { ...valid, email: '  Jordan@Example.COM ' });
+    expect(out.email).toBe('jordan@example.com');
+  });
+
+  it('lists the missing password parts: "Password must include …"', () => {
+    expect(errorsOf({ ...valid, password: 'abc' }).password).toBe(
+      'Password must include at least 12 characters, an uppercase letter, a number, a special character',
+    );
+    expect(errorsOf({ ...valid, password: 'ABCDEFGHIJKL1!' }).password).toBe(
+      'Password must include a lowercase letter',
+    );
+    expect(registrationPasswordMessage(['length', 'uppercase', 'lowercase', 'number', 'special'])).toBe(
+      'Password must include at least 12 characters, an uppercase letter, a lowercase letter, a number, a special character',
+    );
+  });
+
+  it('counts exactly the spec special characters !@#$%^&*(),.?":{}|<> as special', () => {
+    for (const c of '!@#$%^&*(),.?":{}|<>') {
+      expect(missingPasswordRequirements(`Abcdefghij1${c}`)).toEqual([]);
+    }
+    for (const c of "-_+=~/\\[];'`") {
+      expect(missingPasswordRequirements(`Abcdefghij1${c}`)).toEqual(['special']);
+    }
+  });
+
+  it('needs at least 12 characters: 11 is short, 12 is enough', () => {
+    expect(missingPasswordRequirements('Abcdefghi1!')).toEqual(['length']);
+    expect(missingPasswordRequirements('Abcdefghij1!')).toEqual([]);
+  });
+
+  it('accepts a birth date of today and refuses tomorrow', () => {
+    expect(errorsOf({ ...valid, date_of_birth: todayInClubZone(), parent_consent: true }).date_of_birth).toBe(
+      undefined,
+    );
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(errorsOf({ ...valid, date_of_birth: tomorrow }).date_of_birth).toBe(
+      'Date of birth cannot be in the future.',
+    );
+  });
+
+  it.each([
+    ['7805550134', true],
+    ['(780) 555-0134', true],
+    ['780.555.0134', true],
+    ['17805550134', true],
+    ['+1 780 555 0134', true],
+    ['27805550134', false],
+    ['780555013', false],
+    ['178055501345', false],
+    ['abc', false],
+  ])('phone %s valid: %s (10 digits, optionally led by 1)', (phone, ok) => {
+    expect(isCanadianPhone(phone)).toBe(ok);
+    const errors = errorsOf({ ...valid, phone_number: phone, emergency_contact_phone: phone });
+    expect(errors.phone_number).toBe(ok ? undefined : 'Invalid Canadian phone number.');
+    expect(errors.emergency_contact_phone).toBe(ok ? undefined : 'Invalid Canadian phone number.');
+  });
+
+  it('accepts only the four relationships', () => {
+    for (const r of ['parent', 'guardian', 'other_family', 'other']) {
+      expect(v.safeParse(registrationFields.emergency_contact_relationship, r).success).toBe(true);
+    }
+    expect(
+      errorsOf({ ...valid, emergency_contact_relationship: 'friend' }).emergency_contact_relationship,
+    ).toBe('Relationship is required.');
+  });
+
+  it('requires parent consent under 18 only, turning 18 on the birthday', () => {
+    const seventeen = yearsAgo(18, -1); // 18th birthday is tomorrow
+    const eighteen = yearsAgo(18);
+
+    expect(errorsOf({ ...valid, date_of_birth: seventeen }).parent_consent).toBe(
+      'Parent/guardian consent is required.',
+    );
+    expect(errorsOf({ ...valid, date_of_birth: seventeen, parent_consent: true })).toEqual({});
+    expect(errorsOf({ ...valid, date_of_birth: eighteen })).toEqual({});
+  });
+
+  it('shows the consent message alongside other fields, not only once all else is valid', () => {
+    const errors = errorsOf({ ...valid, first_name: '', phone_number: '1', date_of_birth: yearsAgo(10) });
+    expect(errors).toEqual({
+      first_name: 'First name is required.',
+      phone_number: 'Invalid Canadian phone number.',
+      parent_consent: 'Parent/guardian consent is required.',
+    });
+  });
+});
+
+describe('login, forgot-password and reset (spec §5)', () => {
+  it('login needs both e-mail and password', () => {
+    expect(fieldErrors(LoginSchema, {})).toEqual({
+      email: 'Email is required.',
+      password: 'Password is required.',
+    });
+    expect(fieldErrors(LoginSchema, { email: 'a@b.co', password: 'x' })).toEqual({});
+  });
+
+  it('forgot-password trims the e-mail and requires it', () => {
+    expect(v.parse(EmailOnlySchema, { email: '  Someone@Example.com  ' }).email).toBe('someone@example.com');
+    expect(fieldErrors(EmailOnlySchema, { email: '   ' }).email).toBe('Email is required.');
+  });
+
+  it('reset uses the same strength rule, worded "Password must " + missing requirements joined by commas', () => {
+    expect(fieldErrors(ResetPasswordBodySchema, { password: 'abc' }).password).toBe(
+      'Password must be at least 12 characters long, include an uppercase letter, include a number, include a special character',
+    );
+    expect(resetPasswordMessage(['length', 'uppercase', 'lowercase', 'number', 'special'])).toBe(
+      'Password must be at least 12 characters long, include an uppercase letter, include a lowercase letter, include a number, include a special character',
+    );
+    expect(fieldErrors(ResetPasswordBodySchema, { password: valid.password })).toEqual({});
+  });
+
+  it('asks to confirm the password, and says when the two differ (even while the password is weak)', () => {
+    expect(fieldErrors(ResetPasswordFormSchema, { password: valid.password, confirm_password: '' })).toEqual({
+      confirm_password: 'Please confirm your password.',
+    });
+    expect(
+      fieldErrors(ResetPasswordFormSchema, { password: valid.password, confirm_password: 'Other!Pass1234' }),
+    ).toEqual({ confirm_password: 'Passwords do not match.' });
+    expect(
+      fieldErrors(ResetPasswordFormSchema, { password: 'weak', confirm_password: 'weak2' }).confirm_password,
+    ).toBe('Passwords do not match.');
+    expect(
+      fieldErrors(ResetPasswordFormSchema, { password: valid.password, confirm_password: valid.password }),
+    ).toEqual({});
+  });
+});
+
+describe('tryout and season forms (spec §5)', () => {
+  it('needs both payment method and age group', () => {
+    const message = 'Please select both payment method and age group.';
+    expect(fieldErrors(TryoutRegistrationSchema, {})).toEqual({
+      payment_method: message,
+      age_group: message,
+    });
+    expect(fieldErrors(TryoutRegistrationSchema, { payment_method: 'cash' })).toEqual({ age_group: message });
+    expect(
+      fieldErrors(TryoutRegistrationSchema, { payment_method: 'stripe', age_group: '15U Girls' }),
+    ).toEqual({});
+  });
+
+  it('needs a non-blank season name', () => {
+    expect(fieldErrors(NewSeasonSchema, { name: '   ' })).toEqual({ name: 'Please enter a season name.' });
+    expect(fieldErrors(NewSeasonSchema, {})).toEqual({ name: 'Please enter a season name.' });
+    expect(v.parse(NewSeasonSchema, { name: '  Fall 2026 ' }).name).toBe('Fall 2026');
+  });
+});
