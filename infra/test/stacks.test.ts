@@ -12,7 +12,7 @@ import { tableDefinition } from '@club/functions/db/table-definition';
 import { BUNDLE_FILE, bundleImports, LAMBDA_PREBUILD, NATIVE_MODULES } from '../lib/bundling';
 import { CONTENT_SECURITY_POLICY } from '../lib/stacks/web-stack';
 import { STAGES, type StageName } from '../lib/stage-config';
-import { logicalId, type Synthesised, synthStage, UNBUILT_PAGE } from './support';
+import { logicalId, type Synthesised, synthStage } from './support';
 
 // Managed CloudFront policies (fixed ids documented by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -153,26 +153,6 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ).toBe(row.mail === true);
       }
     });
-
-    it.runIf(name === 'dev')(
-      'ships argon2 with only its arm64 prebuild exactly in bundles that import it',
-      () => {
-        const { templates, outdir } = stage(name);
-        for (const fn of Object.values(templates.api.findResources('AWS::Lambda::Function'))) {
-          const assetDir = join(
-            outdir,
-            (fn as { Metadata: Record<string, string> }).Metadata['aws:asset:path']!,
-          );
-          const code = readFileSync(join(assetDir, BUNDLE_FILE), 'utf8');
-          expect(code.startsWith('import { createRequire')).toBe(true);
-          for (const moduleName of NATIVE_MODULES) {
-            const prebuilds = join(assetDir, 'node_modules', moduleName, 'prebuilds');
-            expect(existsSync(prebuilds)).toBe(bundleImports(code, moduleName));
-            if (existsSync(prebuilds)) expect(readdirSync(prebuilds)).toEqual([LAMBDA_PREBUILD]);
-          }
-        }
-      },
-    );
   });
 
   describe('data', () => {
@@ -289,11 +269,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');
-      for (const path of PRERENDERED_PATHS.filter((p) => p !== UNBUILT_PAGE)) {
-        expect(fetched(path)).toBe(`/${prerenderedFile(path)}`);
-      }
-      // A page the build did not prerender still renders, from the shell, instead of a 403 from S3.
-      expect(fetched(UNBUILT_PAGE)).toBe('/index.html');
+      for (const path of PRERENDERED_PATHS) expect(fetched(path)).toBe(`/${prerenderedFile(path)}`);
     });
 
     it('sends /api/* to the HTTP API uncached with the viewer’s cookies, query and headers', () => {
@@ -357,6 +333,17 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
   });
 
+  it('deploys data, mail and web before the API, and nothing waits on the API', () => {
+    const { stacks } = stage(name);
+
+    expect(stacks.api.dependencies.map((s) => s.stackName).sort()).toEqual(
+      [stacks.data, stacks.mail, stacks.web].map((s) => s.stackName).sort(),
+    );
+    for (const stack of [stacks.data, stacks.mail, stacks.web]) {
+      expect(stack.dependencies.map((s) => s.stackName)).not.toContain(stacks.api.stackName);
+    }
+  });
+
   it('tags every stack’s resources with the stage', () => {
     templates(name).data.hasResourceProperties('AWS::DynamoDB::Table', {
       Tags: Match.arrayWith([{ Key: 'stage', Value: name }]),
@@ -375,6 +362,22 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ...annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
       ].map((a) => `${a.id}: ${String(a.entry.data)}`);
       expect(findings, stack.stackName).toEqual([]);
+    }
+  });
+});
+
+describe('dev bundles', () => {
+  it('ships argon2 with only its arm64 prebuild exactly in bundles that import it', () => {
+    const { templates, outdir } = stage('dev');
+    for (const fn of Object.values(templates.api.findResources('AWS::Lambda::Function'))) {
+      const assetDir = join(outdir, (fn as { Metadata: Record<string, string> }).Metadata['aws:asset:path']!);
+      const code = readFileSync(join(assetDir, BUNDLE_FILE), 'utf8');
+      expect(code.startsWith('import { createRequire')).toBe(true);
+      for (const moduleName of NATIVE_MODULES) {
+        const prebuilds = join(assetDir, 'node_modules', moduleName, 'prebuilds');
+        expect(existsSync(prebuilds)).toBe(bundleImports(code, moduleName));
+        if (existsSync(prebuilds)) expect(readdirSync(prebuilds)).toEqual([LAMBDA_PREBUILD]);
+      }
     }
   });
 });

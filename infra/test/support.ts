@@ -16,11 +16,8 @@ import { type StageName, stageConfig } from '../lib/stage-config';
 
 const infraDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A prerendered page the fixture build leaves out, to show such a page falls back to the SPA shell. */
-export const UNBUILT_PAGE = '/terms';
-
-/** A site build: the shell, every prerendered page but UNBUILT_PAGE, a hashed asset and its source map. */
-export function siteFixture(): string {
+/** A site build: the shell, every prerendered page except `leaveOut`, a hashed asset and its source map. */
+export function siteFixture(leaveOut: readonly string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'club-web-dist-'));
   const write = (file: string, content: string): void => {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -31,7 +28,7 @@ export function siteFixture(): string {
     '<!doctype html><div id="root"></div><script type="module" src="/assets/x.js"></script>',
   );
   for (const path of PRERENDERED_PATHS) {
-    if (path !== UNBUILT_PAGE && path !== '/')
+    if (path !== '/' && !leaveOut.includes(path))
       write(prerenderedFile(path), `<!doctype html><h1>${path}</h1>`);
   }
   write('assets/x.js', 'console.log("x")');

@@ -1,0 +1,42 @@
+/**
+ * The CDN's page mapping when the build is partial: a prerendered page missing from the upload is served
+ * the SPA shell (which renders it too) instead of S3's 403, and synth says which pages are missing.
+ */
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { WebStack } from '../lib/stacks/web-stack';
+import { stageConfig } from '../lib/stage-config';
+import { viewerRequestCode } from '../lib/viewer-request';
+import { siteFixture } from './support';
+
+type Handler = (event: { request: { uri: string } }) => { uri: string };
+const load = (code: string): ((uri: string) => string) => {
+  const handler = new Function(`${code}\nreturn handler;`)() as Handler;
+  return (uri) => handler({ request: { uri } }).uri;
+};
+
+describe('viewer-request function', () => {
+  it('maps only the prerendered pages the build contains', () => {
+    const stack = new WebStack(new App(), 'web', {
+      config: stageConfig('dev'),
+      webDistDir: siteFixture(['/terms']),
+    });
+    const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Function'));
+    const fetched = load(fn?.Properties.FunctionCode as string);
+
+    expect(fetched('/privacy')).toBe('/privacy/index.html');
+    expect(fetched('/terms')).toBe('/index.html');
+    Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('no prerendered HTML for /terms:'));
+  });
+
+  it('treats a dot in the last segment as a file and nowhere else', () => {
+    const fetched = load(viewerRequestCode(['/', '/about']));
+
+    expect(fetched('/robots.txt')).toBe('/robots.txt');
+    expect(fetched('/v1.2/page')).toBe('/index.html');
+    expect(fetched('/admin')).toBe('/index.html');
+    expect(fetched('/about/')).toBe('/about/index.html');
+    expect(fetched('/About')).toBe('/index.html'); // paths are case-sensitive, as in the router
+  });
+});
