@@ -330,6 +330,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       });
       expect(pages?.Properties.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
       expect(pages?.Properties.DistributionPaths).toEqual(['/*']);
+      // The uploaded build leaves source maps out of the public bucket.
+      const { outdir } = stage(name);
+      const uploads = readdirSync(outdir).filter((d) => existsSync(join(outdir, d, 'assets/x.js')));
+      expect(uploads).toHaveLength(1);
+      expect(existsSync(join(outdir, uploads[0]!, 'assets/x.js.map'))).toBe(false);
     });
   });
 

@@ -238,8 +238,8 @@ export class WebStack extends Stack {
 
     // Upload the build: hashed assets first (kept across deploys so open tabs can still lazy-load their
     // chunks), then everything else uncached so a deploy shows at once. Source maps (for error reporting,
-    // not for visitors) and Vite's manifest stay out of the public bucket.
-    const site = Source.asset(webDistDir, { exclude: ['**/*.map', '.vite'] });
+    // not for visitors), Vite's manifest and any prerender leftovers stay out of the public bucket.
+    const site = Source.asset(webDistDir, { exclude: ['**/*.map', '.vite', '.ssr'] });
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [site],
       destinationBucket: siteBucket,
