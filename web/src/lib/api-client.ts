@@ -5,7 +5,8 @@
  * The client knows nothing of sessions: the auth feature registers how to refresh and what signing out means
  * with `setSessionHooks`, so imports keep flowing lib → features.
  */
-import { TOKEN_STORAGE_KEY } from '@club/shared';
+// Subpath imports keep the shared schemas (and valibot) out of every page's first JavaScript.
+import { TOKEN_STORAGE_KEY } from '@club/shared/constants';
 
 export function readToken(): string | null {
   try {

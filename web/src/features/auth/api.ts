@@ -1,5 +1,9 @@
-/** The account calls of spec §7, with paths from the shared route table. */
-import { apiPath, type RegistrationInput } from '@club/shared';
+/**
+ * The account calls of spec §7, with paths from the shared route table. The session provider loads this on
+ * every page, so it imports shared subpaths only: the schemas (and valibot) stay in the lazy form chunks.
+ */
+import { apiPath } from '@club/shared/routes';
+import type { RegistrationInput } from '@club/shared/schemas';
 import { apiRequest } from '../../lib/api-client';
 
 export interface MessageAnswer {

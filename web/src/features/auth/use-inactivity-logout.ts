@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { INACTIVITY_LOGOUT_MS } from '@club/shared';
+import { INACTIVITY_LOGOUT_MS } from '@club/shared/constants';
 
 /** The activity that keeps a session alive (spec §4). */
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
