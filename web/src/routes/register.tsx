@@ -4,7 +4,7 @@ import { RegisterForm } from '../features/auth/register-form';
 
 export function RegisterPage() {
   return (
-    <AuthCard title={t.registerTitle}>
+    <AuthCard title={t.registerTitle} wide>
       <RegisterForm />
     </AuthCard>
   );
