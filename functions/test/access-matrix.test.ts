@@ -138,6 +138,39 @@ describe('the access matrix', () => {
   );
 });
 
+describe('the signed-in check', () => {
+  const userRoute: RouteDefinition = {
+    method: 'GET',
+    path: '/probe',
+    access: 'user',
+    handler: 'probe/probe',
+  };
+
+  it.each(['anonymous', 'expired', 'tampered signature', 'alg none', 'other key'] as const)(
+    'refuses %s with 401 on a user route',
+    async (caller) => {
+      const token = tokens[caller];
+      const event = toApiGatewayEvent(
+        { method: 'GET', path: '/api/probe', headers: token ? { authorization: `Bearer ${token}` } : {} },
+        userRoute,
+        {},
+      );
+
+      await expect(checkAccess(userRoute, event)).rejects.toMatchObject({ status: 401 });
+    },
+  );
+
+  it.each(['player', 'admin', 'demoted admin'] as const)('lets %s in on a user route', async (caller) => {
+    const event = toApiGatewayEvent(
+      { method: 'GET', path: '/api/probe', headers: { authorization: `Bearer ${tokens[caller]}` } },
+      userRoute,
+      {},
+    );
+
+    expect((await checkAccess(userRoute, event))?.sub).toBeTruthy();
+  });
+});
+
 describe('the admin check', () => {
   const adminRoute: RouteDefinition = {
     method: 'GET',

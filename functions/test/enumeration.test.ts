@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { call, type CallResult } from './api';
 import { registration, sameOrigin, signedInUser, uniqueEmail } from './accounts';
 import { mailsTo } from './mailbox';
+import { ENUMERATION_SAFE_FLOOR_MS } from '../src/services/response-timing';
 
 const visible = (res: CallResult) => ({ status: res.status, body: res.body, cookies: res.cookies });
 
@@ -32,6 +33,22 @@ describe('known and unknown e-mails look alike', () => {
     });
 
     expect(visible(wrong)).toEqual(visible(unknown));
+  });
+
+  it('in time too: resend and forgot-password answer no sooner than the common floor either way', async () => {
+    const known = await signedInUser();
+
+    const durations = await Promise.all(
+      (['resendVerification', 'forgotPassword'] as const).flatMap((route) =>
+        [known.email, uniqueEmail()].map(async (email) => {
+          const started = performance.now();
+          await call(route, { body: { email } });
+          return performance.now() - started;
+        }),
+      ),
+    );
+
+    for (const ms of durations) expect(ms).toBeGreaterThanOrEqual(ENUMERATION_SAFE_FLOOR_MS - 5);
   });
 
   it('on resend-verification, for verified, unverified and unknown e-mails', async () => {
@@ -62,11 +79,16 @@ describe('known and unknown e-mails look alike', () => {
     const known = await signedInUser();
     const unknown = uniqueEmail();
 
-    const answers: CallResult[] = [];
-    for (let i = 0; i < 7; i++) {
-      answers.push(await call('forgotPassword', { body: { email: known.email }, sourceIp: '192.0.2.10' }));
-      answers.push(await call('forgotPassword', { body: { email: unknown }, sourceIp: '192.0.2.11' }));
-    }
+    const answers = (
+      await Promise.all(
+        Array.from({ length: 7 }, () =>
+          Promise.all([
+            call('forgotPassword', { body: { email: known.email }, sourceIp: '192.0.2.10' }),
+            call('forgotPassword', { body: { email: unknown }, sourceIp: '192.0.2.11' }),
+          ]),
+        ),
+      )
+    ).flat();
 
     for (const answer of answers) expect(visible(answer)).toEqual(visible(answers[1]!));
     expect((await mailsTo(known.email)).filter((m) => m.subject === 'Reset your password')).toHaveLength(5);
