@@ -7,10 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS, prerenderedFile, routeList } from '@club/shared';
+import { CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, prerenderedFile, routeList } from '@club/shared';
 import { tableDefinition } from '@club/functions/db/table-definition';
 import { BUNDLE_FILE, bundleImports, LAMBDA_PREBUILD, NATIVE_MODULES } from '../lib/bundling';
-import { CONTENT_SECURITY_POLICY } from '../lib/stacks/web-stack';
 import { STAGES, type StageName } from '../lib/stage-config';
 import { logicalId, type Synthesised, synthStage } from './support';
 

@@ -6,3 +6,4 @@ export * from './routes';
 export * from './schemas';
 export type * from './types';
 export * from './site-paths';
+export * from './security-headers';

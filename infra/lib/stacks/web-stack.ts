@@ -36,24 +36,9 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { API_PREFIX, PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
+import { API_PREFIX, CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
 import type { StageConfig } from '../stage-config';
 import { viewerRequestCode } from '../viewer-request';
-
-/** The Content-Security-Policy of every response (same value as the local site server's). */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  // Browser error reports go to Sentry's ingest hosts (EU/default and US regions).
-  "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io",
-  "frame-ancestors 'none'",
-  // Card payments leave by a form post/redirect to Stripe Checkout.
-  "form-action 'self' https://checkout.stripe.com",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
 
 /** Hashed build output: the file name changes whenever its content does, so browsers may keep it forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

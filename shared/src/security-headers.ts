@@ -1,0 +1,17 @@
+/**
+ * The Content-Security-Policy every page is served with, declared once: CloudFront's response-headers
+ * policy (infra web stack) and the local site server both send this value.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  // Browser error reports go to Sentry's ingest hosts (EU/default and US regions).
+  "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io",
+  "frame-ancestors 'none'",
+  // Card payments leave by a redirect to Stripe Checkout.
+  "form-action 'self' https://checkout.stripe.com",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
