@@ -174,6 +174,20 @@ describe('inactivity logout', () => {
     expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('signs out on the first activity after a sleep longer than 30 minutes', async () => {
+    // Prepare
+    const { router } = signedInWithFakeClock();
+    await screen.findByText('signed in as Maya');
+
+    // Act: the clock jumps (the machine slept, no timer ran), then the mouse moves
+    vi.setSystemTime(Date.now() + INACTIVITY_LOGOUT_MS + 1000);
+    fireEvent.mouseMove(window);
+
+    // Assess
+    expect(await screen.findByText('landed on /login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it.each([
     ['mouse', () => fireEvent.mouseMove(window)],
     ['key', () => fireEvent.keyDown(document.body, { key: 'a' })],
