@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { routes } from '@club/shared';
 import { toApiGatewayEvent } from '../dev/api-gateway-event';
 import { NotFoundError } from './errors';
-import { defineHandler, reply } from './http';
+import { clientAddress, defineHandler, reply } from './http';
 
 const route = routes.getActiveSeason;
 const event = (body?: string) =>
@@ -78,5 +78,24 @@ describe('the handler wrapper', () => {
 
     expect(res.statusCode).toBe(204);
     expect(res.cookies).toEqual(['a=b; HttpOnly']);
+  });
+
+  it("takes the visitor's address from CloudFront's viewer header, else from API Gateway", () => {
+    const withHeader = (value?: string) =>
+      toApiGatewayEvent(
+        {
+          method: 'GET',
+          path: '/api/seasons/active',
+          headers: value ? { 'CloudFront-Viewer-Address': value } : {},
+          sourceIp: '130.176.0.1',
+        },
+        route,
+        {},
+      );
+
+    expect(clientAddress(withHeader('198.51.100.10:46532'))).toBe('198.51.100.10');
+    expect(clientAddress(withHeader('2001:db8::1:46532'))).toBe('2001:db8::1');
+    expect(clientAddress(withHeader())).toBe('130.176.0.1');
+    expect(clientAddress(withHeader('<script>:1'))).toBe('130.176.0.1');
   });
 });

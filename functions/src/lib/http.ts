@@ -69,7 +69,7 @@ export interface Request<N extends RouteName, B, Q, P> {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The raw body, for signature checks. */
   readonly rawBody: string;
-  /** The caller's address as API Gateway saw it, for rate limits. */
+  /** The caller's address, for rate limits (see clientAddress). */
   readonly sourceIp: string;
 }
 
@@ -108,7 +108,7 @@ export function defineHandler<
         cookies: parseCookies(event.cookies),
         headers: event.headers ?? {},
         rawBody,
-        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        sourceIp: clientAddress(event),
       };
       return toResult(await run(req));
     } catch (error) {
@@ -157,6 +157,19 @@ export async function checkAccess(
       return claims;
     }
   }
+}
+
+/**
+ * The visitor's address. Behind CloudFront, API Gateway's sourceIp is a CloudFront edge shared by every
+ * family in the region, so per-address limits would throttle them together; CloudFront's own
+ * CloudFront-Viewer-Address header ("ip:port", set by CloudFront, which overwrites any sent by a browser)
+ * names the visitor. Without it (local stack, tests) sourceIp is the visitor.
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string {
+  const viewer = header(event, 'cloudfront-viewer-address');
+  const ip = viewer?.replace(/:\d+$/, '').trim();
+  if (ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip)) return ip;
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {

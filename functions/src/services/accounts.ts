@@ -11,6 +11,7 @@ import {
   type EmailOnlyInput,
   type Registration,
 } from '@club/shared';
+import { revokeAllSessionFamilies } from '../db/sessions';
 import * as users from '../db/users';
 import { BadRequestError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -26,7 +27,6 @@ import { sendMail } from '../mail/ses-sender';
 import { hashPassword } from './passwords';
 import { clearLimit, countAttempt, rateLimits, requireWithinLimit } from './rate-limits';
 import { ENUMERATION_SAFE_FLOOR_MS, withMinimumDuration } from './response-timing';
-import { revokeEverySession } from './sessions';
 
 export const VERIFY_TOKEN_TTL_HOURS = 24;
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -178,13 +178,14 @@ export async function resetPassword(
     now,
   });
   if (!changed) throw invalid();
-  await revokeEverySession(issued.userId);
+  // Every device signs in again; a sign-in racing this reset fails on the password version.
+  const revoked = await revokeAllSessionFamilies(issued.userId);
   const user = await users.getUser(issued.userId);
   if (user) {
     await clearLimit(rateLimits.loginAccount, user.email, now);
     await sendMail(passwordChangedMail(user.email, user.first_name));
   }
-  log.info('password reset', { userId: issued.userId });
+  log.info('password reset', { userId: issued.userId, sessionsRevoked: revoked });
   return { success: true, message: serverMessages.passwordReset };
 }
 
