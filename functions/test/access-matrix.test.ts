@@ -138,6 +138,35 @@ describe('the access matrix', () => {
   );
 });
 
+describe('cookie routes from a foreign origin', () => {
+  const cookieRoutes = routeList().filter((r) => r.cookie);
+
+  it.each(cookieRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s is refused with 403 and changes nothing',
+    async (_path, route) => {
+      const family = await signedInUser();
+      const before = await tableSnapshot();
+
+      const answers = await Promise.all(
+        ([{ origin: 'https://evil.example' }, { origin: 'null' }, {}] as Array<Record<string, string>>).map(
+          (headers) =>
+            call(route.name, {
+              body: { email: family.email, password: family.password },
+              cookies: [family.refreshCookie],
+              headers,
+            }),
+        ),
+      );
+
+      for (const res of answers) {
+        expect(res.status).toBe(403);
+        expect(res.cookies).toEqual([]);
+      }
+      expect(await tableSnapshot()).toBe(before);
+    },
+  );
+});
+
 describe('the signed-in check', () => {
   const userRoute: RouteDefinition = {
     method: 'GET',

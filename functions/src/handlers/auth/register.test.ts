@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_NOTICE_VERSION, fieldMessages, serverMessages } from '@club/shared';
 import { call } from '../../../test/api';
-import { registration, uniqueEmail } from '../../../test/accounts';
+import { registration, SITE_ORIGIN, uniqueEmail } from '../../../test/accounts';
 import { mailsTo } from '../../../test/mailbox';
 import { getUserByEmail } from '../../db/users';
 
@@ -42,6 +42,19 @@ describe('POST /auth/register', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Verify your email address']);
     expect(mails[0]!.body.text).toContain('Hi Jordan,');
     expect(mails[0]!.body.html).toContain('Hi Jordan,');
+  });
+
+  it('builds the mailed link from the configured site address, whatever Host the request claims', async () => {
+    const input = registration();
+
+    await call('register', {
+      body: input,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' },
+    });
+
+    const [mail] = await mailsTo(input.email);
+    expect(mail!.body.text).toContain(`${SITE_ORIGIN}/api/auth/verify-email?token=`);
+    expect(`${mail!.body.text}${mail!.body.html}`).not.toContain('evil.example');
   });
 
   it('refuses an under-18 registrant without parent consent, with the message beside the other fields', async () => {
