@@ -80,12 +80,14 @@ export function verificationMail(
 
 /**
  * Sent instead of a second account when someone registers with an address that already has one. An
- * unverified owner also gets a fresh verification link, so registering again is a way back in.
+ * unverified owner gets a link to choose a password, which also confirms the address: whoever first
+ * registered the address without owning it loses the account to the mailbox's owner, instead of the owner
+ * confirming an account whose password a stranger chose.
  */
 export function alreadyRegisteredMail(
   to: string,
   firstName: string,
-  verification: { token: string; validHours: number } | null,
+  finishSetup: { resetToken: string; validMinutes: number } | null,
 ): MailMessage {
   return compose({
     to,
@@ -94,13 +96,13 @@ export function alreadyRegisteredMail(
     firstName,
     paragraphs: [
       'Someone (hopefully you) just tried to create an account with this email address, which already has one. No new account was created.',
-      verification
-        ? `Your email is not verified yet. Use the link below to verify it; it works once and expires in ${verification.validHours} hours.`
+      finishSetup
+        ? `This account's email was never confirmed. To finish setting it up, choose a password with the link below; that also confirms your email. The link works once and expires in ${finishSetup.validMinutes} minutes.`
         : `You can sign in at ${siteLink('/login')}. Forgot your password? Reset it at ${siteLink('/forgot-password')}.`,
     ],
-    ...(verification
-      ? { action: { label: 'Verify my email', url: verificationLink(verification.token) } }
-      : { action: { label: 'Sign in', url: siteLink('/login') } }),
+    action: finishSetup
+      ? { label: 'Choose my password', url: siteLink(`/reset-password/${finishSetup.resetToken}`) }
+      : { label: 'Sign in', url: siteLink('/login') },
     footer: 'If this was not you, you can ignore this email; your account is unchanged.',
   });
 }

@@ -88,13 +88,23 @@ async function sendVerification(user: users.UserItem, now: Date): Promise<void> 
   await sendMail(verificationMail(user.email, user.first_name, token, VERIFY_TOKEN_TTL_HOURS));
 }
 
+async function issueResetToken(user: users.UserItem, now: Date): Promise<string> {
+  const token = newSecretToken();
+  await users.putOneTimeToken(hashToken(token), 'RESET', {
+    userId: user.id,
+    passwordVersion: user.passwordVersion,
+    expires: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+  });
+  return token;
+}
+
 async function tellOwnerAlreadyRegistered(email: string, now: Date): Promise<void> {
   const owner = await users.getUserByEmail(email);
   if (!owner) return;
-  const verification = owner.verifiedAt
+  const finishSetup = owner.verifiedAt
     ? null
-    : { token: await issueVerificationToken(owner, now), validHours: VERIFY_TOKEN_TTL_HOURS };
-  await sendMail(alreadyRegisteredMail(owner.email, owner.first_name, verification));
+    : { resetToken: await issueResetToken(owner, now), validMinutes: RESET_TOKEN_TTL_MINUTES };
+  await sendMail(alreadyRegisteredMail(owner.email, owner.first_name, finishSetup));
 }
 
 /**
@@ -142,12 +152,7 @@ export async function forgotPassword(
     if ((await countAttempt(rateLimits.forgotEmail, input.email, now)).allowed) {
       const user = await users.getUserByEmail(input.email);
       if (user) {
-        const token = newSecretToken();
-        await users.putOneTimeToken(hashToken(token), 'RESET', {
-          userId: user.id,
-          passwordVersion: user.passwordVersion,
-          expires: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
-        });
+        const token = await issueResetToken(user, now);
         await sendMail(passwordResetMail(user.email, user.first_name, token, RESET_TOKEN_TTL_MINUTES));
       }
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_NOTICE_VERSION, fieldMessages, serverMessages } from '@club/shared';
 import { call } from '../../../test/api';
-import { registration, SITE_ORIGIN, uniqueEmail } from '../../../test/accounts';
-import { mailsTo } from '../../../test/mailbox';
+import { NEW_PASSWORD, registration, sameOrigin, SITE_ORIGIN, uniqueEmail } from '../../../test/accounts';
+import { linkFromLatestMail, mailsTo } from '../../../test/mailbox';
 import { getUserByEmail } from '../../db/users';
 
 function yearsAgo(years: number): string {
@@ -110,6 +110,31 @@ describe('POST /auth/register', () => {
     const subjects = (await mailsTo(input.email)).map((m) => m.subject);
     expect(subjects).toEqual(['Verify your email address', 'You already have an account']);
     expect((await getUserByEmail(input.email))!.first_name).toBe('Jordan');
+  });
+
+  it('lets the mailbox owner take over an unverified account someone else registered, by choosing a password', async () => {
+    // Prepare: a stranger registered the family's address first and never verified it
+    const squatted = registration({ password: 'Stranger!Chose123' });
+    await call('register', { body: squatted });
+
+    // Act: the family registers, then follows the link in the mail it gets
+    await call('register', { body: registration({ email: squatted.email }) });
+    const link = await linkFromLatestMail(squatted.email, /\/reset-password\//);
+    const token = new URL(link).pathname.split('/').pop()!;
+    const chosen = await call('resetPassword', { params: { token }, body: { password: NEW_PASSWORD } });
+
+    // Assess: the family's password works and the account is verified; the stranger's does not
+    expect(chosen.status).toBe(200);
+    const family = await call('login', {
+      body: { email: squatted.email, password: NEW_PASSWORD },
+      headers: sameOrigin,
+    });
+    const stranger = await call('login', {
+      body: { email: squatted.email, password: 'Stranger!Chose123' },
+      headers: sameOrigin,
+    });
+    expect(family.status).toBe(200);
+    expect(stranger.status).toBe(401);
   });
 
   it('creates exactly one account from 50 concurrent sign-ups with one e-mail', async () => {
