@@ -1,12 +1,13 @@
 /**
- * How every Lambda is bundled, declared once: the CDK construct (constructs/handler-function.ts) turns these
- * options into NodejsFunction bundling, and the benchmark bundles with them directly, so the sizes and cold
+ * How every Lambda is bundled, declared once: the CDK construct (constructs/handler-function.ts) builds each
+ * function's asset with buildLambdaAsset, and the benchmark bundles with bundleLambda, so the sizes and cold
  * starts it measures are the ones that ship. Nothing here imports CDK, so the benchmark stays light.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, posix, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const functionsDir = join(repoRoot, 'functions');
@@ -14,8 +15,17 @@ export const functionsDir = join(repoRoot, 'functions');
 /** The Lambda runtime is Node.js 22 (DESIGN), so esbuild emits syntax that version runs natively. */
 export const NODE_TARGET = 'node22';
 
-/** NodejsFunction names an ESM bundle index.mjs; the benchmark writes the same file name. */
+/** The entry file of every bundle: the function's handler setting is `index.handler`. */
 export const BUNDLE_FILE = 'index.mjs';
+
+/** Folder of an asset that holds the shared and lazily loaded chunks. */
+export const CHUNK_DIR = 'chunks';
+
+/**
+ * Most bytes a function's entry file (index.mjs) may have. Measured entries are 89–163 kB; Sentry and
+ * OpenTelemetry alone add ~700 kB, so an entry over this budget means a lazy import became eager again.
+ */
+export const ENTRY_BYTE_BUDGET = 300_000;
 
 /**
  * ESM output still has to load CommonJS dependencies that call `require` (the AWS SDK's and Stripe's
@@ -26,7 +36,7 @@ export const ESM_REQUIRE_BANNER =
 
 /**
  * Packages that cannot be bundled because they load a compiled addon at run time. They stay external and
- * are copied into the asset with only the Lambda platform's prebuild (see nativeModuleCopyCommands).
+ * are copied into the asset with only the Lambda platform's prebuild (see copyNativeModule).
  */
 export const NATIVE_MODULES = ['argon2'];
 
@@ -50,9 +60,17 @@ export const lambdaEsbuildOptions = {
   sourcesContent: false,
   // Prefer packages' ESM builds, which tree-shake far better than their CommonJS builds.
   mainFields: ['module', 'main'],
+  // Every output file (entry and chunks) gets the shim: esbuild's require() helper may land in any chunk.
   banner: { js: ESM_REQUIRE_BANNER },
   external: [...NATIVE_MODULES],
-};
+  // Code splitting: what a handler imports only lazily (Sentry with OpenTelemetry when a DSN is set, the
+  // Secrets Manager client) goes to its own chunk, read from disk on first use instead of parsed at every
+  // cold start. Splitting needs an output folder: index.mjs plus chunks/, all .mjs so Node loads them as ESM.
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: `${CHUNK_DIR}/[name]-[hash]`,
+  outExtension: { '.js': '.mjs' },
+} satisfies BuildOptions;
 
 /** The handler file a route-table row names: functions/src/handlers/<handler>.ts. */
 export function handlerEntry(handler: string): string {
@@ -107,28 +125,65 @@ export function nativePackages(moduleName: string): NativePackage[] {
   ];
 }
 
-const quote = (path: string): string => `'${path.replace(/'/g, `'\\''`)}'`;
+/** One bundled function: the files written and what esbuild recorded about them. */
+export interface LambdaBundle {
+  /** Files written, relative to the output folder: index.mjs, chunks/*.mjs and their .map files. */
+  readonly files: readonly string[];
+  readonly metafile: Metafile;
+  /** The NATIVE_MODULES that some output file (entry or chunk) imports. */
+  readonly nativeImports: readonly string[];
+}
 
 /**
- * Shell commands for NodejsFunction's afterBundling hook: if the bundle imports a native module, copy
- * its run-time files into `<outputDir>/node_modules`, where Node resolves the external import. Only
- * local files are read, so bundling needs no network. `inputDir` is the project root as the bundler sees
- * it (the checkout locally, /asset-input in Docker), so paths are taken relative to the repository.
+ * Bundles one handler into `outDir` (index.mjs + chunks/) with lambdaEsbuildOptions. esbuild lays the files
+ * out as if written to the repository root and they are then written to `outDir`: source-map paths are
+ * repository paths (functions/src/…, node_modules/…) wherever the bundle is built, so the same sources give
+ * the same bytes on every machine (CDK hashes the output), and Lambda stack traces read
+ * /var/task/functions/src/lib/http.ts:42. Throws on any esbuild error.
  */
-export function nativeModuleCopyCommands(inputDir: string, outputDir: string): string[] {
-  const bundle = `${outputDir}/${BUNDLE_FILE}`;
-  return NATIVE_MODULES.map((moduleName) => {
-    const copies = nativePackages(moduleName).flatMap((pkg) => {
-      const from = `${inputDir}/${relative(repoRoot, pkg.dir).split('\\').join('/')}`;
-      const to = `${outputDir}/node_modules/${pkg.name}`;
-      return pkg.paths.map((path) => {
-        if (path === '.') return `mkdir -p ${quote(to)} && cp -R ${quote(`${from}/.`)} ${quote(to)}`;
-        const parent = posix.dirname(`${to}/${path}`);
-        return `mkdir -p ${quote(parent)} && cp -R ${quote(`${from}/${path}`)} ${quote(parent)}/`;
-      });
-    });
-    const name = moduleName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    const importPattern = `(from[[:space:]]*|import[[:space:]]*\\([[:space:]]*|require[[:space:]]*\\([[:space:]]*)["']${name}["']`;
-    return `if grep -Eq ${quote(importPattern)} ${quote(bundle)}; then ${copies.join(' && ')}; fi`;
+export function bundleLambda(entry: string, outDir: string): LambdaBundle {
+  const result = buildSync({
+    ...lambdaEsbuildOptions,
+    entryPoints: [entry],
+    absWorkingDir: repoRoot,
+    outdir: repoRoot,
+    write: false,
+    metafile: true,
+    logLevel: 'error',
   });
+  const files: string[] = [];
+  for (const file of result.outputFiles) {
+    const name = relative(repoRoot, file.path).split('\\').join('/');
+    mkdirSync(dirname(join(outDir, name)), { recursive: true });
+    writeFileSync(join(outDir, name), file.contents);
+    files.push(name);
+  }
+  const outputs = Object.values(result.metafile.outputs);
+  const nativeImports = NATIVE_MODULES.filter((moduleName) =>
+    outputs.some((output) => output.imports.some((i) => i.external && i.path === moduleName)),
+  );
+  return { files: files.sort(), metafile: result.metafile, nativeImports };
+}
+
+/**
+ * Copies a native module's run-time files into `<outDir>/node_modules`, where Node resolves the bundle's
+ * external import. Only local files are read, so bundling needs no network.
+ */
+export function copyNativeModule(moduleName: string, outDir: string): void {
+  for (const pkg of nativePackages(moduleName)) {
+    const to = join(outDir, 'node_modules', pkg.name);
+    for (const path of pkg.paths) {
+      cpSync(join(pkg.dir, path), path === '.' ? to : join(to, path), { recursive: true });
+    }
+  }
+}
+
+/**
+ * A function's whole asset: the bundle, plus each native module that the entry or any chunk imports (and
+ * nothing for bundles that do not).
+ */
+export function buildLambdaAsset(entry: string, outDir: string): LambdaBundle {
+  const bundle = bundleLambda(entry, outDir);
+  for (const moduleName of bundle.nativeImports) copyNativeModule(moduleName, outDir);
+  return bundle;
 }

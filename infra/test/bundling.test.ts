@@ -1,31 +1,32 @@
 /**
- * The argon2 copy step NodejsFunction runs after esbuild: a bundle that imports argon2 gets the package with
- * only the Lambda (linux-arm64) prebuild and its run-time dependencies; any other bundle gets nothing.
+ * How a function's asset is built: a code-split ESM bundle (index.mjs + chunks/), the same bytes for the same
+ * sources, and argon2 with only the Lambda (linux-arm64) prebuild exactly when the entry or a chunk imports it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BUNDLE_FILE,
+  buildLambdaAsset,
   bundleImports,
+  bundleLambda,
+  CHUNK_DIR,
   ESM_REQUIRE_BANNER,
+  handlerEntry,
   lambdaEsbuildOptions,
   LAMBDA_PREBUILD,
-  nativeModuleCopyCommands,
-  repoRoot,
 } from '../lib/bundling';
 
-/** Writes `code` as a bundle and runs the afterBundling commands on it, as CDK's local bundling does. */
-function bundleWith(code: string): string {
-  const outputDir = mkdtempSync(join(tmpdir(), 'club-bundle-'));
-  mkdirSync(outputDir, { recursive: true });
-  writeFileSync(join(outputDir, BUNDLE_FILE), code);
-  for (const command of nativeModuleCopyCommands(repoRoot, outputDir)) {
-    execFileSync('bash', ['-c', command], { stdio: 'pipe' });
-  }
-  return outputDir;
+const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
+
+/** A handler made of `files` (name → TypeScript source; the entry is handler.ts), built as a function asset. */
+function assetOf(files: Record<string, string>): { out: string; bundle: ReturnType<typeof bundleLambda> } {
+  const src = tempDir('club-handler-');
+  for (const [name, code] of Object.entries(files)) writeFileSync(join(src, name), code);
+  const out = tempDir('club-asset-');
+  return { out, bundle: buildLambdaAsset(join(src, 'handler.ts'), out) };
 }
 
 describe('native module bundling', () => {
@@ -39,7 +40,9 @@ describe('native module bundling', () => {
   });
 
   it('copies argon2, its linux-arm64 prebuild only, and its run-time dependencies', () => {
-    const out = bundleWith(`${ESM_REQUIRE_BANNER}import{hash as a}from"argon2";export const handler=a;`);
+    const { out } = assetOf({
+      'handler.ts': 'import { hash } from "argon2";\nexport const handler = () => hash("x");\n',
+    });
     const argon2 = join(out, 'node_modules/argon2');
 
     expect(readdirSync(join(argon2, 'prebuilds'))).toEqual([LAMBDA_PREBUILD]);
@@ -55,8 +58,22 @@ describe('native module bundling', () => {
     expect(existsSync(join(out, 'node_modules/node-addon-api'))).toBe(false);
   });
 
+  it('copies argon2 when only a lazily loaded chunk imports it', () => {
+    const { out, bundle } = assetOf({
+      'handler.ts': 'export const handler = async () => (await import("./hashing")).run();\n',
+      'hashing.ts': 'import { hash } from "argon2";\nexport const run = () => hash("x");\n',
+    });
+    const entry = readFileSync(join(out, BUNDLE_FILE), 'utf8');
+
+    expect(bundleImports(entry, 'argon2')).toBe(false);
+    expect(bundle.nativeImports).toEqual(['argon2']);
+    expect(existsSync(join(out, 'node_modules/argon2/prebuilds', LAMBDA_PREBUILD))).toBe(true);
+  });
+
   it('lets node-gyp-build find the arm64 glibc addon in the copied package, as on Lambda', () => {
-    const out = bundleWith('import{verify}from"argon2";');
+    const { out } = assetOf({
+      'handler.ts': 'import { verify } from "argon2";\nexport const handler = verify;\n',
+    });
     const found = execFileSync(
       process.execPath,
       ['-e', 'process.stdout.write(require(process.argv[1]).path(process.argv[2]))', '--'].concat([
@@ -69,11 +86,14 @@ describe('native module bundling', () => {
   });
 
   it('adds nothing to a bundle that does not import argon2', () => {
-    const out = bundleWith('const hashPrefix="$argon2id$";export const handler=()=>hashPrefix;');
+    const { out, bundle } = assetOf({
+      'handler.ts': 'const hashPrefix = "$argon2id$";\nexport const handler = () => hashPrefix;\n',
+    });
+    expect(bundle.nativeImports).toEqual([]);
     expect(existsSync(join(out, 'node_modules'))).toBe(false);
   });
 
-  it('keeps argon2 external and emits node22 ESM with a require shim', () => {
+  it('keeps argon2 external and emits code-split node22 ESM with a require shim', () => {
     expect(lambdaEsbuildOptions).toMatchObject({
       format: 'esm',
       platform: 'node',
@@ -82,6 +102,60 @@ describe('native module bundling', () => {
       sourcemap: true,
       external: ['argon2'],
       banner: { js: ESM_REQUIRE_BANNER },
+      splitting: true,
+      entryNames: 'index',
+      outExtension: { '.js': '.mjs' },
     });
+  });
+});
+
+describe('code-split bundles', () => {
+  it('puts a lazily imported module in its own chunk, loaded by a relative import', () => {
+    const { out, bundle } = assetOf({
+      'handler.ts': 'export const handler = async () => (await import("./reporting")).report();\n',
+      'reporting.ts': 'export const report = () => "REPORTING-MODULE-MARKER";\n',
+    });
+    const entry = readFileSync(join(out, BUNDLE_FILE), 'utf8');
+    const chunks = readdirSync(join(out, CHUNK_DIR)).filter((f) => f.endsWith('.mjs'));
+
+    expect(bundle.files).toContain(BUNDLE_FILE);
+    expect(entry).not.toContain('REPORTING-MODULE-MARKER');
+    expect(chunks).toHaveLength(1);
+    expect(readFileSync(join(out, CHUNK_DIR, chunks[0]!), 'utf8')).toContain('REPORTING-MODULE-MARKER');
+    expect(entry).toContain(`import("./${CHUNK_DIR}/${chunks[0]}")`);
+    // Linked source maps, beside every file, for NODE_OPTIONS=--enable-source-maps.
+    expect(entry.trimEnd().endsWith(`//# sourceMappingURL=${BUNDLE_FILE}.map`)).toBe(true);
+    expect(existsSync(join(out, CHUNK_DIR, `${chunks[0]}.map`))).toBe(true);
+  });
+
+  it('gives the same bytes for the same sources, wherever it is built', () => {
+    const entry = handlerEntry('seasons/get-active');
+    const [first, second] = [tempDir('club-a-'), join(tempDir('club-b-'), 'deeper/still')];
+    const a = bundleLambda(entry, first);
+    const b = bundleLambda(entry, second!);
+
+    expect(b.files).toEqual(a.files);
+    for (const file of a.files) {
+      expect(readFileSync(join(second!, file)).equals(readFileSync(join(first, file))), file).toBe(true);
+    }
+    // Source-map paths are repository paths, not paths of the machine or folder that built it.
+    const map = JSON.parse(readFileSync(join(first, `${BUNDLE_FILE}.map`), 'utf8')) as { sources: string[] };
+    expect(map.sources).toContain('functions/src/handlers/seasons/get-active.ts');
+  });
+
+  it('runs: the entry and its chunks import in a fresh Node process and export handler', () => {
+    const out = tempDir('club-run-');
+    bundleLambda(handlerEntry('seasons/get-active'), out);
+    const exported = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        'const m = await import(process.argv[1]); process.stdout.write(typeof m.handler);',
+        `file://${join(out, BUNDLE_FILE)}`,
+      ],
+      { env: { ...process.env, TABLE_NAME: 't', SITE_URL: 'https://club.example' }, encoding: 'utf8' },
+    );
+    expect(exported).toBe('function');
   });
 });

@@ -3,13 +3,20 @@
  * synthesised with real esbuild bundling (every handler must bundle); prod skips bundling, which changes
  * only asset hashes. Each stage is synthesised once and shared by the tests.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, prerenderedFile, routeList } from '@club/shared';
 import { tableDefinition } from '@club/functions/db/table-definition';
-import { BUNDLE_FILE, bundleImports, LAMBDA_PREBUILD, NATIVE_MODULES } from '../lib/bundling';
+import {
+  BUNDLE_FILE,
+  bundleImports,
+  CHUNK_DIR,
+  ENTRY_BYTE_BUDGET,
+  LAMBDA_PREBUILD,
+  NATIVE_MODULES,
+} from '../lib/bundling';
 import { STAGES, type StageName } from '../lib/stage-config';
 import { logicalId, type Synthesised, synthStage } from './support';
 
@@ -371,15 +378,83 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
 });
 
 describe('dev bundles', () => {
+  /** Each function's route-table row and its asset folder in cdk.out, as the CLI would upload it. */
+  const assets = (): Array<{ row: ReturnType<typeof routeList>[number]; dir: string }> => {
+    const { stacks, templates, outdir } = stage('dev');
+    const fns = resources(templates.api, 'AWS::Lambda::Function') as Record<
+      string,
+      Resource & { Metadata: Record<string, string> }
+    >;
+    return routeList().map((row) => {
+      const fn = fns[logicalId(stacks.api.functions.get(row.name)!.function)];
+      return { row, dir: join(outdir, fn!.Metadata['aws:asset:path']!) };
+    });
+  };
+  const mjsFiles = (dir: string): string[] => [
+    BUNDLE_FILE,
+    ...readdirSync(join(dir, CHUNK_DIR))
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => `${CHUNK_DIR}/${f}`),
+  ];
+  /** The source files a bundle file was built from, from its linked source map. */
+  const sourcesOf = (dir: string, file: string): string[] =>
+    (JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+  const SENTRY = /node_modules\/@(sentry|opentelemetry)\//;
+
+  it('builds each function from its own handler into index.mjs, run as index.handler', () => {
+    const { templates } = stage('dev');
+    for (const fn of Object.values(resources(templates.api, 'AWS::Lambda::Function'))) {
+      expect(fn.Properties.Handler).toBe('index.handler');
+    }
+    for (const { row, dir } of assets()) {
+      expect(sourcesOf(dir, BUNDLE_FILE), row.name).toContain(`functions/src/handlers/${row.handler}.ts`);
+    }
+  });
+
+  it('hashes each asset by its bundled output: the same sources give the same hash in every synth', () => {
+    const row = routeList()[0]!;
+    const codeOf = ({ stacks, templates }: Synthesised): unknown =>
+      resources(templates.api, 'AWS::Lambda::Function')[
+        logicalId(stacks.api.functions.get(row.name)!.function)
+      ]?.Properties.Code;
+    const alone = synthStage({ stage: 'dev', bundle: true, routes: [row] });
+    const again = synthStage({ stage: 'dev', bundle: true, routes: [row] });
+
+    expect(codeOf(alone)).toMatchObject({ S3Key: expect.stringMatching(/^[0-9a-f]{64}\.zip$/) });
+    expect(codeOf(again)).toEqual(codeOf(alone));
+    expect(codeOf(stage('dev'))).toEqual(codeOf(alone));
+  });
+
+  it(`keeps every entry file under ${ENTRY_BYTE_BUDGET} bytes`, () => {
+    for (const { row, dir } of assets()) {
+      expect(statSync(join(dir, BUNDLE_FILE)).size, row.name).toBeLessThanOrEqual(ENTRY_BYTE_BUDGET);
+    }
+  });
+
+  it('keeps Sentry and OpenTelemetry out of the entry file, in a lazily loaded chunk', () => {
+    for (const { row, dir } of assets()) {
+      expect(
+        sourcesOf(dir, BUNDLE_FILE).filter((s) => SENTRY.test(s)),
+        row.name,
+      ).toEqual([]);
+      const chunks = mjsFiles(dir).filter((f) => f !== BUNDLE_FILE);
+      expect(
+        chunks.some((chunk) => sourcesOf(dir, chunk).some((s) => SENTRY.test(s))),
+        row.name,
+      ).toBe(true);
+    }
+  });
+
   it('ships argon2 with only its arm64 prebuild exactly in bundles that import it', () => {
-    const { templates, outdir } = stage('dev');
-    for (const fn of Object.values(templates.api.findResources('AWS::Lambda::Function'))) {
-      const assetDir = join(outdir, (fn as { Metadata: Record<string, string> }).Metadata['aws:asset:path']!);
-      const code = readFileSync(join(assetDir, BUNDLE_FILE), 'utf8');
-      expect(code.startsWith('import { createRequire')).toBe(true);
+    for (const { row, dir } of assets()) {
+      const files = mjsFiles(dir);
+      for (const file of files) {
+        expect(readFileSync(join(dir, file), 'utf8').startsWith('import { createRequire'), file).toBe(true);
+      }
+      const code = files.map((file) => readFileSync(join(dir, file), 'utf8')).join('\n');
       for (const moduleName of NATIVE_MODULES) {
-        const prebuilds = join(assetDir, 'node_modules', moduleName, 'prebuilds');
-        expect(existsSync(prebuilds)).toBe(bundleImports(code, moduleName));
+        const prebuilds = join(dir, 'node_modules', moduleName, 'prebuilds');
+        expect(existsSync(prebuilds), `${row.name} ${moduleName}`).toBe(bundleImports(code, moduleName));
         if (existsSync(prebuilds)) expect(readdirSync(prebuilds)).toEqual([LAMBDA_PREBUILD]);
       }
     }

@@ -1,22 +1,15 @@
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { relative } from 'node:path';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '@club/shared';
-import {
-  handlerEntry,
-  lambdaEsbuildOptions,
-  nativeModuleCopyCommands,
-  NODE_TARGET,
-  repoRoot,
-} from '../bundling';
+import { buildLambdaAsset, functionsDir, handlerEntry, repoRoot } from '../bundling';
 import type { StageConfig } from '../stage-config';
 
 /** What a function may send mail as: the SES identity and the configuration set every message uses. */
@@ -43,6 +36,27 @@ export interface HandlerFunctionProps {
 }
 
 /**
+ * Builds a function's asset in-process with esbuild (bundling.ts). NodejsFunction cannot emit a code-split
+ * folder (it bundles to one file), so the asset is a plain directory asset with local bundling. CDK puts
+ * `entry` into the asset's cache key, so every function gets its own bundle.
+ */
+class SplitBundle implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  /** Never falls back to Docker: an esbuild error throws and fails the synth with esbuild's message. */
+  tryBundle(outputDir: string): boolean {
+    buildLambdaAsset(this.entry, outputDir);
+    return true;
+  }
+}
+
+/**
+ * CDK requires an image with any bundling; local bundling always succeeds, so it is never pulled or run and
+ * synth needs no Docker.
+ */
+const UNUSED_BUNDLING_IMAGE = DockerImage.fromRegistry('local-bundling-only/never-pulled');
+
+/**
  * One API endpoint's Lambda with the house defaults (STYLE #8): Node.js 22 on arm64, ESM bundle from
  * bundling.ts, its own log group with the stage's retention, X-Ray, the reserved environment, and a role
  * that holds exactly this endpoint's grants. Stacks never create a function any other way.
@@ -56,7 +70,7 @@ export class HandlerFunction extends Construct {
   /** API Gateway stops waiting at 30 s; a function that runs longer only burns money. */
   static readonly MAX_TIMEOUT = Duration.seconds(29);
 
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
@@ -86,12 +100,16 @@ export class HandlerFunction extends Construct {
     });
     logGroup.grantWrite(role);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       description: `${route.method} /api${route.path} → ${route.handler}`,
-      entry,
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: join(repoRoot, 'package-lock.json'),
+      // The asset's hash is its bundled output: the same sources give the same bytes (bundleLambda), so an
+      // unchanged function is not redeployed, and a change anywhere in its import graph is.
+      code: Code.fromAsset(functionsDir, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: { image: UNUSED_BUNDLING_IMAGE, local: new SplitBundle(entry) },
+      }),
+      // index.mjs (BUNDLE_FILE), export `handler`.
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? HandlerFunction.DEFAULT_MEMORY_MB,
@@ -107,22 +125,6 @@ export class HandlerFunction extends Construct {
         SES_CONFIGURATION_SET: props.mail.configurationSetName,
         SECRETS_ARN: props.secret.secretArn,
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: NODE_TARGET,
-        minify: lambdaEsbuildOptions.minify,
-        sourceMap: lambdaEsbuildOptions.sourcemap,
-        sourcesContent: lambdaEsbuildOptions.sourcesContent,
-        mainFields: lambdaEsbuildOptions.mainFields,
-        banner: lambdaEsbuildOptions.banner.js,
-        externalModules: lambdaEsbuildOptions.external,
-        bundleAwsSDK: true,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (inputDir, outputDir) => nativeModuleCopyCommands(inputDir, outputDir),
-        },
       },
     });
 
