@@ -48,6 +48,18 @@ export const FOOTER_PATH_PREFIXES = [
   '/contact',
 ] as const;
 
+/**
+ * Whether the marketing footer shows on a path. Like the router, it ignores letter case and a trailing slash;
+ * '/about' matches '/about' and '/about/…' but not '/aboutus'.
+ */
+export function showsFooter(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return FOOTER_PATH_PREFIXES.some((prefix) => {
+    const p = prefix.toLowerCase();
+    return path === p || path.startsWith(`${p}/`);
+  });
+}
+
 /** The file a prerendered path is written to under the web build folder: '/' → 'index.html', '/about' → 'about/index.html'. */
 export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;

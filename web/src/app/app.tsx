@@ -1,18 +1,24 @@
+import { useCallback } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/session-provider';
+import { loadRouteModules } from './load-route-modules';
 import { routeTree } from './router';
 
-const router = createBrowserRouter(routeTree);
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** Sends a signed-out user (lost session, 30 idle minutes) to /login without a page load. */
-const navigate = (to: string) => void router.navigate(to);
+/** The browser router, made once the current page's route modules are loaded (so hydration matches). */
+export async function createAppRouter(): Promise<AppRouter> {
+  await loadRouteModules(routeTree, window.location.pathname);
+  return createBrowserRouter(routeTree);
+}
 
 /**
  * The browser app. Providers that hold client state go around the router here: the accounts feature wraps
- * it in its session provider (`<SessionProvider>`), whose value the navigation reads through
- * lib/session-context.
+ * it in its session provider, whose value the navigation reads through lib/session-context.
  */
-export function App() {
+export function App({ router }: { router: AppRouter }) {
+  /** Sends a signed-out user (lost session, 30 idle minutes) to /login without a page load. */
+  const navigate = useCallback((to: string) => void router.navigate(to), [router]);
   return (
     <SessionProvider navigate={navigate}>
       <RouterProvider router={router} />

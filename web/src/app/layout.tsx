@@ -1,10 +1,40 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { showsFooter } from '@club/shared/site-paths';
+import { ErrorBoundary } from '../components/error-boundary';
+import { Footer } from '../components/footer';
+import { NavBar } from '../components/nav-bar';
+import { PageLoadSpinner } from '../components/page-load-spinner';
+import { useDocumentMeta } from '../lib/page-meta';
+import { useScrollOnNavigate } from '../lib/use-scroll-on-navigate';
 
-/** The shared chrome around every route. */
+/**
+ * The shared chrome around every route (spec §2): the navigation, the page-load spinner, the main content in
+ * an error boundary, and the footer on the marketing paths only. Guard-free: account screens add their own
+ * guards inside.
+ */
 export function Layout() {
+  const { pathname } = useLocation();
+  useDocumentMeta();
+  useScrollOnNavigate('main');
+  useEffect(() => {
+    // Lets browser tests (and CSS) know the page is interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
   return (
-    <main id="main">
-      <Outlet />
-    </main>
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <PageLoadSpinner />
+      <NavBar />
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      {showsFooter(pathname) ? <Footer /> : null}
+    </>
   );
 }

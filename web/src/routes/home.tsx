@@ -1,3 +1,144 @@
+import { Link } from 'react-router-dom';
+import { FALL_PROGRAM } from '@club/shared/constants';
+import { EventCard } from '../components/event-card';
+import { LOCATION_TEXT } from '../content/contact';
+import { UPCOMING_EVENTS } from '../content/events';
+import { HIGHLIGHTS } from '../content/highlights';
+import { FALL_DIVISIONS, listAgeGroups } from '../content/teams';
+import type { PageMeta } from '../lib/page-meta';
+import heroUrl from '../assets/hero-court.svg';
+
+export const meta: PageMeta = {
+  title: 'Youth Basketball in Edmonton, Alberta',
+  description:
+    'Fall and spring basketball teams for boys and girls, winter programming, camps and tournaments in Edmonton, Alberta. Elite coaching regardless of finances. Fall 2025 tryouts are in August.',
+};
+
+const [girls, boys] = FALL_DIVISIONS as [(typeof FALL_DIVISIONS)[0], (typeof FALL_DIVISIONS)[0]];
+
+const INFO_CARDS = [
+  {
+    title: 'Fall 2025',
+    text: `Girls ${listAgeGroups(girls.ageGroups)} and boys ${listAgeGroups(boys.ageGroups)} teams. ${FALL_PROGRAM.practicesPerWeek} practices a week, ${FALL_PROGRAM.tournaments} tournaments, gear and uniforms included. Tryouts are in August.`,
+    to: '/FallTeams',
+    link: 'See the fall teams',
+  },
+  {
+    title: 'Spring 2026',
+    text: 'Boys 13U to 18U and girls 15U and 17U. Team details are coming soon.',
+    to: '/SpringTeams',
+    link: 'See the spring teams',
+  },
+  {
+    title: 'Tournaments',
+    text: `Our teams test themselves against top competition, with ${FALL_PROGRAM.gamesPerTournament} games at every event.`,
+    to: '/Tournaments',
+    link: 'About our tournaments',
+  },
+  {
+    title: 'Camps',
+    text: 'Skills camps and training sessions for every level. Dates are coming soon.',
+    to: '/Training',
+    link: 'Camps and training',
+  },
+] as const;
+
+/** The home page (spec §2): hero, highlights grid, four info cards and the Upcoming Events list. */
 export function HomePage() {
-  return <h1>Edmonton youth basketball</h1>;
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-inner">
+          <div className="hero-text">
+            <p className="eyebrow">Youth basketball · {LOCATION_TEXT}</p>
+            <h1 id="hero-title">Elite coaching for every athlete, regardless of finances</h1>
+            <p className="lead">
+              Fall and spring teams for boys and girls, winter programming, camps and tournaments. Smaller
+              rosters, real development and a community that shows up for each other.
+            </p>
+            <ul className="button-row" aria-label="Seasons and programs">
+              <li>
+                <Link className="button button-large" to="/FallTeams">
+                  Fall Season
+                </Link>
+              </li>
+              <li>
+                <Link className="button button-large button-light" to="/SpringTeams">
+                  Spring Season
+                </Link>
+              </li>
+              <li>
+                <Link className="button button-large button-outline" to="/Training">
+                  Camps &amp; Programming
+                </Link>
+              </li>
+            </ul>
+          </div>
+          <img className="hero-art" src={heroUrl} alt="" width="480" height="480" fetchPriority="high" />
+        </div>
+      </section>
+
+      <section className="page-section" aria-labelledby="highlights-title">
+        <div className="container">
+          <p className="eyebrow">Why families choose us</p>
+          <h2 id="highlights-title">Highlights</h2>
+          <ul className="highlights">
+            {HIGHLIGHTS.map((item) => (
+              <li key={item.title}>
+                <figure className="highlight">
+                  <img
+                    src={item.image}
+                    alt={item.alt}
+                    width="400"
+                    height="300"
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <figcaption>
+                    <strong>{item.title}</strong> {item.text}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="page-section tinted" aria-labelledby="programs-title">
+        <div className="container">
+          <p className="eyebrow">Programs</p>
+          <h2 id="programs-title">Seasons and programs</h2>
+          <ul className="card-grid">
+            {INFO_CARDS.map((card) => (
+              <li key={card.title} className="info-card">
+                <h3>{card.title}</h3>
+                <p>{card.text}</p>
+                <Link className="card-link" to={card.to}>
+                  {card.link}
+                  <span aria-hidden="true"> →</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="upcoming-events" className="page-section" aria-labelledby="events-title">
+        <div className="container">
+          <p className="eyebrow">August 2025</p>
+          <h2 id="events-title">Upcoming Events</h2>
+          <div className="event-grid">
+            {UPCOMING_EVENTS.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </div>
+          <p className="section-more">
+            <Link className="button" to="/tryout-information">
+              Tryout information
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,77 @@
+/**
+ * The last step of `npm run build`: writes every public page's HTML (PRERENDERED_PATHS) with its content,
+ * title, description and social preview tags already in it, so visitors and crawlers see the page before any
+ * script runs. The browser app then hydrates it. Also writes sitemap.xml and robots.txt.
+ *
+ * Reads dist/index.html (the client build's page, with its hashed script and style links) as the template and
+ * dist/.ssr/entry-server.js (the SSR build of src/entry-server.tsx), which it deletes when done.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
+import type * as EntryServer from '../src/entry-server';
+import { injectPage } from './inject';
+import { entryKey, readManifest, staticChunks } from './manifest';
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
+const ssrDir = join(dist, '.ssr');
+
+async function main(): Promise<void> {
+  const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  const { render, siteOrigin, pageModule } = (await import(
+    pathToFileURL(join(ssrDir, 'entry-server.js')).href
+  )) as typeof EntryServer;
+  const manifest = readManifest(dist);
+  const initial = staticChunks(manifest, entryKey(manifest));
+
+  /** Preload tags for the page's own chunks, which the app loads before hydrating. */
+  const preloadsFor = (routeIds: string[]): string[] => {
+    const chunks = new Set<string>();
+    for (const id of routeIds) {
+      const key = `src/routes/${pageModule(id)}.tsx`;
+      if (!manifest[key]?.isDynamicEntry) {
+        throw new Error(
+          `Route "${id}" names ${key}, which is not a lazily loaded chunk of the client build.`,
+        );
+      }
+      for (const chunk of staticChunks(manifest, key)) if (!initial.has(chunk)) chunks.add(chunk);
+    }
+    return [...chunks].flatMap((key) => [
+      `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
+      ...(manifest[key]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+    ]);
+  };
+
+  const indexable: string[] = [];
+  for (const path of PRERENDERED_PATHS) {
+    const page = await render(path);
+    if (page.status !== 200) throw new Error(`Prerendering ${path} answered ${page.status}.`);
+    const file = join(dist, prerenderedFile(path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      injectPage(template, path, { ...page, preload: [...page.hints, ...preloadsFor(page.routeIds)] }),
+    );
+    if (!page.noindex) indexable.push(path);
+  }
+
+  writeFileSync(
+    join(dist, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${indexable
+      .map((path) => `  <url><loc>${siteOrigin}${path}</loc></url>`)
+      .join('\n')}\n</urlset>\n`,
+  );
+  writeFileSync(
+    join(dist, 'robots.txt'),
+    `User-agent: *\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /payment/\nAllow: /tryout-information\nDisallow: /tryout\n\nSitemap: ${siteOrigin}/sitemap.xml\n`,
+  );
+  process.stdout.write(`Prerendered ${PRERENDERED_PATHS.length} pages into ${dist}\n`);
+}
+
+try {
+  await main();
+} finally {
+  // The renderer is a build tool, never part of the site that is deployed.
+  rmSync(ssrDir, { recursive: true, force: true });
+}

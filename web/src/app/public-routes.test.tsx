@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import { loadRouteModules } from './load-route-modules';
+import { routeTree } from './router';
+
+async function renderAt(path: string) {
+  // As the browser app does: the page's module is loaded before the router starts.
+  await loadRouteModules(routeTree, path);
+  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the public route table', () => {
+  it.each(PRERENDERED_PATHS)('renders %s with one page heading and its own title', async (path) => {
+    await renderAt(path);
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toMatch(/\| Edmonton Summit Basketball Club$/);
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
+  it('gives every public page a different title and description', async () => {
+    const seen = new Map<string, string>();
+    for (const path of PRERENDERED_PATHS) {
+      await renderAt(path);
+      const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
+      expect(description.length).toBeGreaterThan(30);
+      seen.set(document.title, description);
+    }
+    expect(seen.size).toBe(PRERENDERED_PATHS.length);
+    expect(new Set(seen.values()).size).toBe(PRERENDERED_PATHS.length);
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    await renderAt('/no-such-page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(document.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
+  it('has a page for each of the eight spring age groups and no others', async () => {
+    await renderAt('/SpringTeams/12u-girls');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('matches paths without regard to letter case, like the old site', async () => {
+    await renderAt('/fallteams/girls');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Fall Girls Teams' })).toBeInTheDocument();
+  });
+});

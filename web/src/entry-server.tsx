@@ -1,0 +1,53 @@
+/**
+ * Renders one public page to HTML for the prerender step (prerender/prerender.ts), with the same route tree
+ * the browser hydrates. Built by Vite in SSR mode, so asset URLs match the client build.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { LAYOUT_ROUTE_ID, routeTree } from './app/router';
+import { CLUB } from './content/contact';
+import { matchedMeta, renderHead } from './lib/page-meta';
+
+export { pageModule } from './app/public-routes';
+
+export const siteOrigin = CLUB.siteOrigin;
+
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** The resource hints React puts before the markup (image preloads), which belong in <head>. */
+  hints: string[];
+  /** <title>, description, canonical link and social preview tags. */
+  head: string;
+  status: number;
+  /** Kept out of search engines (and the sitemap). */
+  noindex: boolean;
+  /** The matched page routes' ids, below the layout (see app/public-routes.tsx). */
+  routeIds: string[];
+}
+
+export async function render(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routeTree);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
+  if (context instanceof Response)
+    throw new Error(`${path} redirected to ${context.headers.get('location')}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const rendered = renderToString(
+    <StrictMode>
+      {/* hydrate={false}: no inline hydration script (the site's CSP forbids inline scripts, and the
+          public routes have no loader data to hand over). */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  const [, leading = '', html = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered)!;
+  const meta = matchedMeta(context.matches.map((match) => match.route));
+  return {
+    html,
+    hints: leading.match(/<link [^>]*>/g) ?? [],
+    head: renderHead(meta, path),
+    status: context.statusCode,
+    noindex: Boolean(meta.noindex),
+    routeIds: context.matches.map((match) => match.route.id).filter((id) => id !== LAYOUT_ROUTE_ID),
+  };
+}
