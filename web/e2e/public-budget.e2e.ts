@@ -1,0 +1,145 @@
+/**
+ * Byte budgets of the public site, read from the build the e2e setup made (web/dist): the JavaScript `/`
+ * loads, and which modules the public pages' chunks contain (from their source maps). A second build with a
+ * Sentry DSN shows the SDK stays out of the first JavaScript.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { entryKey, readManifest, staticChunks, type Manifest } from '../prerender/manifest';
+
+const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webDir, 'dist');
+
+/** The issue's budget for all the JavaScript `/` loads, gzip-compressed. */
+export const HOME_JS_BUDGET_BYTES = 115 * 1000;
+
+/** Public page modules (src/routes) and the route ids that name them. */
+const PUBLIC_PAGE_MODULES = [
+  'home',
+  'about',
+  'fall-teams',
+  'fall-team-detail',
+  'spring-teams',
+  'spring-team-detail',
+  'winter-programming',
+  'training',
+  'tournaments',
+  'tryouts-closed',
+  'tryout-information',
+  'sponsorship',
+  'testimonials',
+  'contact',
+  'privacy',
+  'terms',
+  'payment-success',
+  'payment-cancelled',
+  'not-found',
+];
+
+/**
+ * Code that must never reach a public page: the account, dashboard and admin screens, their guards and
+ * forms, the form schemas (and valibot), and the Sentry SDK. The session itself (restoring a stored sign-in
+ * for the navigation's Login/Dashboard) is shared chrome and allowed.
+ */
+const FORBIDDEN: RegExp[] = [
+  /\/src\/routes\/(login|register|check-email|verify-notice|email-confirmed|forgot-password|reset-password|dashboard|admin|tryout)\.tsx$/,
+  /\/src\/routes\/admin[-/]/,
+  /\/src\/features\/(admin|tryouts|dashboard)\//,
+  /\/src\/features\/[^/]+\/(require-session|.*-form)\.tsx$/,
+  /\/shared\/src\/schemas\.ts$/,
+  /\/node_modules\/valibot\//,
+  /\/node_modules\/@sentry\//,
+];
+
+function gzipSize(dir: string, file: string): number {
+  return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
+}
+
+/** The modules a JavaScript file was built from, per its source map ('/src/…', '/node_modules/…'). */
+function sources(dir: string, file: string): string[] {
+  // Facade chunks (a re-export, the bundler's runtime) have no map: nothing of ours is in them.
+  if (!file.endsWith('.js') || !existsSync(join(dir, `${file}.map`))) return [];
+  const map = JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] };
+  return map.sources.map((s) => s.replace(/^(\.\.\/)+/, '/'));
+}
+
+/** The JavaScript files a page loads before it can run: the entry's graph plus its own page chunk's. */
+function pageFiles(manifest: Manifest, module: string): string[] {
+  const chunks = staticChunks(manifest, entryKey(manifest));
+  staticChunks(manifest, `src/routes/${module}.tsx`, chunks);
+  return [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+describe('public site budgets', () => {
+  it('keeps all the JavaScript / loads within 115 KB gzip', () => {
+    const manifest = readManifest(dist);
+    const files = pageFiles(manifest, 'home');
+    const total = files.reduce((sum, file) => sum + gzipSize(dist, file), 0);
+
+    expect(files.length).toBeGreaterThan(1);
+    expect(total, `/ loads ${total} B gzip of JavaScript: ${files.join(', ')}`).toBeLessThanOrEqual(
+      HOME_JS_BUDGET_BYTES,
+    );
+  });
+
+  it('keeps account, dashboard and admin code out of every public page’s chunks', () => {
+    const manifest = readManifest(dist);
+    for (const module of PUBLIC_PAGE_MODULES) {
+      expect(manifest[`src/routes/${module}.tsx`]?.isDynamicEntry, `${module} is its own chunk`).toBe(true);
+      const found = pageFiles(manifest, module)
+        .flatMap((file) => sources(dist, file))
+        .filter((source) => FORBIDDEN.some((pattern) => pattern.test(source)));
+      expect(found, `public page ${module} would load account code`).toEqual([]);
+    }
+  });
+
+  it('still builds the account screens, as chunks of their own (so the check above sees real code)', () => {
+    const manifest = readManifest(dist);
+    const lazy = Object.values(manifest)
+      .filter((chunk) => chunk.isDynamicEntry)
+      .flatMap((chunk) => sources(dist, chunk.file));
+    expect(lazy.some((source) => /\/src\/routes\/login\.tsx$/.test(source))).toBe(true);
+    expect(lazy.some((source) => /\/src\/routes\/admin\.tsx$/.test(source))).toBe(true);
+  });
+
+  describe('with a Sentry DSN configured', () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'club-web-sentry-'));
+    afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+    it('loads the Sentry SDK in a chunk of its own, after first paint, never in the first JavaScript', async () => {
+      const { build } = await import('vite');
+      const before = { dsn: process.env.VITE_SENTRY_DSN, nodeEnv: process.env.NODE_ENV };
+      process.env.VITE_SENTRY_DSN = 'https://public@o0.ingest.sentry.io/0';
+      // A production build, as npm run build makes (vitest itself runs with NODE_ENV=test).
+      process.env.NODE_ENV = 'production';
+      try {
+        await build({
+          root: webDir,
+          configFile: join(webDir, 'vite.config.ts'),
+          mode: 'production',
+          logLevel: 'silent',
+          build: { outDir, emptyOutDir: true },
+        });
+      } finally {
+        if (before.dsn === undefined) delete process.env.VITE_SENTRY_DSN;
+        else process.env.VITE_SENTRY_DSN = before.dsn;
+        process.env.NODE_ENV = before.nodeEnv;
+      }
+      expect(existsSync(join(outDir, '.vite/manifest.json'))).toBe(true);
+      const manifest = readManifest(outDir);
+
+      const withSentry = Object.values(manifest).filter((chunk) =>
+        sources(outDir, chunk.file).some((source) => source.includes('/node_modules/@sentry/')),
+      );
+      expect(withSentry.length).toBeGreaterThan(0);
+      const home = pageFiles(manifest, 'home');
+      for (const chunk of withSentry) expect(home).not.toContain(chunk.file);
+      const total = home.reduce((sum, file) => sum + gzipSize(outDir, file), 0);
+      expect(total).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+    });
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * What each public page must show (spec §2): its one heading and the facts the spec gives it. The browser
+ * journeys and the prerender test both read this table.
+ */
+import { AGE_GROUP_BIRTH_YEARS, CHECK_IN_MINUTES_BEFORE_TRYOUT, FALL_PROGRAM } from '@club/shared/constants';
+import { PRERENDERED_PATHS, SPRING_TEAM_SLUGS } from '@club/shared/site-paths';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { EMAILS, LOCATION_TEXT } from '../src/content/contact';
+
+export interface PageExpectation {
+  heading: string;
+  facts: string[];
+}
+
+const EVENT_TITLES = [
+  '15U/16U Boys Tryouts',
+  '17/18U Boys Tryouts',
+  '15U/17U Girls Open Gym',
+  '15U/17U Girls Tryouts',
+];
+const COST = `$${FALL_PROGRAM.costPerAthleteCad} per athlete`;
+const born = (age: keyof typeof AGE_GROUP_BIRTH_YEARS) => `born in ${AGE_GROUP_BIRTH_YEARS[age]} or later`;
+
+function fallDetail(
+  label: 'Girls' | 'Boys',
+  ages: Array<keyof typeof AGE_GROUP_BIRTH_YEARS>,
+): PageExpectation {
+  return {
+    heading: `Fall ${label} Teams`,
+    facts: [
+      'Eligibility',
+      ...ages.map((age) => `${age} ${label}: ${born(age)}`),
+      `${FALL_PROGRAM.practicesPerWeek} practices per week`,
+      `tournaments of ${FALL_PROGRAM.gamesPerTournament} games each`,
+      COST,
+      'Gear and uniforms included',
+      'What’s included',
+      'Financial support',
+      EMAILS.general,
+      'Team Registration',
+      'Back to Fall Teams',
+    ],
+  };
+}
+
+const springName = (slug: string) => {
+  const [age, division] = slug.split('-') as [string, string];
+  return `${age.toUpperCase()} ${division[0]!.toUpperCase()}${division.slice(1)}`;
+};
+
+export const PUBLIC_PAGES: Record<(typeof PRERENDERED_PATHS)[number], PageExpectation> = {
+  '/': {
+    heading: 'Elite coaching for every athlete, regardless of finances',
+    facts: [
+      'Fall Season',
+      'Spring Season',
+      'Camps & Programming',
+      'Highlights',
+      'Fall 2025',
+      'Spring 2026',
+      'Tournaments',
+      'Camps',
+      'Upcoming Events',
+      ...EVENT_TITLES,
+      'August 16, 2025',
+      'Tryouts are in August',
+    ],
+  },
+  '/about': {
+    heading: 'About Edmonton Summit Basketball Club',
+    facts: [
+      'Our Mission',
+      'Access to elite coaching, regardless of finances.',
+      'Why Choose Us',
+      'Smaller rosters',
+      'Monthly growth reports',
+      'Top tournaments',
+      'Media coverage',
+      'Faith and community',
+      'Athletes',
+      'Parents',
+      'Coaches',
+      'Sponsors',
+      'Community members',
+    ],
+  },
+  '/FallTeams': {
+    heading: 'Fall Teams',
+    facts: [
+      'Girls',
+      'Boys',
+      '15U',
+      '16U',
+      '17U',
+      '18U',
+      `${FALL_PROGRAM.practicesPerWeek} practices a week`,
+      `${FALL_PROGRAM.tournaments} tournaments`,
+      'Gear and uniforms included',
+      'Girls Teams',
+      'Boys Teams',
+    ],
+  },
+  '/FallTeams/Girls': fallDetail('Girls', ['15U', '17U']),
+  '/FallTeams/Boys': fallDetail('Boys', ['15U', '16U', '17U', '18U']),
+  '/SpringTeams': {
+    heading: 'Spring Teams',
+    facts: ['Coming soon', ...SPRING_TEAM_SLUGS.map(springName)],
+  },
+  ...(Object.fromEntries(
+    SPRING_TEAM_SLUGS.map((slug) => [
+      `/SpringTeams/${slug}`,
+      { heading: `Spring ${springName(slug)}`, facts: ['Coming Soon', 'All Spring Teams'] },
+    ]),
+  ) as Record<`/SpringTeams/${(typeof SPRING_TEAM_SLUGS)[number]}`, PageExpectation>),
+  '/WinterProgramming': { heading: 'Winter Programming', facts: ['Coming Soon', EMAILS.general] },
+  '/Training': { heading: 'Camps & Training', facts: ['Coming Soon', 'camps'] },
+  '/Tournaments': { heading: 'Tournaments', facts: ['Coming Soon'] },
+  '/TryoutsClosed': {
+    heading: 'Tryout Registration',
+    facts: ['Tryout registrations are currently closed and will reopen soon.', 'Tryout information'],
+  },
+  '/tryout-information': {
+    heading: 'Tryout Information',
+    facts: [
+      'Fall 2025 tryouts are in August',
+      'There is no in-person registration',
+      `Check in ${CHECK_IN_MINUTES_BEFORE_TRYOUT} minutes before your tryout`,
+      'Tryout schedule',
+      'Open gyms',
+      ...EVENT_TITLES,
+      'born in the year shown or later',
+      ...Object.entries(AGE_GROUP_BIRTH_YEARS).map(([, year]) => `${year} or later`),
+      'Register for Tryouts',
+      'Back to Fall Teams',
+    ],
+  },
+  '/sponsorship': {
+    heading: 'Partner With Us',
+    facts: [
+      'What your support funds',
+      'Lower costs',
+      'Travel',
+      'Equipment',
+      'Access',
+      'Mentorship',
+      'What sponsors receive',
+      EMAILS.sponsorship,
+    ],
+  },
+  '/testimonials': { heading: 'Testimonials', facts: ['Coming Soon'] },
+  '/contact': {
+    heading: 'Contact Us',
+    facts: [EMAILS.general, EMAILS.support, 'Technical support', 'Instagram', 'Facebook', LOCATION_TEXT],
+  },
+  '/privacy': {
+    heading: 'Privacy Policy',
+    facts: [
+      'date of birth',
+      'emergency contact',
+      'parent or guardian',
+      'Why we collect it',
+      'Who sees it',
+      'Stripe',
+      'How long we keep it',
+      'send you a copy',
+      'delete your account',
+      EMAILS.general,
+    ],
+  },
+  '/terms': {
+    heading: 'Terms of Use',
+    facts: ['Your account', 'Tryout registration', 'Payments and refunds', 'Selection', 'Conduct and safety'],
+  },
+  '/payment/success': { heading: 'Payment Successful!', facts: ['Go to your dashboard'] },
+  '/payment/cancelled': {
+    heading: 'Payment Cancelled',
+    facts: ['You were not charged. You can try again at any time.'],
+  },
+};
+
+/** Text as a reader sees it: tags, comments and extra spaces gone, entities decoded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,:;!?])/g, '$1');
+}
+
+export const collapse = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** Opens a path and waits until React has taken over the page (the layout marks <html> once mounted). */
+export async function gotoAndHydrate(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  await page.waitForSelector('html[data-hydrated]');
+}

@@ -1,0 +1,139 @@
+/** The navigation by keyboard and on a phone (spec §2 shared chrome). */
+import { describe, expect, it } from 'vitest';
+import { checkA11y, openPage } from './harness';
+import { gotoAndHydrate } from './public-expectations';
+
+const PHONE = { width: 390, height: 844 };
+
+describe('navigation dropdowns', () => {
+  it('open and close by keyboard: Enter, the arrow keys, Escape back to the button, Tab away', async () => {
+    const { page, consoleErrors, close } = await openPage();
+    try {
+      await gotoAndHydrate(page, '/contact');
+      const about = page.getByRole('button', { name: 'About' });
+      const aboutMenu = page.locator('#nav-menu-about');
+
+      // Skip link, brand, then About.
+      await page.keyboard.press('Tab');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+        'Skip to main content',
+      );
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await expect(about.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+      await page.keyboard.press('Enter');
+      await expect(about.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(aboutMenu.isVisible()).resolves.toBe(true);
+
+      await page.keyboard.press('ArrowDown');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Our Mission');
+      await page.keyboard.press('End');
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Contact');
+
+      await page.keyboard.press('Escape');
+      await expect(about.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(aboutMenu.isVisible()).resolves.toBe(false);
+      await expect(about.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+      // Space opens the next one; tabbing past its last link closes it.
+      await page.keyboard.press('Tab');
+      const fall = page.getByRole('button', { name: 'Fall Season' });
+      await page.keyboard.press('Space');
+      await expect(fall.getAttribute('aria-expanded')).resolves.toBe('true');
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+      await expect(fall.getAttribute('aria-expanded')).resolves.toBe('false');
+
+      // Enter on a link follows it.
+      await fall.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/FallTeams/Girls');
+      await page.locator('h1', { hasText: 'Fall Girls Teams' }).waitFor();
+      await expect(fall.getAttribute('aria-expanded')).resolves.toBe('false');
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('pass axe with a menu open, and close on a click elsewhere', async () => {
+    const { page, close } = await openPage();
+    try {
+      await gotoAndHydrate(page, '/');
+      const spring = page.getByRole('button', { name: 'Spring Season' });
+      await spring.click();
+      await expect(page.locator('#nav-menu-spring').isVisible()).resolves.toBe(true);
+      await checkA11y(page);
+
+      await page.locator('h1').click();
+      await expect(spring.getAttribute('aria-expanded')).resolves.toBe('false');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('mobile sidebar', () => {
+  it('opens from the hamburger button at a phone’s width and closes with Escape, focus back on the button', async () => {
+    const { page, consoleErrors, close } = await openPage({ viewport: PHONE });
+    try {
+      await gotoAndHydrate(page, '/');
+      const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+      const sidebar = page.getByRole('dialog', { name: 'Site menu' });
+      await expect(page.locator('.nav-list').isVisible()).resolves.toBe(false);
+      await expect(sidebar.isVisible()).resolves.toBe(false);
+
+      await menuButton.click();
+      await expect(sidebar.isVisible()).resolves.toBe(true);
+      await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expect(sidebar.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+      await checkA11y(page);
+
+      await page.keyboard.press('Escape');
+      await expect(sidebar.isVisible()).resolves.toBe(false);
+      await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(menuButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lists the dropdowns as sections, follows a link and closes; the close button closes too', async () => {
+    const { page, consoleErrors, close } = await openPage({ viewport: PHONE });
+    try {
+      await gotoAndHydrate(page, '/contact');
+      const sidebar = page.getByRole('dialog', { name: 'Site menu' });
+
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await sidebar.getByRole('button', { name: 'Spring Season' }).click();
+      await sidebar.getByRole('link', { name: '17U Girls' }).click();
+      await page.waitForURL('**/SpringTeams/17u-girls');
+      await page.locator('h1', { hasText: 'Spring 17U Girls' }).waitFor();
+      await expect(sidebar.isVisible()).resolves.toBe(false);
+
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await sidebar.getByRole('button', { name: 'Close menu' }).click();
+      await expect(sidebar.isVisible()).resolves.toBe(false);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('renders each page readably at a phone’s width, with no sideways scrolling', async () => {
+    const { page, close } = await openPage({ viewport: PHONE });
+    try {
+      for (const path of ['/', '/FallTeams/Girls', '/tryout-information', '/contact', '/privacy']) {
+        await gotoAndHydrate(page, path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The prerendered pages: each public route's HTML, fetched with no JavaScript at all, already holds its
+ * heading, facts, title, description and social preview tags, and a browser with scripts off shows it.
+ */
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import { openPage, siteUrl } from './harness';
+import { collapse, PUBLIC_PAGES, visibleText } from './public-expectations';
+
+async function fetchHtml(path: string): Promise<string> {
+  const res = await fetch(`${siteUrl()}${path}`);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/html');
+  return res.text();
+}
+
+function attribute(html: string, selector: RegExp): string | undefined {
+  return selector.exec(html)?.[1];
+}
+
+describe('prerendered HTML', () => {
+  it('covers every public page the spec lists', () => {
+    expect(Object.keys(PUBLIC_PAGES).sort()).toEqual([...PRERENDERED_PATHS].sort());
+  });
+
+  for (const [path, expected] of Object.entries(PUBLIC_PAGES)) {
+    it(`${path} has its heading, facts and head tags before any script runs`, async () => {
+      const html = await fetchHtml(path);
+      const root = html.slice(html.indexOf('<div id="root"'));
+
+      expect(html).toContain(`<div id="root" data-prerendered-path="${path}">`);
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '';
+      expect(visibleText(h1).trim()).toBe(expected.heading);
+      const text = visibleText(root);
+      for (const fact of expected.facts) expect(text, `${path} should say "${fact}"`).toContain(fact);
+
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      expect(visibleText(title)).toMatch(/ \| Edmonton Summit Basketball Club$/);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(attribute(html, /<meta name="description" content="([^"]{40,})"/)).toBeDefined();
+      expect(attribute(html, /<meta property="og:title" content="([^"]+)"/)).toBe(title);
+      expect(attribute(html, /<meta property="og:url" content="([^"]+)"/)).toBe(
+        `https://www.summitbasketball.ca${path}`,
+      );
+      expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^https:\/\/.+\.jpg$/);
+      expect(attribute(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+      // The page's own chunk is preloaded beside the main bundle, so hydration waits on no extra round trip.
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+    });
+  }
+
+  it('gives each page a title and description of its own', async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of PRERENDERED_PATHS) {
+      const html = await fetchHtml(path);
+      titles.add(/<title>([^<]*)<\/title>/.exec(html)![1]!);
+      descriptions.add(attribute(html, /<meta name="description" content="([^"]+)"/)!);
+    }
+    expect(titles.size).toBe(PRERENDERED_PATHS.length);
+    expect(descriptions.size).toBe(PRERENDERED_PATHS.length);
+  });
+
+  it('serves the social preview image, the sitemap and robots.txt', async () => {
+    const image = await fetch(`${siteUrl()}/og-image.jpg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+
+    const sitemap = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
+    expect(sitemap).toContain('<loc>https://www.summitbasketball.ca/FallTeams/Girls</loc>');
+    expect(sitemap).not.toContain('/payment/');
+
+    const robots = await (await fetch(`${siteUrl()}/robots.txt`)).text();
+    expect(robots).toContain('Sitemap: https://www.summitbasketball.ca/sitemap.xml');
+  });
+
+  it('shows a page in a browser with JavaScript turned off, with no spinner in the way', async () => {
+    const { page, close } = await openPage({ javaScriptEnabled: false });
+    try {
+      await page.goto('/FallTeams/Girls');
+
+      await expect(page.locator('h1').innerText()).resolves.toBe('Fall Girls Teams');
+      const text = collapse(await page.locator('main').innerText());
+      expect(text).toContain('$750 per athlete');
+      const spinnerOpacity = await page
+        .locator('.page-spinner')
+        .evaluate((el) => getComputedStyle(el).opacity);
+      expect(spinnerOpacity).toBe('0');
+      await expect(page.locator('footer.site-footer').isVisible()).resolves.toBe(true);
+      // Links work without scripts: they are plain links to prerendered pages.
+      await page.getByRole('link', { name: 'Team Registration' }).click();
+      await page.waitForURL('**/tryout-information');
+      await expect(page.locator('h1').innerText()).resolves.toBe('Tryout Information');
+    } finally {
+      await close();
+    }
+  });
+});
