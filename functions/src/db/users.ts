@@ -1,11 +1,5 @@
 /** User profile items and the e-mail claims that make e-mail addresses unique. */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmergencyContactRelationship } from '@club/shared';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
@@ -192,35 +186,40 @@ export async function getOneTimeToken(
 }
 
 /**
- * Deletes an unexpired one-time token and returns what it held: a conditional delete, so of two concurrent
- * uses exactly one gets the item (single use). Null for an unknown, used or expired token.
+ * Marks an unexpired verification token used (a conditional update, so of two concurrent clicks exactly one
+ * spends it) and keeps the item until its TTL, so a later click on the same link can be told apart from an
+ * unknown one. 'spent' for the click that used it, 'used-before' for any later one, null otherwise.
  */
-export async function consumeOneTimeToken(
+export async function spendVerifyToken(
   tokenHash: string,
-  purpose: OneTimePurpose,
   now: Date,
-): Promise<OneTimeTokenItem | null> {
+): Promise<{ outcome: 'spent' | 'used-before'; userId: string } | null> {
   try {
     const out = await db().send(
-      new DeleteCommand({
+      new UpdateCommand({
         TableName: tableName(),
-        Key: keys.oneTimeToken(tokenHash, purpose),
+        Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
+        UpdateExpression: 'SET usedAt = :now',
         // TTL deletion is lazy, so expiry is checked here too.
-        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': expiresAt(now) },
-        ReturnValues: 'ALL_OLD',
+        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :epoch AND attribute_not_exists(usedAt)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':epoch': expiresAt(now) },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    const item = out.Attributes;
-    if (!item) return null;
-    return {
-      userId: item.userId as string,
-      passwordVersion: item.passwordVersion as number,
-      expiresAt: item.expiresAt as number,
-    };
+    return { outcome: 'spent', userId: out.Attributes!.userId as string };
   } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const old = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
+        ConsistentRead: true,
+      }),
+    );
+    const item = old.Item;
+    if (item?.usedAt && typeof item.userId === 'string')
+      return { outcome: 'used-before', userId: item.userId };
+    return null;
   }
 }
 

@@ -110,13 +110,19 @@ async function tellOwnerAlreadyRegistered(email: string, now: Date): Promise<voi
 /**
  * GET /auth/verify-email: spends the token (single use) and marks the e-mail verified. Returns where the
  * browser goes next: the confirmation page, or the "link invalid" page that offers a resend.
+ * Mail scanners often open links before the family does; a later click on a link that already verified
+ * the account therefore lands on the confirmation page too (it grants nothing a second time).
  */
 export async function verifyEmail(token: string): Promise<string> {
   const invalid = siteLink('/verify-notice', { link: 'invalid' });
   if (!token) return invalid;
   const now = new Date();
-  const spent = await users.consumeOneTimeToken(hashToken(token), 'VERIFY', now);
+  const spent = await users.spendVerifyToken(hashToken(token), now);
   if (!spent) return invalid;
+  if (spent.outcome === 'used-before') {
+    const user = await users.getUser(spent.userId);
+    return user?.verifiedAt ? siteLink('/email-confirmed') : invalid;
+  }
   await users.markEmailVerified(spent.userId, now);
   log.info('email verified', { userId: spent.userId });
   return siteLink('/email-confirmed');
