@@ -1,16 +1,25 @@
 /** Password hashing: argon2id at OWASP's minimum (m=19456 KiB, t=2, p=1) or above. */
-import argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 
+/**
+ * argon2 is a native addon, loaded on first use: a static import would keep it (and its addon) in every
+ * bundle that merely reaches this module, such as logout and refresh, which never hash.
+ */
+let argon2Module: Promise<typeof import('argon2')> | undefined;
+function argon2(): Promise<typeof import('argon2')> {
+  argon2Module ??= import('argon2').then((m) => (m as { default?: typeof import('argon2') }).default ?? m);
+  return argon2Module;
+}
+
 export const ARGON2_OPTIONS = {
-  type: argon2.argon2id,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  const { hash, argon2id } = await argon2();
+  return hash(password, { ...ARGON2_OPTIONS, type: argon2id });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -24,7 +33,7 @@ export async function verifyPassword(hash: string | null, password: string): Pro
   dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
   const against = hash ?? (await dummyHash);
   try {
-    const ok = await argon2.verify(against, password);
+    const ok = await (await argon2()).verify(against, password);
     return ok && hash !== null;
   } catch {
     return false;

@@ -13,7 +13,7 @@ import { REFRESH_COOKIE, REFRESH_SESSION_TTL_SECONDS, RefreshCookieSchema } from
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { hashToken, newSecretToken } from '../lib/secure-tokens';
-import { verifyPassword, warmPasswordVerifier } from './passwords';
+import { verifyPassword } from './passwords';
 import { countAttempt, rateLimits } from './rate-limits';
 
 /**
@@ -29,10 +29,6 @@ export interface SignedIn {
   /** The new refresh token for the cookie. */
   refreshToken: string;
 }
-
-// Only the session functions load this module; a cold sign-in with an unknown e-mail must not be the one
-// that pays for building the dummy hash (that would make it slower than a known one).
-warmPasswordVerifier();
 
 function claimsOf(user: users.UserItem): AccessTokenClaims {
   return {

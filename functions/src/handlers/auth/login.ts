@@ -1,7 +1,12 @@
 import { LoginSchema } from '@club/shared';
 import { refreshCookie } from '../../lib/cookies';
 import { defineHandler, reply } from '../../lib/http';
+import { warmPasswordVerifier } from '../../services/passwords';
 import { login } from '../../services/sessions';
+
+// A cold sign-in with an unknown e-mail must not be the one that pays for building the dummy hash
+// (that would make it slower than a known one), so the login function builds it at init.
+warmPasswordVerifier();
 
 /** POST /auth/login: { token } and the refresh cookie. */
 export const handler = defineHandler('login', { body: LoginSchema }, async (req) => {
