@@ -1,0 +1,263 @@
+/**
+ * The public site's speed: JavaScript bytes per public route, a minimal React 19 + react-router-dom 7 app
+ * built with Vite in the same run for comparison, and Lighthouse 12 (Node API, Debian's Chromium, default
+ * mobile settings: simulated slow 4G and 4x CPU) on /, /FallTeams/Girls and /register, median of several
+ * runs, beside the same metrics for a plain HTML file of the home page's text as the floor.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import { localConfig, repoRoot } from '../local/config';
+import { freePort } from '../local/ports';
+import { startStack } from '../local/stack';
+import { median, type BenchRow } from './report';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Lighthouse runs per page; the median is reported. */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const LIGHTHOUSE_PAGES = ['/', '/FallTeams/Girls', '/register'] as const;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+function readManifest(dist: string): Manifest {
+  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]!.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+function gzipJs(dist: string, manifest: Manifest, keys: Iterable<string>): number {
+  let total = 0;
+  for (const key of keys) {
+    const file = manifest[key]!.file;
+    if (file.endsWith('.js')) total += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  }
+  return total;
+}
+
+function entryKey(manifest: Manifest): string {
+  return Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+}
+
+/** The JavaScript a path loads first: the entry's graph and its page's chunk (the id on #root's page). */
+function routeJs(dist: string, manifest: Manifest, pageModule: string | null): number {
+  const keys = closure(manifest, entryKey(manifest));
+  if (pageModule) closure(manifest, pageModule, keys);
+  return gzipJs(dist, manifest, keys);
+}
+
+/** Which page module a prerendered file preloads (the prerender step adds its chunk's modulepreload). */
+function pageModuleOf(dist: string, manifest: Manifest, file: string): string | null {
+  const html = readFileSync(join(dist, file), 'utf8');
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isDynamicEntry && key.startsWith('src/routes/') && html.includes(`href="/${chunk.file}"`))
+      return key;
+  }
+  return null;
+}
+
+function webBytes(dist: string): BenchRow[] {
+  const manifest = readManifest(dist);
+  const rows: BenchRow[] = [];
+  for (const path of PRERENDERED_PATHS) {
+    const file = path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+    const module = pageModuleOf(dist, manifest, file);
+    rows.push({
+      name: `JS loaded by ${path}`,
+      value: routeJs(dist, manifest, module),
+      unit: 'B gz',
+      note: module ? `main bundle + ${module}` : 'main bundle',
+    });
+  }
+  rows.push({
+    name: 'JS loaded by /register',
+    value: routeJs(dist, manifest, 'src/routes/register.tsx'),
+    unit: 'B gz',
+    note: 'main bundle + the lazy register screen',
+  });
+  return rows;
+}
+
+/** Builds a minimal React 19 + react-router-dom 7 app (two routes, a layout, links) with the same Vite. */
+async function buildMinimalApp(): Promise<number> {
+  const root = join(repoRoot, '.bench/minimal-app');
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Minimal</title></head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
+  );
+  writeFileSync(
+    join(root, 'main.js'),
+    `import { StrictMode, createElement as h } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Link, Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
+const Layout = () => h('div', null, h('nav', null, h(Link, { to: '/' }, 'Home'), ' ', h(Link, { to: '/about' }, 'About')), h('main', null, h(Outlet)));
+const router = createBrowserRouter([{ element: h(Layout), children: [{ index: true, element: h('h1', null, 'Home') }, { path: 'about', element: h('h1', null, 'About') }] }]);
+createRoot(document.getElementById('root')).render(h(StrictMode, null, h(RouterProvider, { router })));
+`,
+  );
+  const { build } = await import('vite');
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      mode: 'production',
+      build: { outDir: join(root, 'dist'), emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const dist = join(root, 'dist');
+  const manifest = readManifest(dist);
+  return gzipJs(dist, manifest, closure(manifest, entryKey(manifest)));
+}
+
+/** A plain HTML file with the home page's text and nothing else: no CSS, no images, no JavaScript. */
+function floorHtml(dist: string): string {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const body = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  const paragraphs = body
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/(h1|h2|h3|p|li|figcaption|a)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Home page text</title><meta name="description" content="The home page's text as plain HTML"></head><body>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
+}
+
+function serveOne(html: string, port: number): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+interface LighthouseMetrics {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+async function lighthouseRuns(url: string, port: number): Promise<LighthouseMetrics[]> {
+  const results: LighthouseMetrics[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    results.push({
+      score: (lhr.categories.performance?.score ?? 0) * 100,
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    });
+  }
+  return results;
+}
+
+function metricRows(name: string, runs: LighthouseMetrics[]): BenchRow[] {
+  const note = `median of ${runs.length} runs`;
+  return [
+    { name: `lighthouse ${name} performance`, value: median(runs.map((r) => r.score)), unit: '/100', note },
+    { name: `lighthouse ${name} LCP`, value: Math.round(median(runs.map((r) => r.lcp))), unit: 'ms', note },
+    { name: `lighthouse ${name} TBT`, value: Math.round(median(runs.map((r) => r.tbt))), unit: 'ms', note },
+    {
+      name: `lighthouse ${name} CLS`,
+      value: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+      unit: '',
+      note,
+    },
+  ];
+}
+
+export async function benchWeb(options: { build?: boolean } = {}): Promise<BenchRow[]> {
+  const dist = join(repoRoot, 'web/dist');
+  if (options.build || !existsSync(join(dist, '.vite/manifest.json'))) {
+    execSync('npm run build -w web', { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const rows = webBytes(dist);
+
+  const minimal = await buildMinimalApp();
+  const home = rows.find((row) => row.name === 'JS loaded by /')!.value;
+  rows.push(
+    {
+      name: 'JS of a minimal React 19 + router 7 app',
+      value: minimal,
+      unit: 'B gz',
+      note: 'same Vite, built now',
+    },
+    {
+      name: 'JS loaded by / vs the minimal app',
+      value: Number((home / minimal).toFixed(2)),
+      unit: 'x',
+      note: `${home - minimal} B gz more`,
+    },
+  );
+
+  // The site as `npm start` serves it (built SPA, prerendered pages, /api on the same origin).
+  const stack = await startStack({
+    ...localConfig(),
+    sitePort: await freePort(),
+    apiPort: await freePort(),
+    dynamoPort: await freePort(),
+    mailPort: await freePort(),
+    dataDir: join(repoRoot, '.bench/web-stack'),
+    tableName: 'club-bench-web',
+    inMemory: true,
+  });
+  const floor = await serveOne(floorHtml(dist), await freePort());
+  const floorAddress = floor.address();
+  const floorUrl = `http://localhost:${typeof floorAddress === 'object' && floorAddress ? floorAddress.port : 0}/`;
+  const debuggingPort = await freePort();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      `--remote-debugging-port=${debuggingPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    for (const path of LIGHTHOUSE_PAGES) {
+      rows.push(...metricRows(path, await lighthouseRuns(`${stack.siteUrl}${path}`, debuggingPort)));
+    }
+    rows.push(
+      ...metricRows('floor (plain HTML of the home text)', await lighthouseRuns(floorUrl, debuggingPort)),
+    );
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => floor.close(() => resolve()));
+    await stack.stop();
+  }
+  return rows;
+}
