@@ -29,7 +29,8 @@ export interface ClubStacks {
  * the tests both build through here, so the tests check exactly what deploys.
  *
  * Dependencies run one way: data, mail, web (bucket, CDN and the bare HTTP API) ← api (stage, functions,
- * routes), so a deploy of the API never waits on, or locks, the others.
+ * routes), so a deploy of the API never waits on, or locks, the others. The web stack reads the data
+ * stack's origin secret (CloudFront sends it to the API), so data ← web too, and nothing points back.
  */
 export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   const { config } = options;
@@ -39,13 +40,14 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   const data = new DataStack(app, name('data'), {
     env,
     config,
-    description: 'Club website: table and secret',
+    description: 'Club website: table and secrets',
   });
   const mail = new MailStack(app, name('mail'), { env, config, description: 'Club website: SES sending' });
   const web = new WebStack(app, name('web'), {
     env,
     config,
     webDistDir: options.webDistDir ?? join(repoRoot, 'web/dist'),
+    originSecret: data.originSecret,
     description: 'Club website: CDN, site bucket and API endpoint',
   });
   const api = new ApiStack(app, name('api'), {
@@ -56,6 +58,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     table: data.table,
     indexNames: data.indexNames,
     secret: data.secret,
+    originSecret: data.originSecret,
     mail: mail.mail,
     routes: options.routes ?? routeList(),
     description: 'Club website: API stage, one function and route per route-table row',

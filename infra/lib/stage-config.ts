@@ -30,7 +30,24 @@
  *      Without a custom domain the site is served at the CloudFront domain, and SITE_URL (links in e-mails)
  *      follows it automatically.
  *
- *   Prod keeps its table and secret on stack deletion (RETAIN + deletion protection); dev deletes everything.
+ *   4. Origin secret. CloudFront sends the API an `x-origin-verify` header holding the data stack's second
+ *      secret (generated, nothing to fill in); the functions refuse any request without it with 403, so the
+ *      execute-api endpoint (ApiEndpoint) cannot be called directly with forged CloudFront headers. Rotate it
+ *      if it may have leaked (it is readable in CloudFront's distribution config), at a quiet hour:
+ *
+ *        OARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
+ *          --query "Stacks[0].Outputs[?OutputKey=='OriginSecretArn'].OutputValue" --output text)
+ *        aws secretsmanager put-secret-value --secret-id "$OARN" --secret-string "$(openssl rand -hex 24)" \
+ *          --query VersionId --output text
+ *
+ *      Put the printed VersionId in the stage's `originSecretVersionId` below, commit, and deploy at once
+ *      (deploy runs web before api). CloudFormation only re-reads a secret when the resource using it
+ *      changes; the pinned version is that change. CloudFront and the functions cannot switch at the same
+ *      instant: from the put until CloudFront's edges have the new value (a few minutes), and until warm
+ *      functions, which read the secret at cold start, are replaced (minutes under traffic), some API calls
+ *      answer 403 ("Request not allowed.").
+ *
+ *   Prod keeps its table and secrets on stack deletion (RETAIN + deletion protection); dev deletes everything.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
@@ -51,8 +68,13 @@ export interface StageConfig {
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Lambda, API access and CDN log retention. */
   readonly logRetention: RetentionDays;
-  /** Keep the table and secret when the stack is deleted, and turn on the table's deletion protection. */
+  /** Keep the table and secrets when the stack is deleted, and turn on the table's deletion protection. */
   readonly retainData: boolean;
+  /**
+   * The origin secret's version CloudFront sends (OPERATIONS 4); unset = the current one at first deploy.
+   * Set after a rotation, so the template changes and CloudFormation resolves the new value.
+   */
+  readonly originSecretVersionId?: string;
 }
 
 export const STAGES: Record<StageName, StageConfig> = {

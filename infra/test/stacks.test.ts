@@ -31,6 +31,7 @@ const RESERVED_ENV = [
   'MAIL_FROM',
   'SES_CONFIGURATION_SET',
   'SECRETS_ARN',
+  'ORIGIN_VERIFY_SECRET_ARN',
   'NODE_OPTIONS',
 ];
 
@@ -142,6 +143,38 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it('lets each function read exactly the app secret and the origin secret, named in its environment', () => {
+      const { templates, stacks } = stage(name);
+      const functions = resources(templates.api, 'AWS::Lambda::Function');
+      const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
+      const appSecret = JSON.stringify(stacks.api.resolve(stacks.data.secret.secretArn));
+      const originSecret = JSON.stringify(stacks.api.resolve(stacks.data.originSecret.secretArn));
+      expect(appSecret).not.toBe(originSecret);
+
+      for (const row of routeList()) {
+        const fn = stacks.api.functions.get(row.name)!.function;
+        const env = (
+          functions[logicalId(fn)]?.Properties.Environment as { Variables: Record<string, unknown> }
+        ).Variables;
+        expect(JSON.stringify(env.SECRETS_ARN), row.name).toBe(appSecret);
+        expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET_ARN), row.name).toBe(originSecret);
+
+        const policy = policies.find(
+          (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: logicalId(fn.role!) }]),
+        );
+        const secretStatements = (
+          policy?.Properties.PolicyDocument as { Statement: Statement[] }
+        ).Statement.filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
+        expect(secretStatements, row.name).toHaveLength(1);
+        expect(actionsOf(secretStatements[0]!)).toEqual(['secretsmanager:GetSecretValue']);
+        expect(
+          resourcesOf(secretStatements[0]!)
+            .map((r) => JSON.stringify(r))
+            .sort(),
+        ).toEqual([appSecret, originSecret].sort());
+      }
+    });
+
     it('grants SES sending to exactly the functions whose row has mail: true', () => {
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
@@ -204,8 +237,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
-    it('creates one secret with a 64-character jwtSecret and empty vendor keys', () => {
-      templates(name).data.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    it('creates the app secret with a 64-character jwtSecret and empty vendor keys', () => {
       templates(name).data.hasResourceProperties('AWS::SecretsManager::Secret', {
         GenerateSecretString: {
           GenerateStringKey: 'jwtSecret',
@@ -217,6 +249,22 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           }),
         },
       });
+    });
+
+    it(`creates a generated origin secret, header-safe, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
+      const secrets = Object.values(resources(templates(name).data, 'AWS::SecretsManager::Secret'));
+      const origin = secrets.filter(
+        (s) => !('GenerateStringKey' in (s.Properties.GenerateSecretString as object)),
+      );
+
+      expect(secrets).toHaveLength(2);
+      expect(origin).toHaveLength(1);
+      // A bare string of 48 letters and digits: no JSON and no character a header could choke on.
+      expect(origin[0]?.Properties.GenerateSecretString).toEqual({
+        PasswordLength: 48,
+        ExcludePunctuation: true,
+      });
+      for (const secret of secrets) expect(secret.DeletionPolicy).toBe(name === 'prod' ? 'Retain' : 'Delete');
     });
   });
 
@@ -288,7 +336,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         HttpVersion: string;
       };
       const api = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*');
-      const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId);
+      const origin = config.Origins.find((o) => o.Id === api?.TargetOriginId) as
+        { Id: string; DomainName: unknown; OriginCustomHeaders?: unknown } | undefined;
 
       expect(api).toMatchObject({
         CachePolicyId: CACHING_DISABLED,
@@ -297,6 +346,27 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ViewerProtocolPolicy: 'https-only',
       });
       expect(JSON.stringify(origin?.DomainName)).toContain('ApiEndpoint');
+      // Only the API origin carries the origin secret, and only as a reference CloudFormation resolves at
+      // deploy time: the value itself is never in the template.
+      const { stacks } = stage(name);
+      expect(origin?.OriginCustomHeaders).toEqual([
+        {
+          HeaderName: 'x-origin-verify',
+          HeaderValue: {
+            'Fn::Join': [
+              '',
+              [
+                '{{resolve:secretsmanager:',
+                stacks.web.resolve(stacks.data.originSecret.secretArn),
+                ':SecretString:::}}',
+              ],
+            ],
+          },
+        },
+      ]);
+      for (const other of config.Origins.filter((o) => o !== origin)) {
+        expect(other).not.toHaveProperty('OriginCustomHeaders');
+      }
       // Error pages would turn the API's 403/404 answers into index.html.
       expect(config.CustomErrorResponses).toBeUndefined();
       expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([

@@ -2,8 +2,9 @@
  * The CDN's page mapping when the build is partial: a prerendered page missing from the upload is served
  * the SPA shell (which renders it too) instead of S3's 403, and synth says which pages are missing.
  */
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { WebStack } from '../lib/stacks/web-stack';
 import { stageConfig } from '../lib/stage-config';
@@ -18,9 +19,11 @@ const load = (code: string): ((uri: string) => string) => {
 
 describe('viewer-request function', () => {
   it('maps only the prerendered pages the build contains', () => {
-    const stack = new WebStack(new App(), 'web', {
+    const app = new App();
+    const stack = new WebStack(app, 'web', {
       config: stageConfig('dev'),
       webDistDir: siteFixture(['/terms']),
+      originSecret: new Secret(new Stack(app, 'data'), 'OriginSecret'),
     });
     const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Function'));
     const fetched = load(fn?.Properties.FunctionCode as string);

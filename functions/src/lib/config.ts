@@ -1,8 +1,16 @@
 /**
- * The functions' configuration, parsed once from the environment (STYLE #4). Secrets come from one
- * Secrets Manager secret in AWS (SECRETS_ARN) or, on the local stack, from plain variables.
+ * The functions' configuration, parsed once from the environment (STYLE #4). Secrets come from two
+ * Secrets Manager secrets in AWS (SECRETS_ARN: the app's keys; ORIGIN_VERIFY_SECRET_ARN: the value
+ * CloudFront sends the API as x-origin-verify) or, on the local stack, from plain variables.
  */
 import * as v from 'valibot';
+
+/**
+ * The header CloudFront's API origin adds (infra web stack) with the origin verification secret, and the
+ * functions check (lib/http.ts). Here, beside the secret it carries, so infra can import it without the
+ * handlers' dependencies.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 const EnvSchema = v.object({
   STAGE: v.optional(v.string(), 'local'),
@@ -16,11 +24,14 @@ const EnvSchema = v.object({
   SES_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
   STRIPE_API_BASE: v.optional(v.pipe(v.string(), v.url())),
   SECRETS_ARN: v.optional(v.string()),
-  /** Local stack only; in AWS these come from the secret. */
+  ORIGIN_VERIFY_SECRET_ARN: v.optional(v.string()),
+  /** Local stack and tests only; in AWS these come from the secrets. */
   JWT_SECRET: v.optional(v.string()),
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
   SENTRY_DSN: v.optional(v.string()),
+  /** Unset on the local stack, which has no CloudFront in front: the origin check is then off. */
+  ORIGIN_VERIFY: v.optional(v.string()),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema>;
@@ -40,13 +51,26 @@ export function getConfig(): Config {
   return config;
 }
 
-const SecretsSchema = v.object({
+const AppSecretSchema = v.object({
   jwtSecret: v.pipe(v.string(), v.minLength(32, 'jwtSecret must be at least 32 characters')),
   stripeSecretKey: v.optional(v.string(), ''),
   stripeWebhookSecret: v.optional(v.string(), ''),
   sentryDsn: v.optional(v.string(), ''),
 });
-export type Secrets = v.InferOutput<typeof SecretsSchema>;
+
+/**
+ * The origin secret is a bare generated string. A short one would be guessable, and an empty one fetched
+ * from Secrets Manager must not silently turn the origin check off, so both are refused.
+ */
+const OriginVerifySchema = v.pipe(
+  v.string(),
+  v.minLength(32, 'the origin verification secret must be at least 32 characters'),
+);
+
+export type Secrets = v.InferOutput<typeof AppSecretSchema> & {
+  /** What CloudFront sends as x-origin-verify; '' when not configured (local stack, tests): no check. */
+  readonly originVerify: string;
+};
 
 let secrets: Promise<Secrets> | undefined;
 
@@ -61,18 +85,37 @@ export function getSecrets(): Promise<Secrets> {
 
 async function loadSecrets(): Promise<Secrets> {
   const cfg = getConfig();
-  if (cfg.SECRETS_ARN) {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
-    const out = await client.send(new GetSecretValueCommand({ SecretId: cfg.SECRETS_ARN }));
-    return v.parse(SecretsSchema, JSON.parse(out.SecretString ?? '{}'));
+  const fetchSecret = await secretFetcher(cfg);
+  // Both secrets at once: the cold start waits for one round trip, not two.
+  const [app, originVerify] = await Promise.all([
+    cfg.SECRETS_ARN
+      ? fetchSecret(cfg.SECRETS_ARN).then((raw) => v.parse(AppSecretSchema, JSON.parse(raw)))
+      : v.parse(AppSecretSchema, {
+          jwtSecret: cfg.JWT_SECRET,
+          stripeSecretKey: cfg.STRIPE_SECRET_KEY,
+          stripeWebhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
+          sentryDsn: cfg.SENTRY_DSN,
+        }),
+    cfg.ORIGIN_VERIFY_SECRET_ARN
+      ? fetchSecret(cfg.ORIGIN_VERIFY_SECRET_ARN).then((raw) => v.parse(OriginVerifySchema, raw))
+      : cfg.ORIGIN_VERIFY
+        ? v.parse(OriginVerifySchema, cfg.ORIGIN_VERIFY)
+        : '',
+  ]);
+  return { ...app, originVerify };
+}
+
+/** A Secrets Manager reader; the SDK is loaded only when some secret lives there (not on the local stack). */
+async function secretFetcher(cfg: Config): Promise<(secretId: string) => Promise<string>> {
+  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN) {
+    return () => Promise.reject(new Error('No secret is configured in Secrets Manager'));
   }
-  return v.parse(SecretsSchema, {
-    jwtSecret: cfg.JWT_SECRET,
-    stripeSecretKey: cfg.STRIPE_SECRET_KEY,
-    stripeWebhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
-    sentryDsn: cfg.SENTRY_DSN,
-  });
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
+  return async (secretId) => {
+    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    return out.SecretString ?? '';
+  };
 }
 
 /** For tests that change the environment between cases. */

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { routes } from '@club/shared';
 import { toApiGatewayEvent } from '../dev/api-gateway-event';
+import { resetConfigForTests } from './config';
 import { NotFoundError } from './errors';
 import { clientAddress, defineHandler, reply } from './http';
 
 const route = routes.getActiveSeason;
+/** A CloudFront edge: what API Gateway sees as the source of every request CloudFront forwards. */
+const EDGE_IP = '130.176.0.1';
+const viewerEvent = (headers: Record<string, string>) =>
+  toApiGatewayEvent({ method: 'GET', path: '/api/seasons/active', headers, sourceIp: EDGE_IP }, route, {});
 const event = (body?: string) =>
   toApiGatewayEvent({ method: route.method, path: '/api/seasons/active', body, headers: {} }, route, {});
 
@@ -80,22 +85,71 @@ describe('the handler wrapper', () => {
     expect(res.cookies).toEqual(['a=b; HttpOnly']);
   });
 
-  it("takes the visitor's address from CloudFront's viewer header, else from API Gateway", () => {
-    const withHeader = (value?: string) =>
-      toApiGatewayEvent(
-        {
-          method: 'GET',
-          path: '/api/seasons/active',
-          headers: value ? { 'CloudFront-Viewer-Address': value } : {},
-          sourceIp: '130.176.0.1',
-        },
-        route,
-        {},
-      );
+  it('ignores a CloudFront viewer header when no origin secret proves CloudFront sent it', async () => {
+    let seen: string | undefined;
+    const handler = defineHandler('getActiveSeason', {}, async (req) => {
+      seen = req.sourceIp;
+      return {};
+    });
 
-    expect(clientAddress(withHeader('198.51.100.10:46532'))).toBe('198.51.100.10');
-    expect(clientAddress(withHeader('2001:db8::1:46532'))).toBe('2001:db8::1');
-    expect(clientAddress(withHeader())).toBe('130.176.0.1');
-    expect(clientAddress(withHeader('<script>:1'))).toBe('130.176.0.1');
+    const res = await handler(viewerEvent({ 'CloudFront-Viewer-Address': '198.51.100.10:46532' }));
+
+    expect(res.statusCode).toBe(200);
+    expect(seen).toBe(EDGE_IP);
+  });
+
+  it("takes the visitor's address from CloudFront's viewer header only from a verified origin", () => {
+    const withHeader = (value?: string) => viewerEvent(value ? { 'CloudFront-Viewer-Address': value } : {});
+
+    expect(clientAddress(withHeader('198.51.100.10:46532'), true)).toBe('198.51.100.10');
+    expect(clientAddress(withHeader('2001:db8::1:46532'), true)).toBe('2001:db8::1');
+    expect(clientAddress(withHeader(), true)).toBe(EDGE_IP);
+    expect(clientAddress(withHeader('<script>:1'), true)).toBe(EDGE_IP);
+    expect(clientAddress(withHeader('198.51.100.10:46532'), false)).toBe(EDGE_IP);
+  });
+});
+
+describe('the origin check, on a stage with CloudFront in front', () => {
+  const SECRET = 'origin-secret-for-tests-0123456789abcdefghijkl';
+  let runs = 0;
+  let seen: string | undefined;
+  const handler = defineHandler('getActiveSeason', {}, async (req) => {
+    runs += 1;
+    seen = req.sourceIp;
+    return {};
+  });
+
+  beforeEach(() => {
+    runs = 0;
+    seen = undefined;
+    process.env.ORIGIN_VERIFY = SECRET;
+    resetConfigForTests();
+  });
+  afterEach(() => {
+    delete process.env.ORIGIN_VERIFY;
+    resetConfigForTests();
+  });
+
+  it.each([
+    ['without the header', {}],
+    ['with a wrong value', { 'x-origin-verify': 'origin-secret-for-tests-0123456789abcdefghijkX' }],
+    ['with a prefix of the value', { 'x-origin-verify': SECRET.slice(0, -1) }],
+    ['with an empty value', { 'x-origin-verify': '' }],
+  ])('refuses a request %s with 403 before running anything', async (_case, headers) => {
+    const res = await handler(viewerEvent({ ...headers, 'CloudFront-Viewer-Address': '198.51.100.10:1' }));
+
+    expect(res.statusCode).toBe(403);
+    expect(JSON.parse(res.body!)).toEqual({ message: 'Request not allowed.' });
+    expect(runs).toBe(0);
+  });
+
+  it("lets CloudFront's request in, with the visitor's address from CloudFront's viewer header", async () => {
+    const res = await handler(
+      viewerEvent({ 'X-Origin-Verify': SECRET, 'CloudFront-Viewer-Address': '198.51.100.10:46532' }),
+    );
+
+    expect(res.statusCode).toBe(200);
+    expect(runs).toBe(1);
+    expect(seen).toBe('198.51.100.10');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The one handler wrapper (STYLE #5). For a route of the shared route table it:
+ * 0. refuses a request that did not come through CloudFront (x-origin-verify), when the stage has CloudFront;
  * 1. checks access at the route's level before anything else (token, admin flag re-read, origin for cookies);
  * 2. parses and validates body, query and path parameters with the route's named valibot schemas;
  * 3. runs the handler and maps its reply or typed error to an API Gateway v2 answer with a `{message}` body;
  * 4. logs and reports unexpected errors, answering a generic 500 that leaks nothing.
  * Handlers therefore hold no status codes and no try/catch of their own.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as v from 'valibot';
 import {
@@ -16,7 +18,7 @@ import {
   type RouteName,
 } from '@club/shared';
 import { verifyAccessToken } from './access-token';
-import { getConfig } from './config';
+import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from './config';
 import { isAdminNow } from '../db/users';
 import {
   BadRequestError,
@@ -97,6 +99,7 @@ export function defineHandler<
   const route: RouteDefinition = routes[name];
   return async (event) => {
     try {
+      const originVerified = await verifyOrigin(event);
       const user = await checkAccess(route, event);
       const rawBody = readRawBody(event);
       const req = {
@@ -108,7 +111,7 @@ export function defineHandler<
         cookies: parseCookies(event.cookies),
         headers: event.headers ?? {},
         rawBody,
-        sourceIp: clientAddress(event),
+        sourceIp: clientAddress(event, originVerified),
       };
       return toResult(await run(req));
     } catch (error) {
@@ -160,15 +163,40 @@ export async function checkAccess(
 }
 
 /**
+ * The API's execute-api endpoint is reachable directly, bypassing CloudFront and letting a caller forge
+ * CloudFront's headers. When the stage has an origin secret, only requests carrying it (which CloudFront
+ * adds, overwriting any a viewer sends) get in: true. Without one (local stack, tests) there is no
+ * CloudFront to prove: false. A wrong or missing header is refused before anything else runs.
+ */
+export async function verifyOrigin(event: APIGatewayProxyEventV2): Promise<boolean> {
+  const { originVerify } = await getSecrets();
+  if (!originVerify) return false;
+  if (!sameSecret(header(event, ORIGIN_VERIFY_HEADER) ?? '', originVerify)) {
+    throw new ForbiddenError('Request not allowed.');
+  }
+  return true;
+}
+
+/** Constant-time comparison; hashing first gives timingSafeEqual the equal lengths it needs. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
  * The visitor's address. Behind CloudFront, API Gateway's sourceIp is a CloudFront edge shared by every
  * family in the region, so per-address limits would throttle them together; CloudFront's own
  * CloudFront-Viewer-Address header ("ip:port", set by CloudFront, which overwrites any sent by a browser)
- * names the visitor. Without it (local stack, tests) sourceIp is the visitor.
+ * names the visitor. That header is believed only when the request is proven to come through CloudFront
+ * (`originVerified`, from verifyOrigin): otherwise anyone could forge it to dodge the limits or get a
+ * family throttled, so sourceIp is the visitor (local stack, tests).
  */
-export function clientAddress(event: APIGatewayProxyEventV2): string {
-  const viewer = header(event, 'cloudfront-viewer-address');
-  const ip = viewer?.replace(/:\d+$/, '').trim();
-  if (ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip)) return ip;
+export function clientAddress(event: APIGatewayProxyEventV2, originVerified: boolean): string {
+  if (originVerified) {
+    const viewer = header(event, 'cloudfront-viewer-address');
+    const ip = viewer?.replace(/:\d+$/, '').trim();
+    if (ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip)) return ip;
+  }
   return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 

@@ -26,6 +26,8 @@ export interface HandlerFunctionProps {
   /** The table's GSI names: the only indexes the function may query. */
   readonly indexNames: readonly string[];
   readonly secret: ISecret;
+  /** The x-origin-verify value CloudFront sends (lib/http.ts refuses requests without it). */
+  readonly originSecret: ISecret;
   readonly mail: MailSettings;
   /** https origin of the site; links in e-mails are built from it. */
   readonly siteUrl: string;
@@ -124,6 +126,7 @@ export class HandlerFunction extends Construct {
         MAIL_FROM: props.mail.from,
         SES_CONFIGURATION_SET: props.mail.configurationSetName,
         SECRETS_ARN: props.secret.secretArn,
+        ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
@@ -154,7 +157,7 @@ export class HandlerFunction extends Construct {
     role.addToPolicy(
       new PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
-        resources: [props.secret.secretArn],
+        resources: [props.secret.secretArn, props.originSecret.secretArn],
       }),
     );
     if (route.mail) {

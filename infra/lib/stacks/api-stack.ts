@@ -28,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   readonly table: ITable;
   readonly indexNames: readonly string[];
   readonly secret: ISecret;
+  /** The x-origin-verify value CloudFront sends; every function refuses requests without it. */
+  readonly originSecret: ISecret;
   readonly mail: MailSettings;
   /** The route table's rows: routeList() in the app, a purpose-built table in tests. */
   readonly routes: readonly RouteRow[];
@@ -82,6 +84,7 @@ export class ApiStack extends Stack {
         table: props.table,
         indexNames: props.indexNames,
         secret: props.secret,
+        originSecret: props.originSecret,
         mail: props.mail,
         siteUrl: props.siteUrl,
       });
@@ -110,7 +113,8 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: api.apiEndpoint,
-      description: 'Direct API Gateway endpoint; the site calls the API through CloudFront at /api',
+      description:
+        'Direct API Gateway endpoint; the functions refuse calls that skip CloudFront (no x-origin-verify)',
     });
   }
 }

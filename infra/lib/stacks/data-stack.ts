@@ -10,12 +10,20 @@ export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
 }
 
-/** The stage's state: the one table and the one secret. Prod keeps both if the stack is ever deleted. */
+/**
+ * The stage's state: the one table, the app secret and the origin verification secret. Prod keeps all three
+ * if the stack is ever deleted.
+ */
 export class DataStack extends Stack {
   readonly table: Table;
   /** The table's GSI names, for grants that name each index instead of index/*. */
   readonly indexNames: readonly string[];
   readonly secret: Secret;
+  /**
+   * The value CloudFront sends the API as x-origin-verify (web stack) and the functions require (lib/http.ts),
+   * so a request straight to the execute-api endpoint, which could forge CloudFront's headers, is refused.
+   */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -63,11 +71,34 @@ export class DataStack extends Stack {
       },
     ]);
 
+    // A bare string, not JSON: it goes into an HTTP header as it is. Letters and digits only, so no header
+    // syntax can break it; 48 of them are ~285 bits, beyond guessing.
+    this.originSecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Club website ${config.stage}: x-origin-verify value CloudFront sends the API`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+    NagSuppressions.addResourceSuppressions(this.originSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'No rotation Lambda: CloudFront holds this value in its origin configuration, resolved only when ' +
+          'the web stack deploys, and the functions read it at cold start, so a rotation must change the CDN ' +
+          'and the functions together. A scheduled rotation would change the stored value under both: newly ' +
+          'started functions would refuse the old value CloudFront still sends, locking the site out of its ' +
+          'own API until a redeploy. It is rolled by the operator with a deploy (OPERATIONS, stage-config.ts).',
+      },
+    ]);
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SecretArn', {
       value: this.secret.secretArn,
       description:
         'Fill stripeSecretKey, stripeWebhookSecret and sentryDsn here (OPERATIONS, stage-config.ts)',
+    });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: this.originSecret.secretArn,
+      description: 'x-origin-verify value; rotate it as OPERATIONS in stage-config.ts says',
     });
   }
 }

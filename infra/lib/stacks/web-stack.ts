@@ -7,6 +7,7 @@ import {
   Duration,
   Fn,
   RemovalPolicy,
+  SecretValue,
   Stack,
   type StackProps,
 } from 'aws-cdk-lib';
@@ -32,10 +33,12 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
 import { API_PREFIX, CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
 import type { StageConfig } from '../stage-config';
 import { viewerRequestCode } from '../viewer-request';
@@ -57,6 +60,8 @@ export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
   /** The built site (web/dist in the app; a small fixture in tests). */
   readonly webDistDir: string;
+  /** Sent to the API as x-origin-verify, so the functions can tell CloudFront from a direct caller. */
+  readonly originSecret: ISecret;
 }
 
 /**
@@ -74,7 +79,7 @@ export class WebStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
-    const { config, webDistDir } = props;
+    const { config, webDistDir, originSecret } = props;
     if (!existsSync(join(webDistDir, 'index.html'))) throw new SiteNotBuiltError(webDistDir);
     const retain = config.retainData;
 
@@ -152,6 +157,16 @@ export class WebStack extends Stack {
       },
     });
 
+    // unsafeUnwrap puts a {{resolve:secretsmanager:…}} dynamic reference in the template, never the value:
+    // CloudFormation resolves it when it writes the distribution. The value then sits in CloudFront's origin
+    // configuration, readable by whoever may read the distribution's config in this account, which is where
+    // it must be for CloudFront to send it; it proves "came through CloudFront", not a user's identity.
+    // Pinning a version (stage config) makes a rotation a template change, so CloudFormation resolves anew.
+    const originVerify = (
+      config.originSecretVersionId
+        ? SecretValue.secretsManager(originSecret.secretArn, { versionId: config.originSecretVersionId })
+        : originSecret.secretValue
+    ).unsafeUnwrap();
     const apiHost = Fn.select(2, Fn.split('/', this.api.apiEndpoint)); // https://<id>.execute-api…/ → host
     const domain = config.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
@@ -185,6 +200,8 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(apiHost, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Overwrites any x-origin-verify a viewer sends, like CloudFront's own CloudFront-* headers.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSecrets, resetConfigForTests } from './config';
+
+/** Secrets Manager stand-in: each GetSecretValue waits until the test releases it, so overlap is visible. */
+const stored = new Map<string, string>();
+const pending: Array<() => void> = [];
+vi.mock('@aws-sdk/client-secrets-manager', () => ({
+  GetSecretValueCommand: class {
+    constructor(readonly input: { SecretId: string }) {}
+  },
+  SecretsManagerClient: class {
+    send(command: { input: { SecretId: string } }): Promise<{ SecretString?: string }> {
+      return new Promise((resolve) =>
+        pending.push(() => resolve({ SecretString: stored.get(command.input.SecretId) })),
+      );
+    }
+  },
+}));
+
+const APP_ARN = 'arn:aws:secretsmanager:ca-central-1:111122223333:secret:app';
+const ORIGIN_ARN = 'arn:aws:secretsmanager:ca-central-1:111122223333:secret:origin';
+const JWT = 'j'.repeat(64);
+const ORIGIN = 'o'.repeat(48);
+
+/** Lets every request sent so far answer, once both have been sent (or after a few turns, if not). */
+async function answerWhenBothSent(): Promise<number> {
+  for (let turn = 0; turn < 20 && pending.length < 2; turn++) await new Promise((r) => setTimeout(r, 1));
+  const inFlight = pending.length;
+  for (const release of pending.splice(0)) release();
+  return inFlight;
+}
+
+describe('getSecrets in AWS', () => {
+  beforeEach(() => {
+    stored.clear();
+    pending.length = 0;
+    Object.assign(process.env, { SECRETS_ARN: APP_ARN, ORIGIN_VERIFY_SECRET_ARN: ORIGIN_ARN });
+    resetConfigForTests();
+  });
+  afterEach(() => {
+    delete process.env.SECRETS_ARN;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+    resetConfigForTests();
+  });
+
+  it('fetches the app secret and the origin secret at the same time, once per container', async () => {
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT }));
+    stored.set(ORIGIN_ARN, ORIGIN);
+
+    const secrets = getSecrets();
+    const inFlight = await answerWhenBothSent();
+
+    expect(inFlight).toBe(2);
+    expect(await secrets).toMatchObject({ jwtSecret: JWT, originVerify: ORIGIN, stripeSecretKey: '' });
+    expect(getSecrets()).toBe(secrets);
+  });
+
+  it('refuses an empty or short origin secret instead of turning the origin check off', async () => {
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT }));
+    for (const value of ['', 'short']) {
+      stored.set(ORIGIN_ARN, value);
+      resetConfigForTests();
+
+      const secrets = getSecrets();
+      await answerWhenBothSent();
+
+      await expect(secrets).rejects.toThrow(/origin verification secret/);
+    }
+  });
+});
+
+describe('getSecrets without Secrets Manager (local stack, tests)', () => {
+  afterEach(() => {
+    delete process.env.ORIGIN_VERIFY;
+    resetConfigForTests();
+  });
+
+  it('has no origin secret unless ORIGIN_VERIFY is set', async () => {
+    resetConfigForTests();
+    expect((await getSecrets()).originVerify).toBe('');
+
+    process.env.ORIGIN_VERIFY = ORIGIN;
+    resetConfigForTests();
+    expect((await getSecrets()).originVerify).toBe(ORIGIN);
+    expect(pending).toEqual([]);
+  });
+});
