@@ -2,12 +2,7 @@
  * API latency under concurrent load on the local stack (DynamoDB Local, real handlers), through the
  * same-origin API server. Bounded in count and time, loopback only.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { localConfig } from '../local/config';
-import { freePort } from '../local/ports';
-import { startStack } from '../local/stack';
+import type { RunningStack } from '../local/stack';
 import type { BenchRow } from './report';
 
 interface LoadResult {
@@ -57,36 +52,21 @@ export async function load(
   };
 }
 
-export async function benchApi(): Promise<BenchRow[]> {
-  process.env.LOG_LEVEL = 'silent';
-  const stack = await startStack({
-    ...localConfig(),
-    sitePort: await freePort(),
-    apiPort: await freePort(),
-    dynamoPort: await freePort(),
-    mailPort: await freePort(),
-    dataDir: mkdtempSync(join(tmpdir(), 'club-bench-')),
-    tableName: 'club-bench',
-    inMemory: true,
-  });
+export async function benchApi(stack: RunningStack): Promise<BenchRow[]> {
+  const cases: Array<{ name: string; request: () => Promise<Response> }> = [
+    { name: 'GET /api/seasons/active', request: () => fetch(`${stack.apiUrl}/api/seasons/active`) },
+  ];
   const rows: BenchRow[] = [];
-  try {
-    const cases: Array<{ name: string; request: () => Promise<Response> }> = [
-      { name: 'GET /api/seasons/active', request: () => fetch(`${stack.apiUrl}/api/seasons/active`) },
-    ];
-    for (const c of cases) {
-      await load(c.request, { total: 100, concurrency: 10, maxMs: 10_000 }); // warm up
-      const r = await load(c.request, { total: 2000, concurrency: 20, maxMs: 30_000 });
-      const note = r.errors ? `${r.errors} errors` : 'concurrency 20';
-      rows.push(
-        { name: `${c.name} p50`, value: r.p50, unit: 'ms', note },
-        { name: `${c.name} p95`, value: r.p95, unit: 'ms' },
-        { name: `${c.name} p99`, value: r.p99, unit: 'ms' },
-        { name: `${c.name} throughput`, value: Math.round(r.rps), unit: 'req/s' },
-      );
-    }
-  } finally {
-    await stack.stop();
+  for (const c of cases) {
+    await load(c.request, { total: 100, concurrency: 10, maxMs: 10_000 }); // warm up
+    const r = await load(c.request, { total: 2000, concurrency: 20, maxMs: 30_000 });
+    const note = r.errors ? `${r.errors} errors` : 'concurrency 20';
+    rows.push(
+      { name: `${c.name} p50`, value: r.p50, unit: 'ms', note },
+      { name: `${c.name} p95`, value: r.p95, unit: 'ms' },
+      { name: `${c.name} p99`, value: r.p99, unit: 'ms' },
+      { name: `${c.name} throughput`, value: Math.round(r.rps), unit: 'req/s' },
+    );
   }
   return rows;
 }

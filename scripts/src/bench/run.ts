@@ -1,40 +1,59 @@
 /**
- * `npm run bench`: builds what ships and measures it — web bytes per route, each Lambda's bundle and
- * cold init, API latency under load on the local stack. Prints a table and writes .bench/latest.json.
+ * `npm run bench`: builds what ships and measures it — JavaScript per route and Lighthouse against a
+ * static-HTML floor, each Lambda's bundle and cold init, API latency under load on the local stack.
+ * `npm run bench -- web|lambdas|api` runs only those sections. Prints a table and writes .bench/latest.json.
  */
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../local/config';
+import type { RunningStack } from '../local/stack';
 import { benchApi } from './api';
 import { benchLambdas } from './lambdas';
 import { printTable, writeJson, type BenchRow } from './report';
-import { benchWebChunks } from './web-chunks';
+import { startBenchStack } from './stack';
+import { benchWeb } from './web';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+type Section = { title: string; rows: BenchRow[] };
+
+async function measure(wanted: (name: string) => boolean, stack: RunningStack | null): Promise<Section[]> {
+  const sections: Section[] = [];
+  if (stack && wanted('web')) {
+    console.log('Building a minimal React app to compare, and running Lighthouse…');
+    sections.push({
+      title: 'Web: JavaScript per route (gzip) and Lighthouse (mobile)',
+      rows: await benchWeb(stack),
+    });
+  }
+  if (wanted('lambdas')) {
+    console.log('Bundling each Lambda and timing cold init…');
+    const rows = await benchLambdas(join(repoRoot, '.bench/lambdas'));
+    sections.push({ title: 'Lambdas: bundle and cold init', rows });
+  }
+  if (stack && wanted('api')) {
+    console.log('Loading the local API…');
+    sections.push({ title: 'API on the local stack', rows: await benchApi(stack) });
+  }
+  return sections;
+}
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (name: string) => only.length === 0 || only.includes(name);
-  const sections: Array<{ title: string; rows: BenchRow[] }> = [];
-  const distDir = join(repoRoot, 'web/dist');
-
   if (wanted('web')) {
+    // Built before the stack starts, since the stack serves web/dist.
     console.log('Building the site…');
     execSync('npm run build -w web', { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-    sections.push({ title: 'Web: bytes per route (gzip)', rows: benchWebChunks(distDir) });
   }
-  if (wanted('lambdas')) {
-    console.log('Bundling each Lambda and timing cold init…');
-    sections.push({
-      title: 'Lambdas: bundle and cold init',
-      rows: await benchLambdas(join(repoRoot, '.bench/lambdas')),
-    });
+  // One stack for the whole run: handlers keep their clients for the life of the process, as in Lambda.
+  const stack = wanted('web') || wanted('api') ? await startBenchStack() : null;
+  let sections: Section[];
+  try {
+    sections = await measure(wanted, stack);
+  } finally {
+    await stack?.stop();
   }
-  if (wanted('api')) {
-    console.log('Loading the local API…');
-    sections.push({ title: 'API on the local stack', rows: await benchApi() });
-  }
-
   printTable(sections);
   const file = writeJson(join(repoRoot, '.bench'), sections);
   console.log(`\nWritten ${file}`);

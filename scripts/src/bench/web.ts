@@ -4,43 +4,23 @@
  * mobile settings: simulated slow 4G and 4x CPU) on /, /FallTeams/Girls and /register, median of several
  * runs, beside the same metrics for a plain HTML file of the home page's text as the floor.
  */
-import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { PRERENDERED_PATHS } from '@club/shared/site-paths';
-import { localConfig, repoRoot } from '../local/config';
+import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
+import { entryKey, readManifest, staticChunks, type Manifest } from '../../../web/prerender/manifest';
+import { repoRoot } from '../local/config';
 import { freePort } from '../local/ports';
-import { startStack } from '../local/stack';
+import type { RunningStack } from '../local/stack';
 import { median, type BenchRow } from './report';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse runs per page; the median is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const LIGHTHOUSE_PAGES = ['/', '/FallTeams/Girls', '/register'] as const;
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-function readManifest(dist: string): Manifest {
-  return JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key) || !manifest[key]) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]!.imports ?? []) closure(manifest, imported, seen);
-  return seen;
-}
 
 function gzipJs(dist: string, manifest: Manifest, keys: Iterable<string>): number {
   let total = 0;
@@ -51,14 +31,10 @@ function gzipJs(dist: string, manifest: Manifest, keys: Iterable<string>): numbe
   return total;
 }
 
-function entryKey(manifest: Manifest): string {
-  return Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-}
-
 /** The JavaScript a path loads first: the entry's graph and its page's chunk (the id on #root's page). */
 function routeJs(dist: string, manifest: Manifest, pageModule: string | null): number {
-  const keys = closure(manifest, entryKey(manifest));
-  if (pageModule) closure(manifest, pageModule, keys);
+  const keys = staticChunks(manifest, entryKey(manifest));
+  if (pageModule) staticChunks(manifest, pageModule, keys);
   return gzipJs(dist, manifest, keys);
 }
 
@@ -76,7 +52,7 @@ function webBytes(dist: string): BenchRow[] {
   const manifest = readManifest(dist);
   const rows: BenchRow[] = [];
   for (const path of PRERENDERED_PATHS) {
-    const file = path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+    const file = prerenderedFile(path);
     const module = pageModuleOf(dist, manifest, file);
     rows.push({
       name: `JS loaded by ${path}`,
@@ -85,12 +61,17 @@ function webBytes(dist: string): BenchRow[] {
       note: module ? `main bundle + ${module}` : 'main bundle',
     });
   }
-  rows.push({
-    name: 'JS loaded by /register',
-    value: routeJs(dist, manifest, 'src/routes/register.tsx'),
-    unit: 'B gz',
-    note: 'main bundle + the lazy register screen',
-  });
+  // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the main bundle.
+  const publicModules = new Set(rows.map((r) => r.note?.replace('main bundle + ', '')));
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || !key.startsWith('src/routes/') || publicModules.has(key)) continue;
+    rows.push({
+      name: `JS loaded by ${key.replace(/^src\/routes\/|\.tsx$/g, '')} screen`,
+      value: routeJs(dist, manifest, key),
+      unit: 'B gz',
+      note: `main bundle + ${key}`,
+    });
+  }
   return rows;
 }
 
@@ -129,7 +110,7 @@ createRoot(document.getElementById('root')).render(h(StrictMode, null, h(RouterP
   }
   const dist = join(root, 'dist');
   const manifest = readManifest(dist);
-  return gzipJs(dist, manifest, closure(manifest, entryKey(manifest)));
+  return gzipJs(dist, manifest, staticChunks(manifest, entryKey(manifest)));
 }
 
 /** A plain HTML file with the home page's text and nothing else: no CSS, no images, no JavaScript. */
@@ -197,11 +178,9 @@ function metricRows(name: string, runs: LighthouseMetrics[]): BenchRow[] {
   ];
 }
 
-export async function benchWeb(options: { build?: boolean } = {}): Promise<BenchRow[]> {
+/** Measures the site `stack` serves from web/dist (built by the caller before the stack started). */
+export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
   const dist = join(repoRoot, 'web/dist');
-  if (options.build || !existsSync(join(dist, '.vite/manifest.json'))) {
-    execSync('npm run build -w web', { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  }
   const rows = webBytes(dist);
 
   const minimal = await buildMinimalApp();
@@ -222,16 +201,6 @@ export async function benchWeb(options: { build?: boolean } = {}): Promise<Bench
   );
 
   // The site as `npm start` serves it (built SPA, prerendered pages, /api on the same origin).
-  const stack = await startStack({
-    ...localConfig(),
-    sitePort: await freePort(),
-    apiPort: await freePort(),
-    dynamoPort: await freePort(),
-    mailPort: await freePort(),
-    dataDir: join(repoRoot, '.bench/web-stack'),
-    tableName: 'club-bench-web',
-    inMemory: true,
-  });
   const floor = await serveOne(floorHtml(dist), await freePort());
   const floorAddress = floor.address();
   const floorUrl = `http://localhost:${typeof floorAddress === 'object' && floorAddress ? floorAddress.port : 0}/`;
@@ -257,7 +226,6 @@ export async function benchWeb(options: { build?: boolean } = {}): Promise<Bench
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => floor.close(() => resolve()));
-    await stack.stop();
   }
   return rows;
 }
