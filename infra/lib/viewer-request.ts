@@ -3,13 +3,13 @@
  * served from, the way the local site server does (scripts/src/local/site-server.ts):
  *   - a prerendered page (`/about`, `/about/`) → its own HTML (`/about/index.html`), so content is in the
  *     first response;
- *   - any other path without a file extension (`/dashboard`, `/reset-password/<token>`) → `/index.html`,
- *     the SPA shell, which routes on the client;
+ *   - any other path without a file extension (`/dashboard`, `/reset-password/<token>`) → the SPA shell
+ *     (`/shell.html`, SPA_SHELL_FILE), which routes on the client;
  *   - a path with an extension (`/assets/index-abc.js`, `/favicon.ico`) → unchanged.
  * This replaces distribution-wide custom error responses, which would also turn an API's 403/404 into
  * index.html. It is attached to the default (S3) behaviour only, so `/api/*` never passes through it.
  */
-import { prerenderedFile } from '@club/shared';
+import { SPA_SHELL_FILE, prerenderedFile } from '@club/shared';
 
 /**
  * The function's source for the CloudFront JS 2.0 runtime (a restricted ES5.1+ subset: no modules, so
@@ -27,7 +27,7 @@ function handler(event) {
   if (Object.prototype.hasOwnProperty.call(PRERENDERED, path)) {
     request.uri = PRERENDERED[path];
   } else if (path.slice(path.lastIndexOf('/') + 1).indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = ${JSON.stringify('/' + SPA_SHELL_FILE)};
   }
   return request;
 }

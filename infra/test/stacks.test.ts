@@ -318,8 +318,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(fetched('/about')).toBe('/about/index.html');
       expect(fetched('/about/')).toBe('/about/index.html');
       expect(fetched('/SpringTeams/13u-boys')).toBe('/SpringTeams/13u-boys/index.html');
-      expect(fetched('/dashboard')).toBe('/index.html');
-      expect(fetched('/reset-password/abc123')).toBe('/index.html');
+      expect(fetched('/dashboard')).toBe('/shell.html');
+      expect(fetched('/reset-password/abc123')).toBe('/shell.html');
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');

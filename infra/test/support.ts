@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
+import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '@club/shared';
 import { addClubStacks, type ClubStacks } from '../lib/club-app';
 import type { RouteRow } from '../lib/stacks/api-stack';
 import { type StageName, stageConfig } from '../lib/stage-config';
@@ -25,6 +25,10 @@ export function siteFixture(leaveOut: readonly string[] = []): string {
   };
   write(
     'index.html',
+    '<!doctype html><div id="root" data-prerendered-path="/"><h1>/</h1></div><script type="module" src="/assets/x.js"></script>',
+  );
+  write(
+    SPA_SHELL_FILE,
     '<!doctype html><div id="root"></div><script type="module" src="/assets/x.js"></script>',
   );
   for (const path of PRERENDERED_PATHS) {

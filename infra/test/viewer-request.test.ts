@@ -29,7 +29,7 @@ describe('viewer-request function', () => {
     const fetched = load(fn?.Properties.FunctionCode as string);
 
     expect(fetched('/privacy')).toBe('/privacy/index.html');
-    expect(fetched('/terms')).toBe('/index.html');
+    expect(fetched('/terms')).toBe('/shell.html');
     Annotations.fromStack(stack).hasWarning('*', Match.stringLikeRegexp('no prerendered HTML for /terms:'));
   });
 
@@ -37,9 +37,9 @@ describe('viewer-request function', () => {
     const fetched = load(viewerRequestCode(['/', '/about']));
 
     expect(fetched('/robots.txt')).toBe('/robots.txt');
-    expect(fetched('/v1.2/page')).toBe('/index.html');
-    expect(fetched('/admin')).toBe('/index.html');
+    expect(fetched('/v1.2/page')).toBe('/shell.html');
+    expect(fetched('/admin')).toBe('/shell.html');
     expect(fetched('/about/')).toBe('/about/index.html');
-    expect(fetched('/About')).toBe('/index.html'); // paths are case-sensitive, as in the router
+    expect(fetched('/About')).toBe('/shell.html'); // paths are case-sensitive, as in the router
   });
 });

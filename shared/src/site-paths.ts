@@ -64,3 +64,9 @@ export function showsFooter(pathname: string): boolean {
 export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
 }
+
+/**
+ * The SPA shell: the client build's page with an empty root, served for every path that is not prerendered
+ * (account screens, dashboard, admin, unknown paths), so no other page's content flashes there first.
+ */
+export const SPA_SHELL_FILE = 'shell.html';

@@ -29,4 +29,16 @@ describe('the local stack', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not Found' });
   });
+
+  it('serves screens that are not prerendered from the empty shell, so no other page flashes first', async () => {
+    const home = await (await fetch(`${siteUrl()}/`)).text();
+    const login = await fetch(`${siteUrl()}/login`);
+    const html = await login.text();
+
+    expect(login.status).toBe(200);
+    expect(home).toContain('data-prerendered-path="/"');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('data-prerendered-path');
+    expect(html).toContain('<meta name="robots" content="noindex"');
+  });
 });

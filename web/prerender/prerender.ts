@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
+import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared/site-paths';
 import type * as EntryServer from '../src/entry-server';
 import { injectPage } from './inject';
 import { entryKey, readManifest, staticChunks } from './manifest';
@@ -19,6 +19,11 @@ const ssrDir = join(dist, '.ssr');
 
 async function main(): Promise<void> {
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
+  // Written before index.html becomes the home page: screens that are not prerendered start from an empty root.
+  writeFileSync(
+    join(dist, SPA_SHELL_FILE),
+    template.replace('</head>', '  <meta name="robots" content="noindex" data-page-meta />\n  </head>'),
+  );
   const { render, siteOrigin, pageModule } = (await import(
     pathToFileURL(join(ssrDir, 'entry-server.js')).href
   )) as typeof EntryServer;

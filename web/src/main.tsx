@@ -5,9 +5,8 @@ import { startMonitoringAfterPaint } from './lib/monitoring';
 import './styles/index.css';
 
 /**
- * The prerendered page a file holds is named on #root. /index.html doubles as the shell for every path that is
- * not prerendered (account screens, unknown paths) and holds the home page; there the markup belongs to another
- * page, so it is replaced rather than hydrated.
+ * The prerendered page a file holds is named on #root; only there is the markup hydrated. Paths that are not
+ * prerendered get the empty shell (shell.html); a stale or mismatched page's markup is replaced, never hydrated.
  */
 function prerenderedHere(container: HTMLElement): boolean {
   const path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : '/';

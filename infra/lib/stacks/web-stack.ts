@@ -39,7 +39,13 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
-import { API_PREFIX, CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
+import {
+  API_PREFIX,
+  CONTENT_SECURITY_POLICY,
+  PRERENDERED_PATHS,
+  SPA_SHELL_FILE,
+  prerenderedFile,
+} from '@club/shared';
 import type { StageConfig } from '../stage-config';
 import { viewerRequestCode } from '../viewer-request';
 
@@ -49,7 +55,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export class SiteNotBuiltError extends Error {
   constructor(distDir: string) {
     super(
-      `The site is not built: ${join(distDir, 'index.html')} is missing. Run \`npm run build -w web\` first ` +
+      `The site is not built: ${join(distDir, SPA_SHELL_FILE)} is missing. Run \`npm run build -w web\` first ` +
         '(npm run synth and npm run deploy do it for you).',
     );
     this.name = 'SiteNotBuiltError';
@@ -80,7 +86,10 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config, webDistDir, originSecret } = props;
-    if (!existsSync(join(webDistDir, 'index.html'))) throw new SiteNotBuiltError(webDistDir);
+    // The shell is written last but one by the build's prerender step, so its presence means a whole build.
+    if (!existsSync(join(webDistDir, SPA_SHELL_FILE)) || !existsSync(join(webDistDir, 'index.html'))) {
+      throw new SiteNotBuiltError(webDistDir);
+    }
     const retain = config.retainData;
 
     this.api = new HttpApi(this, 'Api', {

@@ -9,8 +9,8 @@ describe('the local site server maps paths like the CDN', () => {
   });
 
   it('serves the SPA shell for other pages and files as they are', () => {
-    expect(fileForPath('/dashboard')).toBe('index.html');
-    expect(fileForPath('/reset-password/abc')).toBe('index.html');
+    expect(fileForPath('/dashboard')).toBe('shell.html');
+    expect(fileForPath('/reset-password/abc')).toBe('shell.html');
     expect(fileForPath('/assets/index-abc.js')).toBe('assets/index-abc.js');
   });
 });

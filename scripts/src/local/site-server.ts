@@ -7,7 +7,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, prerenderedFile } from '@club/shared';
+import { CONTENT_SECURITY_POLICY, PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,7 +52,7 @@ const prerendered = new Set<string>(PRERENDERED_PATHS);
 export function fileForPath(pathname: string): string {
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   if (prerendered.has(path)) return prerenderedFile(path);
-  if (extname(path) === '') return 'index.html';
+  if (extname(path) === '') return SPA_SHELL_FILE;
   return path.slice(1);
 }
 
@@ -77,7 +77,7 @@ export function createSiteHandler(
     }
     let file = normalize(join(root, relative));
     // A prerendered page missing from a partial build falls back to the SPA shell, which renders it too.
-    if (relative.endsWith('/index.html') && !existsSync(file)) file = join(root, 'index.html');
+    if (relative.endsWith('index.html') && !existsSync(file)) file = join(root, SPA_SHELL_FILE);
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       res
         .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
