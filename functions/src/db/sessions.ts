@@ -9,6 +9,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -24,6 +25,35 @@ export interface RefreshTokenItem {
 }
 
 /**
+ * Writes the items in one transaction (all or none), retrying only mere conflicts; false when one of its
+ * conditions did not hold.
+ */
+async function transactWrite(
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(new TransactWriteCommand({ TransactItems: items })),
+  );
+  return codes === null;
+}
+
+/** The transaction item that writes a family's next (or first) refresh token, unspent. */
+function putRefreshToken(input: { userId: string; familyId: string; tokenHash: string; expires: Date }) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.refreshSession(input.tokenHash),
+        type: 'refresh-token',
+        userId: input.userId,
+        familyId: input.familyId,
+        expiresAt: expiresAt(input.expires),
+      },
+    },
+  };
+}
+
+/**
  * Starts a session family with its first token, only if the user's password is still the one that was
  * checked (passwordVersion): a sign-in racing a password reset cannot leave a session behind it.
  */
@@ -35,47 +65,29 @@ export async function startSessionFamily(input: {
   now: Date;
   expires: Date;
 }): Promise<boolean> {
-  const codes = await transactOrConditionCodes(() =>
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.user(input.userId),
-              ConditionExpression: 'passwordVersion = :v',
-              ExpressionAttributeValues: { ':v': input.passwordVersion },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.sessionFamily(input.userId, input.familyId),
-                type: 'session-family',
-                familyId: input.familyId,
-                createdAt: input.now.toISOString(),
-                expiresAt: expiresAt(input.expires),
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.refreshSession(input.tokenHash),
-                type: 'refresh-token',
-                userId: input.userId,
-                familyId: input.familyId,
-                expiresAt: expiresAt(input.expires),
-              },
-            },
-          },
-        ],
-      }),
-    ),
-  );
-  return codes === null;
+  return transactWrite([
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.user(input.userId),
+        ConditionExpression: 'passwordVersion = :v',
+        ExpressionAttributeValues: { ':v': input.passwordVersion },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.sessionFamily(input.userId, input.familyId),
+          type: 'session-family',
+          familyId: input.familyId,
+          createdAt: input.now.toISOString(),
+          expiresAt: expiresAt(input.expires),
+        },
+      },
+    },
+    putRefreshToken(input),
+  ]);
 }
 
 /** Reads a refresh token item in any state (strongly consistent), or null. */
@@ -132,36 +144,18 @@ export async function continueSessionFamily(input: {
   tokenHash: string;
   expires: Date;
 }): Promise<boolean> {
-  const codes = await transactOrConditionCodes(() =>
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.sessionFamily(input.userId, input.familyId),
-              UpdateExpression: 'SET expiresAt = :e',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':e': expiresAt(input.expires) },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.refreshSession(input.tokenHash),
-                type: 'refresh-token',
-                userId: input.userId,
-                familyId: input.familyId,
-                expiresAt: expiresAt(input.expires),
-              },
-            },
-          },
-        ],
-      }),
-    ),
-  );
-  return codes === null;
+  return transactWrite([
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.sessionFamily(input.userId, input.familyId),
+        UpdateExpression: 'SET expiresAt = :e',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':e': expiresAt(input.expires) },
+      },
+    },
+    putRefreshToken(input),
+  ]);
 }
 
 /** Revokes one family by deleting its item (idempotent; every token of the family then fails). */
