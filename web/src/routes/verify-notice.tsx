@@ -3,6 +3,7 @@ import { AuthCard } from '../features/auth/auth-card';
 import { authMessages as t } from '../features/auth/messages';
 import { useCarriedEmail } from '../features/auth/use-carried-email';
 import { VerificationResend } from '../features/auth/verification-resend';
+import { VerificationSentNotice } from '../features/auth/verification-sent-notice';
 
 export function VerifyNoticePage() {
   const email = useCarriedEmail();
@@ -18,18 +19,8 @@ export function VerifyNoticePage() {
           </p>
           <VerificationResend email={email} askEmail />
         </>
-      ) : email ? (
-        <>
-          <p>
-            {t.verificationSentTo} <strong>{email}</strong>. Please follow the link in it to verify your
-            account.
-          </p>
-          <VerificationResend email={email} />
-        </>
       ) : (
-        <p role="alert" className="form-error">
-          {t.missingEmail}
-        </p>
+        <VerificationSentNotice email={email} />
       )}
       <p className="auth-links">
         <Link to="/register">{t.registerDifferentEmail}</Link>

@@ -2,7 +2,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { EmailOnlySchema, fieldErrors, FORGOT_PASSWORD_COOLDOWN_S } from '@club/shared';
-import { TextField } from '../../components/form-field';
+import { EmailField } from '../../components/email-field';
 import { forgotPassword } from './api';
 import { serverMessageOr } from './errors';
 import { focusFirstInvalid } from './focus';
@@ -48,11 +48,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         error={emailError}
         disabled={busy}

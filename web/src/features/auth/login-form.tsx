@@ -2,7 +2,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fieldErrors, LoginSchema, VERIFY_EMAIL_PHRASE } from '@club/shared';
-import { TextField } from '../../components/form-field';
+import { EmailField } from '../../components/email-field';
+import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
 import { login } from './api';
@@ -62,11 +63,7 @@ export function LoginForm() {
 
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
-      <TextField
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={values.email}
         error={errors.email}
         disabled={busy}
@@ -83,11 +80,7 @@ export function LoginForm() {
         onValueChange={change('password')}
         onBlur={blur('password')}
       />
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       {needsVerification && <ResendVerificationButton email={values.email} />}
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.signingIn : t.signIn}

@@ -16,6 +16,7 @@ import {
   todayInClubZone,
   type EmergencyContactRelationship,
 } from '@club/shared';
+import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
@@ -226,11 +227,7 @@ export function RegisterForm() {
         By creating an account you agree to our <Link to="/privacy">Privacy Policy</Link> and{' '}
         <Link to="/terms">Terms of Service</Link>.
       </p>
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.creatingAccount : t.createAccount}
       </button>

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fieldErrors, fieldMessages, RESET_REDIRECT_MS, ResetPasswordFormSchema } from '@club/shared';
+import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
 import { resetPassword } from './api';
@@ -110,11 +111,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         onValueChange={change('confirm_password')}
         onBlur={blur('confirm_password')}
       />
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.resetting : t.resetPassword}
       </button>

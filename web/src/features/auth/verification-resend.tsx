@@ -3,12 +3,10 @@
  * 60-second cooldown; with `askEmail` it first asks for the address (an expired link carries none).
  */
 import { useState, type FormEvent } from 'react';
-import { EmailOnlySchema, fieldErrors, RESEND_VERIFICATION_COOLDOWN_S } from '@club/shared';
-import { TextField } from '../../components/form-field';
-import { ApiError } from '../../lib/api-client';
-import { resendVerification } from './api';
+import { EmailOnlySchema, fieldErrors } from '@club/shared';
+import { EmailField } from '../../components/email-field';
 import { authMessages as t } from './messages';
-import { COOLDOWN_KEYS, useCooldown } from './use-cooldown';
+import { useResendVerification } from './use-resend-verification';
 
 export function VerificationResend({
   email: carried,
@@ -19,49 +17,34 @@ export function VerificationResend({
 }) {
   const [email, setEmail] = useState(carried ?? '');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const [state, setState] = useState<'idle' | 'resending' | 'sent' | 'error'>('idle');
-  const [error, setError] = useState('');
-  const cooldown = useCooldown(COOLDOWN_KEYS.resendVerification, RESEND_VERIFICATION_COOLDOWN_S);
+  const { state, error, cooldownRemaining, resend } = useResendVerification(t.serverError);
 
-  async function resend(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (askEmail) {
       const found = fieldErrors(EmailOnlySchema, { email }).email;
       setEmailError(found);
       if (found) return;
     }
-    setState('resending');
-    try {
-      await resendVerification(email.trim());
-      setState('sent');
-      cooldown.start();
-    } catch (e) {
-      if (e instanceof ApiError) setError(e.serverMessage ?? t.resendFailed);
-      else setError(t.serverError);
-      setState('error');
-    }
+    await resend(email);
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void resend(e)}>
+    <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
       {askEmail && (
-        <TextField
-          id="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           value={email}
           error={emailError}
           onValueChange={setEmail}
           onBlur={() => setEmailError(fieldErrors(EmailOnlySchema, { email }).email)}
         />
       )}
-      <button type="submit" className="button" disabled={state === 'resending' || cooldown.remaining > 0}>
+      <button type="submit" className="button" disabled={state === 'resending' || cooldownRemaining > 0}>
         {state === 'resending' ? t.sending : t.resendVerification}
       </button>
-      {cooldown.remaining > 0 && (
+      {cooldownRemaining > 0 && (
         <p className="form-note" aria-live="polite">
-          {t.resendCooldown(cooldown.remaining)}
+          {t.resendCooldown(cooldownRemaining)}
         </p>
       )}
       {state === 'sent' && (
