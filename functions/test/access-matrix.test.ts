@@ -196,7 +196,11 @@ describe('the signed-in check', () => {
       {},
     );
 
-    expect((await checkAccess(userRoute, event))?.sub).toBeTruthy();
+    const claims = await checkAccess(userRoute, event);
+
+    // The signed-in user is the token's subject, exactly as signed.
+    expect(claims?.sub).toBe((await verifyAccessToken(tokens[caller]!)).sub);
+    expect(claims?.sub).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -9,7 +9,9 @@ describe('the local stack', () => {
     const response = await page.goto('/');
 
     expect(response?.status()).toBe(200);
-    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+    await expect(page.locator('h1').first().textContent()).resolves.toBe(
+      'Elite coaching for every athlete, regardless of finances',
+    );
     expect(consoleErrors).toEqual([]);
     await close();
   });
