@@ -87,6 +87,10 @@ function expected(access: RouteDefinition['access'], caller: Caller): 'allowed' 
       return 'allowed';
     case 'user':
       return valid ? 'allowed' : 401;
+    case 'player':
+      // A demoted admin's token still says admin until it is renewed: refused like an admin's.
+      if (!valid) return 401;
+      return caller === 'player' ? 'allowed' : 403;
     case 'admin':
       if (!valid) return 401;
       return caller === 'admin' ? 'allowed' : 403;

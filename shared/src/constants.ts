@@ -75,3 +75,12 @@ export const CONSENT_NOTICE_VERSION = '2025-08-01';
 
 /** The season the local stack seeds on first start. */
 export const SEED_SEASON_NAME = 'Fall 2025 Tryouts';
+
+/** Card payments are charged in Canadian dollars (Stripe's lower-case ISO code). */
+export const PAYMENT_CURRENCY = 'cad';
+
+/**
+ * The tryout fee a new season starts with, in cents: a PLACEHOLDER ($50.00) until the club confirms the
+ * real fee. Each season stores its own fee, so changing this changes only seasons created afterwards.
+ */
+export const DEFAULT_TRYOUT_FEE_CENTS = 5_000;

@@ -6,4 +6,5 @@ export * from './routes';
 export * from './schemas';
 export type * from './types';
 export * from './site-paths';
+export * from './tryouts';
 export * from './security-headers';

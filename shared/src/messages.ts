@@ -39,6 +39,21 @@ export const serverMessages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   notSignedIn: 'Not signed in.',
   mailUnavailable: 'We could not send the email right now. Please try again in a few minutes.',
+
+  // Tryout registration and payment (spec §2 /tryout; the web shows them as the server's message)
+  noActiveSeason: 'No active season.',
+  registrationClosed: (seasonName: string) => `Registration for ${seasonName} is currently closed.`,
+  ageGroupNotOffered: 'That age group is not offered this season. Please choose another.',
+  ineligibleBirthYear: (group: string, year: number) =>
+    `Players in ${group} must be born in ${year} or later. Please choose an older age group.`,
+  alreadyRegistered: 'You are already registered for this season.',
+  playersOnly: 'Tryout registration is for player accounts. Administrators manage tryouts from the admin area.',
+  notRegistered: 'You are not registered for the current season.',
+  checkoutUnavailable:
+    'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
+  nothingToPay: 'There is nothing left to pay for this registration.',
+  paymentNotFound: 'Payment not found.',
+  invalidSignature: 'Invalid signature.',
 } as const;
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */

@@ -9,10 +9,11 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route: anyone, a signed-in user, an administrator (re-checked against the table),
- * or Stripe (signature checked on the raw body).
+ * Who may call a route: anyone, any signed-in user, a signed-in player (an administrator is refused: the
+ * tryout screens are the players', spec §2), an administrator (re-checked against the table), or Stripe
+ * (signature checked on the raw body).
  */
-export type Access = 'public' | 'user' | 'admin' | 'stripe-signature';
+export type Access = 'public' | 'user' | 'player' | 'admin' | 'stripe-signature';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -23,6 +24,8 @@ export interface RouteDefinition {
   readonly cookie?: boolean;
   /** Sends mail through SES: only these functions are granted ses:SendEmail. */
   readonly mail?: boolean;
+  /** Talks to Stripe: only these functions may read the stage's Stripe secret. */
+  readonly payments?: boolean;
 }
 
 export const routes = {
@@ -86,6 +89,40 @@ export const routes = {
     access: 'public',
     handler: 'auth/reset-password',
     mail: true,
+  },
+  getMyTryout: {
+    method: 'GET',
+    path: '/tryouts/my',
+    access: 'player',
+    handler: 'tryouts/get-my',
+  },
+  registerTryout: {
+    method: 'POST',
+    path: '/tryouts/register',
+    access: 'player',
+    handler: 'tryouts/register',
+    payments: true,
+  },
+  startCheckout: {
+    method: 'POST',
+    path: '/payments/checkout',
+    access: 'player',
+    handler: 'payments/checkout',
+    payments: true,
+  },
+  confirmPayment: {
+    method: 'GET',
+    path: '/payments/confirm',
+    access: 'player',
+    handler: 'payments/confirm',
+    payments: true,
+  },
+  stripeWebhook: {
+    method: 'POST',
+    path: '/payments/webhook',
+    access: 'stripe-signature',
+    handler: 'payments/webhook',
+    payments: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -188,15 +188,35 @@ export const ResetPasswordParamsSchema = v.object({ token: OneTimeTokenSchema })
  */
 export const VerifyEmailQuerySchema = v.object({ token: v.fallback(OneTimeTokenSchema, '') });
 
-/** POST /tryouts/register. */
-export const TryoutRegistrationSchema = objectRequiring(
+/**
+ * POST /tryouts/register: the payment method and age group, nothing else. Any other key is refused rather
+ * than ignored: the fee is the season's, so a body that names an amount (or anything else) was not sent by
+ * the form and is answered with a clear 400, not quietly charged the real fee.
+ */
+export const TryoutRegistrationSchema = v.strictObject(
   {
     payment_method: v.picklist(PAYMENT_METHODS, m.tryoutChoiceRequired),
     age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
   },
-  { payment_method: m.tryoutChoiceRequired, age_group: m.tryoutChoiceRequired },
+  (issue) => {
+    const key = issue.path?.[0]?.key;
+    if (key === 'payment_method' || key === 'age_group') return m.tryoutChoiceRequired;
+    return typeof key === 'string' ? `Unexpected field: ${key.slice(0, 40)}.` : 'Invalid request.';
+  },
 );
 export type TryoutRegistrationInput = v.InferOutput<typeof TryoutRegistrationSchema>;
+
+/** A Stripe Checkout Session id as Stripe (and the local stand-in) makes them: cs_test_… or cs_live_…. */
+export const CheckoutSessionIdSchema = v.pipe(
+  v.string('Payment not found.'),
+  v.regex(/^cs_(?:test|live)_[A-Za-z0-9]{8,200}$/, 'Payment not found.'),
+);
+
+/** GET /payments/confirm?session_id=…: the id Stripe put in the success URL. */
+export const ConfirmPaymentQuerySchema = v.object(
+  { session_id: CheckoutSessionIdSchema },
+  () => 'Payment not found.',
+);
 
 /** POST /admin/seasons. */
 export const NewSeasonSchema = objectRequiring(

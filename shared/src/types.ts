@@ -25,11 +25,26 @@ export interface Season {
   is_active: boolean;
   age_groups: AgeGroup[];
   is_registration_open: boolean;
+  /** The tryout fee a card payment charges, in integer cents of CAD; decided here, never by a request. */
+  tryout_fee_cents: number;
+  /**
+   * The year the age groups are counted from: a player fits "15U" when born in reference_year − 15 or later
+   * (2025: 13U 2012, 15U 2010, 16U 2009, 17U 2008, 18U 2007, spec §5).
+   */
+  reference_year: number;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'cash' | 'failed';
+/**
+ * Where a registration's payment stands.
+ * - cash: to be paid in cash on tryout day (reads as "Cash").
+ * - pending: a card payment not made yet (checkout open, cancelled or expired): payable from the dashboard.
+ * - processing: checkout completed with a payment method that settles later; no new checkout is offered.
+ * - paid: the card payment (or, once collected, the cash) is in. Never moves backwards.
+ * - failed: the card payment failed: payable again.
+ */
+export type PaymentStatus = 'cash' | 'pending' | 'processing' | 'paid' | 'failed';
 
-/** GET /tryouts/my */
+/** GET /tryouts/my: the signed-in player's registration for the active season (404 when none). */
 export interface MyTryout {
   hasRegistered: boolean;
   season: string | null;
@@ -37,7 +52,25 @@ export interface MyTryout {
   result: TryoutResult | '';
   payment_method: PaymentMethod | null;
   payment_status: PaymentStatus | null;
+  /** The season's team link for the player's age group, only once the player is selected. */
   teamsnap_link: string | null;
+  age_group: AgeGroup | null;
+}
+
+/** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */
+export interface TryoutRegistrationAnswer {
+  tryout: MyTryout;
+  url?: string;
+}
+
+/** POST /payments/checkout: a fresh checkout page for the player's unpaid card registration. */
+export interface CheckoutAnswer {
+  url: string;
+}
+
+/** GET /payments/confirm: where the registration's payment stands after the checkout session was checked. */
+export interface PaymentConfirmation {
+  payment_status: PaymentStatus;
 }
 
 /** One row of the admin tryout table. */

@@ -47,6 +47,19 @@ export const keys = {
   stripeEvent: (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
 } as const;
 
+/**
+ * A registration's public id (admin paths, Stripe's client_reference_id): its season and user, so the item is
+ * one GetItem away with no index. `<seasonId>.<userId>`, both UUIDs.
+ */
+export const tryoutId = {
+  of: (seasonId: string, userId: string): string => `${seasonId}.${userId}`,
+  /** The season and user an id names, or null when it is not one of ours. */
+  parse(id: string): { seasonId: string; userId: string } | null {
+    const m = /^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i.exec(id);
+    return m ? { seasonId: m[1]!, userId: m[2]! } : null;
+  },
+};
+
 /** Epoch seconds for the TTL attribute. */
 export function expiresAt(date: Date): number {
   return Math.floor(date.getTime() / 1000);

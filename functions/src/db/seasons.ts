@@ -9,6 +9,12 @@ export interface SeasonItem {
   name: string;
   age_groups: AgeGroup[];
   is_registration_open: boolean;
+  /** Integer cents of CAD that a card payment charges. */
+  tryout_fee_cents: number;
+  /** The year the age groups count from (15U: born in reference_year − 15 or later). */
+  reference_year: number;
+  /** TeamSnap link per age group, shown to selected players of that group. */
+  teamsnap_links: Partial<Record<AgeGroup, string>>;
   createdAt: string;
 }
 
@@ -63,6 +69,9 @@ function toSeason(item: Record<string, unknown>): SeasonItem {
     name: item.name as string,
     age_groups: (item.age_groups as AgeGroup[]) ?? [],
     is_registration_open: item.is_registration_open === true,
+    tryout_fee_cents: item.tryout_fee_cents as number,
+    reference_year: item.reference_year as number,
+    teamsnap_links: (item.teamsnap_links as SeasonItem['teamsnap_links'] | undefined) ?? {},
     createdAt: item.createdAt as string,
   };
 }

@@ -51,7 +51,7 @@ describe('getSecrets in AWS', () => {
     const inFlight = await answerWhenBothSent();
 
     expect(inFlight).toBe(2);
-    expect(await secrets).toMatchObject({ jwtSecret: JWT, originVerify: ORIGIN, stripeSecretKey: '' });
+    expect(await secrets).toMatchObject({ jwtSecret: JWT, originVerify: ORIGIN, sentryDsn: '' });
     expect(getSecrets()).toBe(secrets);
   });
 

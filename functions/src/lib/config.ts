@@ -1,7 +1,8 @@
 /**
- * The functions' configuration, parsed once from the environment (STYLE #4). Secrets come from two
- * Secrets Manager secrets in AWS (SECRETS_ARN: the app's keys; ORIGIN_VERIFY_SECRET_ARN: the value
- * CloudFront sends the API as x-origin-verify) or, on the local stack, from plain variables.
+ * The functions' configuration, parsed once from the environment (STYLE #4). Secrets come from Secrets
+ * Manager in AWS (SECRETS_ARN: the generated app keys; ORIGIN_VERIFY_SECRET_ARN: the value CloudFront sends
+ * the API as x-origin-verify; STRIPE_SECRET_ARN: the operator-filled Stripe keys, given to the payment
+ * functions only) or, on the local stack, from plain variables.
  */
 import * as v from 'valibot';
 
@@ -25,7 +26,12 @@ const EnvSchema = v.object({
   STRIPE_API_BASE: v.optional(v.pipe(v.string(), v.url())),
   SECRETS_ARN: v.optional(v.string()),
   ORIGIN_VERIFY_SECRET_ARN: v.optional(v.string()),
-  /** Local stack and tests only; in AWS these come from the secrets. */
+  /** Payment functions only (route-table `payments`): the Stripe keys' secret. */
+  STRIPE_SECRET_ARN: v.optional(v.string()),
+  /**
+   * Local stack and tests only; in AWS these come from the secrets. With STRIPE_API_BASE set, the Stripe SDK
+   * talks to the local checkout stand-in there instead of Stripe.
+   */
   JWT_SECRET: v.optional(v.string()),
   STRIPE_SECRET_KEY: v.optional(v.string()),
   STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
@@ -53,8 +59,6 @@ export function getConfig(): Config {
 
 const AppSecretSchema = v.object({
   jwtSecret: v.pipe(v.string(), v.minLength(32, 'jwtSecret must be at least 32 characters')),
-  stripeSecretKey: v.optional(v.string(), ''),
-  stripeWebhookSecret: v.optional(v.string(), ''),
   sentryDsn: v.optional(v.string(), ''),
 });
 
@@ -90,12 +94,7 @@ async function loadSecrets(): Promise<Secrets> {
   const [app, originVerify] = await Promise.all([
     cfg.SECRETS_ARN
       ? fetchSecret(cfg.SECRETS_ARN).then((raw) => v.parse(AppSecretSchema, JSON.parse(raw)))
-      : v.parse(AppSecretSchema, {
-          jwtSecret: cfg.JWT_SECRET,
-          stripeSecretKey: cfg.STRIPE_SECRET_KEY,
-          stripeWebhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
-          sentryDsn: cfg.SENTRY_DSN,
-        }),
+      : v.parse(AppSecretSchema, { jwtSecret: cfg.JWT_SECRET, sentryDsn: cfg.SENTRY_DSN }),
     cfg.ORIGIN_VERIFY_SECRET_ARN
       ? fetchSecret(cfg.ORIGIN_VERIFY_SECRET_ARN).then((raw) => v.parse(OriginVerifySchema, raw))
       : cfg.ORIGIN_VERIFY
@@ -107,7 +106,7 @@ async function loadSecrets(): Promise<Secrets> {
 
 /** A Secrets Manager reader; the SDK is loaded only when some secret lives there (not on the local stack). */
 async function secretFetcher(cfg: Config): Promise<(secretId: string) => Promise<string>> {
-  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN) {
+  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN && !cfg.STRIPE_SECRET_ARN) {
     return () => Promise.reject(new Error('No secret is configured in Secrets Manager'));
   }
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
@@ -118,8 +117,49 @@ async function secretFetcher(cfg: Config): Promise<(secretId: string) => Promise
   };
 }
 
+/**
+ * The Stripe keys, in their own operator-filled secret: CloudFormation regenerates a secret whose generated
+ * template changes, which must never wipe keys an operator pasted in. Both are required: a payment function
+ * without them fails loudly at its first call instead of taking registrations it cannot charge.
+ */
+const StripeSecretSchema = v.object({
+  secretKey: v.pipe(
+    v.string('the Stripe secret has no secretKey'),
+    v.regex(/^(sk|rk)_(test|live)_\w+$/, 'secretKey must be a Stripe secret key (sk_… or rk_…)'),
+  ),
+  webhookSecret: v.pipe(
+    v.string('the Stripe secret has no webhookSecret'),
+    v.regex(/^whsec_\w+$/, 'webhookSecret must be a Stripe webhook signing secret (whsec_…)'),
+  ),
+});
+export type StripeSecrets = v.InferOutput<typeof StripeSecretSchema>;
+
+let stripeSecrets: Promise<StripeSecrets> | undefined;
+
+/** The Stripe keys, fetched once per container (payment functions only). */
+export function getStripeSecrets(): Promise<StripeSecrets> {
+  stripeSecrets ??= loadStripeSecrets().catch((error: unknown) => {
+    stripeSecrets = undefined;
+    throw error;
+  });
+  return stripeSecrets;
+}
+
+async function loadStripeSecrets(): Promise<StripeSecrets> {
+  const cfg = getConfig();
+  if (!cfg.STRIPE_SECRET_ARN) {
+    return v.parse(StripeSecretSchema, {
+      secretKey: cfg.STRIPE_SECRET_KEY,
+      webhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
+    });
+  }
+  const raw = await (await secretFetcher(cfg))(cfg.STRIPE_SECRET_ARN);
+  return v.parse(StripeSecretSchema, JSON.parse(raw));
+}
+
 /** For tests that change the environment between cases. */
 export function resetConfigForTests(): void {
   config = undefined;
   secrets = undefined;
+  stripeSecrets = undefined;
 }

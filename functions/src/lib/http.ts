@@ -12,6 +12,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import * as v from 'valibot';
 import {
   routes,
+  serverMessages,
   type AccessTokenClaims,
   type ErrorBody,
   type RouteDefinition,
@@ -58,14 +59,15 @@ export const reply = {
 };
 
 type RouteAccess<N extends RouteName> = (typeof routes)[N]['access'];
-type UserFor<N extends RouteName> = RouteAccess<N> extends 'user' | 'admin' ? AccessTokenClaims : null;
+type UserFor<N extends RouteName> =
+  RouteAccess<N> extends 'user' | 'player' | 'admin' ? AccessTokenClaims : null;
 
 export interface Request<N extends RouteName, B, Q, P> {
   readonly route: N;
   readonly body: B;
   readonly query: Q;
   readonly params: P;
-  /** The signed-in user: always present on `user` and `admin` routes. */
+  /** The signed-in user: always present on `user`, `player` and `admin` routes. */
   readonly user: UserFor<N>;
   readonly cookies: Readonly<Record<string, string>>;
   readonly headers: Readonly<Record<string, string | undefined>>;
@@ -148,6 +150,7 @@ export async function checkAccess(
       if (!header(event, 'stripe-signature')) throw new BadRequestError('Missing signature.');
       return null;
     case 'user':
+    case 'player':
     case 'admin': {
       const authorization = header(event, 'authorization') ?? '';
       const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
@@ -157,6 +160,8 @@ export async function checkAccess(
       if (route.access === 'admin' && !(claims.is_admin && (await isAdminNow(claims.sub)))) {
         throw new ForbiddenError('Administrator access required.');
       }
+      // Player screens refuse an administrator's token (spec §2 sends administrators to /admin).
+      if (route.access === 'player' && claims.is_admin) throw new ForbiddenError(serverMessages.playersOnly);
       return claims;
     }
   }

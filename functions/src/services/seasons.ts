@@ -1,19 +1,37 @@
 /** Seasons: which one is active, creating one. */
 import { randomUUID } from 'node:crypto';
-import type { AgeGroup, Season } from '@club/shared';
+import {
+  CLUB_TIME_ZONE,
+  DEFAULT_TRYOUT_FEE_CENTS,
+  serverMessages,
+  type AgeGroup,
+  type Season,
+} from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import { NotFoundError } from '../lib/errors';
 
-export async function getActiveSeason(): Promise<Season> {
-  const season = await seasonsTable.getActiveSeason();
-  if (!season) throw new NotFoundError('No active season.');
+/** The answer's shape of a season item (spec §3 Season, plus its fee and reference year). */
+export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Season {
   return {
     id: season.id,
     name: season.name,
-    is_active: true,
+    is_active: isActive,
     age_groups: season.age_groups,
     is_registration_open: season.is_registration_open,
+    tryout_fee_cents: season.tryout_fee_cents,
+    reference_year: season.reference_year,
   };
+}
+
+export async function getActiveSeason(): Promise<Season> {
+  const season = await seasonsTable.getActiveSeason();
+  if (!season) throw new NotFoundError(serverMessages.noActiveSeason);
+  return toSeason(season, true);
+}
+
+/** The calendar year in the club's zone: a new season counts its age groups from it unless told otherwise. */
+function currentYear(now: Date): number {
+  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric' }).format(now));
 }
 
 /** Creates a season and makes it the active one (spec §4: creating a season makes it the active one). */
@@ -21,15 +39,23 @@ export async function createSeason(input: {
   name: string;
   age_groups: readonly AgeGroup[];
   is_registration_open?: boolean;
+  /** Defaults to DEFAULT_TRYOUT_FEE_CENTS (a placeholder the club confirms). */
+  tryout_fee_cents?: number;
+  /** Defaults to the current year in Edmonton. */
+  reference_year?: number;
   now?: Date;
 }): Promise<Season> {
+  const now = input.now ?? new Date();
   const season: seasonsTable.SeasonItem = {
     id: randomUUID(),
     name: input.name,
     age_groups: [...input.age_groups],
     is_registration_open: input.is_registration_open ?? false,
-    createdAt: (input.now ?? new Date()).toISOString(),
+    tryout_fee_cents: input.tryout_fee_cents ?? DEFAULT_TRYOUT_FEE_CENTS,
+    reference_year: input.reference_year ?? currentYear(now),
+    teamsnap_links: {},
+    createdAt: now.toISOString(),
   };
   await seasonsTable.createActiveSeason(season);
-  return { ...season, is_active: true };
+  return toSeason(season, true);
 }

@@ -21,6 +21,8 @@ async function seedSeason(): Promise<SeedResult['season']> {
     name: SEED_SEASON_NAME,
     age_groups: AGE_GROUPS,
     is_registration_open: true,
+    // The spec's guidance is for the 2025 season (13U 2012 … 18U 2007); the fee is the placeholder default.
+    reference_year: 2025,
   });
   return { name: season.name, created: true };
 }

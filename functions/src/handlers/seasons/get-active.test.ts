@@ -17,6 +17,8 @@ describe('GET /seasons/active', () => {
       name: SEED_SEASON_NAME,
       age_groups: AGE_GROUPS,
       is_registration_open: true,
+      tryout_fee_cents: 4_500,
+      reference_year: 2025,
     });
 
     const res = await call('getActiveSeason');
@@ -29,6 +31,17 @@ describe('GET /seasons/active', () => {
       is_active: true,
       age_groups: [...AGE_GROUPS],
       is_registration_open: true,
+      tryout_fee_cents: 4_500,
+      reference_year: 2025,
     });
+  });
+
+  it('starts a season without a fee or year at the $50.00 placeholder fee, counting ages from this year in Edmonton', async () => {
+    // 2026-01-01 05:30 UTC is still 2025-12-31 in Edmonton.
+    await createSeason({ name: 'Winter', age_groups: AGE_GROUPS, now: new Date('2026-01-01T05:30:00Z') });
+
+    const res = await call('getActiveSeason');
+
+    expect(res.body).toMatchObject({ name: 'Winter', tryout_fee_cents: 5000, reference_year: 2025 });
   });
 });

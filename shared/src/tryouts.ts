@@ -1,0 +1,50 @@
+/** Tryout rules both sides read: which age groups a player fits, whether a payment is still owed, labels. */
+import type { AgeGroup, PaymentMethod } from './constants';
+import type { IsoDate } from './dates';
+import type { PaymentStatus } from './types';
+
+/** The "U" number of an age group: '15U Girls' → 15. */
+export function ageGroupLimit(group: AgeGroup): number {
+  return Number(/^(\d+)U\b/.exec(group)?.[1]);
+}
+
+/**
+ * The earliest birth year an age group takes in a season (spec §5 guidance, "born in year or later"):
+ * the season's reference year less the group's number (2025: 15U → 2010).
+ */
+export function earliestBirthYear(group: AgeGroup, referenceYear: number): number {
+  return referenceYear - ageGroupLimit(group);
+}
+
+/** True when a player born on `dateOfBirth` may try out for `group` in a season of `referenceYear`. */
+export function fitsAgeGroup(dateOfBirth: IsoDate, group: AgeGroup, referenceYear: number): boolean {
+  return Number(dateOfBirth.slice(0, 4)) >= earliestBirthYear(group, referenceYear);
+}
+
+/** A card registration can (again) be sent to checkout while nothing has been paid or is settling. */
+export function isPayable(method: PaymentMethod | null, status: PaymentStatus | null): boolean {
+  return method === 'stripe' && (status === 'pending' || status === 'failed');
+}
+
+const STATUS_LABELS: Record<PaymentStatus, string> = {
+  cash: 'Cash',
+  pending: 'Pending',
+  processing: 'Processing',
+  paid: 'Paid',
+  failed: 'Failed',
+};
+
+/**
+ * How a payment reads to a family or an admin (spec §2: "Cash, or payment status plus method"):
+ * 'Cash', 'Cash (paid)' once the admin collected it, 'Paid (Card)', 'Pending (Card)', ….
+ */
+export function paymentLabel(method: PaymentMethod | null, status: PaymentStatus | null): string {
+  if (method === 'cash') return status === 'paid' ? 'Cash (paid)' : 'Cash';
+  if (method === 'stripe' && status) return `${STATUS_LABELS[status]} (Card)`;
+  return '';
+}
+
+/** Cents as the club writes money: 5000 → '$50.00'. */
+export function formatCad(cents: number): string {
+  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
+}
