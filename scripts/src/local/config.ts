@@ -23,6 +23,8 @@ export interface LocalConfig {
   apiPort: number;
   dynamoPort: number;
   mailPort: number;
+  /** The local Stripe stand-in (API and checkout page); unused when real Stripe test keys are set. */
+  stripePort: number;
   dataDir: string;
   tableName: string;
   adminEmail: string;
@@ -32,12 +34,20 @@ export interface LocalConfig {
 export const DEFAULT_ADMIN_EMAIL = 'admin@club.local';
 export const DEFAULT_ADMIN_PASSWORD = 'ChangeMe!Admin2025';
 
+/**
+ * The secret key the local stack and the functions tests give the Stripe SDK when it talks to the stand-in
+ * (which accepts any `sk_test_` key). Here, in a module without dependencies, so a test setup can name it
+ * without loading the SDK.
+ */
+export const STAND_IN_SECRET_KEY = 'sk_test_standin';
+
 export function localConfig(): LocalConfig {
   return {
     sitePort: port('SITE_PORT', 5173),
     apiPort: port('API_PORT', 3001),
     dynamoPort: port('DYNAMODB_PORT', 8000),
     mailPort: port('MAIL_PORT', 8005),
+    stripePort: port('STRIPE_PORT', 8010),
     dataDir: resolve(process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
     tableName: process.env.TABLE_NAME ?? 'club-local',
     adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SEASON_NAME } from '@club/shared';
 import { localConfig } from './config';
 import { freePort } from './ports';
@@ -15,18 +16,23 @@ async function options(dataDir: string): Promise<StackOptions> {
     apiPort: await freePort(),
     dynamoPort: await freePort(),
     mailPort: await freePort(),
+    stripePort: await freePort(),
     dataDir,
     tableName: 'club-stack-test',
   };
 }
 
 describe('the local stack', () => {
+  // One set of ports for every start in this file, like restarts of `npm start`: the handlers' clients and
+  // configuration live for the process, as in a warm Lambda.
+  let opts: StackOptions;
+  beforeAll(async () => {
+    opts = await options(mkdtempSync(join(tmpdir(), 'club-stack-')));
+  });
+
   it('keeps what was stored across a restart, and seeds only once', { timeout: 90_000 }, async () => {
     process.env.LOG_LEVEL = 'silent';
-    const dataDir = mkdtempSync(join(tmpdir(), 'club-stack-'));
 
-    // Same ports both times, like a restart of `npm start` (the handlers' clients live for the process).
-    const opts = await options(dataDir);
     const first = await startStack(opts);
     const before = await (await fetch(`${first.siteUrl}/api/seasons/active`)).json();
     await first.stop();
@@ -37,6 +43,56 @@ describe('the local stack', () => {
     expect(first.seeded.season).toEqual({ name: SEED_SEASON_NAME, created: true });
     expect(second.seeded.season).toEqual({ name: SEED_SEASON_NAME, created: false });
     expect(after).toEqual(before);
+  });
+
+  it('runs the Stripe stand-in and points the payment functions at it', { timeout: 60_000 }, async () => {
+    process.env.LOG_LEVEL = 'silent';
+    const stack = await startStack(opts);
+    try {
+      // Configured as the payment functions configure the SDK from STRIPE_API_BASE.
+      const base = new URL(process.env.STRIPE_API_BASE ?? '');
+      const stripe = new Stripe(process.env.STRIPE_SECRET_KEY ?? '', {
+        host: base.hostname,
+        port: base.port,
+        protocol: 'http',
+      });
+
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'cad', unit_amount: 5000, product_data: { name: 'Tryout registration' } },
+          },
+        ],
+      });
+      const page = await (await fetch(session.url ?? '')).text();
+
+      expect(stack.stripeUrl).toBe(`http://localhost:${opts.stripePort}`);
+      expect(process.env.STRIPE_API_BASE).toBe(stack.stripeUrl);
+      expect(process.env.STRIPE_SECRET_KEY).toBe('sk_test_standin');
+      expect(process.env.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
+      expect(page).toContain('Pay $50.00');
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('with a real Stripe key but no webhook secret, refuses to start with one line saying how to get it', async () => {
+    const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };
+    process.env.STRIPE_SECRET_KEY = 'sk_test_51RealKeyFromTheDashboard';
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    try {
+      const opts = { ...(await options(mkdtempSync(join(tmpdir(), 'club-stack-')))), sitePort: 5173 };
+
+      await expect(startStack(opts)).rejects.toThrow(
+        'STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: run `stripe listen --forward-to localhost:5173/api/payments/webhook` and export the signing secret (whsec_…) it prints.',
+      );
+    } finally {
+      Object.assign(process.env, { STRIPE_SECRET_KEY: saved.key, STRIPE_WEBHOOK_SECRET: saved.secret });
+      if (saved.key === undefined) delete process.env.STRIPE_SECRET_KEY;
+      if (saved.secret === undefined) delete process.env.STRIPE_WEBHOOK_SECRET;
+    }
   });
 
   it('refuses to start on a busy port with one line naming the variable to change', async () => {

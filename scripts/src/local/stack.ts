@@ -1,12 +1,14 @@
 /**
- * The whole product on one machine: DynamoDB Local, the SES emulator, the local API server and the site
- * (the built SPA, or Vite with hot reload), wired like production: same origin, /api to the handlers.
+ * The whole product on one machine: DynamoDB Local, the SES emulator, the Stripe stand-in (or real Stripe
+ * with the developer's test keys), the local API server and the site (the built SPA, or Vite with hot
+ * reload), wired like production: same origin, /api to the handlers.
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { localJwtSecret, repoRoot, type LocalConfig } from './config';
-import { assertPortFree } from './ports';
+import { STAND_IN_SECRET_KEY, localJwtSecret, repoRoot, type LocalConfig } from './config';
+import { StartupError, assertPortFree } from './ports';
 import { ensureTable, startDynamo, startMail, type RunningService } from './services';
+import { startStripeStandIn } from './stripe-stand-in';
 
 export interface StackOptions extends LocalConfig {
   /** Vite dev server with hot reload instead of the built SPA. */
@@ -20,6 +22,8 @@ export interface RunningStack {
   apiUrl: string;
   mailUrl: string;
   dynamoUrl: string;
+  /** The Stripe stand-in's checkout pages and API; null when real Stripe is used (test keys in the env). */
+  stripeUrl: string | null;
   seeded: Awaited<ReturnType<typeof import('./seed').seed>>;
   stop(): Promise<void>;
 }
@@ -38,11 +42,34 @@ function close(server: Server): Promise<void> {
   });
 }
 
+/**
+ * Real Stripe when the developer exported a test key, otherwise the local stand-in. The stand-in's own key,
+ * left in the environment by an earlier start in this process (tests restart the stack), is not a real key.
+ */
+function usesRealStripe(sitePort: number): boolean {
+  const secretKey = process.env.STRIPE_SECRET_KEY;
+  if (!secretKey || secretKey === STAND_IN_SECRET_KEY) return false;
+  if (!/^(sk|rk)_test_/.test(secretKey)) {
+    // Nothing on this machine should be able to move real money.
+    throw new StartupError(
+      'STRIPE_SECRET_KEY must be a Stripe test key (sk_test_…); the local stack refuses live keys.',
+    );
+  }
+  if (!process.env.STRIPE_WEBHOOK_SECRET) {
+    throw new StartupError(
+      `STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: run \`stripe listen --forward-to localhost:${sitePort}/api/payments/webhook\` and export the signing secret (whsec_…) it prints.`,
+    );
+  }
+  return true;
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const realStripe = usesRealStripe(options.sitePort);
   await assertPortFree(options.sitePort, 'site', 'SITE_PORT');
   await assertPortFree(options.apiPort, 'API', 'API_PORT');
   await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
   await assertPortFree(options.mailPort, 'mail emulator', 'MAIL_PORT');
+  if (!realStripe) await assertPortFree(options.stripePort, 'Stripe stand-in', 'STRIPE_PORT');
 
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -58,6 +85,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const mail = await startMail({ port: options.mailPort });
     stops.push(mail.stop);
     await ensureTable(dynamo.url, options.tableName);
+
+    let stripeUrl: string | null = null;
+    if (!realStripe) {
+      const stripe = await startStripeStandIn({
+        port: options.stripePort,
+        webhookUrl: `http://localhost:${options.apiPort}/api/payments/webhook`,
+        // The handlers read their configuration once per process, as in a warm Lambda: a restart within
+        // one process (tests) keeps the secret they already hold.
+        webhookSecret:
+          process.env.STRIPE_SECRET_KEY === STAND_IN_SECRET_KEY
+            ? process.env.STRIPE_WEBHOOK_SECRET
+            : undefined,
+      });
+      stops.push(stripe.stop);
+      stripeUrl = stripe.url;
+      // The payment functions point the real SDK at STRIPE_API_BASE; with real keys it stays unset.
+      Object.assign(process.env, {
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      });
+    }
 
     const siteUrl = `http://localhost:${options.sitePort}`;
     // The handlers read their configuration from the environment, as in Lambda.
@@ -103,6 +152,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       apiUrl: `http://localhost:${options.apiPort}`,
       mailUrl: mail.url,
       dynamoUrl: dynamo.url,
+      stripeUrl,
       seeded,
       stop,
     };

@@ -29,6 +29,9 @@ async function main(): Promise<void> {
     `  Site          ${stack.siteUrl}`,
     `  API           ${stack.siteUrl}/api  (also ${stack.apiUrl})`,
     `  Mail inbox    ${stack.mailUrl}`,
+    stack.stripeUrl
+      ? `  Stripe        ${stack.stripeUrl}  (local checkout stand-in, no real charges)`
+      : '  Stripe        test mode (your keys; `stripe listen` forwards the events)',
     `  DynamoDB      ${stack.dynamoUrl}  (table ${config.tableName}, data in ${config.dataDir})`,
     `  Season        ${stack.seeded.season.name}${stack.seeded.season.created ? ' (created)' : ''}`,
     ...('admin' in stack.seeded

@@ -1,0 +1,366 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from './ports';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+
+interface Delivery {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const WEBHOOK_SECRET = 'whsec_stand_in_test_secret';
+const deliveries: Delivery[] = [];
+let receiverStatus = 200;
+let receiver: Server;
+let standIn: StripeStandIn;
+let stripe: Stripe;
+
+/** The product's usual request: one tryout fee, paid by card. */
+const tryoutCheckout = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
+  ({
+    mode: 'payment',
+    line_items: [
+      {
+        price_data: {
+          currency: 'cad',
+          product_data: { name: 'Tryout fee', description: 'Fall 2025 Tryouts · U14 Boys' },
+          unit_amount: 5000,
+        },
+        quantity: 1,
+      },
+    ],
+    customer_email: 'parent@example.com',
+    client_reference_id: 'registration-1',
+    metadata: { tryout_id: 'tryout-1' },
+    success_url: 'http://localhost:5173/tryouts/paid?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:5173/tryouts',
+    ...overrides,
+  }) satisfies Stripe.Checkout.SessionCreateParams;
+
+const eventsFor = (sessionId: string) =>
+  deliveries.filter(
+    (d) => (JSON.parse(d.body) as { data: { object: { id: string } } }).data.object.id === sessionId,
+  );
+
+const press = (sessionId: string, button: 'pay' | 'decline' | 'cancel') =>
+  fetch(`${standIn.url}/checkout/${sessionId}/${button}`, { method: 'POST', redirect: 'manual' });
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers, body });
+      res.writeHead(receiverStatus).end();
+    });
+  });
+  const receiverPort = await freePort();
+  await new Promise<void>((resolve) => receiver.listen(receiverPort, '127.0.0.1', resolve));
+  const port = await freePort();
+  standIn = await startStripeStandIn({
+    port,
+    webhookUrl: `http://127.0.0.1:${receiverPort}/api/payments/webhook`,
+    webhookSecret: WEBHOOK_SECRET,
+  });
+  stripe = new Stripe('sk_test_standin', {
+    apiVersion: '2026-10-28.endive',
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+  });
+});
+
+afterAll(async () => {
+  await standIn.stop();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+afterEach(() => {
+  receiverStatus = 200;
+  vi.restoreAllMocks();
+});
+
+describe('the Stripe stand-in API, driven by the real stripe SDK', () => {
+  it("creates a Checkout Session in Stripe's shape, and the same idempotency key returns the same one", async () => {
+    const first = await stripe.checkout.sessions.create(tryoutCheckout(), {
+      idempotencyKey: 'registration-1',
+    });
+    const again = await stripe.checkout.sessions.create(tryoutCheckout(), {
+      idempotencyKey: 'registration-1',
+    });
+
+    expect(first.id).toMatch(/^cs_test_[A-Za-z0-9]{58}$/);
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: 5000,
+      amount_total: 5000,
+      currency: 'cad',
+      customer_email: 'parent@example.com',
+      client_reference_id: 'registration-1',
+      metadata: { tryout_id: 'tryout-1' },
+      success_url: 'http://localhost:5173/tryouts/paid?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:5173/tryouts',
+      url: `${standIn.url}/checkout/${first.id}`,
+      livemode: false,
+      payment_intent: null,
+    });
+    expect(first.expires_at - first.created).toBe(24 * 60 * 60);
+  });
+
+  it('sums the line items, unit amount times quantity', async () => {
+    const session = await stripe.checkout.sessions.create(
+      tryoutCheckout({
+        line_items: [
+          {
+            price_data: { currency: 'cad', product_data: { name: 'Tryout fee' }, unit_amount: 5000 },
+            quantity: 2,
+          },
+          {
+            price_data: { currency: 'cad', product_data: { name: 'Jersey' }, unit_amount: 2550 },
+            quantity: 1,
+          },
+        ],
+      }),
+    );
+
+    expect(session.amount_total).toBe(12550);
+  });
+
+  it("refuses a reused idempotency key with other parameters with Stripe's idempotency error", async () => {
+    await stripe.checkout.sessions.create(tryoutCheckout(), { idempotencyKey: 'registration-2' });
+
+    const reused = stripe.checkout.sessions.create(
+      tryoutCheckout({ client_reference_id: 'registration-3' }),
+      {
+        idempotencyKey: 'registration-2',
+      },
+    );
+
+    await expect(reused).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(reused).rejects.toMatchObject({
+      statusCode: 400,
+      message:
+        "Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than 'registration-2' if you meant to execute a different request.",
+    });
+  });
+
+  it('retrieves a session, and answers an unknown one with resource_missing', async () => {
+    const created = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const retrieved = await stripe.checkout.sessions.retrieve(created.id);
+    const missing = stripe.checkout.sessions.retrieve('cs_test_missing');
+
+    expect(retrieved).toEqual(created);
+    await expect(missing).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(missing).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'session',
+      message: "No such checkout.session: 'cs_test_missing'",
+    });
+  });
+
+  it('expires an open session, sends checkout.session.expired, and refuses to expire it twice', async () => {
+    const created = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const expired = await stripe.checkout.sessions.expire(created.id);
+    const twice = stripe.checkout.sessions.expire(created.id);
+
+    expect(expired).toMatchObject({ id: created.id, status: 'expired', url: null });
+    await expect(twice).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+    });
+    await vi.waitFor(() => expect(eventsFor(created.id)).toHaveLength(1));
+    const [delivery] = eventsFor(created.id);
+    const event = stripe.webhooks.constructEvent(
+      delivery?.body ?? '',
+      delivery?.headers['stripe-signature'] ?? '',
+      WEBHOOK_SECRET,
+    );
+    expect(event.type).toBe('checkout.session.expired');
+  });
+
+  it('refuses an expiry under 30 minutes or over 24 hours ahead, as Stripe does', async () => {
+    const now = Math.floor(Date.now() / 1000);
+
+    const tooSoon = stripe.checkout.sessions.create(tryoutCheckout({ expires_at: now + 10 * 60 }));
+    const tooLate = stripe.checkout.sessions.create(tryoutCheckout({ expires_at: now + 25 * 60 * 60 }));
+
+    await expect(tooSoon).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'expires_at',
+      message: 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+    });
+    await expect(tooLate).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'expires_at',
+      message: 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+    });
+  });
+
+  it('names a missing or unknown parameter the way Stripe does', async () => {
+    const { line_items: _omitted, ...withoutLineItems } = tryoutCheckout();
+    const withTypo = { ...tryoutCheckout(), sucess_url: 'http://localhost:5173/tryouts/paid' };
+
+    const missing = stripe.checkout.sessions.create(withoutLineItems);
+    const noQuantity = stripe.checkout.sessions.create(
+      tryoutCheckout({
+        line_items: [{ price_data: { currency: 'cad', product_data: { name: 'Fee' }, unit_amount: 5000 } }],
+      }),
+    );
+    const unknown = stripe.checkout.sessions.create(withTypo);
+
+    await expect(missing).rejects.toMatchObject({
+      code: 'parameter_missing',
+      param: 'line_items',
+      message: 'Missing required param: line_items.',
+    });
+    await expect(noQuantity).rejects.toMatchObject({
+      code: 'parameter_missing',
+      param: 'line_items[0][quantity]',
+      message: 'Missing required param: line_items[0][quantity].',
+    });
+    await expect(unknown).rejects.toMatchObject({
+      code: 'parameter_unknown',
+      param: 'sucess_url',
+      message: 'Received unknown parameter: sucess_url',
+    });
+  });
+
+  it('refuses a key that is not a test secret key with a 401', async () => {
+    const live = new Stripe('sk_live_0123456789abcdef', {
+      apiVersion: '2026-10-28.endive',
+      host: '127.0.0.1',
+      port: new URL(standIn.url).port,
+      protocol: 'http',
+    });
+
+    const refused = live.checkout.sessions.create(tryoutCheckout());
+
+    await expect(refused).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Invalid API Key provided: sk_live_************cdef',
+    });
+  });
+
+  it("answers any other /v1 path with Stripe's 404 error", async () => {
+    const response = await fetch(`${standIn.url}/v1/customers`, {
+      headers: { authorization: 'Bearer sk_test_standin' },
+    });
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        message:
+          'Unrecognized request URL (GET: /v1/customers). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.',
+      },
+    });
+  });
+});
+
+describe('the stand-in checkout page', () => {
+  it('shows the club, the item, the amount and the e-mail, with Pay, Decline and Cancel', async () => {
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const response = await fetch(session.url ?? '');
+    const html = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(html).toContain('Edmonton Summit Basketball Club');
+    expect(html).toContain('Tryout fee');
+    expect(html).toContain('Fall 2025 Tryouts · U14 Boys');
+    expect(html).toContain('parent@example.com');
+    expect(html).toContain('This is the local test checkout.');
+    expect(html).toContain('>Pay $50.00</button>');
+    expect(html).toContain('>Decline</button>');
+    expect(html).toContain('>Cancel</button>');
+  });
+
+  it('Pay completes the session, posts a signed checkout.session.completed, then redirects to the success URL', async () => {
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const response = await press(session.id, 'pay');
+
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(
+      `http://localhost:5173/tryouts/paid?session_id=${session.id}`,
+    );
+    // Delivered before the redirect, so the product knows of the payment when the browser comes back.
+    expect(eventsFor(session.id)).toHaveLength(1);
+    const [delivery] = eventsFor(session.id);
+    expect(delivery?.headers['content-type']).toBe('application/json; charset=utf-8');
+    const event = stripe.webhooks.constructEvent(
+      delivery?.body ?? '',
+      delivery?.headers['stripe-signature'] ?? '',
+      WEBHOOK_SECRET,
+    );
+    expect(event).toMatchObject({
+      object: 'event',
+      type: 'checkout.session.completed',
+      api_version: '2026-10-28.endive',
+      livemode: false,
+      data: {
+        object: {
+          id: session.id,
+          status: 'complete',
+          payment_status: 'paid',
+          metadata: { tryout_id: 'tryout-1' },
+        },
+      },
+    });
+    expect(event.id).toMatch(/^evt_test_/);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(paid.payment_intent).toMatch(/^pi_test_/);
+  });
+
+  it('still redirects after Pay when the webhook receiver fails, and logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    receiverStatus = 500;
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const response = await press(session.id, 'pay');
+
+    expect(response.status).toBe(303);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('checkout.session.completed'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('answered 500'));
+  });
+
+  it('Decline says the card was declined and leaves the session open, with no event', async () => {
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const response = await press(session.id, 'decline');
+
+    expect(await response.text()).toContain('Your card was declined. Try another card.');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    expect(eventsFor(session.id)).toHaveLength(0);
+  });
+
+  it('Cancel goes back to the cancel URL and leaves the session open', async () => {
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const response = await press(session.id, 'cancel');
+
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('http://localhost:5173/tryouts');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+  });
+
+  it('says an expired session has expired, with a way back to the site', async () => {
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+    await stripe.checkout.sessions.expire(session.id);
+
+    const html = await (await fetch(`${standIn.url}/checkout/${session.id}`)).text();
+
+    expect(html).toContain('This checkout has expired');
+    expect(html).toContain('href="http://localhost:5173/tryouts"');
+  });
+});

@@ -1,0 +1,521 @@
+/**
+ * A local stand-in for the part of Stripe the product uses, so no Stripe account is needed on the local
+ * stack or in tests: Checkout Sessions (create with idempotency, retrieve, expire) in Stripe's object
+ * shapes and error format, a checkout page with Pay / Decline / Cancel, and webhooks signed the way Stripe
+ * signs them. The real `stripe` SDK is pointed here (STRIPE_API_BASE), so the product's own Stripe calls
+ * and its webhook signature check run unchanged. State lives in memory: a restart forgets every session.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import Stripe from 'stripe';
+import {
+  StripeApiError,
+  parseCheckoutSessionCreate,
+  parseStripeForm,
+  type FormValue,
+} from './stripe-stand-in-params';
+import { renderCheckoutPage, renderClosedPage, type CheckoutLineItem } from './stripe-stand-in-page';
+
+export interface StripeStandIn {
+  /** The API base and the checkout pages' origin, e.g. http://localhost:8010. */
+  url: string;
+  webhookSecret: string;
+  stop(): Promise<void>;
+}
+
+export interface StripeStandInOptions {
+  port: number;
+  /** Where signed events are posted; without one (functions tests) events are not sent. */
+  webhookUrl?: string;
+  /** Defaults to a fresh `whsec_…`, like the secret `stripe listen` prints. */
+  webhookSecret?: string;
+  clubName?: string;
+}
+
+/** The fields of Stripe's Checkout Session the stand-in fills; typed by the SDK so the shapes cannot drift. */
+export type CheckoutSessionObject = Pick<
+  Stripe.Checkout.Session,
+  | 'id'
+  | 'object'
+  | 'amount_subtotal'
+  | 'amount_total'
+  | 'cancel_url'
+  | 'client_reference_id'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'customer_details'
+  | 'customer_email'
+  | 'expires_at'
+  | 'livemode'
+  | 'metadata'
+  | 'mode'
+  | 'payment_intent'
+  | 'payment_method_types'
+  | 'payment_status'
+  | 'status'
+  | 'success_url'
+  | 'ui_mode'
+  | 'url'
+>;
+
+type EventType = 'checkout.session.completed' | 'checkout.session.expired';
+
+interface StoredSession {
+  session: CheckoutSessionObject;
+  lineItems: CheckoutLineItem[];
+  /** Stripe expires an unpaid session at expires_at on its own and says so with an event. */
+  expiryTimer: NodeJS.Timeout;
+}
+
+interface ApiAnswer {
+  status: number;
+  body: unknown;
+  /** Work Stripe does after answering, such as sending the expired event. */
+  after?: () => Promise<void>;
+}
+
+interface SavedIdempotentAnswer {
+  request: string;
+  params: Record<string, FormValue>;
+  answer: ApiAnswer;
+}
+
+export const DEFAULT_CLUB_NAME = 'Edmonton Summit Basketball Club';
+const MIN_EXPIRY_SECONDS = 30 * 60;
+const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
+const MAX_BODY_BYTES = 1024 * 1024;
+const WEBHOOK_TIMEOUT_MS = 30_000;
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+function randomId(prefix: string, length: number): string {
+  let id = prefix;
+  for (let i = 0; i < length; i++) id += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return id;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function notFound(method: string, path: string): StripeApiError {
+  return new StripeApiError(404, {
+    type: 'invalid_request_error',
+    message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+  });
+}
+
+function noSuchSession(id: string): StripeApiError {
+  return new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such checkout.session: '${id}'`,
+    param: 'session',
+  });
+}
+
+/** `sk_live_abc…wxyz` → `sk_live_*****…wxyz`, the way Stripe echoes a refused key. */
+function redactKey(key: string): string {
+  const prefix = /^[a-z]+_(?:test_|live_)?/.exec(key)?.[0] ?? '';
+  const tail = key.length - prefix.length > 4 ? key.slice(-4) : '';
+  return `${prefix}${'*'.repeat(Math.max(0, key.length - prefix.length - tail.length))}${tail}`;
+}
+
+/** Stripe takes the secret key as a Bearer token (the SDK) or as the Basic user name (`curl -u sk_test_…:`). */
+function authenticate(req: IncomingMessage): string {
+  const header = req.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const basic = /^Basic\s+(\S+)$/i.exec(header)?.[1];
+  const key = bearer ?? (basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] : undefined);
+  if (!key) {
+    throw new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message:
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+    });
+  }
+  if (!key.startsWith('sk_test_')) {
+    // Only test-mode secret keys make sense against a stand-in that never charges anyone.
+    throw new StripeApiError(401, {
+      type: 'invalid_request_error',
+      message: `Invalid API Key provided: ${redactKey(key)}`,
+    });
+  }
+  return key;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(
+          new StripeApiError(413, { type: 'invalid_request_error', message: 'Request body too large.' }),
+        );
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+function redirect(res: ServerResponse, location: string): void {
+  // 303 turns the browser's POST into a GET of the site's page, as Stripe's redirect does.
+  res.writeHead(303, { location, 'cache-control': 'no-store' });
+  res.end();
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
+  const url = `http://localhost:${options.port}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(32).toString('hex')}`;
+  const clubName = options.clubName ?? DEFAULT_CLUB_NAME;
+  const sessions = new Map<string, StoredSession>();
+  const idempotent = new Map<string, SavedIdempotentAnswer>();
+  const deliveries = new Set<Promise<void>>();
+
+  /** Posts one signed event; a receiver that fails is logged (as Stripe's dashboard would show it), not retried. */
+  async function postEvent(type: EventType, session: CheckoutSessionObject): Promise<void> {
+    if (!options.webhookUrl) return;
+    const event = {
+      id: randomId('evt_test_', 24),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: nowSeconds(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: session },
+    };
+    const payload = JSON.stringify(event, null, 2);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    try {
+      const response = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+        body: payload,
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      if (!response.ok) {
+        const text = (await response.text()).slice(0, 300);
+        console.warn(
+          `[stripe] ${type} (${event.id}) → ${options.webhookUrl} answered ${response.status}: ${text}`,
+        );
+      }
+    } catch (error) {
+      console.warn(
+        `[stripe] ${type} (${event.id}) could not be delivered to ${options.webhookUrl}: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Sends an event from a snapshot of the session, tracked so stop() lets a delivery nobody awaits finish. */
+  function deliver(type: EventType, session: CheckoutSessionObject): Promise<void> {
+    const delivery = postEvent(type, structuredClone(session)).finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+    return delivery;
+  }
+
+  function expire(stored: StoredSession): void {
+    clearTimeout(stored.expiryTimer);
+    stored.session.status = 'expired';
+    stored.session.url = null;
+  }
+
+  function createSession(form: Record<string, FormValue>): ApiAnswer {
+    const params = parseCheckoutSessionCreate(form);
+    const created = nowSeconds();
+    const expiresAt = params.expires_at ?? created + MAX_EXPIRY_SECONDS;
+    if (expiresAt < created + MIN_EXPIRY_SECONDS) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.',
+        param: 'expires_at',
+      });
+    }
+    if (expiresAt > created + MAX_EXPIRY_SECONDS) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.',
+        param: 'expires_at',
+      });
+    }
+    const lineItems: CheckoutLineItem[] = params.line_items.map((item) => ({
+      // parseCheckoutSessionCreate refuses a line item without price_data.
+      name: item.price_data?.product_data.name ?? '',
+      description: item.price_data?.product_data.description ?? null,
+      quantity: item.quantity,
+      amount: (item.price_data?.unit_amount ?? 0) * item.quantity,
+    }));
+    const amount = lineItems.reduce((sum, item) => sum + item.amount, 0);
+    const id = randomId('cs_test_', 58);
+    const session: CheckoutSessionObject = {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: params.cancel_url ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      created,
+      currency: params.line_items[0]?.price_data?.currency ?? params.currency ?? null,
+      customer: null,
+      customer_details: null,
+      customer_email: params.customer_email ?? null,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: params.metadata ?? {},
+      mode: params.mode,
+      payment_intent: null,
+      payment_method_types: ['card'],
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: params.success_url ?? null,
+      ui_mode: 'hosted_page',
+      url: `${url}/checkout/${id}`,
+    };
+    const stored: StoredSession = {
+      session,
+      lineItems,
+      expiryTimer: setTimeout(
+        () => {
+          if (stored.session.status !== 'open') return;
+          expire(stored);
+          void deliver('checkout.session.expired', stored.session);
+        },
+        (expiresAt - created) * 1000,
+      ).unref(),
+    };
+    sessions.set(id, stored);
+    // A copy, so an idempotent replay answers what was first answered, not the session's later state.
+    return { status: 200, body: structuredClone(session) };
+  }
+
+  function expireSession(id: string): ApiAnswer {
+    const stored = sessions.get(id);
+    if (!stored) throw noSuchSession(id);
+    if (stored.session.status !== 'open') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+      });
+    }
+    expire(stored);
+    const snapshot = structuredClone(stored.session);
+    // Stripe answers first and sends the event on its own schedule; the product must not rely on the order.
+    return {
+      status: 200,
+      body: snapshot,
+      after: () => deliver('checkout.session.expired', snapshot),
+    };
+  }
+
+  /** Routes one /v1 request; throws StripeApiError for anything Stripe would refuse. */
+  function routeApi(method: string, path: string, form: Record<string, FormValue>): ApiAnswer {
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    const id = match ? decodeURIComponent(match[1] ?? '') : '';
+    if (match && method === 'GET' && !match[2]) {
+      const stored = sessions.get(id);
+      if (!stored) throw noSuchSession(id);
+      return { status: 200, body: stored.session };
+    }
+    if (match && method === 'POST' && match[2]) return expireSession(id);
+    throw notFound(method, path);
+  }
+
+  /** Stripe's idempotency: a key replays its first answer, and refuses other parameters or another endpoint. */
+  function withIdempotency(
+    apiKey: string,
+    key: string | undefined,
+    request: string,
+    params: Record<string, FormValue>,
+    run: () => ApiAnswer,
+  ): ApiAnswer & { replayed?: boolean } {
+    if (!key) return run();
+    const scoped = `${apiKey}\n${key}`;
+    const saved = idempotent.get(scoped);
+    if (saved) {
+      if (saved.request !== request) {
+        throw new StripeApiError(400, {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${saved.request}' vs '${request}'). Try using a key other than '${key}' if you meant to execute a different request.`,
+        });
+      }
+      if (!isDeepStrictEqual(saved.params, params)) {
+        throw new StripeApiError(400, {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        });
+      }
+      return { ...saved.answer, after: undefined, replayed: true };
+    }
+    // Only answers that ran are saved: like Stripe, a refused request leaves the key free to use again.
+    const answer = run();
+    idempotent.set(scoped, { request, params, answer });
+    return answer;
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, target: URL): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const idempotencyKey = method === 'POST' ? req.headers['idempotency-key']?.toString() : undefined;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'cache-control': 'no-cache, no-store',
+      'request-id': randomId('req_', 14),
+      'stripe-version': req.headers['stripe-version']?.toString() ?? Stripe.API_VERSION,
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    };
+    let answer: ApiAnswer & { replayed?: boolean };
+    try {
+      const apiKey = authenticate(req);
+      const body = await readBody(req);
+      const form = parseStripeForm(method === 'GET' ? target.search.slice(1) : body);
+      answer = withIdempotency(apiKey, idempotencyKey, `${method} ${target.pathname}`, form, () =>
+        routeApi(method, target.pathname, form),
+      );
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      if (error.status === 401) headers['www-authenticate'] = 'Basic realm="Stripe"';
+      answer = { status: error.status, body: { error: error.body } };
+    }
+    if (answer.replayed) headers['idempotent-replayed'] = 'true';
+    res.writeHead(answer.status, headers);
+    res.end(JSON.stringify(answer.body, null, 2));
+    if (answer.after) await answer.after();
+  }
+
+  async function handlePage(req: IncomingMessage, res: ServerResponse, id: string, action?: string) {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const stored = sessions.get(id);
+    if (!stored) return sendHtml(res, 404, renderClosedPage({ clubName, reason: 'not-found' }));
+    const { session } = stored;
+    const successUrl = session.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', session.id) ?? null;
+    if (action && method !== 'POST') return redirect(res, `/checkout/${session.id}`);
+    await readBody(req);
+
+    if (action === 'cancel' && session.cancel_url) return redirect(res, session.cancel_url);
+    if (session.status === 'complete') {
+      // A second press of Pay (or a reload) lands where the first one did.
+      if (action === 'pay' && successUrl) return redirect(res, successUrl);
+      return sendHtml(
+        res,
+        200,
+        renderClosedPage({
+          clubName,
+          reason: 'complete',
+          currency: session.currency ?? 'cad',
+          amountTotal: session.amount_total ?? 0,
+          returnUrl: successUrl,
+        }),
+      );
+    }
+    if (session.status === 'expired') {
+      return sendHtml(
+        res,
+        200,
+        renderClosedPage({ clubName, reason: 'expired', returnUrl: session.cancel_url }),
+      );
+    }
+    if (action === 'pay') {
+      clearTimeout(stored.expiryTimer);
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: randomId('pi_test_', 24),
+        customer_details: {
+          address: null,
+          business_name: null,
+          email: session.customer_email,
+          individual_name: null,
+          name: null,
+          phone: null,
+          tax_exempt: 'none',
+          tax_ids: [],
+        },
+      } satisfies Partial<CheckoutSessionObject>);
+      // Awaited so the product has recorded the payment before the browser reaches the success page.
+      await deliver('checkout.session.completed', session);
+      if (successUrl) return redirect(res, successUrl);
+      return sendHtml(
+        res,
+        200,
+        renderClosedPage({
+          clubName,
+          reason: 'complete',
+          currency: session.currency ?? 'cad',
+          amountTotal: session.amount_total ?? 0,
+          returnUrl: null,
+        }),
+      );
+    }
+    // Stripe keeps the session open on a decline, sends no event, and lets the payer try again.
+    return sendHtml(
+      res,
+      200,
+      renderCheckoutPage({
+        clubName,
+        sessionId: session.id,
+        currency: session.currency ?? 'cad',
+        amountTotal: session.amount_total ?? 0,
+        customerEmail: session.customer_email,
+        lineItems: stored.lineItems,
+        expiresAt: session.expires_at,
+        canCancel: session.cancel_url !== null,
+        declined: action === 'decline',
+      }),
+    );
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = new URL(req.url ?? '/', url);
+    if (target.pathname === '/v1' || target.pathname.startsWith('/v1/')) return handleApi(req, res, target);
+    const page = /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|decline|cancel))?\/?$/.exec(target.pathname);
+    if (page) return handlePage(req, res, page[1] ?? '', page[2]);
+    sendHtml(res, 404, renderClosedPage({ clubName, reason: 'not-found' }));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[stripe] stand-in request failed:', error);
+      if (res.headersSent) return res.end();
+      const status = error instanceof StripeApiError ? error.status : 500;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'The local Stripe stand-in failed.' } }));
+    });
+  });
+  await listen(server, options.port);
+
+  return {
+    url,
+    webhookSecret,
+    stop: async () => {
+      for (const stored of sessions.values()) clearTimeout(stored.expiryTimer);
+      await Promise.all(deliveries);
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
