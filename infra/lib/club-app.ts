@@ -58,6 +58,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     table: data.table,
     indexNames: data.indexNames,
     secret: data.secret,
+    stripeSecret: data.stripeSecret,
     originSecret: data.originSecret,
     mail: mail.mail,
     routes: options.routes ?? routeList(),

@@ -4,19 +4,46 @@
  *   Deploy:            npm run deploy -- -c stage=dev          (builds the site first; prints SiteUrl)
  *   Synthesise only:   npm run synth -- -c stage=prod         (offline, no account needed)
  *
- *   1. Secrets (first deploy of a stage). The data stack creates one secret with a generated `jwtSecret` and
- *      empty `stripeSecretKey`, `stripeWebhookSecret`, `sentryDsn`. Fill them in, keeping `jwtSecret`:
+ *   1. Secrets (first deploy of a stage; on a stage deployed before the Stripe secret existed, after the
+ *      deploy that adds it). The data stack holds three secrets; the operator fills two of them.
  *
- *        ARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
- *          --query "Stacks[0].Outputs[?OutputKey=='SecretArn'].OutputValue" --output text)
- *        aws secretsmanager get-secret-value --secret-id "$ARN" --query SecretString --output text \
- *          | jq --arg k "$STRIPE_SECRET_KEY" --arg w "$STRIPE_WEBHOOK_SECRET" --arg d "$SENTRY_DSN" \
- *               '.stripeSecretKey=$k | .stripeWebhookSecret=$w | .sentryDsn=$d' \
- *          | aws secretsmanager put-secret-value --secret-id "$ARN" --secret-string file:///dev/stdin
+ *      a. Stripe (output StripeSecretArn): created as the placeholder {"secretKey":"","webhookSecret":""},
+ *         which the payment functions refuse, so card payments fail until it is filled. In Stripe's
+ *         dashboard (Developers > Webhooks), add an endpoint at
  *
- *      Functions read the secret once per container: new values reach them as containers are replaced
+ *           <SiteUrl>/api/payments/webhook          (SiteUrl: output of club-<stage>-web)
+ *
+ *         subscribed to exactly these events:
+ *           checkout.session.completed, checkout.session.async_payment_succeeded,
+ *           checkout.session.async_payment_failed, checkout.session.expired
+ *         with the API version the code pins (STRIPE_API_VERSION, functions/src/payments/stripe-client.ts),
+ *         so events arrive in the shape the webhook parses.
+ *
+ *         Its signing secret (whsec_…) is `webhookSecret`; the account's secret key is `secretKey` (sk_test_…
+ *         in dev, sk_live_… in prod). Put both at once (the keys go through stdin, never onto a command line):
+ *
+ *           SARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
+ *             --query "Stacks[0].Outputs[?OutputKey=='StripeSecretArn'].OutputValue" --output text)
+ *           jq -n --arg k "$STRIPE_SECRET_KEY" --arg w "$STRIPE_WEBHOOK_SECRET" \
+ *               '{secretKey: $k, webhookSecret: $w}' \
+ *             | aws secretsmanager put-secret-value --secret-id "$SARN" --secret-string file:///dev/stdin
+ *
+ *         Rolling a key in Stripe (or re-creating the endpoint, which issues a new whsec_) means putting the
+ *         new pair the same way. Only functions whose route-table row has `payments: true` can read it.
+ *
+ *      b. App secret (output SecretArn): a generated `jwtSecret` (keep it: a new one signs every member out)
+ *         and `sentryDsn`, empty until filled (optional; no error reports without it). Its
+ *         `stripeSecretKey` and `stripeWebhookSecret` fields are leftovers that nothing reads; leave them
+ *         (the secret's generated template keeps them, as changing it would regenerate jwtSecret).
+ *
+ *           ARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
+ *             --query "Stacks[0].Outputs[?OutputKey=='SecretArn'].OutputValue" --output text)
+ *           aws secretsmanager get-secret-value --secret-id "$ARN" --query SecretString --output text \
+ *             | jq --arg d "$SENTRY_DSN" '.sentryDsn=$d' \
+ *             | aws secretsmanager put-secret-value --secret-id "$ARN" --secret-string file:///dev/stdin
+ *
+ *      Functions read the secrets once per container: new values reach them as containers are replaced
  *      (within minutes under traffic; any deploy that changes a function replaces them at once).
- *      Stripe's webhook endpoint is `<SiteUrl>/api/<webhook route path>` (shared/src/routes.ts).
  *
  *   2. Mail. Set `mailDomain` / `mailFrom` below to a domain the club controls (the defaults are placeholders
  *      under the reserved `.example` TLD and will never verify). After deploying, add the three DKIM CNAME
@@ -30,7 +57,7 @@
  *      Without a custom domain the site is served at the CloudFront domain, and SITE_URL (links in e-mails)
  *      follows it automatically.
  *
- *   4. Origin secret. CloudFront sends the API an `x-origin-verify` header holding the data stack's second
+ *   4. Origin secret. CloudFront sends the API an `x-origin-verify` header holding the data stack's origin
  *      secret (generated, nothing to fill in); the functions refuse any request without it with 403, so the
  *      execute-api endpoint (ApiEndpoint) cannot be called directly with forged CloudFront headers. Rotate it
  *      if it may have leaked (it is readable in CloudFront's distribution config), at a quiet hour:

@@ -34,6 +34,8 @@ const RESERVED_ENV = [
   'ORIGIN_VERIFY_SECRET_ARN',
   'NODE_OPTIONS',
 ];
+/** Only in the functions whose route-table row has `payments: true`. */
+const PAYMENTS_ENV = 'STRIPE_SECRET_ARN';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -68,11 +70,12 @@ beforeAll(() => {
 describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   describe('API', () => {
     it('has exactly one Node.js 22 arm64 function per route-table row', () => {
-      const { templates } = stage(name);
-      const functions = Object.values(resources(templates.api, 'AWS::Lambda::Function'));
+      const { templates, stacks } = stage(name);
+      const functions = resources(templates.api, 'AWS::Lambda::Function');
 
-      expect(functions).toHaveLength(routeList().length);
-      for (const fn of functions) {
+      expect(Object.keys(functions)).toHaveLength(routeList().length);
+      for (const row of routeList()) {
+        const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
         expect(fn.Properties).toMatchObject({
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
@@ -81,7 +84,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           TracingConfig: { Mode: 'Active' },
         });
         const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-        expect(Object.keys(env).sort()).toEqual([...RESERVED_ENV].sort());
+        expect(Object.keys(env).sort(), row.name).toEqual(
+          [...RESERVED_ENV, ...(row.payments ? [PAYMENTS_ENV] : [])].sort(),
+        );
         expect(env.STAGE).toBe(name);
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(env.MAIL_FROM).toBe(STAGES[name].mailFrom);
@@ -143,13 +148,15 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
-    it('lets each function read exactly the app secret and the origin secret, named in its environment', () => {
+    it('lets each function read the app and origin secrets, and the Stripe secret only with payments: true', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
       const appSecret = JSON.stringify(stacks.api.resolve(stacks.data.secret.secretArn));
       const originSecret = JSON.stringify(stacks.api.resolve(stacks.data.originSecret.secretArn));
-      expect(appSecret).not.toBe(originSecret);
+      const stripeSecret = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
+      expect(new Set([appSecret, originSecret, stripeSecret]).size).toBe(3);
+      expect(routeList().filter((row) => row.payments).length).toBeGreaterThan(0);
 
       for (const row of routeList()) {
         const fn = stacks.api.functions.get(row.name)!.function;
@@ -158,6 +165,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ).Variables;
         expect(JSON.stringify(env.SECRETS_ARN), row.name).toBe(appSecret);
         expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET_ARN), row.name).toBe(originSecret);
+        expect(JSON.stringify(env[PAYMENTS_ENV]), row.name).toBe(row.payments ? stripeSecret : undefined);
 
         const policy = policies.find(
           (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: logicalId(fn.role!) }]),
@@ -171,7 +179,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           resourcesOf(secretStatements[0]!)
             .map((r) => JSON.stringify(r))
             .sort(),
-        ).toEqual([appSecret, originSecret].sort());
+        ).toEqual([appSecret, originSecret, ...(row.payments ? [stripeSecret] : [])].sort());
+        if (!row.payments) expect(JSON.stringify(policy), row.name).not.toContain(stripeSecret);
       }
     });
 
@@ -237,34 +246,22 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
-    it('creates the app secret with a 64-character jwtSecret and empty vendor keys', () => {
-      templates(name).data.hasResourceProperties('AWS::SecretsManager::Secret', {
-        GenerateSecretString: {
-          GenerateStringKey: 'jwtSecret',
-          PasswordLength: 64,
-          SecretStringTemplate: JSON.stringify({
-            stripeSecretKey: '',
-            stripeWebhookSecret: '',
-            sentryDsn: '',
-          }),
-        },
-      });
-    });
-
     it(`creates a generated origin secret, header-safe, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
-      const secrets = Object.values(resources(templates(name).data, 'AWS::SecretsManager::Secret'));
-      const origin = secrets.filter(
-        (s) => !('GenerateStringKey' in (s.Properties.GenerateSecretString as object)),
-      );
+      const { stacks } = stage(name);
+      const secrets = resources(templates(name).data, 'AWS::SecretsManager::Secret');
+      const origin = secrets[logicalId(stacks.data.originSecret)];
 
-      expect(secrets).toHaveLength(2);
-      expect(origin).toHaveLength(1);
+      // The app secret, the Stripe secret (both checked in secrets.test.ts) and this one.
+      expect(Object.keys(secrets).sort()).toEqual(
+        [stacks.data.secret, stacks.data.stripeSecret, stacks.data.originSecret].map(logicalId).sort(),
+      );
       // A bare string of 48 letters and digits: no JSON and no character a header could choke on.
-      expect(origin[0]?.Properties.GenerateSecretString).toEqual({
+      expect(origin?.Properties.GenerateSecretString).toEqual({
         PasswordLength: 48,
         ExcludePunctuation: true,
       });
-      for (const secret of secrets) expect(secret.DeletionPolicy).toBe(name === 'prod' ? 'Retain' : 'Delete');
+      for (const secret of Object.values(secrets))
+        expect(secret.DeletionPolicy).toBe(name === 'prod' ? 'Retain' : 'Delete');
     });
   });
 

@@ -1,8 +1,11 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHECKOUT_EVENT_TYPES } from '@club/functions/payments/webhook-events';
+import { API_PREFIX, routes } from '@club/shared';
+import { repoRoot } from '../lib/bundling';
 import { addClubStacks } from '../lib/club-app';
 import { STAGES, stageConfig } from '../lib/stage-config';
 
@@ -26,5 +29,21 @@ describe('stage config', () => {
     expect(() => addClubStacks(new App(), { config: stageConfig('dev'), webDistDir: empty })).toThrow(
       'Run `npm run build -w web` first',
     );
+  });
+
+  it('tells the operator the webhook URL and events Stripe must use, in OPERATIONS and in the README', () => {
+    const operations = readFileSync(join(repoRoot, 'infra/lib/stage-config.ts'), 'utf8');
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const deploy = readme.slice(
+      readme.indexOf('## Deploy'),
+      readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1),
+    );
+
+    for (const doc of [operations, deploy]) {
+      expect(doc).toContain(`<SiteUrl>${API_PREFIX}${routes.stripeWebhook.path}`);
+      for (const event of CHECKOUT_EVENT_TYPES) expect(doc).toContain(event);
+      expect(doc).toContain('put-secret-value');
+      expect(doc).toMatch(/secretKey.*webhookSecret/);
+    }
   });
 });

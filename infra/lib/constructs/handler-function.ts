@@ -26,6 +26,11 @@ export interface HandlerFunctionProps {
   /** The table's GSI names: the only indexes the function may query. */
   readonly indexNames: readonly string[];
   readonly secret: ISecret;
+  /**
+   * The Stripe keys: named in the environment and readable only when the row has `payments: true`; every
+   * other function gets neither.
+   */
+  readonly stripeSecret: ISecret;
   /** The x-origin-verify value CloudFront sends (lib/http.ts refuses requests without it). */
   readonly originSecret: ISecret;
   readonly mail: MailSettings;
@@ -61,7 +66,8 @@ const UNUSED_BUNDLING_IMAGE = DockerImage.fromRegistry('local-bundling-only/neve
 /**
  * One API endpoint's Lambda with the house defaults (STYLE #8): Node.js 22 on arm64, ESM bundle from
  * bundling.ts, its own log group with the stage's retention, X-Ray, the reserved environment, and a role
- * that holds exactly this endpoint's grants. Stacks never create a function any other way.
+ * that holds exactly this endpoint's grants (SES only with `mail`, the Stripe secret only with `payments`).
+ * Stacks never create a function any other way.
  */
 export class HandlerFunction extends Construct {
   /**
@@ -127,6 +133,7 @@ export class HandlerFunction extends Construct {
         SES_CONFIGURATION_SET: props.mail.configurationSetName,
         SECRETS_ARN: props.secret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
+        ...(route.payments && { STRIPE_SECRET_ARN: props.stripeSecret.secretArn }),
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
@@ -160,6 +167,15 @@ export class HandlerFunction extends Construct {
         resources: [props.secret.secretArn, props.originSecret.secretArn],
       }),
     );
+    // The Stripe secret key can charge cards and refund them: only the functions that talk to Stripe read it.
+    if (route.payments) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [props.stripeSecret.secretArn],
+        }),
+      );
+    }
     if (route.mail) {
       const stack = Stack.of(this);
       role.addToPolicy(

@@ -28,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   readonly table: ITable;
   readonly indexNames: readonly string[];
   readonly secret: ISecret;
+  /** The Stripe keys, for the functions whose row has `payments: true` only. */
+  readonly stripeSecret: ISecret;
   /** The x-origin-verify value CloudFront sends; every function refuses requests without it. */
   readonly originSecret: ISecret;
   readonly mail: MailSettings;
@@ -84,6 +86,7 @@ export class ApiStack extends Stack {
         table: props.table,
         indexNames: props.indexNames,
         secret: props.secret,
+        stripeSecret: props.stripeSecret,
         originSecret: props.originSecret,
         mail: props.mail,
         siteUrl: props.siteUrl,

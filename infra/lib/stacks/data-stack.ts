@@ -1,9 +1,10 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@club/functions/db/table-definition';
+import { API_PREFIX, routes } from '@club/shared';
 import type { StageConfig } from '../stage-config';
 
 export interface DataStackProps extends StackProps {
@@ -11,8 +12,8 @@ export interface DataStackProps extends StackProps {
 }
 
 /**
- * The stage's state: the one table, the app secret and the origin verification secret. Prod keeps all three
- * if the stack is ever deleted.
+ * The stage's state: the one table, the app secret, the origin verification secret and the Stripe secret.
+ * Prod keeps all four if the stack is ever deleted.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -24,6 +25,11 @@ export class DataStack extends Stack {
    * so a request straight to the execute-api endpoint, which could forge CloudFront's headers, is refused.
    */
   readonly originSecret: Secret;
+  /**
+   * The Stripe keys, filled in by the operator; only the functions whose route-table row has `payments: true`
+   * may read it (HandlerFunction).
+   */
+  readonly stripeSecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -49,8 +55,12 @@ export class DataStack extends Stack {
     });
     this.indexNames = [gsi1.indexName];
 
-    // One secret per stage. jwtSecret is generated here and never leaves AWS; the Stripe keys and the Sentry
-    // DSN start empty and are filled in by the operator (OPERATIONS in stage-config.ts).
+    // jwtSecret is generated here and never leaves AWS; the operator fills in sentryDsn (OPERATIONS in
+    // stage-config.ts). The Stripe keys moved to their own secret (StripeSecret below), so the template's
+    // stripeSecretKey and stripeWebhookSecret fields are no longer read by anything. The template keeps them
+    // all the same: CloudFormation generates a new value whenever GenerateSecretString changes, which would
+    // replace jwtSecret (signing every member out) and wipe the sentryDsn the operator filled in. A test
+    // holds the template to this exact text. The description stays too, so this resource has no diff at all.
     this.secret = new Secret(this, 'AppSecret', {
       description: `Club website ${config.stage}: jwtSecret, stripeSecretKey, stripeWebhookSecret, sentryDsn`,
       generateSecretString: {
@@ -65,9 +75,32 @@ export class DataStack extends Stack {
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'No rotation Lambda: the Stripe keys and Sentry DSN are issued and rolled in those vendors’ dashboards ' +
-          'and pasted in by the operator, and rolling jwtSecret signs every member out, so it is rolled by hand ' +
+          'No rotation Lambda: the Sentry DSN is issued in Sentry’s dashboard and pasted in by the ' +
+          'operator, and rolling jwtSecret signs every member out, so it is rolled by hand ' +
           '(put-secret-value) when needed rather than on a schedule.',
+      },
+    ]);
+
+    // The Stripe keys, apart from the generated secrets so that nothing CloudFormation generates can ever
+    // overwrite what the operator pasted in. The initial value is a placeholder with both keys empty (nothing
+    // secret is in the template); the payment functions refuse it until the operator fills it (OPERATIONS).
+    // CloudFormation writes SecretString again only when the template's SecretString changes, so this
+    // placeholder must stay exactly as it is (a test holds it): changing it would wipe the live keys.
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      description: `Club website ${config.stage}: Stripe secretKey and webhookSecret, filled in by the operator`,
+      secretObjectValue: {
+        secretKey: SecretValue.unsafePlainText(''),
+        webhookSecret: SecretValue.unsafePlainText(''),
+      },
+      removalPolicy,
+    });
+    NagSuppressions.addResourceSuppressions(this.stripeSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'No rotation Lambda: Secrets Manager cannot mint Stripe keys. The secret key is rolled in ' +
+          'Stripe’s dashboard and the webhook signing secret is issued there per endpoint; the operator ' +
+          'pastes both in (put-secret-value, OPERATIONS in stage-config.ts).',
       },
     ]);
 
@@ -94,7 +127,14 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'SecretArn', {
       value: this.secret.secretArn,
       description:
-        'Fill stripeSecretKey, stripeWebhookSecret and sentryDsn here (OPERATIONS, stage-config.ts)',
+        'Fill sentryDsn here; keep jwtSecret; stripeSecretKey/stripeWebhookSecret are unused (OPERATIONS)',
+    });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.stripeSecret.secretArn,
+      description:
+        'Put {"secretKey":"sk_...","webhookSecret":"whsec_..."} here: the Stripe secret key and the ' +
+        `signing secret of the webhook endpoint <SiteUrl>${API_PREFIX}${routes.stripeWebhook.path} ` +
+        '(OPERATIONS, stage-config.ts)',
     });
     new CfnOutput(this, 'OriginSecretArn', {
       value: this.originSecret.secretArn,
