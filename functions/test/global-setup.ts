@@ -1,24 +1,32 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamo, startMail } from '../../scripts/src/local/services';
 import { freePort } from '../../scripts/src/local/ports';
+import { startStripeStandIn } from '../../scripts/src/local/stripe-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     mailEndpoint: string;
+    /** The local Stripe stand-in: the real SDK talks to it, so no Stripe account is needed. */
+    stripeEndpoint: string;
+    stripeWebhookSecret: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [dynamoPort, mailPort] = [await freePort(), await freePort()];
-  const [dynamo, mail] = await Promise.all([
+  const [dynamoPort, mailPort, stripePort] = [await freePort(), await freePort(), await freePort()];
+  // No webhook URL: tests post the events they need themselves, signed with the provided secret.
+  const [dynamo, mail, stripe] = await Promise.all([
     startDynamo({ port: dynamoPort }),
     startMail({ port: mailPort }),
+    startStripeStandIn({ port: stripePort }),
   ]);
   project.provide('dynamoEndpoint', dynamo.url);
   project.provide('mailEndpoint', mail.url);
+  project.provide('stripeEndpoint', stripe.url);
+  project.provide('stripeWebhookSecret', stripe.webhookSecret);
   return async () => {
-    await Promise.all([dynamo.stop(), mail.stop()]);
+    await Promise.all([dynamo.stop(), mail.stop(), stripe.stop()]);
   };
 }

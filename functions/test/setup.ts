@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, inject } from 'vitest';
 import { ensureTable } from '../../scripts/src/local/services';
+import { STAND_IN_SECRET_KEY } from '../../scripts/src/local/config';
 
 const tableName = `club-test-${randomUUID().slice(0, 8)}`;
 Object.assign(process.env, {
@@ -12,6 +13,9 @@ Object.assign(process.env, {
   MAIL_FROM: 'Club Test <no-reply@club.test>',
   DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
   SES_ENDPOINT: inject('mailEndpoint'),
+  STRIPE_API_BASE: inject('stripeEndpoint'),
+  STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: inject('stripeWebhookSecret'),
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
   LOG_LEVEL: 'silent',
 });

@@ -47,13 +47,16 @@ export const serverMessages = {
   ineligibleBirthYear: (group: string, year: number) =>
     `Players in ${group} must be born in ${year} or later. Please choose an older age group.`,
   alreadyRegistered: 'You are already registered for this season.',
-  playersOnly: 'Tryout registration is for player accounts. Administrators manage tryouts from the admin area.',
+  playersOnly:
+    'Tryout registration is for player accounts. Administrators manage tryouts from the admin area.',
   notRegistered: 'You are not registered for the current season.',
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',
   paymentNotFound: 'Payment not found.',
   invalidSignature: 'Invalid signature.',
+  registrationBusy: 'Registration is very busy right now. Please try again in a moment.',
+  paymentsUnavailable: 'We could not reach the payment service right now. Please try again in a few minutes.',
 } as const;
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */

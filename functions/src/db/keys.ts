@@ -12,6 +12,7 @@
  * | season                | SEASON#<id>             | SEASON             | SEASONS         | <createdAt>          |
  * | active season pointer | CONFIG                  | ACTIVE_SEASON      |                 |                      |
  * | tryout counter        | SEASON#<id>             | COUNTER            |                 |                      |
+ * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
  */
@@ -38,6 +39,8 @@ export const keys = {
   seasonsIndexPartition: 'SEASONS',
   activeSeason: () => ({ PK: 'CONFIG', SK: 'ACTIVE_SEASON' }),
   tryoutCounter: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'COUNTER' }),
+  /** Turn tickets of the registrations waiting for a tryout number (a scheduling hint, see db/tryouts.ts). */
+  tryoutQueue: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'QUEUE' }),
   tryout: (seasonId: string, userId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${userId}` }),
   tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
   tryoutsOfUserIndex: (userId: string, seasonId: string) => ({

@@ -1,0 +1,438 @@
+/**
+ * Tryout registrations (one per player per season, in the season's partition), the season's tryout-number
+ * counter, and the payment state of card registrations, which only ever moves by conditional writes.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  AgeGroup,
+  EmergencyContactRelationship,
+  PaymentMethod,
+  PaymentStatus,
+  TryoutResult,
+} from '@club/shared';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { stripeEventMarkerPut, recordStripeEvent } from './stripe-events';
+import { isConditionFailure, transactOrConditionCodes } from './transactions';
+
+/** One step of a registration's payment, kept so an operator can see how it got where it is. */
+export interface PaymentHistoryEntry {
+  status: PaymentStatus;
+  /** The Stripe event id that made the change, or 'confirm' / 'checkout' when a read of the session did. */
+  source: string;
+  at: string;
+}
+
+export interface TryoutItem {
+  /** The public id (keys.ts tryoutId): `<seasonId>.<userId>`. */
+  id: string;
+  season_id: string;
+  user_id: string;
+  tryout_number: number;
+  age_group: AgeGroup;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  /** The season's fee when the player registered: what a card checkout charges. */
+  amount_cents: number;
+  attended: boolean;
+  result: TryoutResult | '';
+  email_sent: boolean;
+  created_at: string;
+  // The player's details when they registered, so the admin table is one Query (DESIGN single-table).
+  first_name: string;
+  last_name: string;
+  email: string;
+  date_of_birth: string;
+  is_under_18: boolean;
+  parent_consent: boolean;
+  phone_number: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  emergency_contact_email: string;
+  emergency_contact_relationship: EmergencyContactRelationship;
+  // Card registrations only.
+  /** The current checkout attempt (1 at registration, +1 per "pay again"): part of its idempotency key. */
+  checkout_attempt?: number;
+  /** When the current attempt's session expires (epoch seconds; not the item's TTL). */
+  checkout_expires_at?: number;
+  /** The current attempt's session, once created; removed when it expires. */
+  checkout_session_id?: string;
+  paid_at?: string;
+  payment_intent_id?: string;
+  paid_session_id?: string;
+  payment_history?: PaymentHistoryEntry[];
+}
+
+export type NewTryout = Omit<TryoutItem, 'tryout_number'>;
+
+export type InsertOutcome =
+  { outcome: 'created'; tryout_number: number } | { outcome: 'already-registered' | 'closed' | 'busy' };
+
+/**
+ * Pacing of registrations waiting for a number. A gap-free number is given one at a time (each registration's
+ * transaction must see the one before it), and a transaction that fails costs the table as much as one that
+ * succeeds; DynamoDB Local even runs every transaction one after the other (~20 ms each). Left to jittered
+ * backoff alone, a burst of N players makes O(N²) doomed attempts (200 players: minutes). So each registration
+ * first takes a turn ticket (an atomic ADD, never refused) and waits, by cheap reads of the progress, until
+ * the registrations ahead of it are through; then its transaction almost always succeeds first time. The
+ * ticket is only a hint: correctness still rests on the transaction's conditions alone, and a stalled turn
+ * (a registration that died holding its ticket) is waited out for STALL_MS at most.
+ */
+const TURN_MS = 20;
+const MAX_WAIT_MS = 1_000;
+/** Without progress for this long per registration ahead, a turn is taken anyway (its holder has died). */
+const STALL_MS = 300;
+const RETRY_JITTER_MS = 30;
+
+const CONDITION_FAILED = 'ConditionalCheckFailed';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes a registration with the season's next tryout number in one transaction: the season must still be
+ * open (ConditionCheck), the counter moves from n−1 to n (a conditional update), and the registration is put
+ * only if the player has none. All or nothing, so numbers are unique and gap-free under any concurrency and a
+ * refused or failed attempt never uses one up. A stale n is retried with the counter's value that came back
+ * with the failure (no re-read) after a short jitter, in turn order (see TURN_MS), until `giveUpAt` (epoch ms).
+ */
+export async function insertRegistration(tryout: NewTryout, giveUpAt: number): Promise<InsertOutcome> {
+  const ticket = await takeTurnTicket(tryout.season_id);
+  let outcome: InsertOutcome;
+  try {
+    outcome = await insertInTurn(tryout, ticket, giveUpAt);
+  } catch (error) {
+    await abandonTurnTicket(tryout.season_id).catch(() => undefined);
+    throw error;
+  }
+  if (outcome.outcome !== 'created') await abandonTurnTicket(tryout.season_id);
+  return outcome;
+}
+
+async function insertInTurn(tryout: NewTryout, ticket: number, giveUpAt: number): Promise<InsertOutcome> {
+  const read = () => readNumberingProgress(tryout.season_id, tryout.user_id);
+  let progress = await read();
+  let progressSeenAt = Date.now();
+  for (;;) {
+    if (progress.registered) return { outcome: 'already-registered' };
+    if (Date.now() >= giveUpAt) return { outcome: 'busy' };
+    const ahead = ticket - 1 - (progress.last + progress.abandoned);
+    if (ahead > 0 && Date.now() - progressSeenAt < STALL_MS * ahead) {
+      await sleep(Math.min(MAX_WAIT_MS, ahead * TURN_MS) * (0.7 + 0.3 * Math.random()));
+      const seen = await read();
+      if (seen.last + seen.abandoned !== progress.last + progress.abandoned) progressSeenAt = Date.now();
+      progress = seen;
+      continue;
+    }
+    const next = progress.last + 1;
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: registrationItems(tryout, next) }));
+      return { outcome: 'created', tryout_number: next };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const [season, counter, registration] = error.CancellationReasons ?? [];
+      if (registration?.Code === CONDITION_FAILED) return { outcome: 'already-registered' };
+      if (season?.Code === CONDITION_FAILED) return { outcome: 'closed' };
+      if (counter?.Code === CONDITION_FAILED) {
+        progress = counter.Item ? { ...progress, last: lastNumberOf(counter.Item) } : await read();
+        progressSeenAt = Date.now();
+      } else if (!(error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) {
+        throw error;
+      }
+      await sleep(Math.random() * RETRY_JITTER_MS);
+    }
+  }
+}
+
+function registrationItems(tryout: NewTryout, n: number) {
+  return [
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.season(tryout.season_id),
+        ConditionExpression: 'is_registration_open = :open',
+        ExpressionAttributeValues: { ':open': true },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.tryoutCounter(tryout.season_id),
+        UpdateExpression: 'SET #last = :n, #type = :type',
+        ConditionExpression: n === 1 ? 'attribute_not_exists(#last)' : '#last = :previous',
+        ExpressionAttributeNames: { '#last': 'last', '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':n': n,
+          ':type': 'tryout-counter',
+          ...(n === 1 ? {} : { ':previous': n - 1 }),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.tryout(tryout.season_id, tryout.user_id),
+          ...keys.tryoutsOfUserIndex(tryout.user_id, tryout.season_id),
+          type: 'tryout',
+          ...tryout,
+          tryout_number: n,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}
+
+/** The counter's `last` out of a cancellation reason's item (low-level attribute values, not unmarshalled). */
+function lastNumberOf(item: Record<string, unknown>): number {
+  const last = item.last as { N?: string } | number | undefined;
+  return typeof last === 'number' ? last : Number(last?.N ?? 0);
+}
+
+/** Takes the next turn ticket of a season's registration queue: one atomic ADD, so tickets are distinct. */
+async function takeTurnTicket(seasonId: string): Promise<number> {
+  const out = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.tryoutQueue(seasonId),
+      UpdateExpression: 'ADD issued :one SET #type = :type',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'tryout-queue' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return out.Attributes?.issued as number;
+}
+
+/**
+ * Records that a ticket will never take a number (refused, or gave up), so the registrations behind it stop
+ * waiting for it: an atomic ADD, safe however many land at once.
+ */
+async function abandonTurnTicket(seasonId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.tryoutQueue(seasonId),
+      UpdateExpression: 'ADD abandoned :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+/**
+ * Reads how far a season's numbering is (the last number given, the tickets abandoned) and whether the player
+ * is registered yet: one strongly consistent BatchGet of the counter, the queue and the registration. The
+ * counts only ever grow, so a stale read only makes a registration wait a little longer or try a little early.
+ */
+async function readNumberingProgress(
+  seasonId: string,
+  userId: string,
+): Promise<{ last: number; abandoned: number; registered: boolean }> {
+  const counterKey = keys.tryoutCounter(seasonId);
+  const queueKey = keys.tryoutQueue(seasonId);
+  const tryoutKey = keys.tryout(seasonId, userId);
+  const out = await db().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: {
+          Keys: [counterKey, queueKey, tryoutKey],
+          ConsistentRead: true,
+          ProjectionExpression: 'SK, #last, abandoned',
+          ExpressionAttributeNames: { '#last': 'last' },
+        },
+      },
+    }),
+  );
+  const items = out.Responses?.[tableName()] ?? [];
+  const item = (sk: string) => items.find((i) => i.SK === sk);
+  return {
+    last: (item(counterKey.SK)?.last as number | undefined) ?? 0,
+    abandoned: (item(queueKey.SK)?.abandoned as number | undefined) ?? 0,
+    registered: item(tryoutKey.SK) !== undefined,
+  };
+}
+
+/** Reads a player's registration for a season (strongly consistent, so a just-made change is seen). */
+export async function getTryout(seasonId: string, userId: string): Promise<TryoutItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.tryout(seasonId, userId), ConsistentRead: true }),
+  );
+  if (!out.Item) return null;
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = out.Item;
+  return tryout as TryoutItem;
+}
+
+/**
+ * Starts the next checkout attempt of a payable card registration: attempt `from` → `from + 1`, with the new
+ * session's expiry, the old session forgotten (the caller expired it) and the status back to pending. Conditional
+ * on the attempt, so of concurrent "pay again" clicks one starts the attempt and the others join it. False when
+ * the attempt moved on or the registration is no longer payable.
+ */
+export async function startCheckoutAttempt(input: {
+  seasonId: string;
+  userId: string;
+  from: number;
+  expiresAt: number;
+}): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(input.seasonId, input.userId),
+        UpdateExpression:
+          'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending REMOVE checkout_session_id',
+        ConditionExpression:
+          'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed)',
+        ExpressionAttributeValues: {
+          ':next': input.from + 1,
+          ':from': input.from,
+          ':e': input.expiresAt,
+          ':stripe': 'stripe',
+          ':pending': 'pending',
+          ':failed': 'failed',
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Stores the session an attempt created, only while that attempt is still the current one. Every create for
+ * one attempt returns the same session (same idempotency key), so concurrent savers write the same id.
+ */
+export async function saveCheckoutSession(input: {
+  seasonId: string;
+  userId: string;
+  attempt: number;
+  sessionId: string;
+}): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(input.seasonId, input.userId),
+        UpdateExpression: 'SET checkout_session_id = :sid',
+        ConditionExpression: 'checkout_attempt = :attempt',
+        ExpressionAttributeValues: { ':sid': input.sessionId, ':attempt': input.attempt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** What a Checkout Session says happened to a registration's payment. */
+export type PaymentChange =
+  | { kind: 'paid'; sessionId: string; paymentIntentId: string | null }
+  | { kind: 'processing' | 'failed' | 'expired'; sessionId: string };
+
+export type ChangeOutcome = 'changed' | 'unchanged' | 'duplicate-event';
+
+/**
+ * Applies a payment change as one conditional update, so repeated, concurrent and out-of-order news changes
+ * a registration at most once and never moves 'paid' backwards:
+ * - paid: from anything but paid, on a card registration (any of its sessions: the money is in);
+ * - processing (completed, settles later): only from pending, for the current session;
+ * - failed: only from pending or processing, for the current session;
+ * - expired: back to payable (pending, session forgotten) only for the current session, never from paid or
+ *   processing.
+ * With a webhook event, its processed-marker is written in the same transaction (or alone when the change
+ * does not apply), so a redelivery is recognised and concurrent deliveries make the change once.
+ */
+export async function applyPaymentChange(input: {
+  seasonId: string;
+  userId: string;
+  change: PaymentChange;
+  source: string;
+  now: Date;
+  event?: { id: string; type: string };
+}): Promise<ChangeOutcome> {
+  const update = {
+    TableName: tableName(),
+    Key: keys.tryout(input.seasonId, input.userId),
+    ...changeExpression(input.change, input.source, input.now),
+  };
+  if (!input.event) {
+    try {
+      await db().send(new UpdateCommand(update));
+      return 'changed';
+    } catch (error) {
+      if (isConditionFailure(error)) return 'unchanged';
+      throw error;
+    }
+  }
+  const event = input.event;
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Update: update }, stripeEventMarkerPut(event, input.now)],
+      }),
+    ),
+  );
+  if (!codes) return 'changed';
+  if (codes[1] === CONDITION_FAILED) return 'duplicate-event';
+  if (codes[0] === CONDITION_FAILED) {
+    await recordStripeEvent(event, input.now);
+    return 'unchanged';
+  }
+  throw new Error(`Payment change transaction failed: ${codes.join(',')}`);
+}
+
+const STATUS_AFTER: Record<PaymentChange['kind'], PaymentStatus> = {
+  paid: 'paid',
+  processing: 'processing',
+  failed: 'failed',
+  expired: 'pending',
+};
+
+function changeExpression(change: PaymentChange, source: string, now: Date) {
+  const status = STATUS_AFTER[change.kind];
+  const history = 'payment_history = list_append(if_not_exists(payment_history, :none), :entry)';
+  const common = {
+    ':status': status,
+    ':sid': change.sessionId,
+    ':none': [],
+    ':entry': [{ status, source, at: now.toISOString() } satisfies PaymentHistoryEntry],
+  };
+  switch (change.kind) {
+    case 'paid':
+      return {
+        UpdateExpression: `SET payment_status = :status, paid_at = :at, paid_session_id = :sid, ${history}${
+          change.paymentIntentId ? ', payment_intent_id = :pi' : ''
+        }`,
+        ConditionExpression: 'payment_method = :stripe AND payment_status <> :status',
+        ExpressionAttributeValues: {
+          ...common,
+          ':at': now.toISOString(),
+          ':stripe': 'stripe',
+          ...(change.paymentIntentId ? { ':pi': change.paymentIntentId } : {}),
+        },
+      };
+    case 'processing':
+      return {
+        UpdateExpression: `SET payment_status = :status, ${history}`,
+        ConditionExpression: 'checkout_session_id = :sid AND payment_status = :pending',
+        ExpressionAttributeValues: { ...common, ':pending': 'pending' },
+      };
+    case 'failed':
+      return {
+        UpdateExpression: `SET payment_status = :status, ${history}`,
+        ConditionExpression: 'checkout_session_id = :sid AND payment_status IN (:pending, :processing)',
+        ExpressionAttributeValues: { ...common, ':pending': 'pending', ':processing': 'processing' },
+      };
+    case 'expired':
+      return {
+        UpdateExpression: `SET payment_status = :status, ${history} REMOVE checkout_session_id`,
+        ConditionExpression: 'checkout_session_id = :sid AND payment_status IN (:status, :failed)',
+        ExpressionAttributeValues: { ...common, ':failed': 'failed' },
+      };
+  }
+}

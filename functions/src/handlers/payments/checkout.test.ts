@@ -1,0 +1,106 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getTryout } from '../../db/tryouts';
+import { call } from '../../../test/api';
+import { createPlayer, openSeason, registeredPlayer } from '../../../test/players';
+import { deliverEvent, payOnStandIn, sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+
+let seasonId: string;
+
+beforeEach(async () => {
+  seasonId = (await openSeason()).id;
+});
+
+const payAgain = (token: string) => call('startCheckout', { token });
+
+describe('POST /payments/checkout (pay again)', () => {
+  it('expires the open session and answers a new one for the same fee', async () => {
+    // Prepare
+    const player = await registeredPlayer('stripe');
+    const first = sessionIdOf(player.url!);
+
+    // Act
+    const res = await payAgain(player.token);
+
+    // Assess
+    expect(res.status).toBe(200);
+    const second = sessionIdOf(res.body.url as string);
+    expect(second).not.toBe(first);
+    expect((await sessionOnStandIn(first)).status).toBe('expired');
+    expect(await sessionOnStandIn(second)).toMatchObject({
+      status: 'open',
+      amount_total: 4500,
+      currency: 'cad',
+      client_reference_id: `${seasonId}.${player.id}`,
+    });
+    expect(await getTryout(seasonId, player.id)).toMatchObject({
+      payment_status: 'pending',
+      checkout_attempt: 2,
+      checkout_session_id: second,
+    });
+  });
+
+  it('gives two clicks at once the same new session, leaving exactly one open', async () => {
+    // Prepare
+    const player = await registeredPlayer('stripe');
+    const first = sessionIdOf(player.url!);
+
+    // Act
+    const [a, b] = await Promise.all([payAgain(player.token), payAgain(player.token)]);
+
+    // Assess
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.url).toBe(b.body.url);
+    expect((await sessionOnStandIn(first)).status).toBe('expired');
+    expect((await sessionOnStandIn(sessionIdOf(a.body.url as string))).status).toBe('open');
+    expect((await getTryout(seasonId, player.id))?.checkout_session_id).toBe(
+      sessionIdOf(a.body.url as string),
+    );
+  });
+
+  it('records a payment made on the current session instead of opening another, and answers 409', async () => {
+    // Prepare: paid on Stripe, the webhook not arrived yet
+    const player = await registeredPlayer('stripe');
+    const sessionId = sessionIdOf(player.url!);
+    await payOnStandIn(sessionId);
+
+    // Act
+    const res = await payAgain(player.token);
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'There is nothing left to pay for this registration.' });
+    expect(await getTryout(seasonId, player.id)).toMatchObject({
+      payment_status: 'paid',
+      checkout_attempt: 1,
+      checkout_session_id: sessionId,
+    });
+  });
+
+  it('answers 409 for a paid registration', async () => {
+    const player = await registeredPlayer('stripe');
+    await deliverEvent('checkout.session.completed', await payOnStandIn(sessionIdOf(player.url!)));
+
+    const res = await payAgain(player.token);
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'There is nothing left to pay for this registration.' });
+  });
+
+  it('answers 409 for a cash registration', async () => {
+    const player = await registeredPlayer('cash');
+
+    const res = await payAgain(player.token);
+
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'There is nothing left to pay for this registration.' });
+  });
+
+  it('answers 404 to a player not registered for the active season', async () => {
+    const player = await createPlayer();
+
+    const res = await payAgain(player.token);
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'You are not registered for the current season.' });
+  });
+});

@@ -1,0 +1,5 @@
+import { defineHandler } from '../../lib/http';
+import { startCheckout } from '../../services/payments';
+
+/** POST /payments/checkout: a new checkout URL for the caller's unpaid card registration ("pay again"). */
+export const handler = defineHandler('startCheckout', {}, (req) => startCheckout(req.user));

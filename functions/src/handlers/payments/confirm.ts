@@ -1,0 +1,8 @@
+import { ConfirmPaymentQuerySchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { confirmPayment } from '../../services/payments';
+
+/** GET /payments/confirm?session_id=…: the success page's check of the caller's checkout session. */
+export const handler = defineHandler('confirmPayment', { query: ConfirmPaymentQuerySchema }, (req) =>
+  confirmPayment(req.user, req.query.session_id),
+);

@@ -1,0 +1,7 @@
+import { defineHandler } from '../../lib/http';
+import { handleStripeWebhook } from '../../services/payments';
+
+/** POST /payments/webhook: Stripe's deliveries, checked against their signature on the raw body. */
+export const handler = defineHandler('stripeWebhook', {}, (req) =>
+  handleStripeWebhook(req.rawBody, req.headers['stripe-signature'] ?? ''),
+);

@@ -1,0 +1,5 @@
+import { defineHandler } from '../../lib/http';
+import { getMyTryout } from '../../services/tryouts';
+
+/** GET /tryouts/my: the caller's registration for the active season; 404 when not registered. */
+export const handler = defineHandler('getMyTryout', {}, (req) => getMyTryout(req.user.sub));

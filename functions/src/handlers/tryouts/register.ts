@@ -1,0 +1,8 @@
+import { TryoutRegistrationSchema } from '@club/shared';
+import { defineHandler, reply } from '../../lib/http';
+import { registerForTryout } from '../../services/tryouts';
+
+/** POST /tryouts/register: the new registration, and for a card payment the checkout URL to go to. */
+export const handler = defineHandler('registerTryout', { body: TryoutRegistrationSchema }, async (req) =>
+  reply.created(await registerForTryout(req.user, req.body)),
+);

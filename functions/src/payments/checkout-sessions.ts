@@ -1,0 +1,122 @@
+/**
+ * Stripe Checkout Sessions: creating one for a registration's checkout attempt, reading and expiring one, and
+ * the parsed shape (STYLE #4) of a session as Stripe's answers and webhook events carry it.
+ */
+import * as v from 'valibot';
+import { PAYMENT_CURRENCY, type AgeGroup } from '@club/shared';
+import { getConfig } from '../lib/config';
+import { stripeClient } from './stripe-client';
+
+/** The part of a Checkout Session the product reads; other fields are ignored. */
+export const CheckoutSessionSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^cs_/)),
+  object: v.literal('checkout.session'),
+  status: v.nullable(v.picklist(['open', 'complete', 'expired'])),
+  payment_status: v.picklist(['paid', 'unpaid', 'no_payment_required']),
+  client_reference_id: v.nullable(v.string()),
+  metadata: v.nullish(v.record(v.string(), v.string()), {}),
+  amount_total: v.nullable(v.number()),
+  currency: v.nullable(v.string()),
+  payment_intent: v.nullish(v.union([v.string(), v.object({ id: v.string() })]), null),
+  url: v.nullish(v.string(), null),
+});
+export type CheckoutSession = v.InferOutput<typeof CheckoutSessionSchema>;
+
+/** The PaymentIntent's id, whether Stripe sent it as an id or expanded. */
+export function paymentIntentIdOf(session: CheckoutSession): string | null {
+  const intent = session.payment_intent;
+  return typeof intent === 'string' ? intent : (intent?.id ?? null);
+}
+
+/**
+ * Everything a checkout attempt's session is made from. All of it is stored on the registration before the
+ * session is created, so repeating the create for the same attempt (a retry, a second click, a recovery after
+ * a lost answer) sends identical parameters under the same idempotency key and gets the same session back.
+ */
+export interface CheckoutRequest {
+  tryoutId: string;
+  seasonId: string;
+  userId: string;
+  seasonName: string;
+  ageGroup: AgeGroup;
+  tryoutNumber: number;
+  /** Decided by the server from the season's fee at registration, never by a request. */
+  amountCents: number;
+  email: string;
+  attempt: number;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+/** Creates (or, for a repeated attempt, gets back) the attempt's Checkout Session. */
+export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
+  const stripe = await stripeClient();
+  const site = getConfig().SITE_URL.replace(/\/$/, '');
+  const metadata = { tryout_id: request.tryoutId, season_id: request.seasonId, user_id: request.userId };
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: PAYMENT_CURRENCY,
+            unit_amount: request.amountCents,
+            product_data: {
+              name: `Tryout registration: ${request.seasonName}`,
+              description: `${request.ageGroup}, tryout #${request.tryoutNumber}`,
+            },
+          },
+        },
+      ],
+      customer_email: request.email,
+      client_reference_id: request.tryoutId,
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: `${site}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${site}/payment/cancelled`,
+      expires_at: request.expiresAt,
+    },
+    { idempotencyKey: `checkout:${request.tryoutId}:${request.attempt}` },
+  );
+  return v.parse(CheckoutSessionSchema, session);
+}
+
+/** Reads a session; null when Stripe has no such session. */
+export async function retrieveCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
+  const stripe = await stripeClient();
+  try {
+    return v.parse(CheckoutSessionSchema, await stripe.checkout.sessions.retrieve(sessionId));
+  } catch (error) {
+    if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return null;
+    throw error;
+  }
+}
+
+/**
+ * Expires an open session so it can no longer be paid. Null when Stripe refuses because the session is no
+ * longer open (it completed or expired meanwhile): the caller reads it again to learn which.
+ */
+export async function expireCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
+  const stripe = await stripeClient();
+  try {
+    return v.parse(CheckoutSessionSchema, await stripe.checkout.sessions.expire(sessionId));
+  } catch (error) {
+    if (isStripeError(error, 'StripeInvalidRequestError')) return null;
+    throw error;
+  }
+}
+
+/**
+ * True for an error the Stripe SDK threw (of the given class, when one is named). Read from the error's `type`,
+ * which the SDK sets to its class name explicitly (so minifying keeps it), rather than by instanceof, so
+ * nothing here needs the SDK loaded eagerly.
+ */
+export function isStripeError(
+  error: unknown,
+  type?: string,
+): error is Error & { type: string; code?: string } {
+  if (!(error instanceof Error)) return false;
+  const actual = (error as { type?: unknown }).type;
+  return typeof actual === 'string' && (type ? actual === type : actual.startsWith('Stripe'));
+}

@@ -1,0 +1,48 @@
+/** Stripe webhook deliveries: the signature check on the raw body, and the parsed events the product acts on. */
+import * as v from 'valibot';
+import { getStripeSecrets } from '../lib/config';
+import { CheckoutSessionSchema, isStripeError, type CheckoutSession } from './checkout-sessions';
+import { stripeClient } from './stripe-client';
+
+/** The Checkout events the product acts on; Stripe may send others to the same endpoint. */
+export const CHECKOUT_EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
+
+const EventSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^evt_\w+$/)),
+  type: v.string(),
+  data: v.object({ object: v.unknown() }),
+});
+
+export type VerifiedEvent =
+  | { kind: 'checkout'; id: string; type: CheckoutEventType; session: CheckoutSession }
+  | { kind: 'other'; id: string; type: string }
+  | { kind: 'malformed'; id: string | null; type: string | null };
+
+/**
+ * Checks the `stripe-signature` header against the raw body with the webhook secret (Stripe's default 300 s
+ * tolerance against replays of old deliveries), then parses the event. Null when the signature is not valid:
+ * missing, tampered, stale or made with another secret.
+ */
+export async function verifyWebhookEvent(rawBody: string, signature: string): Promise<VerifiedEvent | null> {
+  const [stripe, { webhookSecret }] = await Promise.all([stripeClient(), getStripeSecrets()]);
+  let event: unknown;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch (error) {
+    if (isStripeError(error, 'StripeSignatureVerificationError')) return null;
+    throw error;
+  }
+  const parsed = v.safeParse(EventSchema, event);
+  if (!parsed.success) return { kind: 'malformed', id: null, type: null };
+  const { id, type, data } = parsed.output;
+  if (!(CHECKOUT_EVENT_TYPES as readonly string[]).includes(type)) return { kind: 'other', id, type };
+  const session = v.safeParse(CheckoutSessionSchema, data.object);
+  if (!session.success) return { kind: 'malformed', id, type };
+  return { kind: 'checkout', id, type: type as CheckoutEventType, session: session.output };
+}

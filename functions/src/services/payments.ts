@@ -1,0 +1,287 @@
+/**
+ * Card payments through Stripe Checkout (DESIGN §Payments). A card registration has at most one open checkout
+ * session at a time, so money is never taken twice: "pay again" first settles the current session (fulfils a
+ * completed one, expires an open one) and only then starts the next attempt. The webhook, the success page's
+ * confirmation and "pay again" all apply what a session says through one idempotent fulfilment.
+ */
+import {
+  isPayable,
+  PAYMENT_CURRENCY,
+  serverMessages,
+  type AccessTokenClaims,
+  type CheckoutAnswer,
+  type PaymentConfirmation,
+} from '@club/shared';
+import * as seasonsTable from '../db/seasons';
+import { tryoutId } from '../db/keys';
+import { isStripeEventProcessed, recordStripeEvent } from '../db/stripe-events';
+import * as tryoutsTable from '../db/tryouts';
+import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
+import { log } from '../lib/log';
+import {
+  createCheckoutSession,
+  expireCheckoutSession,
+  isStripeError,
+  paymentIntentIdOf,
+  retrieveCheckoutSession,
+  type CheckoutRequest,
+  type CheckoutSession,
+} from '../payments/checkout-sessions';
+import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
+
+/** A checkout page stays payable this long (Stripe's minimum is 30 minutes). */
+export const CHECKOUT_LIFETIME_MINUTES = 60;
+
+/** When a checkout attempt started now expires, in epoch seconds. */
+export function checkoutExpiry(now: Date): number {
+  return Math.floor(now.getTime() / 1000) + CHECKOUT_LIFETIME_MINUTES * 60;
+}
+
+/** The current attempt's session parameters, all read from the registration (see CheckoutRequest). */
+function checkoutRequest(tryout: tryoutsTable.TryoutItem, seasonName: string): CheckoutRequest {
+  if (tryout.checkout_attempt === undefined || tryout.checkout_expires_at === undefined) {
+    throw new Error(`Registration ${tryout.id} has no checkout attempt`);
+  }
+  return {
+    tryoutId: tryout.id,
+    seasonId: tryout.season_id,
+    userId: tryout.user_id,
+    seasonName,
+    ageGroup: tryout.age_group,
+    tryoutNumber: tryout.tryout_number,
+    amountCents: tryout.amount_cents,
+    email: tryout.email,
+    attempt: tryout.checkout_attempt,
+    expiresAt: tryout.checkout_expires_at,
+  };
+}
+
+/**
+ * Creates (or, when it already exists, gets back) the current attempt's session, stores it on the
+ * registration and returns its checkout URL. Throws when the attempt stopped being the current one meanwhile.
+ */
+export async function openCheckout(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<string> {
+  const request = checkoutRequest(tryout, seasonName);
+  const session = await createCheckoutSession(request);
+  const saved = await tryoutsTable.saveCheckoutSession({
+    seasonId: tryout.season_id,
+    userId: tryout.user_id,
+    attempt: request.attempt,
+    sessionId: session.id,
+  });
+  if (!saved) throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+  return session.url;
+}
+
+/** Runs Stripe calls; Stripe failing (down, slow, refusing) is a 503 the player may retry, logged without personal data. */
+async function viaStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isStripeError(error)) throw error;
+    log.warn('stripe call failed', { what, error: error.type, code: error.code ?? null });
+    throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  }
+}
+
+/**
+ * POST /payments/checkout ("pay again"): a new checkout page for the caller's payable card registration in
+ * the active season. Concurrent clicks get the same session: the attempt is started by one conditional write
+ * and every create for an attempt uses its idempotency key and stored parameters.
+ */
+export async function startCheckout(caller: AccessTokenClaims): Promise<CheckoutAnswer> {
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, caller.sub) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  if (!isPayable(tryout.payment_method, tryout.payment_status) || tryout.checkout_attempt === undefined) {
+    throw new ConflictError(serverMessages.nothingToPay);
+  }
+  return viaStripe('pay again', async () => {
+    const current = await currentSession(tryout, season.name);
+    if (current) await settle(current, tryout);
+
+    const now = new Date();
+    const from = tryout.checkout_attempt!;
+    const expiresAt = checkoutExpiry(now);
+    const started = await tryoutsTable.startCheckoutAttempt({
+      seasonId: season.id,
+      userId: caller.sub,
+      from,
+      expiresAt,
+    });
+    // Another click started the next attempt first: join it (same key, same stored parameters, same session).
+    const next = started
+      ? {
+          ...tryout,
+          checkout_attempt: from + 1,
+          checkout_expires_at: expiresAt,
+          payment_status: 'pending' as const,
+        }
+      : await tryoutsTable.getTryout(season.id, caller.sub);
+    if (
+      !next ||
+      !isPayable(next.payment_method, next.payment_status) ||
+      (next.checkout_attempt ?? 0) <= from
+    ) {
+      throw new ConflictError(serverMessages.nothingToPay);
+    }
+    return { url: await openCheckout(next, season.name) };
+  });
+}
+
+/**
+ * The current attempt's session: the stored one, or, when none was stored (the answer to its create was
+ * lost), the one its idempotency key gets back, so it can never be left open beside a new one. Null when
+ * there is none: never created and no longer creatable (Stripe refuses an expiry that has passed).
+ */
+async function currentSession(
+  tryout: tryoutsTable.TryoutItem,
+  seasonName: string,
+): Promise<CheckoutSession | null> {
+  if (tryout.checkout_session_id) return retrieveCheckoutSession(tryout.checkout_session_id);
+  try {
+    return await createCheckoutSession(checkoutRequest(tryout, seasonName));
+  } catch (error) {
+    if (isStripeError(error, 'StripeInvalidRequestError')) return null;
+    throw error;
+  }
+}
+
+/**
+ * Makes sure nothing of the current session can still take money before a new attempt starts: a completed
+ * one is fulfilled (and there is nothing left to pay), an open one is expired. A completed session whose
+ * payment already failed leaves nothing open.
+ */
+async function settle(session: CheckoutSession, tryout: tryoutsTable.TryoutItem): Promise<void> {
+  if (session.status === 'complete') {
+    if (session.payment_status !== 'paid' && tryout.payment_status === 'failed') return;
+    await fulfil(session, changeFromSession(session), { source: 'checkout' });
+    throw new ConflictError(serverMessages.nothingToPay);
+  }
+  if (session.status !== 'open') return;
+  if (await expireCheckoutSession(session.id)) return;
+  // Stripe would not expire it: it completed or expired a moment ago.
+  const now = await retrieveCheckoutSession(session.id);
+  if (now?.status === 'open') throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  if (now) await settle(now, tryout);
+}
+
+/** What a session's state says about the payment (confirmation, "pay again"); null while it is open. */
+function changeFromSession(session: CheckoutSession): tryoutsTable.PaymentChange | null {
+  if (session.status === 'complete') {
+    return session.payment_status === 'paid'
+      ? { kind: 'paid', sessionId: session.id, paymentIntentId: paymentIntentIdOf(session) }
+      : { kind: 'processing', sessionId: session.id };
+  }
+  if (session.status === 'expired') return { kind: 'expired', sessionId: session.id };
+  return null;
+}
+
+/** What a webhook event says about the payment. */
+function changeFromEvent(type: CheckoutEventType, session: CheckoutSession): tryoutsTable.PaymentChange {
+  switch (type) {
+    case 'checkout.session.completed':
+      return session.payment_status === 'paid'
+        ? { kind: 'paid', sessionId: session.id, paymentIntentId: paymentIntentIdOf(session) }
+        : { kind: 'processing', sessionId: session.id };
+    case 'checkout.session.async_payment_succeeded':
+      return { kind: 'paid', sessionId: session.id, paymentIntentId: paymentIntentIdOf(session) };
+    case 'checkout.session.async_payment_failed':
+      return { kind: 'failed', sessionId: session.id };
+    case 'checkout.session.expired':
+      return { kind: 'expired', sessionId: session.id };
+  }
+}
+
+/**
+ * The one fulfilment: finds the session's registration by its client_reference_id, checks the session is
+ * really for it (metadata, amount and currency), and applies the change idempotently (db applyPaymentChange).
+ * A session that does not match changes nothing and is logged as an error. Returns the registration as it
+ * was read, or null when the session is not for one of ours.
+ */
+async function fulfil(
+  session: CheckoutSession,
+  change: tryoutsTable.PaymentChange | null,
+  options: { source: string; event?: { id: string; type: string } },
+): Promise<tryoutsTable.TryoutItem | null> {
+  const ids = tryoutId.parse(session.client_reference_id ?? '');
+  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.userId) : null;
+  const now = new Date();
+  if (!ids || !tryout || !sessionMatches(session, tryout)) {
+    log.error('checkout session does not match a registration; nothing changed', {
+      sessionId: session.id,
+      tryoutId: tryout?.id ?? null,
+    });
+    if (options.event) await recordStripeEvent(options.event, now);
+    return null;
+  }
+  if (!change) {
+    if (options.event) await recordStripeEvent(options.event, now);
+    return tryout;
+  }
+  const outcome = await tryoutsTable.applyPaymentChange({
+    seasonId: tryout.season_id,
+    userId: tryout.user_id,
+    change,
+    source: options.source,
+    now,
+    event: options.event,
+  });
+  log.info('checkout session applied', { tryoutId: tryout.id, change: change.kind, outcome });
+  return tryout;
+}
+
+function sessionMatches(session: CheckoutSession, tryout: tryoutsTable.TryoutItem): boolean {
+  const metadata = session.metadata;
+  return (
+    tryout.payment_method === 'stripe' &&
+    metadata.tryout_id === tryout.id &&
+    metadata.season_id === tryout.season_id &&
+    metadata.user_id === tryout.user_id &&
+    session.amount_total === tryout.amount_cents &&
+    session.currency === PAYMENT_CURRENCY
+  );
+}
+
+/**
+ * POST /payments/webhook: a delivery from Stripe. The signature is checked on the raw body first (400 and
+ * nothing changed when it fails); an event already processed is acknowledged without acting again.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string): Promise<{ received: true }> {
+  const event = await verifyWebhookEvent(rawBody, signature);
+  if (!event) throw new BadRequestError(serverMessages.invalidSignature);
+  switch (event.kind) {
+    case 'other':
+      log.info('stripe event ignored', { eventId: event.id, type: event.type });
+      return { received: true };
+    case 'malformed':
+      // Acknowledged: Stripe would redeliver the same unreadable event for days.
+      log.error('stripe event could not be read', { eventId: event.id, type: event.type });
+      return { received: true };
+    case 'checkout':
+      if (await isStripeEventProcessed(event.id)) return { received: true };
+      await fulfil(event.session, changeFromEvent(event.type, event.session), {
+        source: event.id,
+        event: { id: event.id, type: event.type },
+      });
+      return { received: true };
+  }
+}
+
+/**
+ * GET /payments/confirm?session_id=: the success page's check. Only the player whose registration the
+ * session is for may use it (anyone else gets the same 404 as an unknown session, and nothing changes).
+ */
+export async function confirmPayment(
+  caller: AccessTokenClaims,
+  sessionId: string,
+): Promise<PaymentConfirmation> {
+  const session = await viaStripe('confirm', () => retrieveCheckoutSession(sessionId));
+  const ids = tryoutId.parse(session?.client_reference_id ?? '');
+  if (!session || !ids || ids.userId !== caller.sub) throw new NotFoundError(serverMessages.paymentNotFound);
+  const tryout = await fulfil(session, changeFromSession(session), { source: 'confirm' });
+  const after = tryout ? await tryoutsTable.getTryout(tryout.season_id, tryout.user_id) : null;
+  if (!after) throw new NotFoundError(serverMessages.paymentNotFound);
+  return { payment_status: after.payment_status };
+}

@@ -1,0 +1,140 @@
+/**
+ * Tryout registration (spec §2 /tryout, §4 payment): who may register for the active season, the registration
+ * with its gap-free tryout number, and the player's own record (GET /tryouts/my).
+ */
+import {
+  earliestBirthYear,
+  fitsAgeGroup,
+  isMinor,
+  serverMessages,
+  type AccessTokenClaims,
+  type MyTryout,
+  type TryoutRegistrationAnswer,
+  type TryoutRegistrationInput,
+} from '@club/shared';
+import * as seasonsTable from '../db/seasons';
+import { tryoutId } from '../db/keys';
+import * as tryoutsTable from '../db/tryouts';
+import * as users from '../db/users';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from '../lib/errors';
+import { log } from '../lib/log';
+import { checkoutExpiry, openCheckout } from './payments';
+
+/**
+ * How long a registration keeps trying for a tryout number while others take them: far beyond what a burst
+ * of a whole season's players needs, and still inside API Gateway's 29 s.
+ */
+export const REGISTRATION_GIVE_UP_MS = 20_000;
+
+/** The shape the player's screens read (spec §3 "My tryout record"). */
+export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable.SeasonItem): MyTryout {
+  return {
+    hasRegistered: true,
+    season: season.name,
+    tryout_number: tryout.tryout_number,
+    result: tryout.result,
+    payment_method: tryout.payment_method,
+    payment_status: tryout.payment_status,
+    // The team link is the selected players' only (spec §2 dashboard).
+    teamsnap_link: tryout.result === 'selected' ? (season.teamsnap_links[tryout.age_group] ?? null) : null,
+    age_group: tryout.age_group,
+  };
+}
+
+/** GET /tryouts/my: the caller's registration for the active season; 404 when there is none. */
+export async function getMyTryout(userId: string): Promise<MyTryout> {
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, userId) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  return toMyTryout(tryout, season);
+}
+
+/**
+ * POST /tryouts/register. Refusals are checked before anything is written; the season's openness and the
+ * one-registration-per-player rule are checked again inside the write, so a close or a double click racing
+ * this request cannot get past them. A card registration then opens its checkout; if Stripe fails, the
+ * registration stays (pending, payable from the dashboard) and the answer says so with a 503.
+ */
+export async function registerForTryout(
+  caller: AccessTokenClaims,
+  input: TryoutRegistrationInput,
+): Promise<TryoutRegistrationAnswer> {
+  const season = await seasonsTable.getActiveSeason();
+  if (!season) throw new NotFoundError(serverMessages.noActiveSeason);
+  if (!season.is_registration_open) throw new ConflictError(serverMessages.registrationClosed(season.name));
+  if (!season.age_groups.includes(input.age_group))
+    throw new BadRequestError(serverMessages.ageGroupNotOffered);
+  const [player, existing] = await Promise.all([
+    users.getUser(caller.sub),
+    tryoutsTable.getTryout(season.id, caller.sub),
+  ]);
+  if (!player) throw new UnauthorizedError(serverMessages.notSignedIn);
+  if (existing) throw new ConflictError(serverMessages.alreadyRegistered);
+  if (!fitsAgeGroup(player.date_of_birth, input.age_group, season.reference_year)) {
+    throw new BadRequestError(
+      serverMessages.ineligibleBirthYear(
+        input.age_group,
+        earliestBirthYear(input.age_group, season.reference_year),
+      ),
+    );
+  }
+
+  const now = new Date();
+  const card = input.payment_method === 'stripe';
+  const tryout: tryoutsTable.NewTryout = {
+    id: tryoutId.of(season.id, player.id),
+    season_id: season.id,
+    user_id: player.id,
+    age_group: input.age_group,
+    payment_method: input.payment_method,
+    payment_status: card ? 'pending' : 'cash',
+    amount_cents: season.tryout_fee_cents,
+    attended: false,
+    result: '',
+    email_sent: false,
+    created_at: now.toISOString(),
+    first_name: player.first_name,
+    last_name: player.last_name,
+    email: player.email,
+    date_of_birth: player.date_of_birth,
+    is_under_18: isMinor(player.date_of_birth),
+    parent_consent: player.parent_consent,
+    phone_number: player.phone_number,
+    emergency_contact_name: player.emergency_contact_name,
+    emergency_contact_phone: player.emergency_contact_phone,
+    emergency_contact_email: player.emergency_contact_email,
+    emergency_contact_relationship: player.emergency_contact_relationship,
+    ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
+  };
+  const inserted = await tryoutsTable.insertRegistration(tryout, now.getTime() + REGISTRATION_GIVE_UP_MS);
+  switch (inserted.outcome) {
+    case 'already-registered':
+      throw new ConflictError(serverMessages.alreadyRegistered);
+    case 'closed':
+      throw new ConflictError(serverMessages.registrationClosed(season.name));
+    case 'busy':
+      log.warn('tryout registration gave up on a contended counter', { seasonId: season.id });
+      throw new ServiceUnavailableError(serverMessages.registrationBusy);
+    case 'created':
+      break;
+  }
+  const registered = { ...tryout, tryout_number: inserted.tryout_number };
+  log.info('tryout registration created', { tryoutId: registered.id, method: registered.payment_method });
+  const answer = toMyTryout(registered, season);
+  if (!card) return { tryout: answer };
+  const url = await openCheckout(registered, season.name).catch((error: unknown) => {
+    log.warn('checkout could not be opened at registration', {
+      tryoutId: registered.id,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return null;
+  });
+  if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
+  return { tryout: answer, url };
+}

@@ -1,0 +1,104 @@
+/**
+ * Test helpers for tryouts: players written straight to the table with a signed token (fast enough for a
+ * crowd of hundreds; the sign-up journey has its own tests), an open 2025 season, and a snapshot of the whole
+ * table to prove a refusal wrote nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { AGE_GROUPS, CONSENT_NOTICE_VERSION, type AgeGroup, type Season } from '@club/shared';
+import { db, tableName } from '../src/db/client';
+import { createUserClaimingEmail, type UserItem } from '../src/db/users';
+import { signAccessToken } from '../src/lib/access-token';
+import { hashPassword } from '../src/services/passwords';
+import { createSeason } from '../src/services/seasons';
+import { call } from './api';
+import { PASSWORD, uniqueEmail } from './accounts';
+
+export interface TestPlayer {
+  id: string;
+  email: string;
+  token: string;
+  user: UserItem;
+}
+
+/** One argon2 hash for every test player: hashing is the slow part and these players never sign in. */
+let passwordHash: Promise<string> | undefined;
+
+/** A verified player account, created directly in the table, and an access token for it. */
+export async function createPlayer(overrides: Partial<UserItem> = {}): Promise<TestPlayer> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const now = new Date().toISOString();
+  const user: UserItem = {
+    id: randomUUID(),
+    email: uniqueEmail('player'),
+    first_name: 'Avery',
+    last_name: 'Quinn',
+    date_of_birth: '2010-06-15',
+    phone_number: '7805550134',
+    emergency_contact_name: 'Robin Quinn',
+    emergency_contact_phone: '7805550199',
+    emergency_contact_email: 'robin.quinn@example.test',
+    emergency_contact_relationship: 'parent',
+    parent_consent: true,
+    consentedAt: now,
+    consentNoticeVersion: CONSENT_NOTICE_VERSION,
+    is_admin: false,
+    createdAt: now,
+    verifiedAt: now,
+    passwordHash: await passwordHash,
+    passwordVersion: 0,
+    ...overrides,
+  };
+  if (!(await createUserClaimingEmail(user))) throw new Error('test player e-mail already taken');
+  const token = await signAccessToken({
+    sub: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    is_admin: user.is_admin,
+  });
+  return { id: user.id, email: user.email, token, user };
+}
+
+/** Creates and activates a season counted from 2025 (spec §5 years), open, all age groups, fee $45.00. */
+export function openSeason(
+  overrides: { name?: string; age_groups?: readonly AgeGroup[]; is_registration_open?: boolean } = {},
+): Promise<Season> {
+  return createSeason({
+    name: 'Fall 2025 Tryouts',
+    age_groups: AGE_GROUPS,
+    is_registration_open: true,
+    tryout_fee_cents: 4_500,
+    reference_year: 2025,
+    ...overrides,
+  });
+}
+
+/** Every item of the table, sorted, as one string: equal before and after means nothing was written. */
+export async function tableSnapshot(): Promise<string> {
+  const items: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: tableName(), ConsistentRead: true, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) items.push(`${item.PK}|${item.SK}|${JSON.stringify(item)}`);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return JSON.stringify(items.sort());
+}
+
+/** A player registered for the active season, by card unless told otherwise, with the answer's checkout URL. */
+export async function registeredPlayer(
+  payment_method: 'cash' | 'stripe' = 'stripe',
+  overrides: Partial<UserItem> = {},
+): Promise<TestPlayer & { url: string | undefined; tryoutNumber: number }> {
+  const player = await createPlayer(overrides);
+  const res = await call('registerTryout', {
+    token: player.token,
+    body: { payment_method, age_group: '15U Boys' },
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body.message}`);
+  const tryout = res.body.tryout as { tryout_number: number };
+  return { ...player, url: res.body.url as string | undefined, tryoutNumber: tryout.tryout_number };
+}
