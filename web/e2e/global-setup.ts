@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
     apiPort: await freePort(),
     dynamoPort: await freePort(),
     mailPort: await freePort(),
+    stripePort: await freePort(),
     dataDir: mkdtempSync(join(tmpdir(), 'club-e2e-')),
     tableName: 'club-e2e',
     inMemory: true,

@@ -10,7 +10,14 @@ import { EMAILS, LOCATION_TEXT } from '../src/content/contact';
 
 export interface PageExpectation {
   heading: string;
+  /** Said both in the prerendered HTML and once the page runs. */
   facts: string[];
+  /** Said only in the prerendered HTML (e.g. a neutral notice the page replaces once it knows more). */
+  prerenderedFacts?: string[];
+  /** Said only once the page runs, on the local stack as seeded (its season open for registration). */
+  liveFacts?: string[];
+  /** Never in the prerendered HTML: what would be untrue at some moment (the live facts are never in it either). */
+  notPrerendered?: string[];
 }
 
 const EVENT_TITLES = [
@@ -116,9 +123,14 @@ export const PUBLIC_PAGES: Record<(typeof PRERENDERED_PATHS)[number], PageExpect
   '/WinterProgramming': { heading: 'Winter Programming', facts: ['Coming Soon', EMAILS.general] },
   '/Training': { heading: 'Camps & Training', facts: ['Coming Soon', 'camps'] },
   '/Tournaments': { heading: 'Tournaments', facts: ['Coming Soon'] },
+  // Whether registration is open is known only when the page runs (an admin opens and closes it at any
+  // time), so the HTML says neither; the closed text is checked in tryouts-closed.test.tsx.
   '/TryoutsClosed': {
     heading: 'Tryout Registration',
-    facts: ['Tryout registrations are currently closed and will reopen soon.', 'Tryout information'],
+    facts: ['Tryout information'],
+    prerenderedFacts: ['Checking whether tryout registration is open…'],
+    liveFacts: ['Registration for Fall 2025 Tryouts is open.', 'Sign in to register'],
+    notPrerendered: ['Tryout registrations are currently closed'],
   },
   '/tryout-information': {
     heading: 'Tryout Information',

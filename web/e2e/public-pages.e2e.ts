@@ -13,10 +13,14 @@ describe('public pages', () => {
       const { page, consoleErrors, close } = await openPage();
       try {
         await gotoAndHydrate(page, path);
+        // What the page learns once it runs (e.g. whether registration is open) comes after hydration.
+        if (expected.liveFacts?.[0]) await page.getByText(expected.liveFacts[0]).waitFor();
 
         await expect(page.locator('h1').innerText()).resolves.toBe(expected.heading);
         const text = collapse(await page.locator('main').innerText());
-        for (const fact of expected.facts) expect(text, `${path} should say "${fact}"`).toContain(fact);
+        for (const fact of [...expected.facts, ...(expected.liveFacts ?? [])]) {
+          expect(text, `${path} should say "${fact}"`).toContain(fact);
+        }
         await expect(page.title()).resolves.toMatch(/ \| Edmonton Summit Basketball Club$/);
         await expect(page.locator('footer.site-footer').count()).resolves.toBe(showsFooter(path) ? 1 : 0);
         await checkA11y(page);

@@ -32,7 +32,12 @@ describe('prerendered HTML', () => {
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '';
       expect(visibleText(h1).trim()).toBe(expected.heading);
       const text = visibleText(root);
-      for (const fact of expected.facts) expect(text, `${path} should say "${fact}"`).toContain(fact);
+      for (const fact of [...expected.facts, ...(expected.prerenderedFacts ?? [])]) {
+        expect(text, `${path} should say "${fact}"`).toContain(fact);
+      }
+      for (const claim of [...(expected.liveFacts ?? []), ...(expected.notPrerendered ?? [])]) {
+        expect(text, `${path} must not say "${claim}" before it runs`).not.toContain(claim);
+      }
 
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
       expect(visibleText(title)).toMatch(/ \| Edmonton Summit Basketball Club$/);

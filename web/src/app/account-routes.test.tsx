@@ -9,6 +9,15 @@ import { accountRoutes } from './account-routes';
 
 const routes = [{ path: '/', children: accountRoutes }];
 
+/** The player has no registration yet (the dashboard's card asks for it). */
+function notRegistered() {
+  server.use(
+    http.get('/api/tryouts/my', () =>
+      HttpResponse.json({ message: 'You are not registered for the current season.' }, { status: 404 }),
+    ),
+  );
+}
+
 describe('protected routes (spec §2 guards)', () => {
   it('sends a visitor without a session from /dashboard to /login', async () => {
     // Act
@@ -28,20 +37,23 @@ describe('protected routes (spec §2 guards)', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('welcomes a player on /dashboard by first name', async () => {
+  it('welcomes a player on /dashboard by first name, above their tryout card', async () => {
     // Prepare
     sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    notRegistered();
 
     // Act
     renderWithSession(routes, '/dashboard');
 
     // Assess
     expect(await screen.findByRole('heading', { name: 'Welcome, Maya!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Ready to Join?' })).toBeInTheDocument();
   });
 
   it('sends a player who types /admin to /dashboard', async () => {
     // Prepare
     sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    notRegistered();
 
     // Act
     const { router } = renderWithSession(routes, '/admin');
@@ -63,6 +75,61 @@ describe('protected routes (spec §2 guards)', () => {
     expect(screen.getByRole('tab', { name: 'Tryouts' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Player Details' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
+  });
+});
+
+describe('/tryout is a player’s screen (spec §2 guards)', () => {
+  it('sends a visitor without a session from /tryout to /login', async () => {
+    // Act
+    const { router } = renderWithSession(routes, '/tryout');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends an administrator on /tryout to /admin', async () => {
+    // Prepare
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(admin));
+
+    // Act
+    const { router } = renderWithSession(routes, '/tryout');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('shows a signed-in player the registration form, asking with their token', async () => {
+    // Prepare
+    const token = makeToken(player);
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    const authorizations: Array<string | null> = [];
+    server.use(
+      http.get('/api/seasons/active', () =>
+        HttpResponse.json({
+          id: 'season-1',
+          name: 'Fall 2025 Tryouts',
+          is_active: true,
+          age_groups: ['15U Boys'],
+          is_registration_open: true,
+          tryout_fee_cents: 5000,
+          reference_year: 2025,
+        }),
+      ),
+      http.get('/api/tryouts/my', ({ request }) => {
+        authorizations.push(request.headers.get('authorization'));
+        return HttpResponse.json({ message: 'Not registered.' }, { status: 404 });
+      }),
+    );
+
+    // Act
+    renderWithSession(routes, '/tryout');
+
+    // Assess
+    expect(await screen.findByRole('group', { name: 'Payment method' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Tryout Registration' })).toBeInTheDocument();
+    expect(authorizations).toEqual([`Bearer ${token}`]);
   });
 });
 

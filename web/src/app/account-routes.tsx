@@ -27,7 +27,7 @@ export const accountRoutes: RouteObject[] = [
     path: 'reset-password/:token',
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },
-  // Ordinary protected routes: a signed-in player (the tryout issue adds /tryout here).
+  // Ordinary protected routes: a signed-in player.
   {
     lazy: () => import('../features/auth/require-session').then((m) => ({ Component: m.RequirePlayer })),
     children: [
@@ -35,6 +35,7 @@ export const accountRoutes: RouteObject[] = [
         path: 'dashboard',
         lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
       },
+      { path: 'tryout', lazy: () => import('../routes/tryout').then((m) => ({ Component: m.TryoutPage })) },
     ],
   },
   // Administrator routes.

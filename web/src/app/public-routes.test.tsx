@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import { server } from '../test/server';
 import { loadRouteModules } from './load-route-modules';
 import { routeTree } from './router';
 
@@ -14,6 +16,15 @@ async function renderAt(path: string) {
 }
 
 describe('the public route table', () => {
+  // /TryoutsClosed asks whether registration is open once it runs.
+  beforeEach(() => {
+    server.use(
+      http.get('/api/seasons/active', () =>
+        HttpResponse.json({ message: 'No active season.' }, { status: 404 }),
+      ),
+    );
+  });
+
   it.each(PRERENDERED_PATHS)('renders %s with one page heading and its own title', async (path) => {
     await renderAt(path);
 

@@ -40,6 +40,21 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message for a refused request, else the screen's fallback (spec §8 "the server's message, else …"). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+/** A request whose 404 is an answer ("none"), not a failure: resolves to null then, and throws otherwise. */
+export async function nullWhenNotFound<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export interface SessionHooks {
   /** Gets a fresh access token (and stores it), or null when the session cannot be renewed. */
   refresh(): Promise<string | null>;

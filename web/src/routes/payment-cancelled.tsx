@@ -13,15 +13,17 @@ export function PaymentCancelledPage() {
     <section className="page-section narrow center status-page" aria-labelledby="cancelled-title">
       <h1 id="cancelled-title">Payment Cancelled</h1>
       <p className="lead">You were not charged. You can try again at any time.</p>
+      <p>Your registration is saved. Choose Complete payment on your dashboard whenever you are ready.</p>
       <ul className="button-row" aria-label="Next steps">
         <li>
-          <Link className="button" to="/tryout">
+          {/* A card registration's unpaid payment is completed from the dashboard (spec §4). */}
+          <Link className="button" to="/dashboard">
             Try again
           </Link>
         </li>
         <li>
-          <Link className="button button-secondary" to="/dashboard">
-            Go to your dashboard
+          <Link className="button button-secondary" to="/tryout-information">
+            Tryout information
           </Link>
         </li>
       </ul>

@@ -1,32 +1,146 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { serverMessages } from '@club/shared/messages';
 import { PageHeader } from '../components/page-header';
 import { SocialLinks } from '../components/social-links';
 import { EMAILS, mailto } from '../content/contact';
+import { fetchActiveSeason } from '../lib/active-season';
 import type { PageMeta } from '../lib/page-meta';
+import { useSession } from '../lib/session-context';
 
 export const meta: PageMeta = {
   title: 'Tryout Registration',
-  description: 'Tryout registration is closed for now and will reopen soon.',
+  description:
+    'Register online for Summit Basketball tryouts: see whether registration is open and sign in to register.',
 };
 
-/** The tryout registration entry (spec §2): registrations are closed and will reopen soon. */
+type Registration =
+  { kind: 'checking' } | { kind: 'closed' } | { kind: 'open'; season: string } | { kind: 'unknown' };
+
+/**
+ * Whether the active season takes registrations, asked once the page runs. The prerendered HTML cannot know
+ * (an administrator opens and closes registration at any time), so it starts from a neutral "checking".
+ */
+function useRegistration(): Registration {
+  const [registration, setRegistration] = useState<Registration>({ kind: 'checking' });
+  useEffect(() => {
+    let current = true;
+    fetchActiveSeason().then(
+      (season) => {
+        if (!current) return;
+        setRegistration(
+          season?.is_registration_open ? { kind: 'open', season: season.name } : { kind: 'closed' },
+        );
+      },
+      () => current && setRegistration({ kind: 'unknown' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return registration;
+}
+
+/** The way in for a registration that is open: register when signed in, else sign in or create an account. */
+function OpenActions() {
+  const { user, ready } = useSession();
+  if (!ready) return null;
+  if (user?.is_admin) return <p>{serverMessages.playersOnly}</p>;
+  return (
+    <>
+      <p>
+        {user
+          ? 'Choose your age group and how to pay on the next page.'
+          : 'Sign in to your account to register, or create one first.'}
+      </p>
+      <ul className="button-row" aria-label="Register">
+        {user ? (
+          <li>
+            <Link className="button button-large" to="/tryout">
+              Register for Tryouts
+            </Link>
+          </li>
+        ) : (
+          <>
+            <li>
+              <Link className="button button-large" to="/login">
+                Sign in to register
+              </Link>
+            </li>
+            <li>
+              <Link className="button button-large button-secondary" to="/register">
+                Create an account
+              </Link>
+            </li>
+          </>
+        )}
+      </ul>
+    </>
+  );
+}
+
+function FollowUs() {
+  return (
+    <>
+      <p>
+        Follow us to hear the moment they open, or e-mail{' '}
+        <a href={mailto(EMAILS.general, 'Tryout registration')}>{EMAILS.general}</a> with questions.
+      </p>
+      <SocialLinks />
+    </>
+  );
+}
+
+function RegistrationNotice({ registration }: { registration: Registration }) {
+  switch (registration.kind) {
+    case 'checking':
+      return (
+        <p role="status" className="lead">
+          Checking whether tryout registration is open…
+        </p>
+      );
+    case 'open':
+      return (
+        <>
+          <h2 id="registration-title">Registration is open</h2>
+          <p className="lead">Registration for {registration.season} is open.</p>
+          <OpenActions />
+        </>
+      );
+    case 'closed':
+      return (
+        <>
+          <h2 id="registration-title">Registrations are closed</h2>
+          <p className="lead">Tryout registrations are currently closed and will reopen soon.</p>
+          <FollowUs />
+        </>
+      );
+    case 'unknown':
+      return (
+        <>
+          <h2 id="registration-title">Tryout registration</h2>
+          <p className="lead">
+            We could not check whether registration is open right now. Please refresh the page in a moment.
+          </p>
+          <FollowUs />
+        </>
+      );
+  }
+}
+
+/** The tryout registration entry (spec §2): says whether the active season takes registrations, and how to join. */
 export function TryoutsClosedPage() {
+  const registration = useRegistration();
   return (
     <>
       <PageHeader eyebrow="Tryouts" title="Tryout Registration" />
-      <section className="page-section narrow" aria-labelledby="closed-title">
-        <div className="notice">
-          <h2 id="closed-title">Registrations are closed</h2>
-          <p className="lead">Tryout registrations are currently closed and will reopen soon.</p>
-          <p>
-            Follow us to hear the moment they open, or e-mail{' '}
-            <a href={mailto(EMAILS.general, 'Tryout registration')}>{EMAILS.general}</a> with questions.
-          </p>
-          <SocialLinks />
+      <section className="page-section narrow" aria-label="Registration">
+        <div className="notice registration-notice">
+          <RegistrationNotice registration={registration} />
         </div>
         <ul className="button-row" aria-label="Next steps">
           <li>
-            <Link className="button" to="/tryout-information">
+            <Link className="button button-secondary" to="/tryout-information">
               Tryout information
             </Link>
           </li>

@@ -1,0 +1,62 @@
+/**
+ * The tryout and dashboard screens' own words (spec §2 and §8), word for word. The choice rule's message is
+ * spec §5's and lives in `@club/shared`; what the server says is shown as it comes.
+ */
+import { serverMessages } from '@club/shared/messages';
+
+export const tryoutMessages = {
+  // /tryout (spec §2)
+  formTitle: 'Tryout Registration',
+  alreadyRegisteredTitle: 'You Are Already Registered',
+  noSeasonTitle: 'No Active Season',
+  noSeasonDetail: 'Please check back later.',
+  closedTitle: 'Registration Closed',
+  // The same words the server refuses a registration with.
+  closed: serverMessages.registrationClosed,
+  paymentMethod: 'Payment method',
+  cashOption: 'Cash (pay on tryout day)',
+  cardOption: 'Card (pay online now)',
+  ageGroup: 'Age group',
+  ageGroupPlaceholder: 'Choose an age group',
+  ageGuideTitle: 'Which age group?',
+  ageGuideIntro: 'Age groups go by year of birth:',
+  ageGuideItem: (group: string, year: number) => `${group}: born in ${year} or later`,
+  fee: (amount: string) => `Tryout fee: ${amount}`,
+  feeDetail: 'The same fee applies whether you pay by card now or in cash on tryout day.',
+  register: 'Register for Tryouts',
+  registering: 'Registering...',
+  goToDashboard: 'Go to your dashboard',
+
+  // /tryout (spec §8)
+  loadFailed: 'Failed to load data. Please refresh.',
+  registrationFailed: 'Registration failed.',
+  cashRegistered: 'Registered! Please bring cash on tryout day.',
+
+  // /dashboard (spec §2, §8)
+  loadTryoutFailed: 'An error occurred while loading your tryout information.',
+  loadingTryout: 'Loading your tryout information…',
+  finalizing: 'Finalizing your payment…',
+  readyTitle: 'Ready to Join?',
+  readyDetail: 'You are not registered for tryouts this season yet.',
+  readyLink: 'Register for Tryouts',
+  registrationTitle: 'Your Tryout Registration',
+  season: 'Season',
+  tryoutNumber: 'Tryout Number',
+  ageGroupLabel: 'Age Group',
+  status: 'Status',
+  payment: 'Payment',
+  selected: 'Selected',
+  notSelected: 'Not Selected',
+  awaitingDecision: 'Awaiting tryout decision',
+  teamSnap: 'Join Your Team on TeamSnap',
+  opensInNewTab: ' (opens in a new tab)',
+
+  // Card payments (spec §4)
+  completePayment: 'Complete payment',
+  openingCheckout: 'Opening checkout...',
+  checkoutFailed: 'We could not open the payment page. Please try again.',
+  paymentPending: 'Your spot is saved. Complete the card payment to finish your registration.',
+  paymentFailed: 'Your last card payment did not go through. You can try again.',
+  paymentProcessing:
+    'Your card payment is being confirmed. It will show as paid once it clears; there is nothing more to do.',
+} as const;

@@ -1,0 +1,38 @@
+import { paymentLabel } from '@club/shared/tryouts';
+import type { MyTryout } from '@club/shared/types';
+import { tryoutMessages as t } from './messages';
+
+/** How a tryout result reads to the family (spec §2): Selected, Not Selected, or still to be decided. */
+export function resultLabel(result: MyTryout['result']): string {
+  if (result === 'selected') return t.selected;
+  if (result === 'not_selected') return t.notSelected;
+  return t.awaitingDecision;
+}
+
+/**
+ * A registration as a description list: season, tryout number and payment, and with `full` (the dashboard)
+ * the age group and the result too.
+ */
+export function RegistrationDetails({ tryout, full = false }: { tryout: MyTryout; full?: boolean }) {
+  const rows: Array<[string, string]> = [
+    [t.season, tryout.season ?? '—'],
+    [t.tryoutNumber, tryout.tryout_number === null ? '—' : String(tryout.tryout_number)],
+    ...(full
+      ? ([
+          [t.ageGroupLabel, tryout.age_group ?? '—'],
+          [t.status, resultLabel(tryout.result)],
+        ] as Array<[string, string]>)
+      : []),
+    [t.payment, paymentLabel(tryout.payment_method, tryout.payment_status) || '—'],
+  ];
+  return (
+    <dl className="tryout-details">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

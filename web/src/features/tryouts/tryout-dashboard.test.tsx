@@ -1,0 +1,332 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyTryout } from '@club/shared/types';
+import { server } from '../../test/server';
+import { aTryout, deferred } from './test-data';
+import { TryoutDashboard } from './tryout-dashboard';
+
+function renderDashboard(entry: InitialEntry = '/dashboard') {
+  const router = createMemoryRouter([{ path: '/dashboard', element: <TryoutDashboard /> }], {
+    initialEntries: [entry],
+  });
+  render(<RouterProvider router={router} />);
+  return { router, user: userEvent.setup() };
+}
+
+/** GET /tryouts/my answers with `tryout` (null: 404, not registered); returns how often it was asked. */
+function myTryout(tryout: MyTryout | null) {
+  const calls = { count: 0 };
+  server.use(
+    http.get('/api/tryouts/my', () => {
+      calls.count += 1;
+      return tryout
+        ? HttpResponse.json(tryout)
+        : HttpResponse.json({ message: 'You are not registered for the current season.' }, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+/** The value the registration card gives for a term. */
+function detail(term: string): string | null | undefined {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dashboard registration card (spec §2)', () => {
+  it('invites a player who has not registered to join, linking to the registration entry', async () => {
+    // Prepare
+    myTryout(null);
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Ready to Join?' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register for Tryouts' })).toHaveAttribute(
+      'href',
+      '/TryoutsClosed',
+    );
+    expect(screen.queryByRole('heading', { name: 'Your Tryout Registration' })).not.toBeInTheDocument();
+  });
+
+  it('shows season, tryout number, age group, status and payment of a registration', async () => {
+    // Prepare
+    myTryout(aTryout({ season: 'Fall 2025 Tryouts', tryout_number: 23, age_group: '17U Girls' }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Your Tryout Registration' })).toBeInTheDocument();
+    expect(detail('Season')).toBe('Fall 2025 Tryouts');
+    expect(detail('Tryout Number')).toBe('23');
+    expect(detail('Age Group')).toBe('17U Girls');
+    expect(detail('Status')).toBe('Awaiting tryout decision');
+    expect(detail('Payment')).toBe('Cash');
+    expect(screen.queryByRole('heading', { name: 'Ready to Join?' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['selected', 'Selected'],
+    ['not_selected', 'Not Selected'],
+    ['', 'Awaiting tryout decision'],
+  ] as const)('reads result "%s" as "%s"', async (result, text) => {
+    // Prepare
+    myTryout(aTryout({ result }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    await screen.findByRole('heading', { name: 'Your Tryout Registration' });
+    expect(detail('Status')).toBe(text);
+  });
+
+  it.each([
+    ['cash', 'cash', 'Cash', false],
+    ['cash', 'paid', 'Cash (paid)', false],
+    ['stripe', 'paid', 'Paid (Card)', false],
+    ['stripe', 'pending', 'Pending (Card)', true],
+    ['stripe', 'failed', 'Failed (Card)', true],
+    ['stripe', 'processing', 'Processing (Card)', false],
+  ] as const)(
+    'shows a %s payment that is %s as "%s" (Complete payment offered: %s)',
+    async (method, status, label, payable) => {
+      // Prepare
+      myTryout(aTryout({ payment_method: method, payment_status: status }));
+
+      // Act
+      renderDashboard();
+
+      // Assess
+      await screen.findByRole('heading', { name: 'Your Tryout Registration' });
+      expect(detail('Payment')).toBe(label);
+      expect(screen.queryByRole('button', { name: 'Complete payment' }) !== null).toBe(payable);
+    },
+  );
+
+  it('explains that a processing card payment is being confirmed', async () => {
+    // Prepare
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'processing' }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByText(/Your card payment is being confirmed\./)).toBeInTheDocument();
+  });
+
+  it('links a selected player to their team on TeamSnap, in a new tab', async () => {
+    // Prepare
+    myTryout(aTryout({ result: 'selected', teamsnap_link: 'https://go.teamsnap.com/team/123' }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    const link = await screen.findByRole('link', { name: /Join Your Team on TeamSnap/ });
+    expect(link).toHaveAttribute('href', 'https://go.teamsnap.com/team/123');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('has no TeamSnap link without a team link', async () => {
+    // Prepare
+    myTryout(aTryout({ result: 'selected', teamsnap_link: null }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    await screen.findByRole('heading', { name: 'Your Tryout Registration' });
+    expect(screen.queryByRole('link', { name: /TeamSnap/ })).not.toBeInTheDocument();
+  });
+
+  it('never turns a team link that is not a web address into a link', async () => {
+    // Prepare
+    myTryout(aTryout({ result: 'selected', teamsnap_link: 'javascript:alert(1)' }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    await screen.findByRole('heading', { name: 'Your Tryout Registration' });
+    expect(screen.queryByRole('link', { name: /TeamSnap/ })).not.toBeInTheDocument();
+  });
+
+  it('says "An error occurred while loading your tryout information." when the record cannot be read', async () => {
+    // Prepare
+    server.use(http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while loading your tryout information.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Ready to Join?' })).not.toBeInTheDocument();
+  });
+
+  it('shows the notice a cash registration carries, above the card', async () => {
+    // Prepare
+    myTryout(aTryout());
+
+    // Act
+    renderDashboard({
+      pathname: '/dashboard',
+      state: { notice: 'Registered! Please bring cash on tryout day.' },
+    });
+
+    // Assess
+    const card = await screen.findByRole('region', { name: 'Your Tryout Registration' });
+    const notice = screen.getByText('Registered! Please bring cash on tryout day.');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe('Complete payment (spec §4)', () => {
+  it('opens a fresh checkout with a full-page redirect, reading "Opening checkout..." meanwhile', async () => {
+    // Prepare
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'pending' }));
+    const held = deferred();
+    const checkouts = { count: 0 };
+    server.use(
+      http.post('/api/payments/checkout', async () => {
+        checkouts.count += 1;
+        await held.promise;
+        return HttpResponse.json({ url: 'https://checkout.stripe.test/c/pay/cs_test_again' });
+      }),
+    );
+    const { user } = renderDashboard();
+    const button = await screen.findByRole('button', { name: 'Complete payment' });
+
+    // Act
+    await user.dblClick(button);
+
+    // Assess
+    expect(button).toHaveTextContent('Opening checkout...');
+    expect(button).toBeDisabled();
+
+    // Act
+    held.resolve();
+
+    // Assess
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_again'),
+    );
+    expect(checkouts.count).toBe(1);
+    expect(button).toBeDisabled();
+  });
+
+  it('shows the server’s message when checkout cannot start, and lets the player try again', async () => {
+    // Prepare
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'failed' }));
+    server.use(
+      http.post('/api/payments/checkout', () =>
+        HttpResponse.json(
+          { message: 'There is nothing left to pay for this registration.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderDashboard();
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Complete payment' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is nothing left to pay for this registration.',
+    );
+    expect(screen.getByRole('button', { name: 'Complete payment' })).toBeEnabled();
+  });
+});
+
+describe('return from checkout (spec §4)', () => {
+  it('shows "Finalizing your payment…" while confirming, then reloads the record and cleans the address', async () => {
+    // Prepare
+    const held = deferred();
+    const confirmed: Array<string | null> = [];
+    server.use(
+      http.get('/api/payments/confirm', async ({ request }) => {
+        confirmed.push(new URL(request.url).searchParams.get('session_id'));
+        await held.promise;
+        return HttpResponse.json({ payment_status: 'paid' });
+      }),
+    );
+    const reads = myTryout(aTryout({ payment_method: 'stripe', payment_status: 'paid' }));
+
+    // Act
+    const { router } = renderDashboard('/dashboard?session_id=cs_test_a1b2c3d4e5');
+
+    // Assess
+    expect(await screen.findByRole('status')).toHaveTextContent('Finalizing your payment…');
+    await vi.waitFor(() => expect(confirmed).toEqual(['cs_test_a1b2c3d4e5']));
+    expect(reads.count).toBe(0);
+
+    // Act
+    held.resolve();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Your Tryout Registration' })).toBeInTheDocument();
+    expect(detail('Payment')).toBe('Paid (Card)');
+    expect(screen.queryByText('Finalizing your payment…')).not.toBeInTheDocument();
+    expect(reads.count).toBe(1);
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(reads.count).toBe(1);
+  });
+
+  it('still reloads the record and cleans the address when confirming fails', async () => {
+    // Prepare
+    server.use(
+      http.get('/api/payments/confirm', () =>
+        HttpResponse.json({ message: 'Payment not found.' }, { status: 404 }),
+      ),
+    );
+    const reads = myTryout(aTryout({ payment_method: 'stripe', payment_status: 'pending' }));
+
+    // Act
+    const { router } = renderDashboard('/dashboard?session_id=cs_test_a1b2c3d4e5');
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Your Tryout Registration' })).toBeInTheDocument();
+    expect(detail('Payment')).toBe('Pending (Card)');
+    expect(screen.getByRole('button', { name: 'Complete payment' })).toBeEnabled();
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(reads.count).toBe(1);
+    expect(screen.queryByText('Finalizing your payment…')).not.toBeInTheDocument();
+  });
+
+  it('confirms nothing on an ordinary visit', async () => {
+    // Prepare
+    const confirms = { count: 0 };
+    server.use(
+      http.get('/api/payments/confirm', () => {
+        confirms.count += 1;
+        return HttpResponse.json({ payment_status: 'paid' });
+      }),
+    );
+    const reads = myTryout(aTryout());
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Your Tryout Registration' })).toBeInTheDocument();
+    expect(screen.queryByText('Finalizing your payment…')).not.toBeInTheDocument();
+    expect(reads.count).toBe(1);
+    expect(confirms.count).toBe(0);
+  });
+});

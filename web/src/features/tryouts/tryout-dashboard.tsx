@@ -1,0 +1,126 @@
+/**
+ * The dashboard's tryout part (spec §2 /dashboard, §4 payment): the notice a cash registration carries, the
+ * "Finalizing your payment…" banner on the way back from checkout, and the player's registration card or the
+ * invitation to join.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { MyTryout } from '@club/shared/types';
+import { confirmPayment, getMyTryout } from './api';
+import { CompletePayment } from './complete-payment';
+import { tryoutMessages as t } from './messages';
+import { RegistrationDetails } from './registration-details';
+import type { DashboardNotice } from './tryout-form';
+import './tryouts.css';
+
+type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; tryout: MyTryout | null };
+
+/** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
+function safeTeamLink(link: string | null): string | null {
+  return link && /^https?:\/\//i.test(link) ? link : null;
+}
+
+function RegistrationCard({ tryout }: { tryout: MyTryout }) {
+  const teamLink = safeTeamLink(tryout.teamsnap_link);
+  return (
+    <section className="tryout-panel" aria-labelledby="registration-title">
+      <h2 id="registration-title">{t.registrationTitle}</h2>
+      <RegistrationDetails tryout={tryout} full />
+      {teamLink ? (
+        <p className="tryout-actions">
+          <a className="button" href={teamLink} target="_blank" rel="noopener noreferrer">
+            {t.teamSnap}
+            <span className="visually-hidden">{t.opensInNewTab}</span>
+          </a>
+        </p>
+      ) : null}
+      <CompletePayment tryout={tryout} />
+    </section>
+  );
+}
+
+function ReadyToJoinCard() {
+  return (
+    <section className="tryout-panel" aria-labelledby="ready-title">
+      <h2 id="ready-title">{t.readyTitle}</h2>
+      <p>{t.readyDetail}</p>
+      <p className="tryout-actions">
+        <Link className="button" to="/TryoutsClosed">
+          {t.readyLink}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function TryoutDashboard() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  // The checkout session the player came back from, read once: cleaning the address must not start over.
+  const [returningFrom] = useState(() => params.get('session_id'));
+  const [finalizing, setFinalizing] = useState(Boolean(returningFrom));
+  const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
+  const notice = (location.state as Partial<DashboardNotice> | null)?.notice;
+
+  useEffect(() => {
+    let current = true;
+    void (async () => {
+      if (returningFrom) {
+        try {
+          await confirmPayment(returningFrom);
+        } catch {
+          // Tolerated (spec §7): the payment provider's webhook settles the payment either way, and the
+          // record loaded next shows where it stands.
+        }
+      }
+      let next: LoadState;
+      try {
+        next = { kind: 'ready', tryout: await getMyTryout() };
+      } catch {
+        next = { kind: 'failed' };
+      }
+      if (!current) return;
+      setLoad(next);
+      if (returningFrom) {
+        setFinalizing(false);
+        navigate('/dashboard', { replace: true });
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [returningFrom, navigate]);
+
+  return (
+    <div className="tryout-dashboard">
+      {finalizing ? (
+        <p role="status" className="tryout-banner">
+          {t.finalizing}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="form-success tryout-notice">
+          {notice}
+        </p>
+      ) : null}
+      {load.kind === 'loading' && !finalizing ? (
+        <p role="status" className="tryout-loading">
+          {t.loadingTryout}
+        </p>
+      ) : null}
+      {load.kind === 'failed' ? (
+        <p role="alert" className="form-error">
+          {t.loadTryoutFailed}
+        </p>
+      ) : null}
+      {load.kind === 'ready' ? (
+        load.tryout ? (
+          <RegistrationCard tryout={load.tryout} />
+        ) : (
+          <ReadyToJoinCard />
+        )
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The tryout registration form (spec §2 /tryout, §5): a payment method and an age group, both required, the
+ * age-group guidance and the fee. Cash goes to the dashboard with its notice; card leaves for checkout.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import * as v from 'valibot';
+import type { PaymentMethod } from '@club/shared/constants';
+import { fieldMessages } from '@club/shared/messages';
+import { TryoutRegistrationSchema } from '@club/shared/schemas';
+import { formatCad } from '@club/shared/tryouts';
+import type { Season } from '@club/shared/types';
+import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { AgeGroupGuide } from './age-group-guide';
+import { registerTryout } from './api';
+import { tryoutMessages as t } from './messages';
+
+const ERROR_ID = 'tryout-form-error';
+
+/** What the dashboard reads from the navigation state after a cash registration. */
+export interface DashboardNotice {
+  notice: string;
+}
+
+interface Failure {
+  message: string;
+  /** The server kept the registration (card checkout could not start): the dashboard is the way on. */
+  saved: boolean;
+}
+
+export function TryoutForm({ season }: { season: Season }) {
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [ageGroup, setAgeGroup] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [choiceMissing, setChoiceMissing] = useState(false);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  /** Shows a message and moves focus to it, so a keyboard or screen-reader user lands on what went wrong. */
+  function fail(next: Failure) {
+    flushSync(() => setFailure(next));
+    errorRef.current?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = v.safeParse(TryoutRegistrationSchema, { payment_method: method, age_group: ageGroup });
+    if (!parsed.success) {
+      setChoiceMissing(true);
+      fail({ message: fieldMessages.tryoutChoiceRequired, saved: false });
+      return;
+    }
+    setChoiceMissing(false);
+    setFailure(null);
+    setBusy(true);
+    try {
+      const { url } = await registerTryout(parsed.output);
+      if (parsed.output.payment_method === 'stripe' && url) {
+        // Stays busy: the page is leaving for the payment provider's checkout (spec §4).
+        window.location.assign(url);
+        return;
+      }
+      const state: DashboardNotice | null =
+        parsed.output.payment_method === 'cash' ? { notice: t.cashRegistered } : null;
+      navigate('/dashboard', { replace: true, state });
+    } catch (error) {
+      setBusy(false);
+      fail({
+        message: serverMessageOr(error, t.registrationFailed),
+        saved: error instanceof ApiError && error.status === 503,
+      });
+    }
+  }
+
+  const describedBy = choiceMissing && failure ? ERROR_ID : undefined;
+
+  return (
+    <form className="auth-form tryout-form" noValidate onSubmit={(e) => void submit(e)}>
+      <fieldset className="form-group" disabled={busy}>
+        <legend>{t.paymentMethod}</legend>
+        {(
+          [
+            ['cash', t.cashOption],
+            ['stripe', t.cardOption],
+          ] as const
+        ).map(([value, label]) => (
+          <div className="form-check" key={value}>
+            <input
+              type="radio"
+              id={`payment-${value}`}
+              name="payment_method"
+              value={value}
+              checked={method === value}
+              aria-describedby={describedBy}
+              onChange={() => setMethod(value)}
+            />
+            <label htmlFor={`payment-${value}`}>{label}</label>
+          </div>
+        ))}
+      </fieldset>
+
+      <div className="form-field">
+        <label htmlFor="age_group">{t.ageGroup}</label>
+        <select
+          id="age_group"
+          name="age_group"
+          value={ageGroup}
+          disabled={busy}
+          aria-invalid={choiceMissing && !ageGroup}
+          aria-describedby={describedBy}
+          onChange={(e) => setAgeGroup(e.target.value)}
+        >
+          <option value="">{t.ageGroupPlaceholder}</option>
+          {season.age_groups.map((group) => (
+            <option key={group} value={group}>
+              {group}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <AgeGroupGuide groups={season.age_groups} referenceYear={season.reference_year} />
+
+      <p className="tryout-fee">
+        <strong>{t.fee(formatCad(season.tryout_fee_cents))}</strong>
+        <span>{t.feeDetail}</span>
+      </p>
+
+      {failure ? (
+        <div className="tryout-error">
+          <p id={ERROR_ID} ref={errorRef} role="alert" className="form-error" tabIndex={-1}>
+            {failure.message}
+          </p>
+          {failure.saved ? (
+            <p className="auth-links">
+              <Link to="/dashboard">{t.goToDashboard}</Link>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {/* No double submit: disabled from the first click on (React renders a click's update before the next
+          event), and with the default button disabled the form cannot be submitted by Enter either. */}
+      <button type="submit" className="button button-submit" disabled={busy}>
+        {busy ? t.registering : t.register}
+      </button>
+    </form>
+  );
+}

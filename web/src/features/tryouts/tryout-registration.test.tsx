@@ -1,0 +1,387 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyTryout, Season } from '@club/shared/types';
+import { server } from '../../test/server';
+import { aSeason, aTryout, deferred } from './test-data';
+import { TryoutDashboard } from './tryout-dashboard';
+import { TryoutRegistration } from './tryout-registration';
+
+/** The API as /tryout sees it: the active season (null: 404) and the player's registration (null: 404). */
+function api({ season = aSeason(), tryout = null }: { season?: Season | null; tryout?: MyTryout | null }) {
+  server.use(
+    http.get('/api/seasons/active', () =>
+      season
+        ? HttpResponse.json(season)
+        : HttpResponse.json({ message: 'No active season.' }, { status: 404 }),
+    ),
+    http.get('/api/tryouts/my', () =>
+      tryout
+        ? HttpResponse.json(tryout)
+        : HttpResponse.json({ message: 'You are not registered for the current season.' }, { status: 404 }),
+    ),
+  );
+}
+
+function renderTryout() {
+  const router = createMemoryRouter(
+    [
+      { path: '/tryout', element: <TryoutRegistration /> },
+      { path: '/dashboard', element: <TryoutDashboard /> },
+    ],
+    { initialEntries: ['/tryout'] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, user: userEvent.setup() };
+}
+
+/** The value a description list gives for a term. */
+function detail(term: string): string | null | undefined {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, method: string, group: string) {
+  await user.click(await screen.findByRole('radio', { name: method }));
+  await user.selectOptions(screen.getByLabelText('Age group'), group);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/tryout states (spec §2)', () => {
+  it('shows a registered player their season, tryout number and payment, and the way to the dashboard', async () => {
+    // Prepare
+    api({ tryout: aTryout({ tryout_number: 17, payment_method: 'cash', payment_status: 'cash' }) });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'You Are Already Registered' })).toBeInTheDocument();
+    expect(detail('Season')).toBe('Fall 2025 Tryouts');
+    expect(detail('Tryout Number')).toBe('17');
+    expect(detail('Payment')).toBe('Cash');
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register for Tryouts' })).not.toBeInTheDocument();
+  });
+
+  it('offers a registered card player whose payment is pending to complete it', async () => {
+    // Prepare
+    api({ tryout: aTryout({ payment_method: 'stripe', payment_status: 'pending' }) });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'You Are Already Registered' })).toBeInTheDocument();
+    expect(detail('Payment')).toBe('Pending (Card)');
+    expect(screen.getByRole('button', { name: 'Complete payment' })).toBeEnabled();
+  });
+
+  it('says "No Active Season" and "Please check back later." when there is no season', async () => {
+    // Prepare
+    api({ season: null });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'No Active Season' })).toBeInTheDocument();
+    expect(screen.getByText('Please check back later.')).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('says registration is closed for the season by name', async () => {
+    // Prepare
+    api({ season: aSeason({ is_registration_open: false }) });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Registration Closed' })).toBeInTheDocument();
+    expect(screen.getByText('Registration for Fall 2025 Tryouts is currently closed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register for Tryouts' })).not.toBeInTheDocument();
+  });
+
+  it('shows the form: payment choice, the season’s age groups, the birth-year guidance and the fee', async () => {
+    // Prepare
+    api({ season: aSeason({ age_groups: ['15U Boys', '17U Girls'], tryout_fee_cents: 5000 }) });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    const method = await screen.findByRole('group', { name: 'Payment method' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Tryout Registration' })).toBeInTheDocument();
+    expect(screen.getByText('Fall 2025 Tryouts')).toBeInTheDocument();
+    expect(within(method).getByRole('radio', { name: 'Cash (pay on tryout day)' })).not.toBeChecked();
+    expect(within(method).getByRole('radio', { name: 'Card (pay online now)' })).not.toBeChecked();
+    const options = within(screen.getByRole('combobox', { name: 'Age group' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Choose an age group', '15U Boys', '17U Girls']);
+    expect(options[0]).toHaveValue('');
+    const guide = screen.getByRole('region', { name: 'Which age group?' });
+    expect(
+      within(guide)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['15U Boys: born in 2010 or later', '17U Girls: born in 2008 or later']);
+    expect(screen.getByText('Tryout fee: $50.00')).toBeInTheDocument();
+    expect(
+      screen.getByText('The same fee applies whether you pay by card now or in cash on tryout day.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register for Tryouts' })).toBeEnabled();
+  });
+
+  it('counts the birth years from the season’s own reference year', async () => {
+    // Prepare
+    api({ season: aSeason({ age_groups: ['13U Boys', '18U Boys'], reference_year: 2026 }) });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByText('13U Boys: born in 2013 or later')).toBeInTheDocument();
+    expect(screen.getByText('18U Boys: born in 2008 or later')).toBeInTheDocument();
+  });
+
+  it('says "Failed to load data. Please refresh." when the registration cannot be read', async () => {
+    // Prepare
+    server.use(
+      http.get('/api/seasons/active', () => HttpResponse.json(aSeason())),
+      http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'Boom' }, { status: 500 })),
+    );
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data. Please refresh.');
+    expect(screen.queryByRole('button', { name: 'Register for Tryouts' })).not.toBeInTheDocument();
+  });
+
+  it('says "Failed to load data. Please refresh." when the season cannot be read', async () => {
+    // Prepare
+    server.use(
+      http.get('/api/seasons/active', () => HttpResponse.error()),
+      http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'Not registered.' }, { status: 404 })),
+    );
+
+    // Act
+    renderTryout();
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data. Please refresh.');
+  });
+});
+
+describe('/tryout form submission', () => {
+  /** Records every registration request; answers with `answer`. */
+  function registerEndpoint(answer: () => Response | Promise<Response>) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/tryouts/register', async ({ request }) => {
+        bodies.push(await request.json());
+        return answer();
+      }),
+    );
+    return bodies;
+  }
+
+  it.each([
+    ['nothing chosen', null, null],
+    ['only a payment method', 'Cash (pay on tryout day)', null],
+    ['only an age group', null, '16U Boys'],
+  ])('with %s, says both are needed, moves focus there and sends nothing', async (_, method, group) => {
+    // Prepare
+    api({});
+    const bodies = registerEndpoint(() => HttpResponse.json({}, { status: 201 }));
+    const { user } = renderTryout();
+    await screen.findByRole('button', { name: 'Register for Tryouts' });
+    if (method) await user.click(screen.getByRole('radio', { name: method }));
+    if (group) await user.selectOptions(screen.getByLabelText('Age group'), group);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Please select both payment method and age group.');
+    expect(alert).toHaveFocus();
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows the server’s message when registration is refused', async () => {
+    // Prepare
+    api({});
+    registerEndpoint(() =>
+      HttpResponse.json(
+        { message: 'Players in 15U Boys must be born in 2010 or later. Please choose an older age group.' },
+        { status: 400 },
+      ),
+    );
+    const { user, router } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Players in 15U Boys must be born in 2010 or later. Please choose an older age group.',
+    );
+    expect(alert).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Register for Tryouts' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/tryout');
+  });
+
+  it.each([
+    ['an answer without a message', () => HttpResponse.json({}, { status: 500 })],
+    ['a network failure', () => HttpResponse.error()],
+  ])('falls back to "Registration failed." on %s', async (_, answer) => {
+    // Prepare
+    api({});
+    registerEndpoint(answer);
+    const { user } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed\.$/);
+  });
+
+  it('points to the dashboard when the card registration is saved but checkout could not start', async () => {
+    // Prepare
+    api({});
+    registerEndpoint(() =>
+      HttpResponse.json(
+        {
+          message:
+            'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
+        },
+        { status: 503 },
+      ),
+    );
+    const { user } = renderTryout();
+    await choose(user, 'Card (pay online now)', '15U Boys');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('reads "Registering..." and is disabled while busy, and a second click sends nothing more', async () => {
+    // Prepare
+    api({});
+    const held = deferred();
+    const bodies = registerEndpoint(async () => {
+      await held.promise;
+      return HttpResponse.json({ message: 'You are already registered for this season.' }, { status: 409 });
+    });
+    const { user } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+    const button = screen.getByRole('button', { name: 'Register for Tryouts' });
+
+    // Act
+    await user.dblClick(button);
+    await user.click(button);
+
+    // Assess
+    expect(button).toHaveTextContent('Registering...');
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' })).toBeDisabled();
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+
+    // Act
+    held.resolve();
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are already registered for this season.');
+    expect(button).toHaveTextContent('Register for Tryouts');
+    expect(button).toBeEnabled();
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('registers a cash player and shows the cash notice on the dashboard', async () => {
+    // Prepare
+    api({});
+    const registered = aTryout({ tryout_number: 8, payment_method: 'cash', payment_status: 'cash' });
+    const bodies = registerEndpoint(() => HttpResponse.json({ tryout: registered }, { status: 201 }));
+    const { user, router } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Girls');
+    server.use(http.get('/api/tryouts/my', () => HttpResponse.json(registered)));
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(await screen.findByText('Registered! Please bring cash on tryout day.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(bodies).toEqual([{ payment_method: 'cash', age_group: '15U Girls' }]);
+    const card = await screen.findByRole('region', { name: 'Your Tryout Registration' });
+    expect(
+      screen.getByText('Registered! Please bring cash on tryout day.').compareDocumentPosition(card) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('sends a card player to the checkout page with a full-page redirect, staying busy', async () => {
+    // Prepare
+    api({});
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const bodies = registerEndpoint(() =>
+      HttpResponse.json(
+        {
+          tryout: aTryout({ payment_method: 'stripe', payment_status: 'pending' }),
+          url: 'https://checkout.stripe.test/c/pay/cs_test_abc123',
+        },
+        { status: 201 },
+      ),
+    );
+    const { user, router } = renderTryout();
+    await choose(user, 'Card (pay online now)', '17U Boys');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_abc123'),
+    );
+    expect(bodies).toEqual([{ payment_method: 'stripe', age_group: '17U Boys' }]);
+    expect(screen.getByRole('button', { name: 'Registering...' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/tryout');
+  });
+
+  it('sends the session’s bearer token with the registration', async () => {
+    // Prepare
+    sessionStorage.setItem('token', 'the-access-token');
+    api({});
+    let authorization: string | null = null;
+    server.use(
+      http.post('/api/tryouts/register', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return HttpResponse.json({ tryout: aTryout() }, { status: 201 });
+      }),
+    );
+    const { user } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    await vi.waitFor(() => expect(authorization).toBe('Bearer the-access-token'));
+  });
+});
