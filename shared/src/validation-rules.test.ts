@@ -101,6 +101,34 @@ describe('registration fields (spec §5 table)', () => {
     }
   });
 
+  // Each password below has exactly one member of the class under test, at one end of the class.
+  it.each([
+    ['its only uppercase letter is A', 'Abcdefghij1!'],
+    ['its only uppercase letter is Z', 'Zbcdefghij1!'],
+    ['its only lowercase letter is a', 'ABCDEFGHIJa1!'],
+    ['its only lowercase letter is z', 'ABCDEFGHIJz1!'],
+    ['its only digit is 0', 'Abcdefghij0!'],
+    ['its only digit is 9', 'Abcdefghij9!'],
+    ['its only special character is the first of the list, !', 'Abcdefghij1!'],
+    ['its only special character is the last of the list, >', 'Abcdefghij1>'],
+    ['its only special character is the one before the last, <', 'Abcdefghij1<'],
+  ])('accepts a password when %s', (_edge, password) => {
+    expect(missingPasswordRequirements(password)).toEqual([]);
+    expect(errorsOf({ ...valid, password }).password).toBeUndefined();
+    expect(fieldErrors(ResetPasswordBodySchema, { password })).toEqual({});
+  });
+
+  it.each([
+    ['abcdefghij0>', 'an uppercase letter', 'include an uppercase letter'],
+    ['ABCDEFGHIJ0>', 'a lowercase letter', 'include a lowercase letter'],
+    ['Abcdefghijk>', 'a number', 'include a number'],
+    ['Abcdefghij0k', 'a special character', 'include a special character'],
+    ['Abcdefghi0>', 'at least 12 characters', 'be at least 12 characters long'],
+  ])('refuses %s, naming only what it lacks', (password, registrationPart, resetPart) => {
+    expect(errorsOf({ ...valid, password }).password).toBe(`Password must include ${registrationPart}`);
+    expect(fieldErrors(ResetPasswordBodySchema, { password }).password).toBe(`Password must ${resetPart}`);
+  });
+
   it('needs at least 12 characters: 11 is short, 12 is enough', () => {
     expect(missingPasswordRequirements('Abcdefghi1!')).toEqual(['length']);
     expect(missingPasswordRequirements('Abcdefghij1!')).toEqual([]);
