@@ -244,6 +244,22 @@ describe('tryout and season forms (spec §5)', () => {
     ).toEqual({});
   });
 
+  it.each(['13U Boys', '15U Boys', '16U Boys', '17U Boys', '18U Boys', '15U Girls', '17U Girls'])(
+    'offers the spec’s age group %s',
+    (age_group) => {
+      expect(fieldErrors(TryoutRegistrationSchema, { payment_method: 'cash', age_group })).toEqual({});
+    },
+  );
+
+  it.each(['14U Boys', '13U Girls', '16U Girls', '19U Boys', '15u boys'])(
+    'refuses %s, which the spec does not list',
+    (age_group) => {
+      expect(fieldErrors(TryoutRegistrationSchema, { payment_method: 'cash', age_group })).toEqual({
+        age_group: 'Please select both payment method and age group.',
+      });
+    },
+  );
+
   it('needs a non-blank season name', () => {
     expect(fieldErrors(NewSeasonSchema, { name: '   ' })).toEqual({ name: 'Please enter a season name.' });
     expect(fieldErrors(NewSeasonSchema, {})).toEqual({ name: 'Please enter a season name.' });
