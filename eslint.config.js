@@ -17,7 +17,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Imports flow one way (STYLE.md #2): shared imports nothing of the others.
+  // Imports flow one way: shared imports nothing of the others, so the browser and the functions can both
+  // read it without pulling in the other side.
   {
     files: ['shared/**/*.ts'],
     rules: {

@@ -12,7 +12,7 @@ import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const functionsDir = join(repoRoot, 'functions');
 
-/** The Lambda runtime is Node.js 22 (DESIGN), so esbuild emits syntax that version runs natively. */
+/** The Lambda runtime is Node.js 22 (constructs/handler-function.ts), so esbuild emits syntax it runs natively. */
 export const NODE_TARGET = 'node22';
 
 /** The entry file of every bundle: the function's handler setting is `index.handler`. */

@@ -101,6 +101,34 @@ describe('registration fields (spec §5 table)', () => {
     }
   });
 
+  // Each password below has exactly one member of the class under test, at one end of the class.
+  it.each([
+    ['its only uppercase letter is A', 'Abcdefghij1!'],
+    ['its only uppercase letter is Z', 'Zbcdefghij1!'],
+    ['its only lowercase letter is a', 'ABCDEFGHIJa1!'],
+    ['its only lowercase letter is z', 'ABCDEFGHIJz1!'],
+    ['its only digit is 0', 'Abcdefghij0!'],
+    ['its only digit is 9', 'Abcdefghij9!'],
+    ['its only special character is the first of the list, !', 'Abcdefghij1!'],
+    ['its only special character is the last of the list, >', 'Abcdefghij1>'],
+    ['its only special character is the one before the last, <', 'Abcdefghij1<'],
+  ])('accepts a password when %s', (_edge, password) => {
+    expect(missingPasswordRequirements(password)).toEqual([]);
+    expect(errorsOf({ ...valid, password }).password).toBeUndefined();
+    expect(fieldErrors(ResetPasswordBodySchema, { password })).toEqual({});
+  });
+
+  it.each([
+    ['abcdefghij0>', 'an uppercase letter', 'include an uppercase letter'],
+    ['ABCDEFGHIJ0>', 'a lowercase letter', 'include a lowercase letter'],
+    ['Abcdefghijk>', 'a number', 'include a number'],
+    ['Abcdefghij0k', 'a special character', 'include a special character'],
+    ['Abcdefghi0>', 'at least 12 characters', 'be at least 12 characters long'],
+  ])('refuses %s, naming only what it lacks', (password, registrationPart, resetPart) => {
+    expect(errorsOf({ ...valid, password }).password).toBe(`Password must include ${registrationPart}`);
+    expect(fieldErrors(ResetPasswordBodySchema, { password }).password).toBe(`Password must ${resetPart}`);
+  });
+
   it('needs at least 12 characters: 11 is short, 12 is enough', () => {
     expect(missingPasswordRequirements('Abcdefghi1!')).toEqual(['length']);
     expect(missingPasswordRequirements('Abcdefghij1!')).toEqual([]);
@@ -215,6 +243,22 @@ describe('tryout and season forms (spec §5)', () => {
       fieldErrors(TryoutRegistrationSchema, { payment_method: 'stripe', age_group: '15U Girls' }),
     ).toEqual({});
   });
+
+  it.each(['13U Boys', '15U Boys', '16U Boys', '17U Boys', '18U Boys', '15U Girls', '17U Girls'])(
+    'offers the spec’s age group %s',
+    (age_group) => {
+      expect(fieldErrors(TryoutRegistrationSchema, { payment_method: 'cash', age_group })).toEqual({});
+    },
+  );
+
+  it.each(['14U Boys', '13U Girls', '16U Girls', '19U Boys', '15u boys'])(
+    'refuses %s, which the spec does not list',
+    (age_group) => {
+      expect(fieldErrors(TryoutRegistrationSchema, { payment_method: 'cash', age_group })).toEqual({
+        age_group: 'Please select both payment method and age group.',
+      });
+    },
+  );
 
   it('needs a non-blank season name', () => {
     expect(fieldErrors(NewSeasonSchema, { name: '   ' })).toEqual({ name: 'Please enter a season name.' });

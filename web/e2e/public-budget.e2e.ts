@@ -14,7 +14,7 @@ import { entryKey, readManifest, staticChunks, type Manifest } from '../prerende
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webDir, 'dist');
 
-/** The issue's budget for all the JavaScript `/` loads, gzip-compressed. */
+/** The budget for all the JavaScript `/` loads, gzip-compressed (README, decisions: public pages). */
 export const HOME_JS_BUDGET_BYTES = 115 * 1000;
 
 /** Public page modules (src/routes) and the route ids that name them. */

@@ -111,16 +111,28 @@ describe('public pages', () => {
     const { page, consoleErrors, close } = await openPage();
     try {
       await gotoAndHydrate(page, '/');
-      await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+      await page.waitForSelector('.page-spinner[data-visible="false"]', { state: 'attached' });
+      // Watched from inside the page: on a busy machine its 300 ms can be over before a check from here.
+      await page.evaluate(() => {
+        const w = window as unknown as { marker: boolean; spinnerShown: boolean };
+        w.marker = true;
+        w.spinnerShown = false;
+        const spinner = document.querySelector('.page-spinner')!;
+        new MutationObserver(() => {
+          if (spinner.getAttribute('data-visible') === 'true') w.spinnerShown = true;
+        }).observe(spinner, { attributeFilter: ['data-visible'] });
+      });
 
       await page.getByRole('link', { name: 'Fall Season', exact: true }).click();
       await page.waitForURL('**/FallTeams');
-      await expect(page.locator('.page-spinner').getAttribute('data-visible')).resolves.toBe('true');
       await page.locator('h1', { hasText: 'Fall Teams' }).waitFor();
       await expect(page.title()).resolves.toBe('Fall Teams | Edmonton Summit Basketball Club');
       await page.waitForSelector('.page-spinner[data-visible="false"]', { state: 'attached' });
 
-      // Still the same document: the SPA took over.
+      // The spinner showed for the new page, and it is still the same document: the SPA took over.
+      await expect(
+        page.evaluate(() => (window as unknown as { spinnerShown: boolean }).spinnerShown),
+      ).resolves.toBe(true);
       await expect(page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).resolves.toBe(
         true,
       );

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '@club/shared/site-paths';
 import { openPage, siteUrl } from './harness';
-import { collapse, PUBLIC_PAGES, visibleText } from './public-expectations';
+import { collapse, gotoAndHydrate, PUBLIC_PAGES, visibleText } from './public-expectations';
 
 async function fetchHtml(path: string): Promise<string> {
   const res = await fetch(`${siteUrl()}${path}`);
@@ -96,6 +96,60 @@ describe('prerendered HTML', () => {
       await page.getByRole('link', { name: 'Team Registration' }).click();
       await page.waitForURL('**/tryout-information');
       await expect(page.locator('h1').innerText()).resolves.toBe('Tryout Information');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('prerendered pages under the Content-Security-Policy', () => {
+  /** Scripts from the site only (no 'unsafe-inline'), no plugins, never framed: the policy, word for word. */
+  const POLICY =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+    "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
+    "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +
+    "object-src 'none'";
+
+  it('serves every prerendered page and the shell with the policy, and with nothing in them it would refuse', async () => {
+    for (const path of [...PRERENDERED_PATHS, '/login']) {
+      const res = await fetch(`${siteUrl()}${path}`);
+      const html = await res.text();
+
+      expect(res.headers.get('content-security-policy'), path).toBe(POLICY);
+      // script-src 'self': every script is a file of the site, none written into the page
+      for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+        expect(attributes, path).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
+        expect(body, path).toBe('');
+      }
+      // style-src 'self': no <style> element and no style attribute
+      expect(html, path).not.toMatch(/<style\b|<[^>]+\sstyle=/i);
+      // Inline event handlers are inline script
+      expect(html, path).not.toMatch(/<[^>]+\son[a-z]+=/i);
+      // object-src 'none', and no page-level policy that could loosen the header
+      expect(html, path).not.toMatch(/<object\b|<embed\b|http-equiv="content-security-policy"/i);
+    }
+  });
+
+  it('hydrates prerendered pages in Chromium without a single policy violation', async () => {
+    const { page, consoleErrors, close } = await openPage();
+    try {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+
+      for (const path of ['/', '/FallTeams/Girls']) {
+        await gotoAndHydrate(page, path);
+        const violations = await page.evaluate(
+          () => (window as unknown as { cspViolations: string[] }).cspViolations,
+        );
+
+        expect(violations, path).toEqual([]);
+      }
+      expect(consoleErrors).toEqual([]);
     } finally {
       await close();
     }

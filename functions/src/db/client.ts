@@ -1,4 +1,4 @@
-/** The document client, created once per container so warm invocations reuse its connections (STYLE #6). */
+/** The document client, created once per container so warm invocations reuse its connections. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../lib/config';

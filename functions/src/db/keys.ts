@@ -1,5 +1,6 @@
 /**
- * The table's key design, in one file: nothing else names a key. See DESIGN.md "Single-table design".
+ * The one table's key design, in one file: nothing else names a key, so an access pattern changes in one
+ * place. Every request is served by a GetItem or a Query on these keys, never a Scan.
  *
  * | item                  | PK                      | SK                 | GSI1PK          | GSI1SK               |
  * |-----------------------|-------------------------|--------------------|-----------------|----------------------|

@@ -39,7 +39,7 @@ export interface TryoutItem {
   result: TryoutResult | '';
   email_sent: boolean;
   created_at: string;
-  // The player's details when they registered, so the admin table is one Query (DESIGN single-table).
+  // The player's details when they registered, so the admin table is one Query, never a read per row.
   first_name: string;
   last_name: string;
   email: string;

@@ -16,28 +16,67 @@ export interface IncomingRequest {
   sourceIp?: string;
 }
 
+type TableRow = RouteDefinition & { name: string };
+
+export interface RouteMatch<R extends TableRow> {
+  name: R['name'];
+  route: R;
+  params: Record<string, string>;
+}
+
+const PARAM_SEGMENT = /^\{(\w+)\}$/;
+
+/** The request's path parameters when it matches the row's path segment by segment, else null. */
+function paramsFor(route: TableRow, path: string): Record<string, string> | null {
+  const pattern = (API_PREFIX + route.path).split('/');
+  const wanted = path.split('/');
+  if (pattern.length !== wanted.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of pattern.entries()) {
+    const value = wanted[i]!;
+    const param = PARAM_SEGMENT.exec(segment)?.[1];
+    if (param === undefined) {
+      if (segment !== value) return null;
+    } else if (value === '') return null;
+    else params[param] = decodeURIComponent(value);
+  }
+  return params;
+}
+
+/** '0' per fixed segment and '1' per `{param}`: of two rows that match, the smaller string is more specific. */
+function specificity(route: TableRow): string {
+  return route.path
+    .split('/')
+    .map((segment) => (PARAM_SEGMENT.test(segment) ? '1' : '0'))
+    .join('');
+}
+
+/**
+ * Finds the row of `table` for a method and path, with its path parameters, choosing as API Gateway does:
+ * where several rows match, a fixed segment wins over a `{param}` one at the first place they differ
+ * (`/seasons/active` over `/seasons/{id}`), so the order of the rows never matters.
+ */
+export function matchRouteIn<R extends TableRow>(
+  table: readonly R[],
+  method: string,
+  path: string,
+): RouteMatch<R> | null {
+  let best: RouteMatch<R> | null = null;
+  for (const route of table) {
+    if (route.method !== method.toUpperCase()) continue;
+    const params = paramsFor(route, path);
+    if (params && (!best || specificity(route) < specificity(best.route)))
+      best = { name: route.name, route, params };
+  }
+  return best;
+}
+
 /** Finds the route-table row for a method and path, with its path parameters. */
 export function matchRoute(
   method: string,
   path: string,
-): { name: RouteName; route: RouteDefinition; params: Record<string, string> } | null {
-  for (const route of routeList()) {
-    if (route.method !== method.toUpperCase()) continue;
-    const pattern = new RegExp(
-      '^' +
-        (API_PREFIX + route.path)
-          .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-          .replace(/\\?\{(\w+)\\?\}/g, '(?<$1>[^/]+)') +
-        '$',
-    );
-    const m = pattern.exec(path);
-    if (m) {
-      const params: Record<string, string> = {};
-      for (const [k, val] of Object.entries(m.groups ?? {})) params[k] = decodeURIComponent(val);
-      return { name: route.name, route, params };
-    }
-  }
-  return null;
+): RouteMatch<RouteDefinition & { name: RouteName }> | null {
+  return matchRouteIn(routeList(), method, path);
 }
 
 /** True when some route has this path under another method (the answer is then 405, not 404). */

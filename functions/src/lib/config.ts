@@ -1,5 +1,6 @@
 /**
- * The functions' configuration, parsed once from the environment (STYLE #4). Secrets come from Secrets
+ * The functions' configuration, parsed once from the environment by a valibot schema, so a missing or
+ * malformed setting is refused with one line naming it instead of being misread. Secrets come from Secrets
  * Manager in AWS (SECRETS_ARN: the generated app keys; ORIGIN_VERIFY_SECRET_ARN: the value CloudFront sends
  * the API as x-origin-verify; STRIPE_SECRET_ARN: the operator-filled Stripe keys, given to the payment
  * functions only) or, on the local stack, from plain variables.

@@ -1,5 +1,6 @@
 /**
- * The one handler wrapper (STYLE #5). For a route of the shared route table it:
+ * The one handler wrapper, so handlers stay thin (no status codes, no try/catch of their own) and every
+ * endpoint checks access and input the same way. For a route of the shared route table it:
  * 0. refuses a request that did not come through CloudFront (x-origin-verify), when the stage has CloudFront;
  * 1. checks access at the route's level before anything else (token, admin flag re-read, origin for cookies);
  * 2. parses and validates body, query and path parameters with the route's named valibot schemas;

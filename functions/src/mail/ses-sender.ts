@@ -1,6 +1,7 @@
 /**
- * Sends mail through SES v2. The client is created once per container (STYLE #6); on the local stack and in
- * tests it talks to the SES emulator with dummy credentials, like db/client.ts does with DynamoDB Local.
+ * Sends mail through SES v2. The client is created once per container, so warm invocations reuse it; on the
+ * local stack and in tests it talks to the SES emulator with dummy credentials, like db/client.ts does with
+ * DynamoDB Local.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../lib/config';

@@ -1,6 +1,7 @@
 /**
  * Stripe Checkout Sessions: creating one for a registration's checkout attempt, reading and expiring one, and
- * the parsed shape (STYLE #4) of a session as Stripe's answers and webhook events carry it.
+ * the shape of a session as Stripe's answers and webhook events carry it, parsed with valibot like every
+ * outside input.
  */
 import * as v from 'valibot';
 import { PAYMENT_CURRENCY, type AgeGroup } from '@club/shared';

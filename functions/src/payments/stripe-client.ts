@@ -1,7 +1,7 @@
 /**
- * The Stripe SDK, created once per container (STYLE #6) and only by the functions that talk to Stripe. The SDK
- * is imported lazily so it sits in its own chunk: a function's entry stays within its byte budget, and a
- * function that never reaches Stripe (cash registration, GET /tryouts/my) never loads it.
+ * The Stripe SDK, created once per container (warm invocations reuse it) and only by the functions that talk
+ * to Stripe. The SDK is imported lazily so it sits in its own chunk: a function's entry stays within its byte
+ * budget, and a function that never reaches Stripe (cash registration, GET /tryouts/my) never loads it.
  */
 import type Stripe from 'stripe';
 import { getConfig, getStripeSecrets } from '../lib/config';

@@ -1,7 +1,7 @@
 /**
- * Card payments through Stripe Checkout (DESIGN §Payments). A card registration has at most one open checkout
- * session at a time, so money is never taken twice: "pay again" first settles the current session (fulfils a
- * completed one, expires an open one) and only then starts the next attempt. The webhook, the success page's
+ * Card payments through Stripe Checkout. A card registration has at most one open checkout session at a time,
+ * so money is never taken twice: "pay again" first settles the current session (fulfils a completed one,
+ * expires an open one) and only then starts the next attempt. The webhook, the success page's
  * confirmation and "pay again" all apply what a session says through one idempotent fulfilment.
  */
 import {

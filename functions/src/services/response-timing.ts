@@ -5,12 +5,14 @@
  */
 export const ENUMERATION_SAFE_FLOOR_MS = 400;
 
+/** Runs `work` and answers no sooner than `floorMs` after it started, whether it succeeded or threw. */
 export async function withMinimumDuration<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
+  const started = performance.now();
   try {
     return await work();
   } finally {
-    const remaining = floorMs - (Date.now() - started);
-    if (remaining > 0) await new Promise((r) => setTimeout(r, remaining));
+    const left = () => floorMs - (performance.now() - started);
+    // A timer may fire a millisecond early, so wait again until the floor has really passed.
+    while (left() > 0) await new Promise((r) => setTimeout(r, Math.ceil(left())));
   }
 }

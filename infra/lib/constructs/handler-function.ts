@@ -64,7 +64,8 @@ class SplitBundle implements ILocalBundling {
 const UNUSED_BUNDLING_IMAGE = DockerImage.fromRegistry('local-bundling-only/never-pulled');
 
 /**
- * One API endpoint's Lambda with the house defaults (STYLE #8): Node.js 22 on arm64, ESM bundle from
+ * One API endpoint's Lambda with the house defaults, in one place so every function is alike and the stack
+ * tests check them once: Node.js 22 on arm64, ESM bundle from
  * bundling.ts, its own log group with the stage's retention, X-Ray, the reserved environment, and a role
  * that holds exactly this endpoint's grants (SES only with `mail`, the Stripe secret only with `payments`).
  * Stacks never create a function any other way.
@@ -138,8 +139,8 @@ export class HandlerFunction extends Construct {
       },
     });
 
-    // Table data only: item reads and writes on the table, Query on its indexes. No Scan (no request path
-    // scans, DESIGN), no table management.
+    // Table data only: item reads and writes on the table, Query on its indexes. No Scan (every request is
+    // served by a key lookup or a Query), no table management.
     role.addToPolicy(
       new PolicyStatement({
         actions: [
@@ -211,7 +212,7 @@ export class HandlerFunction extends Construct {
       {
         id: 'AwsSolutions-L1',
         reason:
-          'The product runs on Node.js 22 (DESIGN.md) and bundles for node22; moving to a newer runtime is a ' +
+          'The product runs on Node.js 22 and bundles for node22 (bundling.ts); moving to a newer runtime is a ' +
           'deliberate, tested change of runtime and esbuild target together, not an automatic one.',
       },
     ]);

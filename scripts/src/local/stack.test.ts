@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEED_SEASON_NAME } from '@club/shared';
 import { localConfig } from './config';
 import { freePort } from './ports';
 import { startStack, type StackOptions } from './stack';
@@ -40,8 +39,8 @@ describe('the local stack', () => {
     const after = await (await fetch(`${second.apiUrl}/api/seasons/active`)).json();
     await second.stop();
 
-    expect(first.seeded.season).toEqual({ name: SEED_SEASON_NAME, created: true });
-    expect(second.seeded.season).toEqual({ name: SEED_SEASON_NAME, created: false });
+    expect(first.seeded.season).toEqual({ name: 'Fall 2025 Tryouts', created: true });
+    expect(second.seeded.season).toEqual({ name: 'Fall 2025 Tryouts', created: false });
     expect(after).toEqual(before);
   });
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@club/shared';
 import { renderWithSession } from '../features/auth/test-render';
 import { admin, makeToken, player } from '../features/auth/test-tokens';
+import { deferred } from '../features/tryouts/test-data';
 import { server } from '../test/server';
 import { accountRoutes } from './account-routes';
 
@@ -39,7 +39,7 @@ describe('protected routes (spec §2 guards)', () => {
 
   it('welcomes a player on /dashboard by first name, above their tryout card', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
     notRegistered();
 
     // Act
@@ -52,7 +52,7 @@ describe('protected routes (spec §2 guards)', () => {
 
   it('sends a player who types /admin to /dashboard', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
     notRegistered();
 
     // Act
@@ -65,7 +65,7 @@ describe('protected routes (spec §2 guards)', () => {
 
   it('sends an administrator on /dashboard to /admin', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(admin));
+    sessionStorage.setItem('token', makeToken(admin));
 
     // Act
     const { router } = renderWithSession(routes, '/dashboard');
@@ -75,6 +75,58 @@ describe('protected routes (spec §2 guards)', () => {
     expect(screen.getByRole('tab', { name: 'Tryouts' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Player Details' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
+  });
+});
+
+describe('a reload on /dashboard with an expired stored token (spec §4)', () => {
+  /** Renders /dashboard after a reload whose refresh answers only when the test says so. */
+  function reloadWithSlowRefresh(answer: () => Response) {
+    sessionStorage.setItem('token', makeToken(player, -60));
+    const refresh = deferred();
+    server.use(
+      http.post('/api/auth/refresh-token', async () => {
+        await refresh.promise;
+        return answer();
+      }),
+    );
+    const rendered = renderWithSession(routes, '/dashboard');
+    const visited = [rendered.router.state.location.pathname];
+    rendered.router.subscribe((state) => visited.push(state.location.pathname));
+    return { ...rendered, visited, answerRefresh: refresh.resolve };
+  }
+
+  it('waits for the refresh and stays on /dashboard once it succeeds, never passing through /login', async () => {
+    // Prepare
+    notRegistered();
+    const fresh = makeToken(player);
+    const { router, visited, answerRefresh } = reloadWithSlowRefresh(() =>
+      HttpResponse.json({ token: fresh }),
+    );
+
+    // Act: the guard is up while the refresh is still out, then the refresh answers
+    expect(await screen.findByRole('status')).toBeEmptyDOMElement();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    answerRefresh();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Welcome, Maya!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(visited).not.toContain('/login');
+    expect(sessionStorage.getItem('token')).toBe(fresh);
+  });
+
+  it('goes to /login with the token removed when the refresh fails', async () => {
+    // Prepare
+    const { router, answerRefresh } = reloadWithSlowRefresh(() => new HttpResponse(null, { status: 401 }));
+
+    // Act
+    expect(await screen.findByRole('status')).toBeEmptyDOMElement();
+    answerRefresh();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 });
 
@@ -90,7 +142,7 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
 
   it('sends an administrator on /tryout to /admin', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(admin));
+    sessionStorage.setItem('token', makeToken(admin));
 
     // Act
     const { router } = renderWithSession(routes, '/tryout');
@@ -103,7 +155,7 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
   it('shows a signed-in player the registration form, asking with their token', async () => {
     // Prepare
     const token = makeToken(player);
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    sessionStorage.setItem('token', token);
     const authorizations: Array<string | null> = [];
     server.use(
       http.get('/api/seasons/active', () =>
@@ -169,7 +221,7 @@ describe('e-mail screens (spec §2)', () => {
 
   it('/email-confirmed signs the user out and offers the way to login', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
     const loggedOut = vi.fn();
     server.use(
       http.post('/api/auth/logout', () => {
@@ -185,6 +237,6 @@ describe('e-mail screens (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Email Verified Successfully!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue to Login' })).toHaveAttribute('href', '/login');
     await vi.waitFor(() => expect(loggedOut).toHaveBeenCalled());
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 });

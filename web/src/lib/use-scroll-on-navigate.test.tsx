@@ -1,7 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HASH_SCROLL_DELAY_MS } from '@club/shared/constants';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
 function Page() {
@@ -32,7 +31,7 @@ describe('useScrollOnNavigate', () => {
     });
     render(<RouterProvider router={router} />);
 
-    act(() => vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS - 1));
+    act(() => vi.advanceTimersByTime(499));
     expect(scrollIntoView).not.toHaveBeenCalled();
 
     act(() => vi.advanceTimersByTime(1));
@@ -45,7 +44,7 @@ describe('useScrollOnNavigate', () => {
     render(<RouterProvider router={router} />);
 
     await act(() => router.navigate('/#upcoming-events'));
-    act(() => vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS));
+    act(() => vi.advanceTimersByTime(500));
 
     expect(scrollIntoView).toHaveBeenCalledOnce();
   });
@@ -54,7 +53,7 @@ describe('useScrollOnNavigate', () => {
     const router = createMemoryRouter([{ path: '/', element: <Page /> }], { initialEntries: ['/#nowhere'] });
     render(<RouterProvider router={router} />);
 
-    act(() => vi.advanceTimersByTime(HASH_SCROLL_DELAY_MS));
+    act(() => vi.advanceTimersByTime(500));
 
     expect(scrollIntoView).not.toHaveBeenCalled();
   });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { serverMessages } from '@club/shared';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
 import { linkFromLatestMail } from '../../../test/mailbox';
 
 const login = (email: string, password: string, sourceIp?: string) =>
   call('login', { body: { email, password }, headers: sameOrigin, sourceIp });
+
+const LOGIN_FAILED = 'Invalid email or password.';
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 describe('POST /auth/login', () => {
   it('gives one message for a wrong password and an unknown e-mail', async () => {
@@ -16,7 +18,7 @@ describe('POST /auth/login', () => {
 
     expect(wrongPassword.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ message: serverMessages.loginFailed });
+    expect(wrongPassword.body).toEqual({ message: LOGIN_FAILED });
     expect(unknown.body).toEqual(wrongPassword.body);
     expect(wrongPassword.cookies).toEqual([]);
   });
@@ -28,9 +30,9 @@ describe('POST /auth/login', () => {
     const wrong = await login(input.email, 'Wrong!Password123');
     const right = await login(input.email, input.password);
 
-    expect(wrong.body).toEqual({ message: serverMessages.loginFailed });
+    expect(wrong.body).toEqual({ message: LOGIN_FAILED });
     expect(right.status).toBe(403);
-    expect(right.body.message).toContain('verify your email');
+    expect(right.body).toEqual({ message: 'Please verify your email before logging in.' });
   });
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
@@ -39,6 +41,24 @@ describe('POST /auth/login', () => {
     const res = await login(`  ${family.email.toUpperCase()} `, family.password);
 
     expect(res.status).toBe(200);
+  });
+
+  it('answers failed sign-ins 1 to 10 of an account with 401 and the 11th with 429, right password or not', async () => {
+    // Prepare
+    const family = await signedInUser();
+
+    // Act: an attacker guesses from a new address each time, so only the account's own limit applies
+    const failures = [];
+    for (let i = 1; i <= 10; i++)
+      failures.push(await login(family.email, `Wrong!Password${i}x`, `198.51.100.${i}`));
+    const eleventh = await login(family.email, family.password, '198.51.100.11');
+
+    // Assess
+    expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401));
+    expect(failures.map((f) => f.body.message)).toEqual(Array(10).fill(LOGIN_FAILED));
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toEqual({ message: TOO_MANY_ATTEMPTS });
+    expect(eleventh.cookies).toEqual([]);
   });
 
   it('throttles failed attempts per account without blocking a password reset, which lifts the throttle', async () => {
@@ -58,24 +78,28 @@ describe('POST /auth/login', () => {
 
     // Assess
     expect(throttled.status).toBe(429);
-    expect(throttled.body).toEqual({ message: serverMessages.tooManyAttempts });
     expect(forgot.status).toBe(200);
     expect(reset.status).toBe(200);
     expect(afterReset.status).toBe(200);
   });
 
-  it('throttles failed attempts per client address across accounts, and successes do not count', async () => {
+  it('answers failures 1 to 50 from one client address with 401 and the 51st with 429; successes do not count', async () => {
+    // Prepare: five good sign-ins from the address first, which must not use up its allowance
     const family = await signedInUser();
     const ip = '198.51.100.200';
     for (let i = 0; i < 5; i++) expect((await login(family.email, family.password, ip)).status).toBe(200);
-    await Promise.all(
+
+    // Act: 50 failures sprayed across accounts, then the family signs in from that address and another
+    const sprayed = await Promise.all(
       Array.from({ length: 50 }, (_, i) => login(`sprayed-${i}@example.test`, 'Wrong!Password123', ip)),
     );
-
     const blocked = await login(family.email, family.password, ip);
     const elsewhere = await login(family.email, family.password, '198.51.100.201');
 
+    // Assess
+    expect(sprayed.map((s) => s.status)).toEqual(Array(50).fill(401));
     expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: TOO_MANY_ATTEMPTS });
     expect(elsewhere.status).toBe(200);
   }, 60_000);
 });

@@ -1,11 +1,35 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { serverMessages } from '@club/shared';
 import { call } from '../../../test/api';
 import { refreshCookieFrom, sameOrigin, signedInUser } from '../../../test/accounts';
+import { db, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+import { hashToken } from '../../lib/secure-tokens';
 import { REFRESH_RACE_GRACE_MS } from '../../services/sessions';
+
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 const refreshWith = (cookie: string, headers: Record<string, string> = sameOrigin) =>
   call('refreshToken', { cookies: [cookie], headers });
+
+/**
+ * Moves a stored refresh token's expiry to `epochSeconds`, leaving the item in the table: DynamoDB's TTL
+ * deletes expired items lazily, often hours late, so an expired token can still be read.
+ */
+async function storedTokenExpiresAt(cookie: string, epochSeconds: number): Promise<void> {
+  const token = cookie.slice('refresh_token='.length);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.refreshSession(hashToken(token)),
+      UpdateExpression: 'SET expiresAt = :e',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':e': epochSeconds },
+    }),
+  );
+}
+
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('POST /auth/refresh-token', () => {
   it('revokes the whole family when a spent token comes back', async () => {
@@ -21,7 +45,7 @@ describe('POST /auth/refresh-token', () => {
 
     // Assess: refused, and the family's newest token is dead too
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ message: serverMessages.sessionExpired });
+    expect(replay.body).toEqual({ message: SESSION_EXPIRED });
     expect((await refreshWith(current)).status).toBe(401);
   });
 
@@ -38,6 +62,25 @@ describe('POST /auth/refresh-token', () => {
     expect(answers.filter((a) => a.status === 401)).toHaveLength(9);
     const next = await refreshWith(refreshCookieFrom(winners[0]!.cookies));
     expect(next.status).toBe(200);
+  });
+
+  it('refuses a token whose expiry has passed though TTL has not removed it yet, and takes one a minute short of it', async () => {
+    // Prepare: two sign-ins; one token expired this second (still stored), the other expires in a minute
+    const expired = await signedInUser();
+    const current = await signedInUser();
+    await storedTokenExpiresAt(expired.refreshCookie, nowInSeconds());
+    await storedTokenExpiresAt(current.refreshCookie, nowInSeconds() + 60);
+
+    // Act
+    const refused = await refreshWith(expired.refreshCookie);
+    const accepted = await refreshWith(current.refreshCookie);
+
+    // Assess
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ message: SESSION_EXPIRED });
+    expect(refused.cookies).toEqual([]);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.token).toEqual(expect.any(String));
   });
 
   it('refuses a missing or malformed cookie, and any foreign origin before looking at the cookie', async () => {

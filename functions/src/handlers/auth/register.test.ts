@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_NOTICE_VERSION, fieldMessages, serverMessages } from '@club/shared';
+import { CONSENT_NOTICE_VERSION } from '@club/shared';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, SITE_ORIGIN, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, mailsTo } from '../../../test/mailbox';
@@ -25,7 +25,9 @@ describe('POST /auth/register', () => {
 
     // Assess
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: serverMessages.registered });
+    expect(res.body).toEqual({
+      message: 'Registration successful. Please check your email to verify your account.',
+    });
     const user = await getUserByEmail(input.email.toLowerCase());
     expect(user).toMatchObject({
       email: input.email.toLowerCase(),
@@ -65,8 +67,8 @@ describe('POST /auth/register', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'first_name', msg: fieldMessages.firstNameRequired },
-        { field: 'parent_consent', msg: fieldMessages.parentConsentRequired },
+        { field: 'first_name', msg: 'First name is required.' },
+        { field: 'parent_consent', msg: 'Parent/guardian consent is required.' },
       ]),
     );
   });
@@ -78,11 +80,11 @@ describe('POST /auth/register', () => {
     const empty = await call('register', { body: {} });
 
     expect(futureRes.status).toBe(400);
-    expect(futureRes.body.message).toBe(fieldMessages.dateOfBirthFuture);
+    expect(futureRes.body.message).toBe('Date of birth cannot be in the future.');
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe(fieldMessages.firstNameRequired);
+    expect(empty.body.message).toBe('First name is required.');
     expect((empty.body.errors as Array<{ msg: string }>).map((e) => e.msg)).toContain(
-      fieldMessages.relationshipRequired,
+      'Relationship is required.',
     );
   });
 
@@ -175,6 +177,8 @@ describe('POST /auth/register', () => {
     expect(valid.filter((a) => a.status === 201)).toHaveLength(20);
     const refused = valid.filter((a) => a.status === 429);
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.body).toEqual({ message: serverMessages.tooManyAttempts });
+    expect(refused[0]!.body).toEqual({
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+    });
   }, 60_000);
 });

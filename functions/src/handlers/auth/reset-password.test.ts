@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resetPasswordMessage, serverMessages } from '@club/shared';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
 import { linkFromLatestMail } from '../../../test/mailbox';
@@ -18,12 +17,10 @@ describe('POST /auth/reset-password/{token}', () => {
     const weak = await call('resetPassword', { params: { token }, body: { password: 'short' } });
     const strong = await call('resetPassword', { params: { token }, body: { password: NEW_PASSWORD } });
 
-    const message = resetPasswordMessage(['length', 'uppercase', 'number', 'special']);
+    const message =
+      'Password must be at least 12 characters long, include an uppercase letter, include a number, include a special character';
     expect(weak.status).toBe(400);
     expect(weak.body).toEqual({ message, errors: [{ field: 'password', msg: message }] });
-    expect(message).toBe(
-      'Password must be at least 12 characters long, include an uppercase letter, include a number, include a special character',
-    );
     expect(strong.status).toBe(200);
   });
 
@@ -41,8 +38,8 @@ describe('POST /auth/reset-password/{token}', () => {
     expect(first.status).toBe(200);
     expect(stale.status).toBe(400);
     expect(stale.body).toEqual({
-      message: serverMessages.resetLinkInvalid,
-      errors: [{ msg: serverMessages.resetLinkInvalid }],
+      message: 'This reset link is invalid or has expired. Please request a new one.',
+      errors: [{ msg: 'This reset link is invalid or has expired. Please request a new one.' }],
     });
     const login = await call('login', {
       body: { email: family.email, password: NEW_PASSWORD },

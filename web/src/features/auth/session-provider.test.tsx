@@ -1,7 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INACTIVITY_LOGOUT_MS, TOKEN_STORAGE_KEY } from '@club/shared';
 import { apiRequest } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { server } from '../../test/server';
@@ -26,7 +25,7 @@ afterEach(() => vi.useRealTimers());
 describe('SessionProvider', () => {
   it('restores the user from an unexpired stored token', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
 
     // Act
     renderWithSession(routes, '/');
@@ -37,7 +36,7 @@ describe('SessionProvider', () => {
 
   it('refreshes an expired stored token', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player, -60));
+    sessionStorage.setItem('token', makeToken(player, -60));
     const fresh = makeToken({ ...player, first_name: 'Mia' });
     server.use(http.post('/api/auth/refresh-token', () => HttpResponse.json({ token: fresh })));
 
@@ -46,12 +45,12 @@ describe('SessionProvider', () => {
 
     // Assess
     expect(await screen.findByText('signed in as Mia')).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
+    expect(sessionStorage.getItem('token')).toBe(fresh);
   });
 
   it('removes an expired token that cannot be refreshed and stays signed out', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player, -60));
+    sessionStorage.setItem('token', makeToken(player, -60));
     server.use(http.post('/api/auth/refresh-token', () => new HttpResponse(null, { status: 401 })));
 
     // Act
@@ -59,7 +58,7 @@ describe('SessionProvider', () => {
 
     // Assess
     expect(await screen.findByText('signed out')).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 
   it('is signed out without a stored token, and asks for no refresh', async () => {
@@ -72,7 +71,7 @@ describe('SessionProvider', () => {
 
   it('logs out: clears the token and tells the server', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
     const logoutCalls = vi.fn();
     server.use(
       http.post('/api/auth/logout', () => {
@@ -87,7 +86,7 @@ describe('SessionProvider', () => {
 
     // Assess
     expect(await screen.findByText('signed out')).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
     expect(logoutCalls).toHaveBeenCalledTimes(1);
   });
 });
@@ -107,7 +106,7 @@ describe('a 401 on any call', () => {
 
   it('refreshes, retries once with the new token, and keeps the user signed in', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
     const fresh = makeToken(player);
     const seen: Array<string | null> = [];
     server.use(
@@ -127,13 +126,13 @@ describe('a 401 on any call', () => {
     // Assess
     await vi.waitFor(() => expect(seen).toHaveLength(2));
     expect(seen[1]).toBe(`Bearer ${fresh}`);
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBe(fresh);
+    expect(sessionStorage.getItem('token')).toBe(fresh);
     expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
   });
 
   it('sends the user to /login with the token cleared when the refresh fails', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player));
+    sessionStorage.setItem('token', makeToken(player));
     server.use(
       http.post('/api/auth/refresh-token', () => new HttpResponse(null, { status: 401 })),
       http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'expired' }, { status: 401 })),
@@ -146,46 +145,50 @@ describe('a 401 on any call', () => {
     // Assess
     expect(await screen.findByText('landed on /login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 });
 
-describe('inactivity logout', () => {
+describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
+  const THIRTY_MINUTES_MS = 1_800_000;
+  const TWENTY_NINE_MINUTES_MS = 1_740_000;
+
+  /** Signed in on a clock that moves only when the test moves it, so each edge is exact. */
   function signedInWithFakeClock() {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, makeToken(player, 24 * 3600));
+    vi.useFakeTimers();
+    sessionStorage.setItem('token', makeToken(player, 24 * 3600));
     server.use(http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
-    return renderWithSession(routes, '/');
+    const rendered = renderWithSession(routes, '/');
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+    return rendered;
   }
 
-  it('signs out and goes to /login after 30 minutes without activity', async () => {
-    // Prepare
-    const { router } = signedInWithFakeClock();
-    await screen.findByText('signed in as Maya');
-
-    // Act
-    await act(async () => {
-      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS);
+  const quietFor = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
     });
 
-    // Assess
-    expect(await screen.findByText('landed on /login')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-  });
+  function expectSignedIn() {
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+    expect(sessionStorage.getItem('token')).not.toBeNull();
+  }
 
-  it('signs out on the first activity after a sleep longer than 30 minutes', async () => {
+  async function expectSentToLogin(router: ReturnType<typeof signedInWithFakeClock>['router']) {
+    await quietFor(0);
+    expect(screen.getByText('landed on /login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  }
+
+  it('keeps the session 1 ms short of 30 minutes without activity, and ends it at 30 minutes', async () => {
     // Prepare
     const { router } = signedInWithFakeClock();
-    await screen.findByText('signed in as Maya');
 
-    // Act: the clock jumps (the machine slept, no timer ran), then the mouse moves
-    vi.setSystemTime(Date.now() + INACTIVITY_LOGOUT_MS + 1000);
-    fireEvent.mouseMove(window);
-
-    // Assess
-    expect(await screen.findByText('landed on /login')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    // Act and assess: one millisecond either side of 1,800,000 ms
+    await quietFor(THIRTY_MINUTES_MS - 1);
+    expectSignedIn();
+    await quietFor(1);
+    await expectSentToLogin(router);
   });
 
   it.each([
@@ -194,22 +197,43 @@ describe('inactivity logout', () => {
     ['scroll', () => fireEvent.scroll(window)],
     ['touch', () => fireEvent.touchStart(document.body)],
     ['wheel', () => fireEvent.wheel(document.body)],
-  ])('keeps the session while there is %s activity', async (_kind, activity) => {
+  ])('starts the 30 minutes again on %s activity at 29 minutes', async (_kind, activity) => {
+    // Prepare
+    const { router } = signedInWithFakeClock();
+
+    // Act: active at 29 minutes, then quiet again
+    await quietFor(TWENTY_NINE_MINUTES_MS);
+    act(() => activity());
+
+    // Assess: still in 1 ms before 30 minutes after the activity, out at 30 minutes after it
+    await quietFor(THIRTY_MINUTES_MS - 1);
+    expectSignedIn();
+    await quietFor(1);
+    await expectSentToLogin(router);
+  });
+
+  it('keeps the session when the first activity after a sleep comes 1 ms short of 30 minutes', async () => {
     // Prepare
     signedInWithFakeClock();
-    await screen.findByText('signed in as Maya');
 
-    // Act: active just before the deadline, then quiet for less than the limit again
-    await act(async () => {
-      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS - 1000);
-    });
-    activity();
-    await act(async () => {
-      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS - 1000);
-    });
+    // Act: the clock jumps (the machine slept, no timer ran), then the mouse moves
+    vi.setSystemTime(Date.now() + THIRTY_MINUTES_MS - 1);
+    act(() => fireEvent.mouseMove(window));
+    await quietFor(0);
 
     // Assess
-    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
-    expect(sessionStorage.getItem(TOKEN_STORAGE_KEY)).not.toBeNull();
+    expectSignedIn();
+  });
+
+  it('signs out on the first activity after a sleep of 30 minutes', async () => {
+    // Prepare
+    const { router } = signedInWithFakeClock();
+
+    // Act
+    vi.setSystemTime(Date.now() + THIRTY_MINUTES_MS);
+    act(() => fireEvent.mouseMove(window));
+
+    // Assess
+    await expectSentToLogin(router);
   });
 });

@@ -17,8 +17,11 @@ export function useCooldown(storageKey: string, seconds: number): { remaining: n
   const running = remaining > 0;
   useEffect(() => {
     if (!running) return;
-    // Read from the stored deadline each tick, so a slow or sleeping tab never drifts.
-    const timer = window.setInterval(() => setRemaining(secondsLeft(storageKey)), 1000);
+    // Read from the stored deadline now and each tick, so a slow or sleeping tab, or a countdown that starts
+    // late, never drifts.
+    const tick = () => setRemaining(secondsLeft(storageKey));
+    tick();
+    const timer = window.setInterval(tick, 1000);
     return () => window.clearInterval(timer);
   }, [running, storageKey]);
 

@@ -2,7 +2,6 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESEND_VERIFICATION_COOLDOWN_S } from '@club/shared';
 import { server } from '../../test/server';
 import { renderWithSession } from './test-render';
 import { VerificationResend } from './verification-resend';
@@ -41,9 +40,7 @@ describe('VerificationResend', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Verification email sent successfully!');
     expect(body).toEqual({ email: 'maya@example.com' });
     expect(resendButton()).toBeDisabled();
-    expect(
-      screen.getByText(`You can request another email in ${RESEND_VERIFICATION_COOLDOWN_S} seconds.`),
-    ).toBeInTheDocument();
+    expect(screen.getByText('You can request another email in 60 seconds.')).toBeInTheDocument();
 
     // Act: a reload 15 seconds later
     first.unmount();
