@@ -14,6 +14,9 @@
  * | tryout counter        | SEASON#<id>             | COUNTER            |                 |                      |
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
+ *
+ * A season's partition holds the season, its counter and queue, and every registration, so the admin table
+ * (season + rows) is one Query of `SEASON#<id>`.
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
  */
 export const keys = {
@@ -43,6 +46,11 @@ export const keys = {
   tryoutQueue: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'QUEUE' }),
   tryout: (seasonId: string, userId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${userId}` }),
   tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
+  /** Everything of a season (the season item, its counter and queue, its registrations): one Query. */
+  seasonPartition: (seasonId: string) => ({ PK: `SEASON#${seasonId}` }),
+  /** The sort keys inside a season's partition, to tell its items apart in that one Query. */
+  seasonItemSK: 'SEASON',
+  tryoutSKPrefix: 'TRYOUT#',
   tryoutsOfUserIndex: (userId: string, seasonId: string) => ({
     GSI1PK: `USER#${userId}`,
     GSI1SK: `TRYOUT#${seasonId}`,

@@ -3,7 +3,13 @@
  * counter, and the payment state of card registrations, which only ever moves by conditional writes.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type {
   AgeGroup,
   EmergencyContactRelationship,
@@ -13,6 +19,7 @@ import type {
 } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { toSeason, type SeasonItem } from './seasons';
 import { stripeEventMarkerPut, recordStripeEvent } from './stripe-events';
 import { isConditionFailure, transactOrConditionCodes } from './transactions';
 
@@ -62,7 +69,31 @@ export interface TryoutItem {
   payment_intent_id?: string;
   paid_session_id?: string;
   payment_history?: PaymentHistoryEntry[];
+  // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
+  cash_collected_at?: string;
+  // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.
+  /** Goes up at every change of `result`, so a mail queued for an older result is never sent. */
+  result_version?: number;
+  /** Where the current result's mail is; absent = not sent (email_sent says whether it went out). */
+  mail_state?: ResultMailState;
+  /** The result_version the mail state is for. */
+  mail_version?: number;
+  /** The round of sends the mail belongs to (SeasonItem.result_mail_round). */
+  mail_round?: string;
+  /** When the row was (re)queued, epoch ms: a row left queued much longer lost its message and is requeued. */
+  mail_queued_at?: number;
+  /** The worker's claim while it sends: its token and the lease's end, epoch ms. */
+  mail_claim?: string;
+  mail_lease_until?: number;
+  /** Why the mail failed: the mail service's refusal, or 'unconfirmed' (a sender stopped mid-send). */
+  mail_error?: string;
+  /** The result_version that was mailed, and when. */
+  mailed_version?: number;
+  mailed_at?: string;
 }
+
+/** A result mail's progress on its row: queued → sending (claimed) → sent, or failed. */
+export type ResultMailState = 'queued' | 'sending' | 'sent' | 'failed';
 
 export type NewTryout = Omit<TryoutItem, 'tryout_number'>;
 
@@ -259,9 +290,161 @@ export async function getTryout(seasonId: string, userId: string): Promise<Tryou
   const out = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.tryout(seasonId, userId), ConsistentRead: true }),
   );
-  if (!out.Item) return null;
-  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = out.Item;
-  return tryout as TryoutItem;
+  return out.Item ? toTryout(out.Item) : null;
+}
+
+/** Reads several registrations of a season (strongly consistent BatchGets of 100); missing ones are left out. */
+export async function getTryouts(seasonId: string, userIds: readonly string[]): Promise<TryoutItem[]> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < userIds.length; i += 100) chunks.push(userIds.slice(i, i + 100));
+  const pages = await Promise.all(
+    chunks.map(async (chunk) => {
+      const found: TryoutItem[] = [];
+      let keysLeft: Array<Record<string, unknown>> = chunk.map((userId) => keys.tryout(seasonId, userId));
+      while (keysLeft.length) {
+        const out = await db().send(
+          new BatchGetCommand({
+            RequestItems: { [tableName()]: { Keys: keysLeft, ConsistentRead: true } },
+          }),
+        );
+        found.push(...(out.Responses?.[tableName()] ?? []).map(toTryout));
+        keysLeft = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
+      }
+      return found;
+    }),
+  );
+  return pages.flat();
+}
+
+/** A registration item without its table keys. */
+export function toTryout(item: Record<string, unknown>): TryoutItem {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = item;
+  return tryout as unknown as TryoutItem;
+}
+
+/**
+ * Reads a season and all its registrations with ONE Query of the season's partition (paged inside when it
+ * passes 1 MB), never a Scan, sorted by tryout number. Strongly consistent, so a change the admin just made
+ * shows. The season is null when there is no such season.
+ */
+export async function getSeasonWithTryouts(
+  seasonId: string,
+): Promise<{ season: SeasonItem | null; tryouts: TryoutItem[] }> {
+  let season: SeasonItem | null = null;
+  const tryouts: TryoutItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.seasonPartition(seasonId).PK },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sk = item.SK as string;
+      if (sk === keys.seasonItemSK) season = toSeason(item);
+      else if (sk.startsWith(keys.tryoutSKPrefix)) tryouts.push(toTryout(item));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
+  return { season, tryouts };
+}
+
+/**
+ * Runs a conditional update of one registration: the item as written, or, when the condition failed, the
+ * item as it is now (a strongly consistent read; null when there is none), to tell why.
+ */
+async function updateTryout(
+  seasonId: string,
+  userId: string,
+  update: {
+    UpdateExpression: string;
+    ConditionExpression: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  },
+): Promise<{ item: TryoutItem } | { refused: TryoutItem | null }> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, userId),
+        ...update,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { item: toTryout(out.Attributes!) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return { refused: await getTryout(seasonId, userId) };
+  }
+}
+
+/** Marks a registration attended or not: one conditional update (it must exist); null when it does not. */
+export async function setAttended(
+  seasonId: string,
+  userId: string,
+  attended: boolean,
+): Promise<TryoutItem | null> {
+  const out = await updateTryout(seasonId, userId, {
+    UpdateExpression: 'SET attended = :a',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':a': attended },
+  });
+  return 'item' in out ? out.item : null;
+}
+
+/**
+ * Sets a registration's result, in any direction. A real change bumps result_version and forgets the mail
+ * of the old result (email_sent false, no mail state), in the same conditional update: a mail queued or
+ * being sent for the old result can then no longer be marked sent (its claim and version are gone), and the
+ * corrected result is mailed by the next send. Setting the result it already has changes nothing. Null when
+ * there is no such registration.
+ */
+export async function setResult(
+  seasonId: string,
+  userId: string,
+  result: TryoutResult | '',
+): Promise<TryoutItem | null> {
+  const out = await updateTryout(seasonId, userId, {
+    UpdateExpression:
+      'SET #result = :r, result_version = if_not_exists(result_version, :zero) + :one, email_sent = :false ' +
+      'REMOVE mail_state, mail_version, mail_round, mail_queued_at, mail_claim, mail_lease_until, mail_error',
+    ConditionExpression: 'attribute_exists(PK) AND #result <> :r',
+    ExpressionAttributeNames: { '#result': 'result' },
+    ExpressionAttributeValues: { ':r': result, ':zero': 0, ':one': 1, ':false': false },
+  });
+  return 'item' in out ? out.item : out.refused;
+}
+
+/**
+ * Marks a cash registration's cash collected ('paid', with the time) or, correcting a slip, not collected
+ * ('cash'): one update conditional on the registration being a cash one, so a card payment's status is never
+ * touched. 'not-found' or 'not-cash' when refused.
+ */
+export async function setCashCollected(
+  seasonId: string,
+  userId: string,
+  collected: boolean,
+  now: Date,
+): Promise<TryoutItem | 'not-found' | 'not-cash'> {
+  const out = await updateTryout(seasonId, userId, {
+    UpdateExpression: collected
+      ? 'SET payment_status = :status, cash_collected_at = :at'
+      : 'SET payment_status = :status REMOVE cash_collected_at',
+    ConditionExpression: 'attribute_exists(PK) AND payment_method = :cash',
+    ExpressionAttributeValues: {
+      ':cash': 'cash',
+      ':status': collected ? 'paid' : 'cash',
+      ...(collected ? { ':at': now.toISOString() } : {}),
+    },
+  });
+  if ('item' in out) return out.item;
+  return out.refused ? 'not-cash' : 'not-found';
 }
 
 /**
