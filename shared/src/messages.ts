@@ -65,6 +65,7 @@ export const serverMessages = {
   notCashRegistration: 'Only a cash registration can be marked as collected.',
   noResultToSend: 'Choose Selected or Not Selected before sending a result email.',
   ageGroupNotInSeason: 'That age group is not part of this season.',
+  resultMailSending: 'This result email is being sent right now. Check its status in a moment.',
 } as const;
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */

@@ -200,6 +200,8 @@ export const routes = {
     path: '/admin/tryouts/{seasonId}/send-results',
     access: 'admin',
     handler: 'admin/get-send-progress',
+    // The progress read also puts rows whose queue message was lost back on the queue.
+    queue: true,
   },
   resendResult: {
     method: 'POST',
