@@ -17,6 +17,7 @@ async function options(dataDir: string): Promise<StackOptions> {
     dynamoPort: await freePort(),
     mailPort: await freePort(),
     stripePort: await freePort(),
+    queuePort: await freePort(),
     dataDir,
     tableName: 'club-stack-test',
   };
