@@ -1,21 +1,30 @@
 /**
- * A small HTTP proxy in front of the SES emulator that answers SES v2's refusal (400, MessageRejected) for
- * chosen recipients and passes everything else through: a mail service that fails for some addresses.
+ * A small HTTP proxy in front of the SES emulator that fails sends to chosen recipients as SES v2 does and
+ * passes everything else through: 'refuse' answers 400 MessageRejected (not sent), 'throttle' 429
+ * TooManyRequestsException (not sent, try later), 'server-error' 500 InternalFailure (unknown).
  */
 import { createServer } from 'node:http';
 import { freePort } from '../../scripts/src/local/ports';
 
+export type MailFailure = 'refuse' | 'throttle' | 'server-error';
+
+const ANSWERS: Record<MailFailure, { status: number; type: string; message: string }> = {
+  refuse: { status: 400, type: 'MessageRejected', message: 'Email address is not verified.' },
+  throttle: { status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' },
+  'server-error': { status: 500, type: 'InternalFailure', message: 'Internal failure.' },
+};
+
 export interface RefusingMail {
   url: string;
-  /** Lower-case addresses to refuse; change it between sends. */
-  refuse: Set<string>;
-  /** How many sends were refused. */
+  /** Lower-case addresses and how to fail sends to them; change it between sends. */
+  failures: Map<string, MailFailure>;
+  /** How many sends were failed. */
   refusals(): number;
   stop(): Promise<void>;
 }
 
 export async function startRefusingMail(target: string): Promise<RefusingMail> {
-  const refuse = new Set<string>();
+  const failures = new Map<string, MailFailure>();
   let refusals = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -30,10 +39,12 @@ export async function startRefusingMail(target: string): Promise<RefusingMail> {
       } catch {
         // not a send: passed through
       }
-      if (to.some((address) => refuse.has(address.toLowerCase()))) {
+      const failure = to.map((address) => failures.get(address.toLowerCase())).find(Boolean);
+      if (failure) {
         refusals += 1;
-        res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
-        res.end(JSON.stringify({ message: 'Email address is not verified.' }));
+        const answer = ANSWERS[failure];
+        res.writeHead(answer.status, { 'content-type': 'application/json', 'x-amzn-errortype': answer.type });
+        res.end(JSON.stringify({ message: answer.message }));
         return;
       }
       const headers = Object.fromEntries(
@@ -62,7 +73,7 @@ export async function startRefusingMail(target: string): Promise<RefusingMail> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,
-    refuse,
+    failures,
     refusals: () => refusals,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -116,13 +116,13 @@ describe('a mail service that refuses some recipients', () => {
       const season = await openSeason();
       const rows = await seedRegistrations(season.id, 100, { result: 'not_selected' });
       const refused = rows.filter((_, i) => i % 15 === 3);
-      for (const row of refused) proxy.refuse.add(row.email);
+      for (const row of refused) proxy.failures.set(row.email, 'refuse');
 
       // Act
       await send(season.id);
       const afterFirst = await untilDone(season.id);
       const tableAfterFirst = await rowsOf(season.id);
-      for (const row of refused) proxy.refuse.delete(row.email);
+      for (const row of refused) proxy.failures.delete(row.email);
       const retry = await send(season.id);
       const afterRetry = await untilDone(season.id);
 
@@ -261,10 +261,10 @@ describe('POST /admin/tryouts/{id}/resend-result', () => {
   it('answers 503 when the mail service refuses, and leaves the row failed for the next send', async () => {
     const season = await openSeason();
     const [row] = await seedRegistrations(season.id, 1, { result: 'not_selected' });
-    proxy.refuse.add(row!.email);
+    proxy.failures.set(row!.email, 'refuse');
 
     const res = await call('resendResult', { token, params: { id: row!.id } });
-    proxy.refuse.delete(row!.email);
+    proxy.failures.delete(row!.email);
     const next = await send(season.id);
     await untilDone(season.id);
 
