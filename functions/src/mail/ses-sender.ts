@@ -2,6 +2,8 @@
  * Sends mail through SES v2. The client is created once per container (STYLE #6); on the local stack and in
  * tests it talks to the SES emulator with dummy credentials, like db/client.ts does with DynamoDB Local.
  */
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { getConfig } from '../lib/config';
 import { ServiceUnavailableError } from '../lib/errors';
@@ -21,7 +23,7 @@ export interface MailMessage {
  * How long one result mail's SES call may take. The sender holds a claim on the row meanwhile, and its
  * lease and time budget are counted from this (services/result-mail.ts).
  */
-export const ONCE_SEND_TIMEOUT_MS = 5_000;
+export const ONCE_SEND_TIMEOUT_MS = 10_000;
 
 let client: SESv2Client | undefined;
 let onceClient: SESv2Client | undefined;
@@ -44,12 +46,19 @@ function ses(): SESv2Client {
 
 /**
  * The client for mail that must go out at most once: no retries of its own (the SDK would resend a message
- * whose answer was merely slow) and a short timeout, so the caller alone decides what happens next.
+ * whose answer was merely slow), a bounded wait, and a new connection per message, so a pooled connection
+ * the server has just closed can never turn a send into an unknown outcome. The caller alone decides what
+ * happens next.
  */
 function sesOnce(): SESv2Client {
   onceClient ??= newClient({
     maxAttempts: 1,
-    requestHandler: { requestTimeout: ONCE_SEND_TIMEOUT_MS, connectionTimeout: 2_000 },
+    requestHandler: {
+      requestTimeout: ONCE_SEND_TIMEOUT_MS,
+      connectionTimeout: 2_000,
+      httpAgent: new HttpAgent({ keepAlive: false }),
+      httpsAgent: new HttpsAgent({ keepAlive: false }),
+    },
   });
   return onceClient;
 }

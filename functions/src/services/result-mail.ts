@@ -32,7 +32,7 @@ export const CLAIM_LEASE_MS = 2 * resultMailQueue.workerTimeoutSeconds * 1000;
  * (with retries). With less, it leaves the message for a later delivery instead of starting a send that its
  * own timeout could cut between SES accepting the mail and the row saying so.
  */
-export const CLAIM_BUDGET_MS = ONCE_SEND_TIMEOUT_MS + 5_000;
+export const CLAIM_BUDGET_MS = ONCE_SEND_TIMEOUT_MS + 10_000;
 /** Conditional writes a requeue runs at once. */
 const WRITE_CONCURRENCY = 32;
 
