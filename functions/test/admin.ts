@@ -4,8 +4,10 @@
  * result-mail worker running against this file's queue, and reading the mail emulator for many addresses.
  */
 import { inject } from 'vitest';
+import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared';
 import { startResultMailPoller, type ResultMailPoller } from '../../scripts/src/local/result-mail-poller';
 import { writeSampleRegistrations, type SampleRow } from '../../scripts/src/local/sample-registrations';
+import { call } from './api';
 import type { ReceivedMail } from './mailbox';
 import { createPlayer, type TestPlayer } from './players';
 
@@ -68,4 +70,27 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** An administrator's calls the result-mail tests make, with their answers typed. */
+export function adminCalls(token: string) {
+  const progress = async (seasonId: string) =>
+    (await call('getSendProgress', { token, params: { seasonId } })).body as unknown as SendResultsAnswer;
+  return {
+    send: async (seasonId: string) => {
+      const res = await call('sendResults', { token, params: { seasonId } });
+      if (res.status !== 200) throw new Error(`send-results answered ${res.status}: ${res.body.message}`);
+      return res.body as unknown as SendResultsAnswer;
+    },
+    progress,
+    /** The progress once nothing is on its way any more. */
+    untilDone: (seasonId: string) =>
+      waitFor(
+        () => progress(seasonId),
+        (p) => p.details.queued === 0,
+      ),
+    rows: async (seasonId: string) =>
+      (await call('listTryouts', { token, query: { season_id: seasonId } }))
+        .body as unknown as AdminTryoutRow[],
+  };
 }

@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { call } from '../../test/api';
 import {
+  adminCalls,
   BULK_TIMEOUT_MS,
   createAdmin,
   mailCounts,
@@ -31,6 +31,7 @@ let proxy: RefusingMail;
 let queue: RunningService;
 let queuePort: number;
 let token: string;
+let api: ReturnType<typeof adminCalls>;
 
 /** Starts (or restarts) this file's emulator on its port; the queue's URL is the same every time. */
 async function startOwnQueue(): Promise<void> {
@@ -49,6 +50,7 @@ beforeAll(async () => {
   process.env.SES_ENDPOINT = proxy.url;
   process.env.SQS_ENDPOINT = queue.url;
   token = (await createAdmin()).token;
+  api = adminCalls(token);
 });
 
 afterAll(async () => {
@@ -56,14 +58,7 @@ afterAll(async () => {
   await proxy?.stop();
 });
 
-const send = async (seasonId: string) =>
-  (await call('sendResults', { token, params: { seasonId } })).body as unknown as SendResultsAnswer;
-const progress = async (seasonId: string) =>
-  (await call('getSendProgress', { token, params: { seasonId } })).body as unknown as SendResultsAnswer;
-const rowOf = async (seasonId: string, id: string) =>
-  (
-    (await call('listTryouts', { token, query: { season_id: seasonId } })).body as unknown as AdminTryoutRow[]
-  ).find((r) => r.id === id)!;
+const rowOf = async (seasonId: string, id: string) => (await api.rows(seasonId)).find((r) => r.id === id)!;
 const mailsTo = async (row: SeededRow) => (await mailCounts([row.email])).get(row.email);
 
 /** An SQS event as the event source delivers it, one record per message body. */
@@ -94,7 +89,7 @@ const A_MINUTE = withTime(60_000);
 async function queuedRow(result: 'selected' | 'not_selected' = 'selected') {
   const season = await openSeason();
   const [row] = await seedRegistrations(season.id, 1, { result });
-  await send(season.id);
+  await api.send(season.id);
   return { season, row: row!, message: { tryout_id: row!.id, version: 1 } };
 }
 
@@ -149,9 +144,9 @@ describe('the worker handed messages', () => {
     await handler(event(message), A_MINUTE);
     proxy.failures.delete(row.email);
     const redelivered = await handler(event(message), A_MINUTE);
-    const listed = await progress(season.id);
+    const listed = await api.progress(season.id);
     const mailsBefore = await mailsTo(row);
-    await send(season.id);
+    await api.send(season.id);
     await handler(event(message), A_MINUTE);
 
     expect(redelivered.batchItemFailures).toEqual([]);
@@ -175,7 +170,7 @@ describe('the worker handed messages', () => {
     const shown = await rowOf(season.id, row.id);
     await handler(event(message), A_MINUTE);
     const mailsAfterRedelivery = await mailsTo(row);
-    const resent = await send(season.id);
+    const resent = await api.send(season.id);
     await handler(event(message), A_MINUTE);
 
     expect(shown).toMatchObject({ email_sent: false, email_status: 'failed' });
@@ -216,18 +211,18 @@ describe('the worker and the queue emulator restarted mid-send', () => {
       let worker = await startWorker({ endpoint: queue.url });
 
       // Act: stop the worker and the emulator (losing its messages) part of the way through, then restart both.
-      await send(season.id);
+      await api.send(season.id);
       await waitFor(
-        () => progress(season.id),
+        () => api.progress(season.id),
         (p) => p.details.sent >= 50,
       );
       await worker.stop();
       await queue.stop();
-      const midway = await progress(season.id);
+      const midway = await api.progress(season.id);
       await startOwnQueue();
       worker = await startWorker({ endpoint: queue.url });
       const done = await waitFor(
-        () => progress(season.id),
+        () => api.progress(season.id),
         (p) => p.details.queued === 0,
       );
       await worker.stop();

@@ -5,7 +5,7 @@
  * the last mail in the mail emulator, and its ratio to what the rate allows).
  */
 import { apiPath } from '@club/shared';
-import { db } from '@club/functions/db/client';
+import { countDynamoCommands } from '@club/functions/dev/count-commands';
 import { writeSampleRegistrations } from '../local/sample-registrations';
 import type { RunningStack } from '../local/stack';
 import { localConfig } from '../local/config';
@@ -39,25 +39,6 @@ async function time(request: () => Promise<Response>, runs = RUNS): Promise<numb
   return times;
 }
 
-/** Counts the DynamoDB commands the handlers send while `run` runs (they share this process's client). */
-async function dynamoCalls(run: () => Promise<unknown>): Promise<number> {
-  let calls = 0;
-  const name = 'bench-count';
-  db().middlewareStack.add(
-    (next) => async (args) => {
-      calls += 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await run();
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-  return calls;
-}
-
 async function newSeason(stack: RunningStack, token: string, name: string): Promise<string> {
   const res = await fetch(`${stack.apiUrl}${apiPath('createSeason')}`, {
     method: 'POST',
@@ -84,7 +65,10 @@ export async function benchAdmin(stack: RunningStack, resultMailRate: number): P
   const listUrl = `${stack.apiUrl}${apiPath('listTryouts')}?season_id=${listed}`;
   const floor = median(await time(() => fetch(`${stack.apiUrl}${apiPath('getActiveSeason')}`)));
   const list = median(await time(() => fetch(listUrl, { headers: auth })));
-  const calls = await dynamoCalls(() => fetch(listUrl, { headers: auth }).then((r) => r.arrayBuffer()));
+  const commands = await countDynamoCommands(() =>
+    fetch(listUrl, { headers: auth }).then((r) => r.arrayBuffer()),
+  );
+  const calls = Object.values(commands).reduce((a, b) => a + b, 0);
 
   // Result mail for 1,000 registrants at the configured rate.
   const mailed = await newSeason(stack, token, 'Bench mail season');

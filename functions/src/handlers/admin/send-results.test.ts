@@ -5,16 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared';
 import { call } from '../../../test/api';
 import {
   allMail,
+  adminCalls,
   BULK_TIMEOUT_MS,
   createAdmin,
   mailCounts,
   seedRegistrations,
   startWorker,
-  waitFor,
   type SeededRow,
 } from '../../../test/admin';
 import { openSeason } from '../../../test/players';
@@ -24,6 +23,7 @@ import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail
 let proxy: RefusingMail;
 let worker: ResultMailPoller;
 let token: string;
+let api: ReturnType<typeof adminCalls>;
 
 beforeAll(async () => {
   proxy = await startRefusingMail(inject('mailEndpoint'));
@@ -31,6 +31,7 @@ beforeAll(async () => {
   process.env.SES_ENDPOINT = proxy.url;
   worker = await startWorker();
   token = (await createAdmin()).token;
+  api = adminCalls(token);
 });
 
 afterAll(async () => {
@@ -38,20 +39,6 @@ afterAll(async () => {
   await proxy?.stop();
 });
 
-const send = async (seasonId: string) => {
-  const res = await call('sendResults', { token, params: { seasonId } });
-  expect(res.status).toBe(200);
-  return res.body as unknown as SendResultsAnswer;
-};
-const progress = async (seasonId: string) =>
-  (await call('getSendProgress', { token, params: { seasonId } })).body as unknown as SendResultsAnswer;
-const untilDone = (seasonId: string) =>
-  waitFor(
-    () => progress(seasonId),
-    (p) => p.details.queued === 0,
-  );
-const rowsOf = async (seasonId: string) =>
-  (await call('listTryouts', { token, query: { season_id: seasonId } })).body as unknown as AdminTryoutRow[];
 const emails = (rows: SeededRow[]) => rows.map((r) => r.email);
 
 describe('POST /admin/tryouts/{seasonId}/send-results with 500 registrants', () => {
@@ -69,9 +56,9 @@ describe('POST /admin/tryouts/{seasonId}/send-results with 500 registrants', () 
       const pending = await seedRegistrations(season.id, 20, { firstNumber: 501 });
 
       // Act
-      const first = await send(season.id);
-      const done = await untilDone(season.id);
-      const second = await send(season.id);
+      const first = await api.send(season.id);
+      const done = await api.untilDone(season.id);
+      const second = await api.send(season.id);
       await new Promise((r) => setTimeout(r, 500));
 
       // Assess
@@ -82,7 +69,7 @@ describe('POST /admin/tryouts/{seasonId}/send-results with 500 registrants', () 
       const counts = await mailCounts(emails([...selected, ...notSelected, ...pending]));
       for (const row of [...selected, ...notSelected]) expect(counts.get(row.email), row.email).toBe(1);
       for (const row of pending) expect(counts.get(row.email), row.email).toBe(0);
-      const rows = await rowsOf(season.id);
+      const rows = await api.rows(season.id);
       expect(
         rows.filter((r) => r.result !== '').every((r) => r.email_sent && r.email_status === 'sent'),
       ).toBe(true);
@@ -97,8 +84,8 @@ describe('POST /admin/tryouts/{seasonId}/send-results with 500 registrants', () 
       const season = await openSeason();
       const rows = await seedRegistrations(season.id, 500, { result: 'selected' });
 
-      const answers = await Promise.all([send(season.id), send(season.id), send(season.id)]);
-      await untilDone(season.id);
+      const answers = await Promise.all([api.send(season.id), api.send(season.id), api.send(season.id)]);
+      await api.untilDone(season.id);
 
       for (const answer of answers) expect(answer.details.total).toBe(500);
       const counts = await mailCounts(emails(rows));
@@ -119,12 +106,12 @@ describe('a mail service that refuses some recipients', () => {
       for (const row of refused) proxy.failures.set(row.email, 'refuse');
 
       // Act
-      await send(season.id);
-      const afterFirst = await untilDone(season.id);
-      const tableAfterFirst = await rowsOf(season.id);
+      await api.send(season.id);
+      const afterFirst = await api.untilDone(season.id);
+      const tableAfterFirst = await api.rows(season.id);
       for (const row of refused) proxy.failures.delete(row.email);
-      const retry = await send(season.id);
-      const afterRetry = await untilDone(season.id);
+      const retry = await api.send(season.id);
+      const afterRetry = await api.untilDone(season.id);
 
       // Assess
       expect(refused).toHaveLength(7);
@@ -152,16 +139,16 @@ describe('a result changed after its mail went out', () => {
   it('is Not Sent again, and the next send mails the corrected result once', async () => {
     const season = await openSeason();
     const [row] = await seedRegistrations(season.id, 1, { result: 'not_selected' });
-    await send(season.id);
-    await untilDone(season.id);
+    await api.send(season.id);
+    await api.untilDone(season.id);
 
     const changed = await call('setSelection', {
       token,
       params: { id: row!.id },
       body: { result: 'selected' },
     });
-    const again = await send(season.id);
-    await untilDone(season.id);
+    const again = await api.send(season.id);
+    await api.untilDone(season.id);
 
     expect(changed.body).toMatchObject({ result: 'selected', email_sent: false, email_status: 'not_sent' });
     expect(again.details.total).toBe(1);
@@ -170,14 +157,14 @@ describe('a result changed after its mail went out', () => {
       'Your tryout result: Fall 2025 Tryouts',
       'You made the team: 15U Boys, Fall 2025 Tryouts',
     ]);
-    expect((await rowsOf(season.id))[0]).toMatchObject({ email_sent: true, email_status: 'sent' });
+    expect((await api.rows(season.id))[0]).toMatchObject({ email_sent: true, email_status: 'sent' });
   });
 
   it('setting the result it already has keeps it Sent', async () => {
     const season = await openSeason();
     const [row] = await seedRegistrations(season.id, 1, { result: 'selected' });
-    await send(season.id);
-    await untilDone(season.id);
+    await api.send(season.id);
+    await api.untilDone(season.id);
 
     const same = await call('setSelection', { token, params: { id: row!.id }, body: { result: 'selected' } });
 
@@ -196,8 +183,8 @@ describe('the result mails', () => {
     const [picked] = await seedRegistrations(season.id, 1, { result: 'selected' });
     const [other] = await seedRegistrations(season.id, 1, { result: 'not_selected', firstNumber: 2 });
 
-    await send(season.id);
-    await untilDone(season.id);
+    await api.send(season.id);
+    await api.untilDone(season.id);
 
     const mail = async (address: string) =>
       (await allMail()).find((m) => m.destination.to.some((to) => to.includes(address)))!;
@@ -222,8 +209,8 @@ describe('the result mails', () => {
     const season = await openSeason();
     const [picked] = await seedRegistrations(season.id, 1, { result: 'selected', age_group: '17U Girls' });
 
-    await send(season.id);
-    await untilDone(season.id);
+    await api.send(season.id);
+    await api.untilDone(season.id);
 
     const [mail] = (await allMail()).filter((m) => m.destination.to.some((to) => to.includes(picked!.email)));
     expect(mail?.body.text).toContain("your coach will send you the team's TeamSnap invitation shortly");
@@ -235,8 +222,8 @@ describe('POST /admin/tryouts/{id}/resend-result', () => {
   it('mails that registrant once more, now, and answers the row as Sent', async () => {
     const season = await openSeason();
     const [row] = await seedRegistrations(season.id, 1, { result: 'selected' });
-    await send(season.id);
-    await untilDone(season.id);
+    await api.send(season.id);
+    await api.untilDone(season.id);
 
     const res = await call('resendResult', { token, params: { id: row!.id } });
 
@@ -265,8 +252,8 @@ describe('POST /admin/tryouts/{id}/resend-result', () => {
 
     const res = await call('resendResult', { token, params: { id: row!.id } });
     proxy.failures.delete(row!.email);
-    const next = await send(season.id);
-    await untilDone(season.id);
+    const next = await api.send(season.id);
+    await api.untilDone(season.id);
 
     expect(res).toMatchObject({
       status: 503,
@@ -292,7 +279,7 @@ describe('GET /admin/tryouts/{seasonId}/send-results', () => {
   it('answers zeros before any send, and 404 for an unknown season', async () => {
     const season = await openSeason();
 
-    const before = await progress(season.id);
+    const before = await api.progress(season.id);
     const unknown = await call('getSendProgress', {
       token,
       params: { seasonId: '8a0f7a26-3c56-4f7e-9f40-3f8b8f1d2c11' },

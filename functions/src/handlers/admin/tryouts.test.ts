@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { paymentLabel, type AdminTryoutRow, type MyTryout } from '@club/shared';
-import { db } from '../../db/client';
+import { countDynamoCommands as countCommands } from '../../dev/count-commands';
 import { call } from '../../../test/api';
 import { createAdmin, seedRegistrations } from '../../../test/admin';
 import { openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 
 const UNKNOWN = '8a0f7a26-3c56-4f7e-9f40-3f8b8f1d2c11';
-
-/** Counts the DynamoDB commands sent while `run` runs, by command name. */
-async function countCommands(run: () => Promise<unknown>): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  const name = `count-${Math.random()}`;
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      counts[context.commandName!] = (counts[context.commandName!] ?? 0) + 1;
-      return next(args);
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    await run();
-  } finally {
-    db().middlewareStack.remove(name);
-  }
-  return counts;
-}
 
 const list = async (token: string, seasonId: string) => {
   const res = await call('listTryouts', { token, query: { season_id: seasonId } });
