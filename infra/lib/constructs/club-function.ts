@@ -68,7 +68,7 @@ class SplitBundle implements ILocalBundling {
 const UNUSED_BUNDLING_IMAGE = DockerImage.fromRegistry('local-bundling-only/never-pulled');
 
 /**
- * Any Lambda of the product with the house defaults (STYLE #8): Node.js 22 on arm64, ESM bundle from
+ * Any Lambda of the product with the house defaults: Node.js 22 on arm64, ESM bundle from
  * bundling.ts, its own log group with the stage's retention, X-Ray, the house environment, table data
  * access, and a role of its own that the caller adds exactly its function's other grants to. The API's
  * functions (HandlerFunction) and the result-mail worker are both made by it; nothing makes a function any
@@ -124,8 +124,8 @@ export function createClubFunction(
     },
   });
 
-  // Table data only: item reads and writes on the table, Query on its indexes. No Scan (no request path
-  // scans, DESIGN), no table management.
+  // Table data only: item reads and writes on the table, Query on its indexes. No Scan (nothing the product
+  // runs reads a whole table), no table management.
   role.addToPolicy(
     new PolicyStatement({
       actions: [
@@ -182,7 +182,7 @@ export function createClubFunction(
     {
       id: 'AwsSolutions-L1',
       reason:
-        'The product runs on Node.js 22 (DESIGN.md) and bundles for node22; moving to a newer runtime is a ' +
+        'The product runs on Node.js 22 and bundles for node22; moving to a newer runtime is a ' +
         'deliberate, tested change of runtime and esbuild target together, not an automatic one.',
     },
   ]);
