@@ -20,8 +20,6 @@ export async function startBenchStack(): Promise<RunningStack> {
     queuePort: await freePort(),
     dataDir: mkdtempSync(join(tmpdir(), 'club-bench-')),
     tableName: 'club-bench',
-    // Result mail for a whole season at 50 a second takes 20 s; RESULT_MAIL_RATE sets another rate.
-    resultMailRate: process.env.RESULT_MAIL_RATE ? localConfig().resultMailRate : 50,
     inMemory: true,
   });
 }
