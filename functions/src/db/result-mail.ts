@@ -1,21 +1,147 @@
 /**
- * The result mail's state on its registration row. The row, not the queue, is the truth: every step is one
- * conditional update, so however many requests, deliveries and workers race, each result is mailed once.
+ * Result mail's state in the table, which is the truth (the queue only carries work):
+ * - the season's current round (one item in its partition): which rows, at which result version, an admin's
+ *   sends have asked to mail; sends add to it while it is going, and a send after it starts the next;
+ * - each registration row: its claims and outcome. A worker claims a row for a round before sending
+ *   (conditional: not sent, still that version, not held by a live lease, and never tried in this round or a
+ *   later one), marks it sent or failed only while its claim holds, and a change of result forgets it all.
  *
- *   (none) ──queue──► queued ──claim──► sending ──► sent (email_sent true)
- *     ▲                 ▲                 │   └───► failed ──queue──► queued …
- *     │                 └────release──────┘ (not sent: throttled)
- *     └── a change of result forgets all of it (db/tryouts.ts setResult)
+ *   in the round ──claim──► sending ──► sent (email_sent true)
+ *        ▲                    │   └───► failed (tried in this round; the next round tries again)
+ *        └──── release ───────┘ (nothing went out: throttled, or out of time)
  *
- * A `sending` row whose lease ran out lost its sender somewhere between claiming and recording the answer:
- * whether the mail went out is unknown, so nothing sends it again by itself; it reads as failed until an
- * admin sends again (README, decisions).
+ * So a redelivered or duplicate message, a double click, two admins or a restart mail each result once. A
+ * `sending` row whose lease ran out lost its sender between claiming and recording the answer: whether the
+ * mail went out is unknown, and no message of that round can claim it again; it reads as failed until an
+ * admin's next send (README, decisions).
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { cancellationCodes, isConditionFailure } from './transactions';
+import { isConditionFailure } from './transactions';
 import { toTryout, type TryoutItem } from './tryouts';
+
+/** A season's current round of result mail. */
+export interface ResultRound {
+  /** Sorts by time (ISO start time + random), so "a later round" is a string comparison. */
+  id: string;
+  started_at: number;
+  /** When its rows' lost messages were last put back on the queue (epoch ms; started_at at first). */
+  requeued_at: number;
+  /** `<userId>#<result version>` of every row the round is to mail. */
+  entries: Set<string>;
+}
+
+export const roundEntry = (userId: string, version: number): string => `${userId}#${version}`;
+
+/** A round as read from the table (Query or GetItem). */
+export function toRound(item: Record<string, unknown>): ResultRound {
+  return {
+    id: item.round as string,
+    started_at: item.started_at as number,
+    requeued_at: item.requeued_at as number,
+    entries: new Set(item.entries as Set<string> | undefined),
+  };
+}
+
+/** Reads a season's current round (strongly consistent); null before its first send. */
+export async function getResultRound(seasonId: string): Promise<ResultRound | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.resultRound(seasonId), ConsistentRead: true }),
+  );
+  return out.Item ? toRound(out.Item) : null;
+}
+
+/**
+ * Starts a new round with its rows in ONE write (a season of 1,000 is about 40 KB of the item's 400 KB), only
+ * if the round is still the one the caller saw finished (null: none yet), so of two sends starting a round
+ * at once one wins and the other joins it. False when another send moved the round first.
+ */
+export async function startResultRound(
+  seasonId: string,
+  seenId: string | null,
+  round: { id: string; now: number; entries: readonly string[] },
+): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.resultRound(seasonId),
+          type: 'result-round',
+          round: round.id,
+          started_at: round.now,
+          requeued_at: round.now,
+          entries: new Set(round.entries),
+        },
+        ConditionExpression: seenId === null ? 'attribute_not_exists(PK)' : '#round = :seen',
+        ExpressionAttributeNames: seenId === null ? undefined : { '#round': 'round' },
+        ExpressionAttributeValues: seenId === null ? undefined : { ':seen': seenId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Adds rows to a round that is still going (ADD to its set: rows two sends add at once are in it once), only
+ * while it is still the current round. Answers the entries this call added (the caller puts those on the
+ * queue) and the round as written, or null when the round has moved on.
+ */
+export async function joinResultRound(
+  seasonId: string,
+  roundId: string,
+  entries: readonly string[],
+): Promise<{ added: string[]; round: ResultRound } | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.resultRound(seasonId),
+        UpdateExpression: 'ADD entries :entries',
+        ConditionExpression: '#round = :round',
+        ExpressionAttributeNames: { '#round': 'round' },
+        ExpressionAttributeValues: { ':entries': new Set(entries), ':round': roundId },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = toRound(out.Attributes!);
+    const added = entries.filter((e) => !before.entries.has(e));
+    return { added, round: { ...before, entries: new Set([...before.entries, ...entries]) } };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Renews when a round's lost messages were last put back, only from the time the caller saw, so of
+ * concurrent requeuers one puts them on the queue. False when another did.
+ */
+export async function renewResultRoundRequeue(
+  seasonId: string,
+  round: { id: string; seenRequeuedAt: number; now: number },
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.resultRound(seasonId),
+        UpdateExpression: 'SET requeued_at = :now',
+        ConditionExpression: '#round = :round AND requeued_at = :seen',
+        ExpressionAttributeNames: { '#round': 'round' },
+        ExpressionAttributeValues: { ':round': round.id, ':seen': round.seenRequeuedAt, ':now': round.now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 interface RowRef {
   seasonId: string;
@@ -48,142 +174,46 @@ async function transition(
   }
 }
 
-/** The condition "the row's result is still version v" (rows never given a result have no version yet). */
-function atVersion(version: number): string {
-  return version === 0 ? 'attribute_not_exists(result_version)' : 'result_version = :v';
-}
-
-/** DynamoDB's most items in one transaction. */
-const TRANSACTION_ITEMS = 100;
 /**
- * Transactions a send runs at once. More contend for the same partition's rows and locks (DynamoDB Local
- * ran ten at once three times slower than one after another); two keep one writing while the other's
- * messages go onto the queue.
- */
-const TRANSACTION_LANES = 2;
-
-/** The update that queues one row's mail for a round (see queueResultMails). */
-function queueUpdate(seasonId: string, row: { userId: string; version: number }, round: string, now: number) {
-  return {
-    TableName: tableName(),
-    Key: keys.tryout(seasonId, row.userId),
-    UpdateExpression:
-      'SET mail_state = :queued, mail_version = :v, mail_round = :round, mail_queued_at = :now ' +
-      'REMOVE mail_claim, mail_lease_until, mail_error',
-    ConditionExpression:
-      `attribute_exists(PK) AND ${atVersion(row.version)} AND #result <> :pending AND email_sent = :false ` +
-      'AND (attribute_not_exists(mail_state) OR mail_state = :failed OR ' +
-      '(mail_state = :sending AND mail_lease_until < :now))',
-    ExpressionAttributeNames: { '#result': 'result' },
-    ExpressionAttributeValues: {
-      ':queued': 'queued',
-      ':failed': 'failed',
-      ':sending': 'sending',
-      ':pending': '',
-      ':false': false,
-      ':v': row.version,
-      ':round': round,
-      ':now': now,
-    },
-  };
-}
-
-/**
- * Queues decided rows' mail for a send round: each only while its result is still the version the send
- * read, its mail has not gone out, and no send holds it (not mailed yet, failed, or a sender's lease ran
- * out). Up to 100 rows per transaction, so a season of 1,000 takes ten writes; a transaction cancelled by
- * rows whose condition failed (a concurrent send queued them first, or the result changed) is run again
- * without them. Of concurrent sends exactly one queues each row. Calls `onQueued` with each transaction's
- * rows as soon as they are written, and answers the user ids queued.
- */
-export async function queueResultMails(
-  seasonId: string,
-  rows: ReadonlyArray<{ userId: string; version: number }>,
-  round: string,
-  now: number,
-  onQueued: (userIds: string[]) => void,
-): Promise<Set<string>> {
-  const queued = new Set<string>();
-  const chunks: Array<Array<{ userId: string; version: number }>> = [];
-  for (let i = 0; i < rows.length; i += TRANSACTION_ITEMS) chunks.push(rows.slice(i, i + TRANSACTION_ITEMS));
-  let next = 0;
-  const lane = async () => {
-    while (next < chunks.length) {
-      const chunk = chunks[next++]!;
-      let pending = chunk;
-      for (let attempt = 0; pending.length; attempt++) {
-        try {
-          await db().send(
-            new TransactWriteCommand({
-              TransactItems: pending.map((row) => ({ Update: queueUpdate(seasonId, row, round, now) })),
-            }),
-          );
-          const ids = pending.map((row) => row.userId);
-          for (const id of ids) queued.add(id);
-          onQueued(ids);
-          pending = [];
-        } catch (error) {
-          const codes = cancellationCodes(error);
-          if (!codes || attempt >= 20) throw error;
-          const refused = new Set(codes.flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : [])));
-          pending = pending.filter((_, i) => !refused.has(i));
-          // Only colliding with another transaction on the same rows: wait a moment and try again.
-          if (!refused.size) await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(TRANSACTION_LANES, chunks.length) }, lane));
-  return queued;
-}
-
-/**
- * Renews the queue time of a row still queued since `seenQueuedAt`, for whoever puts its message on the
- * queue again (its first one was lost): of concurrent requeuers one wins. False when the row moved on.
- */
-export async function renewQueuedResultMail(
-  row: RowRef & { seenQueuedAt: number; now: number },
-): Promise<boolean> {
-  const out = await transition(row, {
-    UpdateExpression: 'SET mail_queued_at = :now',
-    ConditionExpression: 'mail_state = :queued AND mail_queued_at = :seen',
-    ExpressionAttributeValues: { ':queued': 'queued', ':seen': row.seenQueuedAt, ':now': row.now },
-  });
-  return out !== null;
-}
-
-/**
- * Claims a queued row's mail for one sender, with a lease: only from queued, for the version the message
- * names. A redelivered or duplicate message finds it claimed or sent and gets null, so it sends nothing.
+ * Claims a row's mail for a round's sender, with a lease: only while its mail has not gone out, its result
+ * is still the version the round asked for, no sender holds a live lease, and it was not tried in this round
+ * or a later one. A redelivered or duplicate message, or one of an older round, gets null and sends nothing.
  */
 export function claimResultMail(
-  row: RowRef & { version: number; claim: string; leaseUntil: number },
+  row: RowRef & { version: number; round: string; claim: string; leaseUntil: number; now: number },
 ): Promise<TryoutItem | null> {
   return transition(row, {
-    UpdateExpression: 'SET mail_state = :sending, mail_claim = :claim, mail_lease_until = :lease',
-    ConditionExpression: 'mail_state = :queued AND mail_version = :v AND email_sent = :false',
+    UpdateExpression:
+      'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
+      'REMOVE mail_error',
+    ConditionExpression:
+      'email_sent = :false AND result_version = :v AND ' +
+      '(attribute_not_exists(mail_round) OR mail_round < :round) AND ' +
+      'NOT (mail_state = :sending AND mail_lease_until >= :now)',
     ExpressionAttributeValues: {
       ':sending': 'sending',
-      ':queued': 'queued',
-      ':v': row.version,
-      ':false': false,
+      ':round': row.round,
       ':claim': row.claim,
       ':lease': row.leaseUntil,
+      ':false': false,
+      ':v': row.version,
+      ':now': row.now,
     },
   });
 }
 
 /**
  * Claims a decided row's mail for an admin's explicit resend, whatever was mailed before, unless a sender
- * holds a live lease on it right now. Queued rows are taken over (their message then finds them claimed).
+ * holds a live lease on it. It is marked tried as of now (`round`, later than any running round), so no
+ * message of a running round sends it again, whatever the resend's outcome.
  */
 export function claimResultMailForResend(
-  row: RowRef & { claim: string; leaseUntil: number; now: number },
+  row: RowRef & { round: string; claim: string; leaseUntil: number; now: number },
 ): Promise<TryoutItem | null> {
   return transition(row, {
     UpdateExpression:
-      'SET mail_state = :sending, mail_claim = :claim, mail_lease_until = :lease, ' +
-      'mail_version = if_not_exists(result_version, :zero)',
+      'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
+      'REMOVE mail_error',
     ConditionExpression:
       'attribute_exists(PK) AND #result <> :pending AND ' +
       'NOT (mail_state = :sending AND mail_lease_until >= :now)',
@@ -191,7 +221,7 @@ export function claimResultMailForResend(
     ExpressionAttributeValues: {
       ':sending': 'sending',
       ':pending': '',
-      ':zero': 0,
+      ':round': row.round,
       ':claim': row.claim,
       ':lease': row.leaseUntil,
       ':now': row.now,
@@ -210,7 +240,7 @@ export async function markResultMailSent(
   const out = await transition(row, {
     UpdateExpression:
       'SET email_sent = :true, mail_state = :sent, mailed_version = :v, mailed_at = :at ' +
-      'REMOVE mail_claim, mail_lease_until, mail_error',
+      'REMOVE mail_claim, mail_lease_until',
     ConditionExpression: 'mail_claim = :claim',
     ExpressionAttributeValues: {
       ':true': true,
@@ -223,7 +253,7 @@ export async function markResultMailSent(
   return out !== null;
 }
 
-/** Records that the mail service refused the claimed mail (nothing was sent): failed, with its reason. */
+/** Records that the claimed mail did not go out, or may not have: failed, with its reason. */
 export async function markResultMailFailed(
   row: RowRef & { claim: string; reason: string },
 ): Promise<boolean> {
@@ -236,14 +266,14 @@ export async function markResultMailFailed(
 }
 
 /**
- * Gives a claimed mail back to the queue unsent (the mail service asked to slow down, or the sender ran out
- * of time before sending): queued again, from now.
+ * Gives a claimed mail back unsent (the mail service asked to slow down, or nothing reached it): untried
+ * again, so the redelivered message can claim it.
  */
-export async function releaseResultMail(row: RowRef & { claim: string; now: number }): Promise<boolean> {
+export async function releaseResultMail(row: RowRef & { claim: string }): Promise<boolean> {
   const out = await transition(row, {
-    UpdateExpression: 'SET mail_state = :queued, mail_queued_at = :now REMOVE mail_claim, mail_lease_until',
+    UpdateExpression: 'REMOVE mail_state, mail_round, mail_claim, mail_lease_until',
     ConditionExpression: 'mail_claim = :claim',
-    ExpressionAttributeValues: { ':queued': 'queued', ':now': row.now, ':claim': row.claim },
+    ExpressionAttributeValues: { ':claim': row.claim },
   });
   return out !== null;
 }

@@ -18,11 +18,6 @@ export interface SeasonItem {
   /** TeamSnap link per age group, shown to selected players of that group. */
   teamsnap_links: Partial<Record<AgeGroup, string>>;
   createdAt: string;
-  /**
-   * The current round of result mail: the registrations an admin's sends queued together, whose progress
-   * the admin page shows (db/result-mail.ts). Absent until the first send.
-   */
-  result_mail_round?: string;
 }
 
 /** Reads the active season: the pointer, then the season it names (two GetItems). */
@@ -112,36 +107,6 @@ export async function setTeamLink(
   }
 }
 
-/**
- * Starts a new round of result mail, only if the round is still the one the caller saw (null: none yet),
- * so of two sends that start a round at the same moment one wins and the other joins it. False when another
- * send moved the round first (the caller then reads the season again).
- */
-export async function startResultMailRound(
-  seasonId: string,
-  seen: string | null,
-  next: string,
-): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.season(seasonId),
-        UpdateExpression: 'SET result_mail_round = :next',
-        ConditionExpression:
-          seen === null
-            ? 'attribute_exists(PK) AND attribute_not_exists(result_mail_round)'
-            : 'result_mail_round = :seen',
-        ExpressionAttributeValues: { ':next': next, ...(seen === null ? {} : { ':seen': seen }) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** Reads one season by id. */
 export async function getSeason(seasonId: string): Promise<SeasonItem | null> {
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.season(seasonId) }));
@@ -190,6 +155,5 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     reference_year: item.reference_year as number,
     teamsnap_links: (item.teamsnap_links as SeasonItem['teamsnap_links'] | undefined) ?? {},
     createdAt: item.createdAt as string,
-    ...(typeof item.result_mail_round === 'string' ? { result_mail_round: item.result_mail_round } : {}),
   };
 }

@@ -19,6 +19,7 @@ import type {
 } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { toRound, type ResultRound } from './result-mail';
 import { toSeason, type SeasonItem } from './seasons';
 import { stripeEventMarkerPut, recordStripeEvent } from './stripe-events';
 import { isConditionFailure, transactOrConditionCodes } from './transactions';
@@ -72,28 +73,24 @@ export interface TryoutItem {
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
   // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.
-  /** Goes up at every change of `result`, so a mail queued for an older result is never sent. */
+  /** Goes up at every change of `result`, so a mail asked for an older result is never sent. */
   result_version?: number;
-  /** Where the current result's mail is; absent = not sent (email_sent says whether it went out). */
+  /** The mail's last claim and its outcome; absent = not tried (email_sent says whether it went out). */
   mail_state?: ResultMailState;
-  /** The result_version the mail state is for. */
-  mail_version?: number;
-  /** The round of sends the mail belongs to (SeasonItem.result_mail_round). */
+  /** The round (or resend) that last claimed it: no message of that round or an older one claims it again. */
   mail_round?: string;
-  /** When the row was (re)queued, epoch ms: a row left queued much longer lost its message and is requeued. */
-  mail_queued_at?: number;
-  /** The worker's claim while it sends: its token and the lease's end, epoch ms. */
+  /** The claim's token and its lease's end, epoch ms, while a sender holds it. */
   mail_claim?: string;
   mail_lease_until?: number;
-  /** Why the mail failed: the mail service's refusal, or 'unconfirmed' (a sender stopped mid-send). */
+  /** Why the mail failed: the mail service's refusal, or 'unconfirmed:…' (its answer never came). */
   mail_error?: string;
   /** The result_version that was mailed, and when. */
   mailed_version?: number;
   mailed_at?: string;
 }
 
-/** A result mail's progress on its row: queued → sending (claimed) → sent, or failed. */
-export type ResultMailState = 'queued' | 'sending' | 'sent' | 'failed';
+/** A result mail's claim on its row and its outcome: sending (claimed) → sent, or failed. */
+export type ResultMailState = 'sending' | 'sent' | 'failed';
 
 export type NewTryout = Omit<TryoutItem, 'tryout_number'>;
 
@@ -293,29 +290,6 @@ export async function getTryout(seasonId: string, userId: string): Promise<Tryou
   return out.Item ? toTryout(out.Item) : null;
 }
 
-/** Reads several registrations of a season (strongly consistent BatchGets of 100); missing ones are left out. */
-export async function getTryouts(seasonId: string, userIds: readonly string[]): Promise<TryoutItem[]> {
-  const chunks: string[][] = [];
-  for (let i = 0; i < userIds.length; i += 100) chunks.push(userIds.slice(i, i + 100));
-  const pages = await Promise.all(
-    chunks.map(async (chunk) => {
-      const found: TryoutItem[] = [];
-      let keysLeft: Array<Record<string, unknown>> = chunk.map((userId) => keys.tryout(seasonId, userId));
-      while (keysLeft.length) {
-        const out = await db().send(
-          new BatchGetCommand({
-            RequestItems: { [tableName()]: { Keys: keysLeft, ConsistentRead: true } },
-          }),
-        );
-        found.push(...(out.Responses?.[tableName()] ?? []).map(toTryout));
-        keysLeft = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
-      }
-      return found;
-    }),
-  );
-  return pages.flat();
-}
-
 /** A registration item without its table keys. */
 export function toTryout(item: Record<string, unknown>): TryoutItem {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = item;
@@ -323,14 +297,15 @@ export function toTryout(item: Record<string, unknown>): TryoutItem {
 }
 
 /**
- * Reads a season and all its registrations with ONE Query of the season's partition (paged inside when it
+ * Reads a season, its result-mail round and all its registrations with ONE Query of the season's partition (paged inside when it
  * passes 1 MB), never a Scan, sorted by tryout number. Strongly consistent, so a change the admin just made
  * shows. The season is null when there is no such season.
  */
 export async function getSeasonWithTryouts(
   seasonId: string,
-): Promise<{ season: SeasonItem | null; tryouts: TryoutItem[] }> {
+): Promise<{ season: SeasonItem | null; round: ResultRound | null; tryouts: TryoutItem[] }> {
   let season: SeasonItem | null = null;
+  let round: ResultRound | null = null;
   const tryouts: TryoutItem[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -346,12 +321,13 @@ export async function getSeasonWithTryouts(
     for (const item of page.Items ?? []) {
       const sk = item.SK as string;
       if (sk === keys.seasonItemSK) season = toSeason(item);
+      else if (sk === keys.resultRoundSK) round = toRound(item);
       else if (sk.startsWith(keys.tryoutSKPrefix)) tryouts.push(toTryout(item));
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
-  return { season, tryouts };
+  return { season, round, tryouts };
 }
 
 /**
@@ -400,9 +376,9 @@ export async function setAttended(
 
 /**
  * Sets a registration's result, in any direction. A real change bumps result_version and forgets the mail
- * of the old result (email_sent false, no mail state), in the same conditional update: a mail queued or
- * being sent for the old result can then no longer be marked sent (its claim and version are gone), and the
- * corrected result is mailed by the next send. Setting the result it already has changes nothing. Null when
+ * of the old result (email_sent false, no claim or outcome), in the same conditional update: a message for
+ * the old result can no longer claim it, a mail being sent for it can no longer be marked sent (its claim is
+ * gone), and the corrected result is mailed by the next send. Setting the result it already has changes nothing. Null when
  * there is no such registration.
  */
 export async function setResult(
@@ -413,7 +389,7 @@ export async function setResult(
   const out = await updateTryout(seasonId, userId, {
     UpdateExpression:
       'SET #result = :r, result_version = if_not_exists(result_version, :zero) + :one, email_sent = :false ' +
-      'REMOVE mail_state, mail_version, mail_round, mail_queued_at, mail_claim, mail_lease_until, mail_error',
+      'REMOVE mail_state, mail_round, mail_claim, mail_lease_until, mail_error',
     ConditionExpression: 'attribute_exists(PK) AND #result <> :r',
     ExpressionAttributeNames: { '#result': 'result' },
     ExpressionAttributeValues: { ':r': result, ':zero': 0, ':one': 1, ':false': false },

@@ -1,6 +1,6 @@
 /**
  * The result-mail queue: what a send puts on it (one message per row: which registration, which version of
- * its result) and how. The SQS client is created once per container; on the local stack and in tests it
+ * its result, which round asked) and how. The SQS client is created once per container; on the local stack and in tests it
  * talks to the SQS emulator with dummy credentials, like db/client.ts does with DynamoDB Local.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -9,10 +9,12 @@ import { getConfig } from '../lib/config';
 import { log } from '../lib/log';
 import { resultMailQueue } from './result-mail-settings';
 
-/** One message: the registration's public id and the result version its mail is for. No personal data. */
+/** One message: the registration's public id, its result version and round. No personal data. */
 export const ResultMailMessageSchema = v.object({
   tryout_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i)),
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** The round that asked for it: a row tried in this round or a later one is not claimed again. */
+  round: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
 });
 export type ResultMailMessage = v.InferOutput<typeof ResultMailMessageSchema>;
 
@@ -39,8 +41,8 @@ function queueUrl(): string {
 
 /**
  * Puts messages on the queue, ten per SendMessageBatch call, the calls in parallel. Entries SQS reports as
- * failed are sent again (three tries); any still failing are logged and left: their rows stay queued and are
- * put on the queue again once they are older than resultMailQueue.requeueAfterMs. Returns how many went.
+ * failed are sent again (three tries); any still failing are logged and left: their rows stay untried and are
+ * put on the queue again once the round is older than resultMailQueue.requeueAfterMs. Returns how many went.
  */
 export async function enqueueResultMails(messages: readonly ResultMailMessage[]): Promise<number> {
   const chunks: ResultMailMessage[][] = [];

@@ -20,10 +20,10 @@ export const resultMailQueue = {
   /** How long the dead-letter queue keeps a message for an operator to look at or redrive. */
   deadLetterRetentionDays: 14,
   /**
-   * A row still queued this long after its message was put on the queue lost that message (the local
-   * emulator restarted, or the message went to the dead-letter queue after every delivery failed): the next
-   * send or progress read puts it on the queue again. Longer than a message can take through every retry,
-   * so a duplicate is rare, and harmless (the worker claims each row once).
+   * A round's rows still untried this long after it started (or was last requeued) lost their messages
+   * (the local emulator restarted, or a message went to the dead-letter queue after every delivery failed):
+   * the next send or progress read puts them on the queue again. Longer than a message can take through
+   * every retry, so a duplicate is rare, and harmless (a row is claimed once per round).
    */
   requeueAfterMs: 6 * 360_000,
   /** The SQS batch send limit. */

@@ -10,32 +10,41 @@ import {
   type TryoutResult,
 } from '@club/shared';
 import { tryoutId } from '../db/keys';
+import * as resultMailTable from '../db/result-mail';
+import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as tryoutsTable from '../db/tryouts';
 import { toCsv } from '../lib/csv';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
 
 /**
- * Where a row's result mail stands, as the admin sees it. A sender's claim reads as still on its way while
- * its lease lasts; a lease that ran out means the sender stopped mid-send, so the mail may or may not have
- * gone: it reads as failed (listed, Not Sent) and is never sent again without an admin's send.
+ * Where a row's result mail stands, as the admin sees it, given the season's current round. A sender's claim
+ * reads as still on its way while its lease lasts; a lease that ran out means the sender stopped mid-send,
+ * so the mail may or may not have gone: it reads as failed (listed, Not Sent) and only an admin's next send
+ * tries again. A row the round asks for and has not tried yet is on its way (queued).
  */
-export function mailStatusOf(tryout: tryoutsTable.TryoutItem, now: number): ResultMailStatus {
+export function mailStatusOf(
+  tryout: tryoutsTable.TryoutItem,
+  round: ResultRound | null,
+  now: number,
+): ResultMailStatus {
   if (tryout.email_sent) return 'sent';
-  switch (tryout.mail_state) {
-    case 'queued':
-      return 'queued';
-    case 'sending':
-      return (tryout.mail_lease_until ?? 0) >= now ? 'queued' : 'failed';
-    case 'failed':
-      return 'failed';
-    default:
-      return 'not_sent';
-  }
+  if (tryout.mail_state === 'sending') return (tryout.mail_lease_until ?? 0) >= now ? 'queued' : 'failed';
+  if (round && isAskedBy(round, tryout) && !((tryout.mail_round ?? '') >= round.id)) return 'queued';
+  return tryout.mail_state === 'failed' ? 'failed' : 'not_sent';
+}
+
+/** True when the round asks to mail this row's current result. */
+export function isAskedBy(round: ResultRound, tryout: tryoutsTable.TryoutItem): boolean {
+  return tryout.result !== '' && round.entries.has(roundEntry(tryout.user_id, tryout.result_version ?? 0));
 }
 
 /** A registration as the admin table shows it (spec §3 "Admin tryout row", plus payment and mail status). */
-export function toAdminRow(t: tryoutsTable.TryoutItem, now: number): AdminTryoutRow {
+export function toAdminRow(
+  t: tryoutsTable.TryoutItem,
+  round: ResultRound | null,
+  now: number,
+): AdminTryoutRow {
   return {
     id: t.id,
     tryout_number: t.tryout_number,
@@ -47,7 +56,7 @@ export function toAdminRow(t: tryoutsTable.TryoutItem, now: number): AdminTryout
     attended: t.attended,
     result: t.result,
     email_sent: t.email_sent,
-    email_status: mailStatusOf(t, now),
+    email_status: mailStatusOf(t, round, now),
     date_of_birth: t.date_of_birth,
     is_under_18: t.is_under_18,
     parent_consent: t.parent_consent,
@@ -62,16 +71,16 @@ export function toAdminRow(t: tryoutsTable.TryoutItem, now: number): AdminTryout
 
 /** The season and its registrations (one Query); 404 when there is no such season. */
 async function seasonRows(seasonId: string) {
-  const { season, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  const { season, round, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
-  return { season, tryouts };
+  return { season, round, tryouts };
 }
 
 /** GET /admin/tryouts?season_id=: every registration of the season, by tryout number. */
 export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
-  const { tryouts } = await seasonRows(seasonId);
+  const { round, tryouts } = await seasonRows(seasonId);
   const now = Date.now();
-  return tryouts.map((t) => toAdminRow(t, now));
+  return tryouts.map((t) => toAdminRow(t, round, now));
 }
 
 const RESULT_LABELS: Record<TryoutResult | '', string> = {
@@ -94,7 +103,7 @@ const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
  * tryout-number order, with the table's labels; the file is named after the season.
  */
 export async function exportTryouts(seasonId: string): Promise<{ filename: string; csv: string }> {
-  const { season, tryouts } = await seasonRows(seasonId);
+  const { season, round, tryouts } = await seasonRows(seasonId);
   const now = Date.now();
   const header = [
     'Tryout number',
@@ -123,7 +132,7 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
     paymentLabel(t.payment_method, t.payment_status),
     yesNo(t.attended),
     RESULT_LABELS[t.result],
-    mailStatusOf(t, now) === 'sent' ? 'Sent' : 'Not Sent',
+    mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',
     t.date_of_birth,
     yesNo(t.is_under_18),
     yesNo(t.parent_consent),
@@ -142,6 +151,11 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
   return { filename: `${slug}-tryouts.csv`, csv: toCsv([header, ...rows]) };
 }
 
+/** One row as the table shows it, with its mail status against the season's current round. */
+export async function rowWithStatus(tryout: tryoutsTable.TryoutItem): Promise<AdminTryoutRow> {
+  return toAdminRow(tryout, await resultMailTable.getResultRound(tryout.season_id), Date.now());
+}
+
 /** The season and user a registration's public id names (the path schema has checked its shape). */
 function idsOf(id: string): { seasonId: string; userId: string } {
   const ids = tryoutId.parse(id);
@@ -154,7 +168,7 @@ export async function setAttended(id: string, attended: boolean): Promise<AdminT
   const { seasonId, userId } = idsOf(id);
   const tryout = await tryoutsTable.setAttended(seasonId, userId, attended);
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
-  return toAdminRow(tryout, Date.now());
+  return rowWithStatus(tryout);
 }
 
 /**
@@ -166,7 +180,7 @@ export async function setSelection(id: string, result: TryoutResult | ''): Promi
   const tryout = await tryoutsTable.setResult(seasonId, userId, result);
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   log.info('tryout result set', { tryoutId: id, version: tryout.result_version ?? 0 });
-  return toAdminRow(tryout, Date.now());
+  return rowWithStatus(tryout);
 }
 
 /**
@@ -179,5 +193,5 @@ export async function setCashCollected(id: string, collected: boolean): Promise<
   if (written === 'not-found') throw new NotFoundError(serverMessages.registrationNotFound);
   if (written === 'not-cash') throw new ConflictError(serverMessages.notCashRegistration);
   log.info('cash collection recorded', { tryoutId: id, collected });
-  return toAdminRow(written, Date.now());
+  return rowWithStatus(written);
 }

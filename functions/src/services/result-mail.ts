@@ -1,13 +1,15 @@
 /**
- * Result mail in bulk (spec §7 send-results) and one at a time (resend-result). An admin's send records on
- * each row that its mail is queued and answers at once; the queue feeds the worker, which claims each row,
- * sends at the configured rate and records the outcome. Each step is a conditional write on the row
- * (db/result-mail.ts), so double clicks, two admins, redeliveries and restarts mail each result once, and a
- * row whose queue message was lost is put back on the queue. README "Decisions" tells the whole story.
+ * Result mail in bulk (spec §7 send-results) and one at a time (resend-result). An admin's send records in
+ * the season's round which rows to mail (one write) and answers at once; the queue feeds the worker, which
+ * claims each row for the round, sends at the configured rate and records the outcome. Every step is a
+ * conditional write (db/result-mail.ts), so double clicks, two admins, redeliveries and restarts mail each
+ * result once, and rows whose queue messages were lost are put back on the queue. README "Decisions" tells
+ * the whole story.
  */
 import { randomUUID } from 'node:crypto';
 import { serverMessages, type AdminTryoutRow, type SendResultsAnswer } from '@club/shared';
 import * as resultMailTable from '../db/result-mail';
+import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
 import * as tryoutsTable from '../db/tryouts';
@@ -18,7 +20,7 @@ import { resultMail } from '../mail/result-mails';
 import { ONCE_SEND_TIMEOUT_MS, sendMailOnce } from '../mail/ses-sender';
 import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail-queue';
 import { resultMailQueue } from '../queue/result-mail-settings';
-import { mailStatusOf, toAdminRow } from './admin-tryouts';
+import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
 
 type TryoutItem = tryoutsTable.TryoutItem;
 
@@ -33,31 +35,25 @@ export const CLAIM_LEASE_MS = 2 * resultMailQueue.workerTimeoutSeconds * 1000;
  * own timeout could cut between SES accepting the mail and the row saying so.
  */
 export const CLAIM_BUDGET_MS = ONCE_SEND_TIMEOUT_MS + 10_000;
-/** Conditional writes a requeue runs at once. */
-const WRITE_CONCURRENCY = 32;
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await run(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
 
 // ── the admin's send and its progress ─────────────────────────────────────────────────────────────────
 
-/** The rows of the round, counted as the spec's answer (details.total/sent/failed, failedEmails) plus queued. */
-function progressOf(round: string | undefined, rows: Iterable<TryoutItem>, now: number): SendResultsAnswer {
-  const answer: SendResultsAnswer = {
-    details: { total: 0, sent: 0, failed: 0, queued: 0 },
-    failedEmails: [],
-  };
+const zeros = (): SendResultsAnswer => ({
+  details: { total: 0, sent: 0, failed: 0, queued: 0 },
+  failedEmails: [],
+});
+
+/**
+ * The round's rows (those still at the result version it asked for), counted as the spec's answer
+ * (details.total/sent/failed, failedEmails) plus queued.
+ */
+function progressOf(round: ResultRound | null, rows: readonly TryoutItem[], now: number): SendResultsAnswer {
+  const answer = zeros();
   if (!round) return answer;
   for (const row of rows) {
-    if (row.mail_round !== round) continue;
-    const status = mailStatusOf(row, now);
+    if (!isAskedBy(round, row)) continue;
+    const status = mailStatusOf(row, round, now);
     if (status === 'not_sent') continue;
     answer.details.total += 1;
     answer.details[status] += 1;
@@ -68,136 +64,123 @@ function progressOf(round: string | undefined, rows: Iterable<TryoutItem>, now: 
   return answer;
 }
 
-/** True when some row of the round is still on its way (queued, or held by a live sender). */
-function roundInFlight(round: string | undefined, rows: readonly TryoutItem[], now: number): boolean {
-  return !!round && rows.some((r) => r.mail_round === round && mailStatusOf(r, now) === 'queued');
+/** The round's rows that no sender has tried yet (their messages are on the queue, or were lost). */
+function untried(round: ResultRound, rows: readonly TryoutItem[], now: number): TryoutItem[] {
+  return rows.filter(
+    (r) => isAskedBy(round, r) && r.mail_state !== 'sending' && mailStatusOf(r, round, now) === 'queued',
+  );
 }
 
-/** A round id that sorts by time. */
+/** A round id that sorts by time: a later round's id is greater. */
 function newRoundId(now: number): string {
   return `${new Date(now).toISOString()}#${randomUUID().slice(0, 8)}`;
 }
 
-/** Collects queue messages and sends them ten at a time as they come, so the worker starts at once. */
-function messageSender() {
-  const buffer: ResultMailMessage[] = [];
-  const sends: Array<Promise<number>> = [];
-  return {
-    add(message: ResultMailMessage) {
-      buffer.push(message);
-      if (buffer.length >= resultMailQueue.sendBatchSize) sends.push(enqueueResultMails(buffer.splice(0)));
-    },
-    async flush(): Promise<number> {
-      if (buffer.length) sends.push(enqueueResultMails(buffer.splice(0)));
-      return (await Promise.all(sends)).reduce((a, b) => a + b, 0);
-    },
-  };
-}
+const messageOf = (round: string, row: TryoutItem): ResultMailMessage => ({
+  tryout_id: row.id,
+  version: row.result_version ?? 0,
+  round,
+});
 
 /**
- * Puts rows queued at or before `queuedBy` (epoch ms; by default longer than resultMailQueue.requeueAfterMs
- * ago, when their message must have been lost) back on the queue: each renewed by a conditional write
- * first, so of concurrent requeuers one sends it. Returns how many.
+ * Puts a round's untried rows back on the queue once `requeueAfterMs` has passed since it was started or
+ * last requeued (their messages must have been lost), or at once with `now` as the age (a queue that has
+ * just started empty). A conditional write first, so of concurrent requeuers one sends. Returns how many.
  */
-async function requeueStale(
+async function requeueLost(
+  seasonId: string,
+  round: ResultRound | null,
   rows: readonly TryoutItem[],
   now: number,
-  queuedBy = now - resultMailQueue.requeueAfterMs,
+  requeueAfterMs = resultMailQueue.requeueAfterMs,
 ): Promise<number> {
-  const stale = rows.filter((r) => r.mail_state === 'queued' && (r.mail_queued_at ?? 0) <= queuedBy);
-  if (!stale.length) return 0;
-  const sender = messageSender();
-  await eachLimited(stale, WRITE_CONCURRENCY, async (row) => {
-    const renewed = await resultMailTable.renewQueuedResultMail({
-      seasonId: row.season_id,
-      userId: row.user_id,
-      seenQueuedAt: row.mail_queued_at ?? 0,
-      now,
-    });
-    if (renewed) sender.add({ tryout_id: row.id, version: row.mail_version ?? 0 });
+  if (!round || round.requeued_at > now - requeueAfterMs) return 0;
+  const lost = untried(round, rows, now);
+  if (!lost.length) return 0;
+  const renewed = await resultMailTable.renewResultRoundRequeue(seasonId, {
+    id: round.id,
+    seenRequeuedAt: round.requeued_at,
+    now,
   });
-  const sent = await sender.flush();
-  log.warn('result mails requeued after their message was lost', { count: sent });
+  if (!renewed) return 0;
+  const sent = await enqueueResultMails(lost.map((row) => messageOf(round.id, row)));
+  log.warn('result mails requeued after their messages were lost', { seasonId, count: sent });
   return sent;
 }
 
 /**
- * POST /admin/tryouts/{seasonId}/send-results: queues the mail of every registrant with a decided result
- * whose mail has not gone out (never sent, failed, or its result changed since), and answers at once with
- * the round's progress. A send while a round is still going joins it; a send with nothing to mail and no
- * round going answers zeros and writes nothing.
+ * POST /admin/tryouts/{seasonId}/send-results: asks to mail every registrant with a decided result whose
+ * mail has not gone out (never sent, failed, or its result changed since), and answers at once with the
+ * round's progress. The rows are recorded in one write of the round (a new one, or the one still going,
+ * which this send joins); each gets one message on the queue. A send with nothing to mail and no round
+ * going answers zeros and writes nothing.
  */
 export async function sendResults(seasonId: string): Promise<SendResultsAnswer> {
   const now = Date.now();
-  const { season, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  const { season, round: current, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
 
   const due = tryouts.filter((t) => {
-    const status = mailStatusOf(t, now);
+    const status = mailStatusOf(t, current, now);
     return t.result !== '' && (status === 'not_sent' || status === 'failed');
   });
-  let round = season.result_mail_round;
-  if (!roundInFlight(round, tryouts, now)) {
-    if (!due.length) return progressOf(undefined, [], now);
-    const next = newRoundId(now);
-    const started = await seasonsTable.startResultMailRound(seasonId, round ?? null, next);
-    // Another send started a round a moment ago: join it.
-    round = started ? next : ((await seasonsTable.getSeason(seasonId))?.result_mail_round ?? next);
-  }
+  const entries = due.map((t) => roundEntry(t.user_id, t.result_version ?? 0));
+  const going = progressOf(current, tryouts, now).details.queued > 0;
+  if (!going && !due.length) return zeros();
 
-  const rows = new Map(tryouts.map((t) => [t.user_id, t]));
-  const sender = messageSender();
-  const queued = await resultMailTable.queueResultMails(
-    seasonId,
-    due.map((t) => ({ userId: t.user_id, version: t.result_version ?? 0 })),
-    round!,
-    now,
-    (userIds) => {
-      for (const userId of userIds) {
-        const t = rows.get(userId)!;
-        const version = t.result_version ?? 0;
-        rows.set(userId, {
-          ...t,
-          mail_state: 'queued',
-          mail_version: version,
-          mail_round: round,
-          mail_queued_at: now,
-        });
-        sender.add({ tryout_id: t.id, version });
-      }
-    },
+  let round: ResultRound | null = null;
+  let added: string[] = [];
+  if (!going) {
+    const next = { id: newRoundId(now), now, entries };
+    if (await resultMailTable.startResultRound(seasonId, current?.id ?? null, next)) {
+      round = { id: next.id, started_at: now, requeued_at: now, entries: new Set(entries) };
+      added = entries;
+    }
+  }
+  // Join the round going on: this send's, or the one another send started a moment ago.
+  for (let attempt = 0; !round && attempt < 5; attempt++) {
+    const joinable = going && attempt === 0 ? current : await resultMailTable.getResultRound(seasonId);
+    if (!joinable) break;
+    const joined = due.length
+      ? await resultMailTable.joinResultRound(seasonId, joinable.id, entries)
+      : { added: [], round: joinable };
+    if (joined) ({ round, added } = joined);
+  }
+  if (!round) throw new ConflictError(serverMessages.resultMailSending);
+
+  const addedSet = new Set(added);
+  const enqueued = await enqueueResultMails(
+    due
+      .filter((t) => addedSet.has(roundEntry(t.user_id, t.result_version ?? 0)))
+      .map((t) => messageOf(round.id, t)),
   );
-  // Rows a concurrent send queued first, or that changed meanwhile: answer with what they are now.
-  const taken = due.filter((t) => !queued.has(t.user_id)).map((t) => t.user_id);
-  for (const current of await tryoutsTable.getTryouts(seasonId, taken)) rows.set(current.user_id, current);
-  const enqueued = await sender.flush();
-  await requeueStale(tryouts, now);
-  log.info('result mails queued', { seasonId, queued: enqueued, due: due.length });
-  return progressOf(round, rows.values(), Date.now());
+  await requeueLost(seasonId, round, tryouts, now);
+  log.info('result mails asked for', { seasonId, round: round.id, queued: enqueued, due: due.length });
+  return progressOf(round, tryouts, now);
 }
 
 /**
  * GET /admin/tryouts/{seasonId}/send-results: the current round's progress, which the admin page polls
- * until nothing is queued. Rows whose queue message was lost are put back on the queue on the way.
+ * until nothing is queued. A round's lost messages are put back on the queue on the way.
  */
 export async function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
   const now = Date.now();
-  const { season, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  const { season, round, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
-  await requeueStale(tryouts, now);
-  return progressOf(season.result_mail_round, tryouts, now);
+  await requeueLost(seasonId, round, tryouts, now);
+  return progressOf(round, tryouts, now);
 }
 
 /**
- * Puts every row of every season that is queued back on the queue, whatever its age: for a queue that has
- * just started empty (the local stack's emulator keeps messages in memory only). Duplicates are harmless.
+ * Puts every season's untried rows back on the queue, whatever their age: for a queue that has just started
+ * empty (the local stack's emulator keeps messages in memory only). Duplicates are harmless.
  */
-export async function requeueAllQueued(): Promise<number> {
+export async function requeueAllUntried(): Promise<number> {
   const now = Date.now();
   let count = 0;
   for (const season of await seasonsTable.listSeasons()) {
-    const { tryouts } = await tryoutsTable.getSeasonWithTryouts(season.id);
-    count += await requeueStale(tryouts, now, now);
+    const { round, tryouts } = await tryoutsTable.getSeasonWithTryouts(season.id);
+    count += await requeueLost(season.id, round, tryouts, now, 0);
   }
   return count;
 }
@@ -232,7 +215,7 @@ async function sendClaimed(
   deferTo: 'queue' | 'failed',
 ): Promise<Sent> {
   const ref = { seasonId: row.season_id, userId: row.user_id, claim };
-  const version = row.mail_version ?? 0;
+  const version = row.result_version ?? 0;
   const delivery = await sendMailOnce(
     resultMail({
       to: row.email,
@@ -252,7 +235,7 @@ async function sendClaimed(
       await record(
         () =>
           deferTo === 'queue'
-            ? resultMailTable.releaseResultMail({ ...ref, now: Date.now() })
+            ? resultMailTable.releaseResultMail(ref)
             : resultMailTable.markResultMailFailed({ ...ref, reason: delivery.reason }),
         deadline,
       );
@@ -303,11 +286,14 @@ export async function deliverQueuedResultMail(
   if (!ids) return 'done';
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
   const claim = randomUUID();
+  const now = Date.now();
   const row = await resultMailTable.claimResultMail({
     ...ids,
     version: message.version,
+    round: message.round,
     claim,
-    leaseUntil: Date.now() + CLAIM_LEASE_MS,
+    leaseUntil: now + CLAIM_LEASE_MS,
+    now,
   });
   if (!row) return 'done';
   if (!seasons.has(ids.seasonId)) seasons.set(ids.seasonId, seasonsTable.getSeason(ids.seasonId));
@@ -338,6 +324,7 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
   const now = Date.now();
   const claimed = await resultMailTable.claimResultMailForResend({
     ...ids,
+    round: newRoundId(now),
     claim,
     leaseUntil: now + CLAIM_LEASE_MS,
     now,
@@ -352,5 +339,5 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
   const outcome = await sendClaimed(claimed, claim, season, now + CLAIM_BUDGET_MS, 'failed');
   if (outcome !== 'sent') throw new ServiceUnavailableError(serverMessages.mailUnavailable);
   const after = await tryoutsTable.getTryout(ids.seasonId, ids.userId);
-  return toAdminRow(after ?? claimed, Date.now());
+  return rowWithStatus(after ?? claimed);
 }

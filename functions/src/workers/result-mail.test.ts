@@ -10,6 +10,7 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
+import { getResultRound } from '../db/result-mail';
 import { call } from '../../test/api';
 import {
   adminCalls,
@@ -85,12 +86,17 @@ function event(...bodies: unknown[]): SQSEvent {
 const withTime = (ms: number) => ({ getRemainingTimeInMillis: () => ms });
 const A_MINUTE = withTime(60_000);
 
-/** One decided row, queued by an admin's send (the message itself stays unread on the queue). */
+/** The message the season's current round put on the queue for a row (result version 1). */
+async function messageFor(seasonId: string, row: SeededRow) {
+  return { tryout_id: row.id, version: 1, round: (await getResultRound(seasonId))!.id };
+}
+
+/** One decided row, asked for by an admin's send (the message itself stays unread on the queue). */
 async function queuedRow(result: 'selected' | 'not_selected' = 'selected') {
   const season = await openSeason();
   const [row] = await seedRegistrations(season.id, 1, { result });
   await api.send(season.id);
-  return { season, row: row!, message: { tryout_id: row!.id, version: 1 } };
+  return { season, row: row!, message: await messageFor(season.id, row!) };
 }
 
 describe('the worker handed messages', () => {
@@ -147,7 +153,7 @@ describe('the worker handed messages', () => {
     const listed = await api.progress(season.id);
     const mailsBefore = await mailsTo(row);
     await api.send(season.id);
-    await handler(event(message), A_MINUTE);
+    await handler(event(await messageFor(season.id, row)), A_MINUTE);
 
     expect(redelivered.batchItemFailures).toEqual([]);
     expect(mailsBefore).toBe(0);
@@ -157,13 +163,18 @@ describe('the worker handed messages', () => {
 
   it('treats a sender whose lease ran out as failed: no resend by a redelivery, the next send mails it', async () => {
     const { season, row, message } = await queuedRow();
-    // A sender claimed the row and stopped before recording anything, two minutes ago.
+    // A sender claimed the row for the round and stopped before recording anything, two minutes ago.
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryout(season.id, row.userId),
-        UpdateExpression: 'SET mail_state = :s, mail_claim = :c, mail_lease_until = :l',
-        ExpressionAttributeValues: { ':s': 'sending', ':c': 'gone', ':l': Date.now() - 1 },
+        UpdateExpression: 'SET mail_state = :s, mail_round = :r, mail_claim = :c, mail_lease_until = :l',
+        ExpressionAttributeValues: {
+          ':s': 'sending',
+          ':r': message.round,
+          ':c': 'gone',
+          ':l': Date.now() - 1,
+        },
       }),
     );
 
@@ -171,12 +182,29 @@ describe('the worker handed messages', () => {
     await handler(event(message), A_MINUTE);
     const mailsAfterRedelivery = await mailsTo(row);
     const resent = await api.send(season.id);
-    await handler(event(message), A_MINUTE);
+    await handler(event(await messageFor(season.id, row)), A_MINUTE);
 
     expect(shown).toMatchObject({ email_sent: false, email_status: 'failed' });
     expect(mailsAfterRedelivery).toBe(0);
     expect(resent.details.total).toBe(1);
     expect(await mailsTo(row)).toBe(1);
+  });
+
+  it('lets no message of an older round try a row again once a newer round has tried it', async () => {
+    const { season, row, message: first } = await queuedRow();
+    proxy.failures.set(row.email, 'refuse');
+    await handler(event(first), A_MINUTE);
+    await api.send(season.id);
+    await handler(event(await messageFor(season.id, row)), A_MINUTE);
+    const triesBefore = proxy.refusals();
+
+    const stale = await handler(event(first), A_MINUTE);
+    proxy.failures.delete(row.email);
+
+    expect(stale.batchItemFailures).toEqual([]);
+    expect(proxy.refusals()).toBe(triesBefore);
+    expect(await mailsTo(row)).toBe(0);
+    expect(await rowOf(season.id, row.id)).toMatchObject({ email_status: 'failed' });
   });
 
   it('sends nothing for a message about a result that has since changed', async () => {

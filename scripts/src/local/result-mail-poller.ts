@@ -5,7 +5,7 @@
  * of a batch whose invocation throws, are left on the queue to come back after the visibility timeout, and
  * the rest are deleted. Pacing is the worker's own (RESULT_MAIL_SEND_RATE).
  *
- * On start it puts every row still marked queued back on the queue, since the emulator keeps no messages
+ * On start it puts every round's untried rows back on the queue, since the emulator keeps no messages
  * across a restart. Stopping lets the batches in progress finish, as Lambda lets an invocation run out.
  */
 import {
@@ -30,7 +30,7 @@ export interface PollerOptions {
   queueUrl: string;
   /** Batches at once; the event source's maximum concurrency. */
   concurrency?: number;
-  /** Skip putting queued rows back on the queue at start (the queue is known to hold their messages). */
+  /** Skip putting untried rows back on the queue at start (the queue is known to hold their messages). */
   skipRequeue?: boolean;
 }
 
@@ -59,8 +59,8 @@ function toEvent(messages: Message[], queueArn: string): SQSEvent {
 export async function startResultMailPoller(options: PollerOptions): Promise<ResultMailPoller> {
   const { handler } = await import('@club/functions/workers/result-mail');
   if (!options.skipRequeue) {
-    const { requeueAllQueued } = await import('@club/functions/services/result-mail');
-    await requeueAllQueued();
+    const { requeueAllUntried } = await import('@club/functions/services/result-mail');
+    await requeueAllUntried();
   }
   const client: SQSClient = sqsClient(options.endpoint);
   const queueArn = `arn:aws:sqs:ca-central-1:000000000000:${options.queueUrl.split('/').pop()}`;
