@@ -30,7 +30,7 @@ export default tseslint.config(
   },
   // functions: handlers → services → db/mail/payments, never back.
   {
-    files: ['functions/src/{db,mail,payments,lib}/**/*.ts'],
+    files: ['functions/src/{db,mail,payments,queue,lib}/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/handlers/*', '**/services/*'] }],
     },

@@ -19,7 +19,10 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
+  /** The JSON answer ({} for another type: see `text`). */
   body: Record<string, unknown> & { message?: string };
+  /** The answer as sent (e.g. a CSV download). */
+  text: string;
   headers: Record<string, unknown>;
   cookies: string[];
 }
@@ -49,9 +52,11 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   );
   const handler = await loadHandler(route);
   const result = (await handler(event)) as APIGatewayProxyStructuredResultV2;
+  const json = String(result.headers?.['content-type'] ?? '').startsWith('application/json');
   return {
     status: result.statusCode ?? 200,
-    body: result.body ? (JSON.parse(result.body) as CallResult['body']) : {},
+    body: result.body && json ? (JSON.parse(result.body) as CallResult['body']) : {},
+    text: result.body ?? '',
     headers: result.headers ?? {},
     cookies: result.cookies ?? [],
   };

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startDynamo, startMail } from '../../scripts/src/local/services';
+import { startDynamo, startMail, startQueue } from '../../scripts/src/local/services';
 import { freePort } from '../../scripts/src/local/ports';
 import { startStripeStandIn } from '../../scripts/src/local/stripe-stand-in';
 
@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     mailEndpoint: string;
+    /** The SQS emulator; each test file makes its own result-mail queue on it. */
+    queueEndpoint: string;
     /** The local Stripe stand-in: the real SDK talks to it, so no Stripe account is needed. */
     stripeEndpoint: string;
     stripeWebhookSecret: string;
@@ -15,18 +17,25 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const [dynamoPort, mailPort, stripePort] = [await freePort(), await freePort(), await freePort()];
+  const [dynamoPort, mailPort, stripePort, queuePort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   // No webhook URL: tests post the events they need themselves, signed with the provided secret.
-  const [dynamo, mail, stripe] = await Promise.all([
+  const [dynamo, mail, stripe, queue] = await Promise.all([
     startDynamo({ port: dynamoPort }),
     startMail({ port: mailPort }),
     startStripeStandIn({ port: stripePort }),
+    startQueue({ port: queuePort }),
   ]);
   project.provide('dynamoEndpoint', dynamo.url);
   project.provide('mailEndpoint', mail.url);
+  project.provide('queueEndpoint', queue.url);
   project.provide('stripeEndpoint', stripe.url);
   project.provide('stripeWebhookSecret', stripe.webhookSecret);
   return async () => {
-    await Promise.all([dynamo.stop(), mail.stop(), stripe.stop()]);
+    await Promise.all([dynamo.stop(), mail.stop(), stripe.stop(), queue.stop()]);
   };
 }

@@ -1,7 +1,10 @@
-/** Per test file: a fresh table on the shared DynamoDB Local, and the functions' environment pointing at it. */
+/**
+ * Per test file: a fresh table on the shared DynamoDB Local and a fresh result-mail queue on the shared SQS
+ * emulator, and the functions' environment pointing at them.
+ */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, inject } from 'vitest';
-import { ensureTable } from '../../scripts/src/local/services';
+import { ensureResultMailQueue, ensureTable } from '../../scripts/src/local/services';
 import { STAND_IN_SECRET_KEY } from '../../scripts/src/local/config';
 
 const tableName = `club-test-${randomUUID().slice(0, 8)}`;
@@ -18,8 +21,15 @@ Object.assign(process.env, {
   STRIPE_WEBHOOK_SECRET: inject('stripeWebhookSecret'),
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
   LOG_LEVEL: 'silent',
+  SQS_ENDPOINT: inject('queueEndpoint'),
+  // Far above SES's real rate, so a season's worth of mail takes a moment in tests.
+  RESULT_MAIL_SEND_RATE: '2000',
 });
 
 beforeAll(async () => {
-  await ensureTable(inject('dynamoEndpoint'), tableName);
+  const [queueUrl] = await Promise.all([
+    ensureResultMailQueue(inject('queueEndpoint'), `${tableName}-result-mail`),
+    ensureTable(inject('dynamoEndpoint'), tableName),
+  ]);
+  process.env.RESULT_MAIL_QUEUE_URL = queueUrl;
 });

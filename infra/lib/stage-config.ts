@@ -49,7 +49,10 @@
  *      under the reserved `.example` TLD and will never verify). After deploying, add the three DKIM CNAME
  *      records the mail stack prints (`Dkim1..3`) to the domain's DNS; SES verifies the domain by itself.
  *      A new SES account is in the sandbox (mail only to verified addresses): request production access in
- *      the SES console before opening registrations.
+ *      the SES console before opening registrations, and set the stage's `resultMailRate` below to the
+ *      account's sending rate, so result mail in bulk goes out as fast as SES allows and no faster.
+ *      Result mails that failed every delivery wait in the result-mail dead-letter queue (14 days); the rows
+ *      stay queued and the admin page's next send or progress read puts them back on the queue.
  *
  *   3. Custom domain (optional, off by default so synth needs no lookups). Request an ACM certificate for the
  *      domain in us-east-1 (CloudFront only reads certificates there), put its ARN and the domain in
@@ -93,6 +96,11 @@ export interface StageConfig {
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /** API Gateway stage throttling, the backstop behind the functions' own per-e-mail and per-address limits. */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Result mails per second for the whole stage: SES's sending rate for the account (the SES console's
+   * "Sending limits"), shared by the result-mail workers. A new account in the SES sandbox may send 1 a second.
+   */
+  readonly resultMailRate: number;
   /** Lambda, API access and CDN log retention. */
   readonly logRetention: RetentionDays;
   /** Keep the table and secrets when the stack is deleted, and turn on the table's deletion protection. */
@@ -111,6 +119,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     mailDomain: 'dev.club.example',
     mailFrom: 'Club Basketball (dev) <no-reply@dev.club.example>',
     throttle: { rateLimit: 10, burstLimit: 20 },
+    resultMailRate: 1,
     logRetention: RetentionDays.ONE_MONTH,
     retainData: false,
   },
@@ -123,6 +132,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     // A few hundred families registering when tryouts open stay far below this; a script hammering the API
     // does not get past it.
     throttle: { rateLimit: 50, burstLimit: 100 },
+    // SES's usual production rate; raise it with the account's limit.
+    resultMailRate: 14,
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,
   },

@@ -36,6 +36,8 @@ const RESERVED_ENV = [
 ];
 /** Only in the functions whose route-table row has `payments: true`. */
 const PAYMENTS_ENV = 'STRIPE_SECRET_ARN';
+/** Only in the functions whose route-table row has `queue: true` (result-mail.test.ts checks the queue). */
+const QUEUE_ENV = 'RESULT_MAIL_QUEUE_URL';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -69,11 +71,16 @@ beforeAll(() => {
 
 describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   describe('API', () => {
-    it('has exactly one Node.js 22 arm64 function per route-table row', () => {
+    it('has exactly one Node.js 22 arm64 function per route-table row, and the result-mail worker', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
 
-      expect(Object.keys(functions)).toHaveLength(routeList().length);
+      expect(Object.keys(functions).sort()).toEqual(
+        [
+          ...routeList().map((row) => logicalId(stacks.api.functions.get(row.name)!.function)),
+          logicalId(stacks.api.resultMail.worker),
+        ].sort(),
+      );
       for (const row of routeList()) {
         const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
         expect(fn.Properties).toMatchObject({
@@ -85,7 +92,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         });
         const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(Object.keys(env).sort(), row.name).toEqual(
-          [...RESERVED_ENV, ...(row.payments ? [PAYMENTS_ENV] : [])].sort(),
+          [
+            ...RESERVED_ENV,
+            ...(row.payments ? [PAYMENTS_ENV] : []),
+            ...(row.queue ? [QUEUE_ENV] : []),
+          ].sort(),
         );
         expect(env.STAGE).toBe(name);
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps');

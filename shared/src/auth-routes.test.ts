@@ -35,9 +35,11 @@ describe('the account rows of the route table', () => {
     const withCookie = Object.entries(routes).filter(([, r]) => 'cookie' in r && r.cookie);
     const withMail = Object.entries(routes).filter(([, r]) => 'mail' in r && r.mail);
     expect(withCookie.map(([n]) => n).sort()).toEqual(['login', 'logout', 'refreshToken']);
+    // The account mails, and the admin's resend of one result mail (bulk result mail goes through the queue).
     expect(withMail.map(([n]) => n).sort()).toEqual([
       'forgotPassword',
       'register',
+      'resendResult',
       'resendVerification',
       'resetPassword',
     ]);

@@ -20,6 +20,7 @@ export const fieldMessages = {
   formInvalid: 'Please correct the highlighted fields above.',
   tryoutChoiceRequired: 'Please select both payment method and age group.',
   seasonNameRequired: 'Please enter a season name.',
+  teamLinkInvalid: 'Enter a full https:// link, e.g. https://go.teamsnap.com/…',
 } as const;
 
 /**
@@ -57,6 +58,14 @@ export const serverMessages = {
   invalidSignature: 'Invalid signature.',
   registrationBusy: 'Registration is very busy right now. Please try again in a moment.',
   paymentsUnavailable: 'We could not reach the payment service right now. Please try again in a few minutes.',
+
+  // Administrator area
+  seasonNotFound: 'Season not found.',
+  registrationNotFound: 'Registration not found.',
+  notCashRegistration: 'Only a cash registration can be marked as collected.',
+  noResultToSend: 'Choose Selected or Not Selected before sending a result email.',
+  ageGroupNotInSeason: 'That age group is not part of this season.',
+  resultMailSending: 'This result email is being sent right now. Check its status in a moment.',
 } as const;
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */

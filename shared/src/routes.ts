@@ -26,6 +26,8 @@ export interface RouteDefinition {
   readonly mail?: boolean;
   /** Talks to Stripe: only these functions may read the stage's Stripe secret. */
   readonly payments?: boolean;
+  /** Puts result mails on the result-mail queue: only these functions may send to it. */
+  readonly queue?: boolean;
 }
 
 export const routes = {
@@ -123,6 +125,90 @@ export const routes = {
     access: 'stripe-signature',
     handler: 'payments/webhook',
     payments: true,
+  },
+  // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
+  // registration's public id, `<seasonId>.<userId>`.
+  listSeasons: {
+    method: 'GET',
+    path: '/seasons/all',
+    access: 'admin',
+    handler: 'admin/list-seasons',
+  },
+  createSeason: {
+    method: 'POST',
+    path: '/admin/seasons',
+    access: 'admin',
+    handler: 'admin/create-season',
+  },
+  getRegistrationStatus: {
+    method: 'GET',
+    path: '/admin/seasons/{id}/registration',
+    access: 'admin',
+    handler: 'admin/get-registration-status',
+  },
+  setRegistrationStatus: {
+    method: 'PATCH',
+    path: '/admin/seasons/{id}/registration',
+    access: 'admin',
+    handler: 'admin/set-registration-status',
+  },
+  setTeamLink: {
+    method: 'PUT',
+    path: '/admin/seasons/{id}/team-links',
+    access: 'admin',
+    handler: 'admin/set-team-link',
+  },
+  listTryouts: {
+    method: 'GET',
+    path: '/admin/tryouts',
+    access: 'admin',
+    handler: 'admin/list-tryouts',
+  },
+  exportTryouts: {
+    method: 'GET',
+    path: '/admin/tryouts/export',
+    access: 'admin',
+    handler: 'admin/export-tryouts',
+  },
+  setAttended: {
+    method: 'PATCH',
+    path: '/admin/tryouts/{id}/attended',
+    access: 'admin',
+    handler: 'admin/set-attended',
+  },
+  setSelection: {
+    method: 'PATCH',
+    path: '/admin/tryouts/{id}/selection',
+    access: 'admin',
+    handler: 'admin/set-selection',
+  },
+  setCashCollected: {
+    method: 'PATCH',
+    path: '/admin/tryouts/{id}/cash',
+    access: 'admin',
+    handler: 'admin/set-cash-collected',
+  },
+  sendResults: {
+    method: 'POST',
+    path: '/admin/tryouts/{seasonId}/send-results',
+    access: 'admin',
+    handler: 'admin/send-results',
+    queue: true,
+  },
+  getSendProgress: {
+    method: 'GET',
+    path: '/admin/tryouts/{seasonId}/send-results',
+    access: 'admin',
+    handler: 'admin/get-send-progress',
+    // The progress read also puts rows whose queue message was lost back on the queue.
+    queue: true,
+  },
+  resendResult: {
+    method: 'POST',
+    path: '/admin/tryouts/{id}/resend-result',
+    access: 'admin',
+    handler: 'admin/resend-result',
+    mail: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -232,17 +232,46 @@ export const NewSeasonSchema = objectRequiring(
 );
 
 /** PATCH /admin/seasons/{id}/registration. */
-export const RegistrationToggleSchema = v.object({ open: v.boolean() });
+export const RegistrationToggleSchema = v.object({ open: v.boolean('Choose open or closed.') });
 /** PATCH /admin/tryouts/{id}/attended. */
-export const AttendedSchema = v.object({ attended: v.boolean() });
+export const AttendedSchema = v.object({ attended: v.boolean('Choose attended or not.') });
 /** PATCH /admin/tryouts/{id}/selection: an empty result puts it back to pending. */
 export const SelectionSchema = v.object({
   tryout_id: v.optional(v.string()),
-  result: v.union([v.picklist(TRYOUT_RESULTS), v.literal('')]),
+  result: v.union([v.picklist(TRYOUT_RESULTS), v.literal('')], 'Choose Pending, Selected or Not Selected.'),
+});
+/** PATCH /admin/tryouts/{id}/cash: the admin collected (or, correcting a slip, had not collected) the cash. */
+export const CashCollectedSchema = v.object({ collected: v.boolean('Choose collected or not.') });
+
+/** A TeamSnap (or other team app) link: https only, so a result mail never carries a script or plain-http link. */
+export const TeamLinkSchema = v.pipe(
+  v.string(m.teamLinkInvalid),
+  v.trim(),
+  v.maxLength(500, m.teamLinkInvalid),
+  v.url(m.teamLinkInvalid),
+  v.startsWith('https://', m.teamLinkInvalid),
+);
+/** PUT /admin/seasons/{id}/team-links: one age group's link; an empty url removes it. */
+export const TeamLinkInputSchema = v.object({
+  age_group: v.picklist(AGE_GROUPS, 'Choose an age group.'),
+  url: v.union([v.literal(''), TeamLinkSchema], m.teamLinkInvalid),
 });
 
 /** Identifiers in paths and queries (UUIDs). */
-export const IdSchema = v.pipe(v.string(), v.uuid('Not found.'));
+export const IdSchema = v.pipe(v.string('Not found.'), v.uuid('Not found.'));
+/** A registration's public id in admin paths: `<seasonId>.<userId>`, both UUIDs. */
+export const TryoutIdSchema = v.pipe(
+  v.string('Registration not found.'),
+  v.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i, 'Registration not found.'),
+);
+/** Path `{id}` of a season. */
+export const SeasonParamsSchema = v.object({ id: IdSchema });
+/** Path `{seasonId}` of send-results. */
+export const SendResultsParamsSchema = v.object({ seasonId: IdSchema });
+/** Path `{id}` of a registration. */
+export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
+/** Query `?season_id=` of the admin tryout list and its CSV export. */
+export const SeasonQuerySchema = v.object({ season_id: IdSchema });
 
 /**
  * Validates a whole object and returns the first message per field (empty when valid),

@@ -73,7 +73,23 @@ export interface PaymentConfirmation {
   payment_status: PaymentStatus;
 }
 
-/** One row of the admin tryout table. */
+/** A season as the admin area lists it (GET /seasons/all, newest first; POST /admin/seasons answers one). */
+export interface AdminSeason extends Season {
+  /** TeamSnap link per age group (https), shown to that group's selected players and in their result mail. */
+  teamsnap_links: Partial<Record<AgeGroup, string>>;
+  created_at: string;
+}
+
+/**
+ * Where a registration's result mail stands.
+ * - not_sent: no mail for the current result (never sent, or the result changed after one was sent);
+ * - queued: a send recorded it and the mail is on its way;
+ * - sent: the current result was mailed (email_sent true);
+ * - failed: the mail service refused it; the next send tries again.
+ */
+export type ResultMailStatus = 'not_sent' | 'queued' | 'sent' | 'failed';
+
+/** One row of the admin tryout table (spec §3 "Admin tryout row", plus payment status and mail status). */
 export interface AdminTryoutRow {
   id: string;
   tryout_number: number;
@@ -81,10 +97,12 @@ export interface AdminTryoutRow {
   last_name: string;
   age_group: AgeGroup;
   payment_method: PaymentMethod;
+  /** 'paid' on a cash registration once the admin collected the cash (PATCH /admin/tryouts/{id}/cash). */
   payment_status: PaymentStatus;
   attended: boolean;
   result: TryoutResult | '';
   email_sent: boolean;
+  email_status: ResultMailStatus;
   date_of_birth: string;
   is_under_18: boolean;
   parent_consent: boolean;
@@ -94,6 +112,29 @@ export interface AdminTryoutRow {
   emergency_contact_phone: string;
   emergency_contact_relationship: EmergencyContactRelationship;
   emergency_contact_email: string;
+}
+
+/** GET and PATCH /admin/seasons/{id}/registration. */
+export interface RegistrationStatus {
+  is_registration_open: boolean;
+}
+
+/** PATCH /admin/seasons/{id}/registration answers the season (spec §7 "season.is_registration_open"). */
+export interface RegistrationStatusAnswer {
+  season: AdminSeason;
+}
+
+/**
+ * POST /admin/tryouts/{seasonId}/send-results, and GET of the same path while mail is going out (spec §7:
+ * details.total, details.sent, details.failed, failedEmails). The request records the work and answers at
+ * once; the mail goes out through a queue at the mail service's rate, so `queued` says how many are still on
+ * their way and the page asks again (GET) until it is 0.
+ * - total: registrants of the send (a decided result whose mail had not gone out when it was asked for);
+ * - sent: of those, mailed; failed: refused by the mail service (listed in failedEmails); queued: the rest.
+ */
+export interface SendResultsAnswer {
+  details: { total: number; sent: number; failed: number; queued: number };
+  failedEmails: Array<{ name: string; email: string }>;
 }
 
 /** Every error answer of the API. */

@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
     dynamoPort: await freePort(),
     mailPort: await freePort(),
     stripePort: await freePort(),
+    queuePort: await freePort(),
     dataDir: mkdtempSync(join(tmpdir(), 'club-e2e-')),
     tableName: 'club-e2e',
     inMemory: true,

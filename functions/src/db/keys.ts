@@ -15,6 +15,10 @@
  * | tryout counter        | SEASON#<id>             | COUNTER            |                 |                      |
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
+ * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
+ *
+ * A season's partition holds the season, its counter and queue, its result-mail round and every
+ * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`.
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
  */
 export const keys = {
@@ -43,7 +47,15 @@ export const keys = {
   /** Turn tickets of the registrations waiting for a tryout number (a scheduling hint, see db/tryouts.ts). */
   tryoutQueue: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'QUEUE' }),
   tryout: (seasonId: string, userId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${userId}` }),
+  /** The season's current round of result mail (db/result-mail.ts). */
+  resultRound: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'RESULT_ROUND' }),
   tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
+  /** Everything of a season (the season item, its counter and queue, its registrations): one Query. */
+  seasonPartition: (seasonId: string) => ({ PK: `SEASON#${seasonId}` }),
+  /** The sort keys inside a season's partition, to tell its items apart in that one Query. */
+  seasonItemSK: 'SEASON',
+  resultRoundSK: 'RESULT_ROUND',
+  tryoutSKPrefix: 'TRYOUT#',
   tryoutsOfUserIndex: (userId: string, seasonId: string) => ({
     GSI1PK: `USER#${userId}`,
     GSI1SK: `TRYOUT#${seasonId}`,

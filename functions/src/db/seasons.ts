@@ -1,8 +1,10 @@
 /** Season items and the active-season pointer. */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { tableDefinition } from './table-definition';
+import { isConditionFailure } from './transactions';
 
 export interface SeasonItem {
   id: string;
@@ -20,10 +22,89 @@ export interface SeasonItem {
 
 /** Reads the active season: the pointer, then the season it names (two GetItems). */
 export async function getActiveSeason(): Promise<SeasonItem | null> {
+  const seasonId = await getActiveSeasonId();
+  return seasonId ? getSeason(seasonId) : null;
+}
+
+/** Reads which season is active (one GetItem of the pointer); null when none is. */
+export async function getActiveSeasonId(): Promise<string | null> {
   const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: keys.activeSeason() }));
-  const seasonId = pointer.Item?.seasonId as string | undefined;
-  if (!seasonId) return null;
-  return getSeason(seasonId);
+  return (pointer.Item?.seasonId as string | undefined) ?? null;
+}
+
+/** Lists every season, newest first: one Query of the seasons index (paged inside; a club has few). */
+export async function listSeasons(): Promise<SeasonItem[]> {
+  const seasons: SeasonItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: tableDefinition.gsi1.indexName,
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.seasonsIndexPartition },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) seasons.push(toSeason(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return seasons;
+}
+
+/**
+ * Opens or closes a season's registration: one conditional update (the season must exist), answering the
+ * season as written, or null when there is no such season. A registration racing a close is refused by the
+ * registration's own check of the season inside its transaction (db/tryouts.ts).
+ */
+export async function setRegistrationOpen(seasonId: string, open: boolean): Promise<SeasonItem | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.season(seasonId),
+        UpdateExpression: 'SET is_registration_open = :open',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':open': open },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toSeason(out.Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Sets (or, with null, removes) one age group's team link: one conditional update of that map entry only,
+ * so two admins setting different groups at once both keep theirs. The group must be one of the season's.
+ * 'no-season' or 'not-in-season' when refused.
+ */
+export async function setTeamLink(
+  seasonId: string,
+  group: AgeGroup,
+  url: string | null,
+): Promise<SeasonItem | 'no-season' | 'not-in-season'> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.season(seasonId),
+        UpdateExpression: url === null ? 'REMOVE teamsnap_links.#g' : 'SET teamsnap_links.#g = :url',
+        ConditionExpression: 'attribute_exists(PK) AND contains(age_groups, :group)',
+        ExpressionAttributeNames: { '#g': group },
+        ExpressionAttributeValues: { ':group': group, ...(url === null ? {} : { ':url': url }) },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return toSeason(out.Attributes!);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (error as { Item?: unknown }).Item ? 'not-in-season' : 'no-season';
+  }
 }
 
 /** Reads one season by id. */
@@ -63,7 +144,8 @@ export async function createActiveSeason(season: SeasonItem): Promise<void> {
   );
 }
 
-function toSeason(item: Record<string, unknown>): SeasonItem {
+/** A season item as read from the table (GetItem, Query). */
+export function toSeason(item: Record<string, unknown>): SeasonItem {
   return {
     id: item.id as string,
     name: item.name as string,

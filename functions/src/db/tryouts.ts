@@ -3,7 +3,13 @@
  * counter, and the payment state of card registrations, which only ever moves by conditional writes.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type {
   AgeGroup,
   EmergencyContactRelationship,
@@ -13,6 +19,8 @@ import type {
 } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { toRound, type ResultRound } from './result-mail';
+import { toSeason, type SeasonItem } from './seasons';
 import { stripeEventMarkerPut, recordStripeEvent } from './stripe-events';
 import { isConditionFailure, transactOrConditionCodes } from './transactions';
 
@@ -62,7 +70,27 @@ export interface TryoutItem {
   payment_intent_id?: string;
   paid_session_id?: string;
   payment_history?: PaymentHistoryEntry[];
+  // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
+  cash_collected_at?: string;
+  // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.
+  /** Goes up at every change of `result`, so a mail asked for an older result is never sent. */
+  result_version?: number;
+  /** The mail's last claim and its outcome; absent = not tried (email_sent says whether it went out). */
+  mail_state?: ResultMailState;
+  /** The round (or resend) that last claimed it: no message of that round or an older one claims it again. */
+  mail_round?: string;
+  /** The claim's token and its lease's end, epoch ms, while a sender holds it. */
+  mail_claim?: string;
+  mail_lease_until?: number;
+  /** Why the mail failed: the mail service's refusal, or 'unconfirmed:…' (its answer never came). */
+  mail_error?: string;
+  /** The result_version that was mailed, and when. */
+  mailed_version?: number;
+  mailed_at?: string;
 }
+
+/** A result mail's claim on its row and its outcome: sending (claimed) → sent, or failed. */
+export type ResultMailState = 'sending' | 'sent' | 'failed';
 
 export type NewTryout = Omit<TryoutItem, 'tryout_number'>;
 
@@ -259,9 +287,140 @@ export async function getTryout(seasonId: string, userId: string): Promise<Tryou
   const out = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.tryout(seasonId, userId), ConsistentRead: true }),
   );
-  if (!out.Item) return null;
-  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = out.Item;
-  return tryout as TryoutItem;
+  return out.Item ? toTryout(out.Item) : null;
+}
+
+/** A registration item without its table keys. */
+export function toTryout(item: Record<string, unknown>): TryoutItem {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = item;
+  return tryout as unknown as TryoutItem;
+}
+
+/**
+ * Reads a season, its result-mail round and all its registrations with ONE Query of the season's partition (paged inside when it
+ * passes 1 MB), never a Scan, sorted by tryout number. Strongly consistent, so a change the admin just made
+ * shows. The season is null when there is no such season.
+ */
+export async function getSeasonWithTryouts(
+  seasonId: string,
+): Promise<{ season: SeasonItem | null; round: ResultRound | null; tryouts: TryoutItem[] }> {
+  let season: SeasonItem | null = null;
+  let round: ResultRound | null = null;
+  const tryouts: TryoutItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.seasonPartition(seasonId).PK },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sk = item.SK as string;
+      if (sk === keys.seasonItemSK) season = toSeason(item);
+      else if (sk === keys.resultRoundSK) round = toRound(item);
+      else if (sk.startsWith(keys.tryoutSKPrefix)) tryouts.push(toTryout(item));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
+  return { season, round, tryouts };
+}
+
+/**
+ * Runs a conditional update of one registration: the item as written, or, when the condition failed, the
+ * item as it is now (a strongly consistent read; null when there is none), to tell why.
+ */
+async function updateTryout(
+  seasonId: string,
+  userId: string,
+  update: {
+    UpdateExpression: string;
+    ConditionExpression: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  },
+): Promise<{ item: TryoutItem } | { refused: TryoutItem | null }> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, userId),
+        ...update,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { item: toTryout(out.Attributes!) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return { refused: await getTryout(seasonId, userId) };
+  }
+}
+
+/** Marks a registration attended or not: one conditional update (it must exist); null when it does not. */
+export async function setAttended(
+  seasonId: string,
+  userId: string,
+  attended: boolean,
+): Promise<TryoutItem | null> {
+  const out = await updateTryout(seasonId, userId, {
+    UpdateExpression: 'SET attended = :a',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':a': attended },
+  });
+  return 'item' in out ? out.item : null;
+}
+
+/**
+ * Sets a registration's result, in any direction. A real change bumps result_version and forgets the mail
+ * of the old result (email_sent false, no claim or outcome), in the same conditional update: a message for
+ * the old result can no longer claim it, a mail being sent for it can no longer be marked sent (its claim is
+ * gone), and the corrected result is mailed by the next send. Setting the result it already has changes nothing. Null when
+ * there is no such registration.
+ */
+export async function setResult(
+  seasonId: string,
+  userId: string,
+  result: TryoutResult | '',
+): Promise<TryoutItem | null> {
+  const out = await updateTryout(seasonId, userId, {
+    UpdateExpression:
+      'SET #result = :r, result_version = if_not_exists(result_version, :zero) + :one, email_sent = :false ' +
+      'REMOVE mail_state, mail_round, mail_claim, mail_lease_until, mail_error',
+    ConditionExpression: 'attribute_exists(PK) AND #result <> :r',
+    ExpressionAttributeNames: { '#result': 'result' },
+    ExpressionAttributeValues: { ':r': result, ':zero': 0, ':one': 1, ':false': false },
+  });
+  return 'item' in out ? out.item : out.refused;
+}
+
+/**
+ * Marks a cash registration's cash collected ('paid', with the time) or, correcting a slip, not collected
+ * ('cash'): one update conditional on the registration being a cash one, so a card payment's status is never
+ * touched. 'not-found' or 'not-cash' when refused.
+ */
+export async function setCashCollected(
+  seasonId: string,
+  userId: string,
+  collected: boolean,
+  now: Date,
+): Promise<TryoutItem | 'not-found' | 'not-cash'> {
+  const out = await updateTryout(seasonId, userId, {
+    UpdateExpression: collected
+      ? 'SET payment_status = :status, cash_collected_at = :at'
+      : 'SET payment_status = :status REMOVE cash_collected_at',
+    ConditionExpression: 'attribute_exists(PK) AND payment_method = :cash',
+    ExpressionAttributeValues: {
+      ':cash': 'cash',
+      ':status': collected ? 'paid' : 'cash',
+      ...(collected ? { ':at': now.toISOString() } : {}),
+    },
+  });
+  if ('item' in out) return out.item;
+  return out.refused ? 'not-cash' : 'not-found';
 }
 
 /**

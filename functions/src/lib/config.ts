@@ -39,6 +39,19 @@ const EnvSchema = v.object({
   SENTRY_DSN: v.optional(v.string()),
   /** Unset on the local stack, which has no CloudFront in front: the origin check is then off. */
   ORIGIN_VERIFY: v.optional(v.string()),
+  /** The result-mail queue (functions whose route-table row has `queue: true`, and the local stack). */
+  RESULT_MAIL_QUEUE_URL: v.optional(v.pipe(v.string(), v.url())),
+  /** Local stack and tests only: the SQS emulator. */
+  SQS_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
+  /**
+   * Result mails per second that this process may send (the result-mail worker). In Lambda, the stage's
+   * rate divided by the worker's maximum concurrency, since each container runs one batch at a time; on the
+   * local stack, where one process runs every concurrent batch, the whole rate.
+   */
+  RESULT_MAIL_SEND_RATE: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.01), v.maxValue(10_000)),
+    '1',
+  ),
 });
 
 export type Config = v.InferOutput<typeof EnvSchema>;

@@ -44,6 +44,8 @@ export interface Reply {
   readonly body?: unknown;
   readonly location?: string;
   readonly cookies?: string[];
+  /** A download instead of JSON: the body is sent as it is, with this type and file name. */
+  readonly file?: { readonly contentType: string; readonly filename: string };
 }
 
 export const reply = {
@@ -57,6 +59,13 @@ export const reply = {
   noContent: (options: { cookies?: string[] } = {}): Reply => ({ __reply: true, status: 204, ...options }),
   /** A browser redirect (e-mail links). */
   redirect: (location: string): Reply => ({ __reply: true, status: 302, location }),
+  /** A file to download (e.g. a CSV export): `body` as it is, not JSON. */
+  file: (body: string, file: { contentType: string; filename: string }): Reply => ({
+    __reply: true,
+    status: 200,
+    body,
+    file,
+  }),
 };
 
 type RouteAccess<N extends RouteName> = (typeof routes)[N]['access'];
@@ -264,6 +273,20 @@ function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
   if (!isReply(value)) return json(200, value ?? {});
   if (value.status === 302) {
     return { statusCode: 302, headers: { location: value.location ?? '/', 'cache-control': 'no-store' } };
+  }
+  if (value.file) {
+    // The name is ASCII-only (quotes and controls dropped) so the header cannot be broken out of.
+    const filename = value.file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    return {
+      statusCode: value.status,
+      headers: {
+        'content-type': value.file.contentType,
+        'content-disposition': `attachment; filename="${filename}"`,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+      body: String(value.body ?? ''),
+    };
   }
   const result =
     value.status === 204

@@ -4,54 +4,12 @@
  * Host cannot make the club mail a link to someone else's site.
  */
 import { apiPath } from '@club/shared';
-import { getConfig } from '../lib/config';
+import { compose, siteLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
+export { siteLink } from './layout';
+
 const CLUB = 'the club';
-
-/** An absolute link on the site: path (and query) on the configured SITE_URL. */
-export function siteLink(path: string, query: Record<string, string> = {}): string {
-  const url = new URL(path, getConfig().SITE_URL);
-  for (const [k, value] of Object.entries(query)) url.searchParams.set(k, value);
-  return url.toString();
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** One layout for every account mail: greeting, paragraphs, an optional button, a closing line. */
-function compose(input: {
-  to: string;
-  kind: string;
-  subject: string;
-  firstName: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-  footer: string;
-}): MailMessage {
-  const { action } = input;
-  const text = [
-    `Hi ${input.firstName},`,
-    '',
-    ...input.paragraphs.flatMap((p) => [p, '']),
-    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
-    input.footer,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">
-<p>Hi ${escapeHtml(input.firstName)},</p>
-${input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${
-  action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b3d91;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
-    : ''
-}
-<p style="font-size:13px;color:#555">${escapeHtml(input.footer)}</p>
-</body></html>`;
-  return { to: input.to, kind: input.kind, subject: input.subject, text, html };
-}
 
 /** The link in a verification mail: the API endpoint that spends the token and redirects to the site. */
 export function verificationLink(token: string): string {

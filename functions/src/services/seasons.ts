@@ -4,6 +4,7 @@ import {
   CLUB_TIME_ZONE,
   DEFAULT_TRYOUT_FEE_CENTS,
   serverMessages,
+  type AdminSeason,
   type AgeGroup,
   type Season,
 } from '@club/shared';
@@ -20,6 +21,15 @@ export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Se
     is_registration_open: season.is_registration_open,
     tryout_fee_cents: season.tryout_fee_cents,
     reference_year: season.reference_year,
+  };
+}
+
+/** The admin area's shape of a season: the public one plus its team links and creation time. */
+export function toAdminSeason(season: seasonsTable.SeasonItem, isActive: boolean): AdminSeason {
+  return {
+    ...toSeason(season, isActive),
+    teamsnap_links: season.teamsnap_links,
+    created_at: season.createdAt,
   };
 }
 
@@ -44,7 +54,7 @@ export async function createSeason(input: {
   /** Defaults to the current year in Edmonton. */
   reference_year?: number;
   now?: Date;
-}): Promise<Season> {
+}): Promise<AdminSeason> {
   const now = input.now ?? new Date();
   const season: seasonsTable.SeasonItem = {
     id: randomUUID(),
@@ -57,5 +67,5 @@ export async function createSeason(input: {
     createdAt: now.toISOString(),
   };
   await seasonsTable.createActiveSeason(season);
-  return toSeason(season, true);
+  return toAdminSeason(season, true);
 }

@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
-import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { NagSuppressions } from 'cdk-nag';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '@club/shared';
-import { buildLambdaAsset, functionsDir, handlerEntry, repoRoot } from '../bundling';
+import { handlerEntry } from '../bundling';
 import type { StageConfig } from '../stage-config';
+import { createClubFunction, type MailSettings } from './club-function';
 
-/** What a function may send mail as: the SES identity and the configuration set every message uses. */
-export interface MailSettings {
-  readonly identityArn: string;
-  readonly configurationSetName: string;
-  readonly from: string;
-}
+export type { MailSettings } from './club-function';
 
 export interface HandlerFunctionProps {
   readonly route: RouteDefinition & { readonly name: string };
@@ -36,6 +29,11 @@ export interface HandlerFunctionProps {
   readonly mail: MailSettings;
   /** https origin of the site; links in e-mails are built from it. */
   readonly siteUrl: string;
+  /**
+   * The result-mail queue: named in the environment, and open to sqs:SendMessage, only when the row has
+   * `queue: true`.
+   */
+  readonly resultMailQueue?: IQueue;
   /** Defaults to HandlerFunction.DEFAULT_MEMORY_MB. */
   readonly memorySize?: number;
   /** Defaults to, and may not exceed, HandlerFunction.MAX_TIMEOUT. */
@@ -43,32 +41,10 @@ export interface HandlerFunctionProps {
 }
 
 /**
- * Builds a function's asset in-process with esbuild (bundling.ts). NodejsFunction cannot emit a code-split
- * folder (it bundles to one file), so the asset is a plain directory asset with local bundling. CDK puts
- * `entry` into the asset's cache key, so every function gets its own bundle.
- */
-class SplitBundle implements ILocalBundling {
-  constructor(readonly entry: string) {}
-
-  /** Never falls back to Docker: an esbuild error throws and fails the synth with esbuild's message. */
-  tryBundle(outputDir: string): boolean {
-    buildLambdaAsset(this.entry, outputDir);
-    return true;
-  }
-}
-
-/**
- * CDK requires an image with any bundling; local bundling always succeeds, so it is never pulled or run and
- * synth needs no Docker.
- */
-const UNUSED_BUNDLING_IMAGE = DockerImage.fromRegistry('local-bundling-only/never-pulled');
-
-/**
- * One API endpoint's Lambda with the house defaults, in one place so every function is alike and the stack
- * tests check them once: Node.js 22 on arm64, ESM bundle from
- * bundling.ts, its own log group with the stage's retention, X-Ray, the reserved environment, and a role
- * that holds exactly this endpoint's grants (SES only with `mail`, the Stripe secret only with `payments`).
- * Stacks never create a function any other way.
+ * One API endpoint's Lambda: createClubFunction's house defaults for the route's handler, with exactly this
+ * endpoint's grants: the app and origin secrets, SES only with `mail`, the Stripe secret only with
+ * `payments`, sending to the result-mail queue only with `queue`. Stacks never create a function any
+ * other way.
  */
 export class HandlerFunction extends Construct {
   /**
@@ -90,79 +66,31 @@ export class HandlerFunction extends Construct {
         `${route.name}: timeout above ${HandlerFunction.MAX_TIMEOUT.toSeconds()} s outlives the API`,
       );
     }
-    const entry = handlerEntry(route.handler);
-    if (!existsSync(entry)) {
-      throw new Error(
-        `Route ${route.name} names handler "${route.handler}", but ${relative(repoRoot, entry)} does not exist`,
-      );
-    }
+    const queue = route.queue ? props.resultMailQueue : undefined;
+    if (route.queue && !queue) throw new Error(`Route ${route.name} has queue: true but no queue was given`);
 
-    const logGroup = new LogGroup(this, 'Logs', {
-      retention: config.logRetention,
-      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
-
-    // An own role instead of AWSLambdaBasicExecutionRole: it may write to this function's log group only.
-    const role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.method} /api${route.path} (${config.stage})`,
-    });
-    logGroup.grantWrite(role);
-
-    this.function = new LambdaFunction(this, 'Function', {
+    const fn = createClubFunction(this, {
+      entry: handlerEntry(route.handler),
       description: `${route.method} /api${route.path} → ${route.handler}`,
-      // The asset's hash is its bundled output: the same sources give the same bytes (bundleLambda), so an
-      // unchanged function is not redeployed, and a change anywhere in its import graph is.
-      code: Code.fromAsset(functionsDir, {
-        assetHashType: AssetHashType.OUTPUT,
-        bundling: { image: UNUSED_BUNDLING_IMAGE, local: new SplitBundle(entry) },
-      }),
-      // index.mjs (BUNDLE_FILE), export `handler`.
-      handler: 'index.handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      roleDescription: `${route.method} /api${route.path}`,
+      config,
+      table: props.table,
+      indexNames: props.indexNames,
+      siteUrl: props.siteUrl,
+      mail: props.mail,
+      sendsMail: route.mail === true,
       memorySize: props.memorySize ?? HandlerFunction.DEFAULT_MEMORY_MB,
       timeout,
-      role,
-      logGroup,
-      tracing: Tracing.ACTIVE,
       environment: {
-        STAGE: config.stage,
-        TABLE_NAME: props.table.tableName,
-        SITE_URL: props.siteUrl,
-        MAIL_FROM: props.mail.from,
-        SES_CONFIGURATION_SET: props.mail.configurationSetName,
         SECRETS_ARN: props.secret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
         ...(route.payments && { STRIPE_SECRET_ARN: props.stripeSecret.secretArn }),
-        NODE_OPTIONS: '--enable-source-maps',
+        ...(queue && { RESULT_MAIL_QUEUE_URL: queue.queueUrl }),
       },
     });
+    this.function = fn.function;
 
-    // Table data only: item reads and writes on the table, Query on its indexes. No Scan (every request is
-    // served by a key lookup or a Query), no table management.
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:BatchWriteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
-        resources: [props.table.tableArn],
-      }),
-    );
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query'],
-        resources: props.indexNames.map((index) => `${props.table.tableArn}/index/${index}`),
-      }),
-    );
-    role.addToPolicy(
+    fn.role.addToPolicy(
       new PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
         resources: [props.secret.secretArn, props.originSecret.secretArn],
@@ -170,51 +98,16 @@ export class HandlerFunction extends Construct {
     );
     // The Stripe secret key can charge cards and refund them: only the functions that talk to Stripe read it.
     if (route.payments) {
-      role.addToPolicy(
+      fn.role.addToPolicy(
         new PolicyStatement({
           actions: ['secretsmanager:GetSecretValue'],
           resources: [props.stripeSecret.secretArn],
         }),
       );
     }
-    if (route.mail) {
-      const stack = Stack.of(this);
-      role.addToPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [
-            props.mail.identityArn,
-            stack.formatArn({
-              service: 'ses',
-              resource: 'configuration-set',
-              resourceName: props.mail.configurationSetName,
-            }),
-          ],
-        }),
-      );
+    // Putting work on the result-mail queue, and nothing else with it (SSE is SQS-managed: no key grant).
+    if (queue) {
+      fn.role.addToPolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
     }
-
-    NagSuppressions.addResourceSuppressions(
-      role,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level ' +
-            'permissions, so CDK grants them on "*"; every other statement of this role names its resource.',
-          appliesTo: ['Resource::*'],
-        },
-      ],
-      true,
-    );
-    NagSuppressions.addResourceSuppressions(this.function, [
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          'The product runs on Node.js 22 and bundles for node22 (bundling.ts); moving to a newer runtime is a ' +
-          'deliberate, tested change of runtime and esbuild target together, not an automatic one.',
-      },
-    ]);
   }
 }

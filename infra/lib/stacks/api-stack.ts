@@ -16,6 +16,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { API_PREFIX, type RouteDefinition } from '@club/shared';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
+import { ResultMail } from '../constructs/result-mail';
 import type { StageConfig } from '../stage-config';
 
 export type RouteRow = RouteDefinition & { readonly name: string };
@@ -37,9 +38,14 @@ export interface ApiStackProps extends StackProps {
   readonly routes: readonly RouteRow[];
 }
 
-/** The API's stage and, for every route-table row, one function and one route. Nothing is listed by hand. */
+/**
+ * The API's stage and, for every route-table row, one function and one route (nothing is listed by hand),
+ * and the result-mail queue and worker that the `queue: true` rows send to.
+ */
 export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<string, HandlerFunction>;
+  /** The result-mail queue, its dead-letter queue and worker. */
+  readonly resultMail: ResultMail;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -77,6 +83,14 @@ export class ApiStack extends Stack {
       },
     });
 
+    this.resultMail = new ResultMail(this, 'ResultMail', {
+      config,
+      table: props.table,
+      indexNames: props.indexNames,
+      mail: props.mail,
+      siteUrl: props.siteUrl,
+    });
+
     const functions = new Map<string, HandlerFunction>();
     for (const route of props.routes) {
       const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
@@ -90,6 +104,7 @@ export class ApiStack extends Stack {
         originSecret: props.originSecret,
         mail: props.mail,
         siteUrl: props.siteUrl,
+        resultMailQueue: this.resultMail.queue,
       });
       functions.set(route.name, fn);
 

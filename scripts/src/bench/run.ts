@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: builds what ships and measures it — JavaScript per route and Lighthouse against a
  * static-HTML floor, each Lambda's bundle and cold init, API latency under load on the local stack.
- * `npm run bench -- web|lambdas|api` runs only those sections. Prints a table and writes .bench/latest.json.
+ * `npm run bench -- web|lambdas|api|admin` runs only those sections. Prints a table and writes .bench/latest.json.
  */
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../local/config';
 import type { RunningStack } from '../local/stack';
+import { benchAdmin } from './admin';
 import { benchApi } from './api';
 import { benchLambdas } from './lambdas';
 import { printTable, writeJson, type BenchRow } from './report';
@@ -35,6 +36,11 @@ async function measure(wanted: (name: string) => boolean, stack: RunningStack | 
     console.log('Loading the local API…');
     sections.push({ title: 'API on the local stack', rows: await benchApi(stack) });
   }
+  if (stack && wanted('admin')) {
+    const rate = Number(process.env.RESULT_MAIL_SEND_RATE);
+    console.log(`Timing the admin table and result mail for 1,000 registrants at ${rate}/s…`);
+    sections.push({ title: 'Admin on the local stack', rows: await benchAdmin(stack, rate) });
+  }
   return sections;
 }
 
@@ -47,7 +53,7 @@ async function main(): Promise<void> {
     execSync('npm run build -w web', { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   }
   // One stack for the whole run: handlers keep their clients for the life of the process, as in Lambda.
-  const stack = wanted('web') || wanted('api') ? await startBenchStack() : null;
+  const stack = wanted('web') || wanted('api') || wanted('admin') ? await startBenchStack() : null;
   let sections: Section[];
   try {
     sections = await measure(wanted, stack);

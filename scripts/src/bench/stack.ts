@@ -17,6 +17,7 @@ export async function startBenchStack(): Promise<RunningStack> {
     apiPort: await freePort(),
     dynamoPort: await freePort(),
     mailPort: await freePort(),
+    queuePort: await freePort(),
     dataDir: mkdtempSync(join(tmpdir(), 'club-bench-')),
     tableName: 'club-bench',
     inMemory: true,

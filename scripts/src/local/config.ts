@@ -18,6 +18,16 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+function rate(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > 1000) {
+    throw new Error(`${name} must be a number of mails per second (above 0, at most 1000), got "${raw}".`);
+  }
+  return value;
+}
+
 export interface LocalConfig {
   sitePort: number;
   apiPort: number;
@@ -25,6 +35,10 @@ export interface LocalConfig {
   mailPort: number;
   /** The local Stripe stand-in (API and checkout page); unused when real Stripe test keys are set. */
   stripePort: number;
+  /** The SQS emulator holding the result-mail queue. */
+  queuePort: number;
+  /** Result mails per second the local worker sends (SES's rate in production is often 14). */
+  resultMailRate: number;
   dataDir: string;
   tableName: string;
   adminEmail: string;
@@ -48,6 +62,8 @@ export function localConfig(): LocalConfig {
     dynamoPort: port('DYNAMODB_PORT', 8000),
     mailPort: port('MAIL_PORT', 8005),
     stripePort: port('STRIPE_PORT', 8010),
+    queuePort: port('SQS_PORT', 8015),
+    resultMailRate: rate('RESULT_MAIL_RATE', 14),
     dataDir: resolve(process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
     tableName: process.env.TABLE_NAME ?? 'club-local',
     adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,

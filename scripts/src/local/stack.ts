@@ -1,13 +1,21 @@
 /**
- * The whole product on one machine: DynamoDB Local, the SES emulator, the Stripe stand-in (or real Stripe
- * with the developer's test keys), the local API server and the site (the built SPA, or Vite with hot
- * reload), wired like production: same origin, /api to the handlers.
+ * The whole product on one machine: DynamoDB Local, the SES emulator, the SQS emulator with the result-mail
+ * worker polling it, the Stripe stand-in (or real Stripe with the developer's test keys), the local API
+ * server and the site (the built SPA, or Vite with hot reload), wired like production: same origin, /api to
+ * the handlers.
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { STAND_IN_SECRET_KEY, localJwtSecret, repoRoot, type LocalConfig } from './config';
 import { StartupError, assertPortFree } from './ports';
-import { ensureTable, startDynamo, startMail, type RunningService } from './services';
+import {
+  ensureResultMailQueue,
+  ensureTable,
+  startDynamo,
+  startMail,
+  startQueue,
+  type RunningService,
+} from './services';
 import { startStripeStandIn } from './stripe-stand-in';
 
 export interface StackOptions extends LocalConfig {
@@ -22,6 +30,9 @@ export interface RunningStack {
   apiUrl: string;
   mailUrl: string;
   dynamoUrl: string;
+  /** The SQS emulator, and the result-mail queue on it. */
+  queueEndpoint: string;
+  queueUrl: string;
   /** The Stripe stand-in's checkout pages and API; null when real Stripe is used (test keys in the env). */
   stripeUrl: string | null;
   seeded: Awaited<ReturnType<typeof import('./seed').seed>>;
@@ -69,6 +80,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   await assertPortFree(options.apiPort, 'API', 'API_PORT');
   await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
   await assertPortFree(options.mailPort, 'mail emulator', 'MAIL_PORT');
+  await assertPortFree(options.queuePort, 'SQS emulator', 'SQS_PORT');
   if (!realStripe) await assertPortFree(options.stripePort, 'Stripe stand-in', 'STRIPE_PORT');
 
   const stops: Array<() => Promise<void>> = [];
@@ -85,6 +97,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const mail = await startMail({ port: options.mailPort });
     stops.push(mail.stop);
     await ensureTable(dynamo.url, options.tableName);
+    const queue = await startQueue({ port: options.queuePort });
+    stops.push(queue.stop);
+    const queueUrl = await ensureResultMailQueue(queue.url, `${options.tableName}-result-mail`);
 
     let stripeUrl: string | null = null;
     if (!realStripe) {
@@ -119,10 +134,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DYNAMODB_ENDPOINT: dynamo.url,
       SES_ENDPOINT: mail.url,
       JWT_SECRET: process.env.JWT_SECRET ?? localJwtSecret(options.dataDir),
+      SQS_ENDPOINT: queue.url,
+      RESULT_MAIL_QUEUE_URL: queueUrl,
+      // One process runs every concurrent batch of the worker here, so it gets the whole rate.
+      RESULT_MAIL_SEND_RATE: String(options.resultMailRate),
     });
 
     const { seed } = await import('./seed');
     const seeded = await seed();
+
+    const { startResultMailPoller } = await import('./result-mail-poller');
+    const poller = await startResultMailPoller({ endpoint: queue.url, queueUrl });
+    stops.push(() => poller.stop());
 
     const { handleApiRequest } = await import('./api-server');
     const api = createServer((req, res) => void handleApiRequest(req, res));
@@ -152,6 +175,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       apiUrl: `http://localhost:${options.apiPort}`,
       mailUrl: mail.url,
       dynamoUrl: dynamo.url,
+      queueEndpoint: queue.url,
+      queueUrl,
       stripeUrl,
       seeded,
       stop,

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       ? `  Stripe        ${stack.stripeUrl}  (local checkout stand-in, no real charges)`
       : '  Stripe        test mode (your keys; `stripe listen` forwards the events)',
     `  DynamoDB      ${stack.dynamoUrl}  (table ${config.tableName}, data in ${config.dataDir})`,
+    `  Mail queue    ${stack.queueEndpoint}  (SQS emulator; result mails at ${config.resultMailRate}/s)`,
     `  Season        ${stack.seeded.season.name}${stack.seeded.season.created ? ' (created)' : ''}`,
     ...('admin' in stack.seeded
       ? [

@@ -1,0 +1,279 @@
+/**
+ * Result mail's state in the table, which is the truth (the queue only carries work):
+ * - the season's current round (one item in its partition): which rows, at which result version, an admin's
+ *   sends have asked to mail; sends add to it while it is going, and a send after it starts the next;
+ * - each registration row: its claims and outcome. A worker claims a row for a round before sending
+ *   (conditional: not sent, still that version, not held by a live lease, and never tried in this round or a
+ *   later one), marks it sent or failed only while its claim holds, and a change of result forgets it all.
+ *
+ *   in the round ──claim──► sending ──► sent (email_sent true)
+ *        ▲                    │   └───► failed (tried in this round; the next round tries again)
+ *        └──── release ───────┘ (nothing went out: throttled, or out of time)
+ *
+ * So a redelivered or duplicate message, a double click, two admins or a restart mail each result once. A
+ * `sending` row whose lease ran out lost its sender between claiming and recording the answer: whether the
+ * mail went out is unknown, and no message of that round can claim it again; it reads as failed until an
+ * admin's next send (README, decisions).
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { isConditionFailure } from './transactions';
+import { toTryout, type TryoutItem } from './tryouts';
+
+/** A season's current round of result mail. */
+export interface ResultRound {
+  /** Sorts by time (ISO start time + random), so "a later round" is a string comparison. */
+  id: string;
+  started_at: number;
+  /** When its rows' lost messages were last put back on the queue (epoch ms; started_at at first). */
+  requeued_at: number;
+  /** `<userId>#<result version>` of every row the round is to mail. */
+  entries: Set<string>;
+}
+
+export const roundEntry = (userId: string, version: number): string => `${userId}#${version}`;
+
+/** A round as read from the table (Query or GetItem). */
+export function toRound(item: Record<string, unknown>): ResultRound {
+  return {
+    id: item.round as string,
+    started_at: item.started_at as number,
+    requeued_at: item.requeued_at as number,
+    entries: new Set(item.entries as Set<string> | undefined),
+  };
+}
+
+/** Reads a season's current round (strongly consistent); null before its first send. */
+export async function getResultRound(seasonId: string): Promise<ResultRound | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.resultRound(seasonId), ConsistentRead: true }),
+  );
+  return out.Item ? toRound(out.Item) : null;
+}
+
+/**
+ * Starts a new round with its rows in ONE write (a season of 1,000 is about 40 KB of the item's 400 KB), only
+ * if the round is still the one the caller saw finished (null: none yet), so of two sends starting a round
+ * at once one wins and the other joins it. False when another send moved the round first.
+ */
+export async function startResultRound(
+  seasonId: string,
+  seenId: string | null,
+  round: { id: string; now: number; entries: readonly string[] },
+): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.resultRound(seasonId),
+          type: 'result-round',
+          round: round.id,
+          started_at: round.now,
+          requeued_at: round.now,
+          entries: new Set(round.entries),
+        },
+        ConditionExpression: seenId === null ? 'attribute_not_exists(PK)' : '#round = :seen',
+        ExpressionAttributeNames: seenId === null ? undefined : { '#round': 'round' },
+        ExpressionAttributeValues: seenId === null ? undefined : { ':seen': seenId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Adds rows to a round that is still going (ADD to its set: rows two sends add at once are in it once), only
+ * while it is still the current round. Answers the entries this call added (the caller puts those on the
+ * queue) and the round as written, or null when the round has moved on.
+ */
+export async function joinResultRound(
+  seasonId: string,
+  roundId: string,
+  entries: readonly string[],
+): Promise<{ added: string[]; round: ResultRound } | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.resultRound(seasonId),
+        UpdateExpression: 'ADD entries :entries',
+        ConditionExpression: '#round = :round',
+        ExpressionAttributeNames: { '#round': 'round' },
+        ExpressionAttributeValues: { ':entries': new Set(entries), ':round': roundId },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = toRound(out.Attributes!);
+    const added = entries.filter((e) => !before.entries.has(e));
+    return { added, round: { ...before, entries: new Set([...before.entries, ...entries]) } };
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Renews when a round's lost messages were last put back, only from the time the caller saw, so of
+ * concurrent requeuers one puts them on the queue. False when another did.
+ */
+export async function renewResultRoundRequeue(
+  seasonId: string,
+  round: { id: string; seenRequeuedAt: number; now: number },
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.resultRound(seasonId),
+        UpdateExpression: 'SET requeued_at = :now',
+        ConditionExpression: '#round = :round AND requeued_at = :seen',
+        ExpressionAttributeNames: { '#round': 'round' },
+        ExpressionAttributeValues: { ':round': round.id, ':seen': round.seenRequeuedAt, ':now': round.now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+interface RowRef {
+  seasonId: string;
+  userId: string;
+}
+
+/** One conditional update of a registration; the item as written, or null when the condition failed. */
+async function transition(
+  row: RowRef,
+  update: {
+    UpdateExpression: string;
+    ConditionExpression: string;
+    ExpressionAttributeValues: Record<string, unknown>;
+    ExpressionAttributeNames?: Record<string, string>;
+  },
+): Promise<TryoutItem | null> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(row.seasonId, row.userId),
+        ...update,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toTryout(out.Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Claims a row's mail for a round's sender, with a lease: only while its mail has not gone out, its result
+ * is still the version the round asked for, no sender holds a live lease, and it was not tried in this round
+ * or a later one. A redelivered or duplicate message, or one of an older round, gets null and sends nothing.
+ */
+export function claimResultMail(
+  row: RowRef & { version: number; round: string; claim: string; leaseUntil: number; now: number },
+): Promise<TryoutItem | null> {
+  return transition(row, {
+    UpdateExpression:
+      'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
+      'REMOVE mail_error',
+    ConditionExpression:
+      'email_sent = :false AND result_version = :v AND ' +
+      '(attribute_not_exists(mail_round) OR mail_round < :round) AND ' +
+      'NOT (mail_state = :sending AND mail_lease_until >= :now)',
+    ExpressionAttributeValues: {
+      ':sending': 'sending',
+      ':round': row.round,
+      ':claim': row.claim,
+      ':lease': row.leaseUntil,
+      ':false': false,
+      ':v': row.version,
+      ':now': row.now,
+    },
+  });
+}
+
+/**
+ * Claims a decided row's mail for an admin's explicit resend, whatever was mailed before, unless a sender
+ * holds a live lease on it. It is marked tried as of now (`round`, later than any running round), so no
+ * message of a running round sends it again, whatever the resend's outcome.
+ */
+export function claimResultMailForResend(
+  row: RowRef & { round: string; claim: string; leaseUntil: number; now: number },
+): Promise<TryoutItem | null> {
+  return transition(row, {
+    UpdateExpression:
+      'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
+      'REMOVE mail_error',
+    ConditionExpression:
+      'attribute_exists(PK) AND #result <> :pending AND ' +
+      'NOT (mail_state = :sending AND mail_lease_until >= :now)',
+    ExpressionAttributeNames: { '#result': 'result' },
+    ExpressionAttributeValues: {
+      ':sending': 'sending',
+      ':pending': '',
+      ':round': row.round,
+      ':claim': row.claim,
+      ':lease': row.leaseUntil,
+      ':now': row.now,
+    },
+  });
+}
+
+/**
+ * Records that the mail service accepted the claimed mail: email_sent true and which result version was
+ * mailed. Only while the claim holds: a result changed meanwhile has dropped the claim, so the row stays
+ * Not Sent for its new result. False when the claim was gone.
+ */
+export async function markResultMailSent(
+  row: RowRef & { claim: string; version: number; now: Date },
+): Promise<boolean> {
+  const out = await transition(row, {
+    UpdateExpression:
+      'SET email_sent = :true, mail_state = :sent, mailed_version = :v, mailed_at = :at ' +
+      'REMOVE mail_claim, mail_lease_until',
+    ConditionExpression: 'mail_claim = :claim',
+    ExpressionAttributeValues: {
+      ':true': true,
+      ':sent': 'sent',
+      ':v': row.version,
+      ':at': row.now.toISOString(),
+      ':claim': row.claim,
+    },
+  });
+  return out !== null;
+}
+
+/** Records that the claimed mail did not go out, or may not have: failed, with its reason. */
+export async function markResultMailFailed(
+  row: RowRef & { claim: string; reason: string },
+): Promise<boolean> {
+  const out = await transition(row, {
+    UpdateExpression: 'SET mail_state = :failed, mail_error = :reason REMOVE mail_claim, mail_lease_until',
+    ConditionExpression: 'mail_claim = :claim',
+    ExpressionAttributeValues: { ':failed': 'failed', ':reason': row.reason, ':claim': row.claim },
+  });
+  return out !== null;
+}
+
+/**
+ * Gives a claimed mail back unsent (the mail service asked to slow down, or nothing reached it): untried
+ * again, so the redelivered message can claim it.
+ */
+export async function releaseResultMail(row: RowRef & { claim: string }): Promise<boolean> {
+  const out = await transition(row, {
+    UpdateExpression: 'REMOVE mail_state, mail_round, mail_claim, mail_lease_until',
+    ConditionExpression: 'mail_claim = :claim',
+    ExpressionAttributeValues: { ':claim': row.claim },
+  });
+  return out !== null;
+}

@@ -1,0 +1,8 @@
+import { NewSeasonSchema } from '@club/shared';
+import { defineHandler, reply } from '../../lib/http';
+import { createAdminSeason } from '../../services/admin-seasons';
+
+/** POST /admin/seasons: a new season, made the active one. */
+export const handler = defineHandler('createSeason', { body: NewSeasonSchema }, async (req) =>
+  reply.created(await createAdminSeason(req.body.name)),
+);

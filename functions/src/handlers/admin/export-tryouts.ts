@@ -1,0 +1,9 @@
+import { SeasonQuerySchema } from '@club/shared';
+import { defineHandler, reply } from '../../lib/http';
+import { exportTryouts } from '../../services/admin-tryouts';
+
+/** GET /admin/tryouts/export?season_id=: the season's registrations as a CSV download. */
+export const handler = defineHandler('exportTryouts', { query: SeasonQuerySchema }, async (req) => {
+  const { filename, csv } = await exportTryouts(req.query.season_id);
+  return reply.file(csv, { contentType: 'text/csv; charset=utf-8', filename });
+});

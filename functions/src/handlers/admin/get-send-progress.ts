@@ -1,0 +1,8 @@
+import { SendResultsParamsSchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { getSendProgress } from '../../services/result-mail';
+
+/** GET /admin/tryouts/{seasonId}/send-results: how far the current round of result mail is. */
+export const handler = defineHandler('getSendProgress', { params: SendResultsParamsSchema }, (req) =>
+  getSendProgress(req.params.seasonId),
+);

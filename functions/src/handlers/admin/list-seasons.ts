@@ -1,0 +1,5 @@
+import { defineHandler } from '../../lib/http';
+import { listAllSeasons } from '../../services/admin-seasons';
+
+/** GET /seasons/all: every season, newest first. */
+export const handler = defineHandler('listSeasons', {}, () => listAllSeasons());

@@ -1,0 +1,8 @@
+import { SeasonQuerySchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { listTryouts } from '../../services/admin-tryouts';
+
+/** GET /admin/tryouts?season_id=: the season's registrations by tryout number. */
+export const handler = defineHandler('listTryouts', { query: SeasonQuerySchema }, (req) =>
+  listTryouts(req.query.season_id),
+);

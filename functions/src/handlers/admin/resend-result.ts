@@ -1,0 +1,8 @@
+import { TryoutParamsSchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { resendResult } from '../../services/result-mail';
+
+/** POST /admin/tryouts/{id}/resend-result: mails that registrant's result again, now. */
+export const handler = defineHandler('resendResult', { params: TryoutParamsSchema }, (req) =>
+  resendResult(req.params.id),
+);

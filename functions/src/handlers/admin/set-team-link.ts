@@ -1,0 +1,10 @@
+import { SeasonParamsSchema, TeamLinkInputSchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
+import { setTeamLink } from '../../services/admin-seasons';
+
+/** PUT /admin/seasons/{id}/team-links: one age group's TeamSnap link (empty removes it). */
+export const handler = defineHandler(
+  'setTeamLink',
+  { params: SeasonParamsSchema, body: TeamLinkInputSchema },
+  (req) => setTeamLink(req.params.id, req.body),
+);

@@ -1,0 +1,65 @@
+/**
+ * The layout every mail of the club shares (account mails, result mails): greeting, paragraphs, an optional
+ * button, further links, a closing line, as text and HTML. Site links are built from the configured
+ * SITE_URL only, never from a request header, so a forged Host cannot make the club mail a link to someone
+ * else's site.
+ */
+import { getConfig } from '../lib/config';
+import type { MailMessage } from './ses-sender';
+
+/** An absolute link on the site: path (and query) on the configured SITE_URL. */
+export function siteLink(path: string, query: Record<string, string> = {}): string {
+  const url = new URL(path, getConfig().SITE_URL);
+  for (const [k, value] of Object.entries(query)) url.searchParams.set(k, value);
+  return url.toString();
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface MailLink {
+  label: string;
+  url: string;
+}
+
+/** One layout for every mail: greeting, paragraphs, an optional button, further links, a closing line. */
+export function compose(input: {
+  to: string;
+  kind: string;
+  subject: string;
+  firstName: string;
+  paragraphs: string[];
+  action?: MailLink;
+  /** Plain links after the button (e.g. the dashboard, what comes next). */
+  links?: MailLink[];
+  footer: string;
+}): MailMessage {
+  const { action, links = [] } = input;
+  const text = [
+    `Hi ${input.firstName},`,
+    '',
+    ...input.paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(links.length ? [...links.map((l) => `${l.label}: ${l.url}`), ''] : []),
+    input.footer,
+  ].join('\n');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b3d91;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+    : '';
+  const linkList = links
+    .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`)
+    .join('');
+  const html = [
+    '<!doctype html>',
+    '<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">',
+    `<p>Hi ${escapeHtml(input.firstName)},</p>`,
+    input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    button,
+    ...(linkList ? [`<ul>${linkList}</ul>`] : []),
+    `<p style="font-size:13px;color:#555">${escapeHtml(input.footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to: input.to, kind: input.kind, subject: input.subject, text, html };
+}

@@ -1,0 +1,72 @@
+/**
+ * The result-mail queue: what a send puts on it (one message per row: which registration, which version of
+ * its result, which round asked) and how. The SQS client is created once per container; on the local stack and in tests it
+ * talks to the SQS emulator with dummy credentials, like db/client.ts does with DynamoDB Local.
+ */
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import * as v from 'valibot';
+import { getConfig } from '../lib/config';
+import { log } from '../lib/log';
+import { resultMailQueue } from './result-mail-settings';
+
+/** One message: the registration's public id, its result version and round. No personal data. */
+export const ResultMailMessageSchema = v.object({
+  tryout_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i)),
+  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** The round that asked for it: a row tried in this round or a later one is not claimed again. */
+  round: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+});
+export type ResultMailMessage = v.InferOutput<typeof ResultMailMessageSchema>;
+
+let client: SQSClient | undefined;
+
+function sqs(): SQSClient {
+  if (!client) {
+    const cfg = getConfig();
+    client = new SQSClient({
+      region: cfg.AWS_REGION,
+      ...(cfg.SQS_ENDPOINT
+        ? { endpoint: cfg.SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+  }
+  return client;
+}
+
+function queueUrl(): string {
+  const url = getConfig().RESULT_MAIL_QUEUE_URL;
+  if (!url) throw new Error('RESULT_MAIL_QUEUE_URL is not configured');
+  return url;
+}
+
+/**
+ * Puts messages on the queue, ten per SendMessageBatch call, the calls in parallel. Entries SQS reports as
+ * failed are sent again (three tries); any still failing are logged and left: their rows stay untried and are
+ * put on the queue again once the round is older than resultMailQueue.requeueAfterMs. Returns how many went.
+ */
+export async function enqueueResultMails(messages: readonly ResultMailMessage[]): Promise<number> {
+  const chunks: ResultMailMessage[][] = [];
+  for (let i = 0; i < messages.length; i += resultMailQueue.sendBatchSize) {
+    chunks.push(messages.slice(i, i + resultMailQueue.sendBatchSize));
+  }
+  const sent = await Promise.all(chunks.map((chunk) => sendChunk(chunk)));
+  return sent.reduce((a, b) => a + b, 0);
+}
+
+async function sendChunk(chunk: ResultMailMessage[]): Promise<number> {
+  let pending = chunk.map((message, i) => ({ Id: String(i), MessageBody: JSON.stringify(message) }));
+  for (let attempt = 1; pending.length && attempt <= 3; attempt++) {
+    try {
+      const out = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl(), Entries: pending }));
+      const failed = new Set((out.Failed ?? []).map((f) => f.Id));
+      pending = pending.filter((entry) => failed.has(entry.Id));
+    } catch (error) {
+      log.warn('result mail enqueue failed', {
+        attempt,
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+  }
+  if (pending.length) log.error('result mails left unqueued until requeued', { count: pending.length });
+  return chunk.length - pending.length;
+}

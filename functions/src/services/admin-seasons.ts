@@ -1,0 +1,75 @@
+/**
+ * Seasons in the admin area (spec §2 Tryouts tab, §4): the list, a new season (made the active one), the
+ * registration window and the team links.
+ */
+import {
+  AGE_GROUPS,
+  serverMessages,
+  type AdminSeason,
+  type AgeGroup,
+  type RegistrationStatus,
+  type RegistrationStatusAnswer,
+} from '@club/shared';
+import * as seasonsTable from '../db/seasons';
+import { BadRequestError, NotFoundError } from '../lib/errors';
+import { log } from '../lib/log';
+import { createSeason, toAdminSeason } from './seasons';
+
+/** GET /seasons/all: every season, newest first (the admin page selects the first). */
+export async function listAllSeasons(): Promise<AdminSeason[]> {
+  const [seasons, activeId] = await Promise.all([
+    seasonsTable.listSeasons(),
+    seasonsTable.getActiveSeasonId(),
+  ]);
+  return seasons.map((season) => toAdminSeason(season, season.id === activeId));
+}
+
+/**
+ * POST /admin/seasons: a season with the spec's admin age groups (§3), counted from this year, at the
+ * default fee, with registration closed until the admin opens it; it becomes the active season at once, in
+ * the same transaction (spec §4).
+ */
+export async function createAdminSeason(name: string): Promise<AdminSeason> {
+  const season = await createSeason({ name, age_groups: AGE_GROUPS, is_registration_open: false });
+  log.info('season created and activated', { seasonId: season.id });
+  return season;
+}
+
+/** GET /admin/seasons/{id}/registration. */
+export async function getRegistrationStatus(seasonId: string): Promise<RegistrationStatus> {
+  const season = await seasonsTable.getSeason(seasonId);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  return { is_registration_open: season.is_registration_open };
+}
+
+/** PATCH /admin/seasons/{id}/registration: opens or closes it; answers the season as written. */
+export async function setRegistrationStatus(
+  seasonId: string,
+  open: boolean,
+): Promise<RegistrationStatusAnswer> {
+  const [season, activeId] = await Promise.all([
+    seasonsTable.setRegistrationOpen(seasonId, open),
+    seasonsTable.getActiveSeasonId(),
+  ]);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  log.info('season registration changed', { seasonId, open });
+  return { season: toAdminSeason(season, season.id === activeId) };
+}
+
+/**
+ * PUT /admin/seasons/{id}/team-links: sets one age group's TeamSnap link (an https URL, checked by the
+ * shared schema) or removes it (empty). Selected players of that group see it on their dashboard and in
+ * their result mail. Answers the season as written.
+ */
+export async function setTeamLink(
+  seasonId: string,
+  input: { age_group: AgeGroup; url: string },
+): Promise<AdminSeason> {
+  const [written, activeId] = await Promise.all([
+    seasonsTable.setTeamLink(seasonId, input.age_group, input.url === '' ? null : input.url),
+    seasonsTable.getActiveSeasonId(),
+  ]);
+  if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);
+  if (written === 'not-in-season') throw new BadRequestError(serverMessages.ageGroupNotInSeason);
+  return toAdminSeason(written, written.id === activeId);
+}

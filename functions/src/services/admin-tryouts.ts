@@ -1,0 +1,197 @@
+/**
+ * The admin tryout table (spec §2 Tryouts tab, §3 admin row): the season's rows, attendance, results, cash
+ * collected on tryout day, and the CSV download.
+ */
+import {
+  paymentLabel,
+  serverMessages,
+  type AdminTryoutRow,
+  type ResultMailStatus,
+  type TryoutResult,
+} from '@club/shared';
+import { tryoutId } from '../db/keys';
+import * as resultMailTable from '../db/result-mail';
+import { roundEntry, type ResultRound } from '../db/result-mail';
+import * as tryoutsTable from '../db/tryouts';
+import { toCsv } from '../lib/csv';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { log } from '../lib/log';
+
+/**
+ * Where a row's result mail stands, as the admin sees it, given the season's current round. A sender's claim
+ * reads as still on its way while its lease lasts; a lease that ran out means the sender stopped mid-send,
+ * so the mail may or may not have gone: it reads as failed (listed, Not Sent) and only an admin's next send
+ * tries again. A row the round asks for and has not tried yet is on its way (queued).
+ */
+export function mailStatusOf(
+  tryout: tryoutsTable.TryoutItem,
+  round: ResultRound | null,
+  now: number,
+): ResultMailStatus {
+  if (tryout.email_sent) return 'sent';
+  if (tryout.mail_state === 'sending') return (tryout.mail_lease_until ?? 0) >= now ? 'queued' : 'failed';
+  if (round && isAskedBy(round, tryout) && !((tryout.mail_round ?? '') >= round.id)) return 'queued';
+  return tryout.mail_state === 'failed' ? 'failed' : 'not_sent';
+}
+
+/** True when the round asks to mail this row's current result. */
+export function isAskedBy(round: ResultRound, tryout: tryoutsTable.TryoutItem): boolean {
+  return tryout.result !== '' && round.entries.has(roundEntry(tryout.user_id, tryout.result_version ?? 0));
+}
+
+/** A registration as the admin table shows it (spec §3 "Admin tryout row", plus payment and mail status). */
+export function toAdminRow(
+  t: tryoutsTable.TryoutItem,
+  round: ResultRound | null,
+  now: number,
+): AdminTryoutRow {
+  return {
+    id: t.id,
+    tryout_number: t.tryout_number,
+    first_name: t.first_name,
+    last_name: t.last_name,
+    age_group: t.age_group,
+    payment_method: t.payment_method,
+    payment_status: t.payment_status,
+    attended: t.attended,
+    result: t.result,
+    email_sent: t.email_sent,
+    email_status: mailStatusOf(t, round, now),
+    date_of_birth: t.date_of_birth,
+    is_under_18: t.is_under_18,
+    parent_consent: t.parent_consent,
+    email: t.email,
+    phone_number: t.phone_number,
+    emergency_contact_name: t.emergency_contact_name,
+    emergency_contact_phone: t.emergency_contact_phone,
+    emergency_contact_relationship: t.emergency_contact_relationship,
+    emergency_contact_email: t.emergency_contact_email,
+  };
+}
+
+/** The season and its registrations (one Query); 404 when there is no such season. */
+async function seasonRows(seasonId: string) {
+  const { season, round, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  return { season, round, tryouts };
+}
+
+/** GET /admin/tryouts?season_id=: every registration of the season, by tryout number. */
+export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
+  const { round, tryouts } = await seasonRows(seasonId);
+  const now = Date.now();
+  return tryouts.map((t) => toAdminRow(t, round, now));
+}
+
+const RESULT_LABELS: Record<TryoutResult | '', string> = {
+  '': 'Pending',
+  selected: 'Selected',
+  not_selected: 'Not Selected',
+};
+
+const RELATIONSHIP_LABELS: Record<AdminTryoutRow['emergency_contact_relationship'], string> = {
+  parent: 'Parent',
+  guardian: 'Guardian',
+  other_family: 'Other family',
+  other: 'Other',
+};
+
+const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
+
+/**
+ * GET /admin/tryouts/export?season_id=: the season's rows as a spreadsheet-safe CSV (lib/csv.ts), in
+ * tryout-number order, with the table's labels; the file is named after the season.
+ */
+export async function exportTryouts(seasonId: string): Promise<{ filename: string; csv: string }> {
+  const { season, round, tryouts } = await seasonRows(seasonId);
+  const now = Date.now();
+  const header = [
+    'Tryout number',
+    'First name',
+    'Last name',
+    'Age group',
+    'Payment',
+    'Attended',
+    'Result',
+    'Email',
+    'Date of birth',
+    'Under 18',
+    'Parent consent',
+    'Player email',
+    'Phone',
+    'Emergency contact',
+    'Emergency phone',
+    'Relationship',
+    'Emergency email',
+  ];
+  const rows = tryouts.map((t) => [
+    t.tryout_number,
+    t.first_name,
+    t.last_name,
+    t.age_group,
+    paymentLabel(t.payment_method, t.payment_status),
+    yesNo(t.attended),
+    RESULT_LABELS[t.result],
+    mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',
+    t.date_of_birth,
+    yesNo(t.is_under_18),
+    yesNo(t.parent_consent),
+    t.email,
+    t.phone_number,
+    t.emergency_contact_name,
+    t.emergency_contact_phone,
+    RELATIONSHIP_LABELS[t.emergency_contact_relationship],
+    t.emergency_contact_email,
+  ]);
+  const slug =
+    season.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'season';
+  return { filename: `${slug}-tryouts.csv`, csv: toCsv([header, ...rows]) };
+}
+
+/** One row as the table shows it, with its mail status against the season's current round. */
+export async function rowWithStatus(tryout: tryoutsTable.TryoutItem): Promise<AdminTryoutRow> {
+  return toAdminRow(tryout, await resultMailTable.getResultRound(tryout.season_id), Date.now());
+}
+
+/** The season and user a registration's public id names (the path schema has checked its shape). */
+function idsOf(id: string): { seasonId: string; userId: string } {
+  const ids = tryoutId.parse(id);
+  if (!ids) throw new NotFoundError(serverMessages.registrationNotFound);
+  return ids;
+}
+
+/** PATCH /admin/tryouts/{id}/attended. */
+export async function setAttended(id: string, attended: boolean): Promise<AdminTryoutRow> {
+  const { seasonId, userId } = idsOf(id);
+  const tryout = await tryoutsTable.setAttended(seasonId, userId, attended);
+  if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
+  return rowWithStatus(tryout);
+}
+
+/**
+ * PATCH /admin/tryouts/{id}/selection: pending, selected or not selected, in any direction (spec §4). A
+ * changed result is Not Sent again even if the old one was mailed, so the corrected result can be sent.
+ */
+export async function setSelection(id: string, result: TryoutResult | ''): Promise<AdminTryoutRow> {
+  const { seasonId, userId } = idsOf(id);
+  const tryout = await tryoutsTable.setResult(seasonId, userId, result);
+  if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
+  log.info('tryout result set', { tryoutId: id, version: tryout.result_version ?? 0 });
+  return rowWithStatus(tryout);
+}
+
+/**
+ * PATCH /admin/tryouts/{id}/cash: the admin collected a cash registration's fee on tryout day (or corrects
+ * a slip). Its payment then reads "Cash (paid)" on the player's dashboard and in the table.
+ */
+export async function setCashCollected(id: string, collected: boolean): Promise<AdminTryoutRow> {
+  const { seasonId, userId } = idsOf(id);
+  const written = await tryoutsTable.setCashCollected(seasonId, userId, collected, new Date());
+  if (written === 'not-found') throw new NotFoundError(serverMessages.registrationNotFound);
+  if (written === 'not-cash') throw new ConflictError(serverMessages.notCashRegistration);
+  log.info('cash collection recorded', { tryoutId: id, collected });
+  return rowWithStatus(written);
+}

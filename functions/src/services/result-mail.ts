@@ -1,0 +1,343 @@
+/**
+ * Result mail in bulk (spec §7 send-results) and one at a time (resend-result). An admin's send records in
+ * the season's round which rows to mail (one write) and answers at once; the queue feeds the worker, which
+ * claims each row for the round, sends at the configured rate and records the outcome. Every step is a
+ * conditional write (db/result-mail.ts), so double clicks, two admins, redeliveries and restarts mail each
+ * result once, and rows whose queue messages were lost are put back on the queue. README "Decisions" tells
+ * the whole story.
+ */
+import { randomUUID } from 'node:crypto';
+import { serverMessages, type AdminTryoutRow, type SendResultsAnswer } from '@club/shared';
+import * as resultMailTable from '../db/result-mail';
+import { roundEntry, type ResultRound } from '../db/result-mail';
+import * as seasonsTable from '../db/seasons';
+import { tryoutId } from '../db/keys';
+import * as tryoutsTable from '../db/tryouts';
+import { getConfig } from '../lib/config';
+import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
+import { log } from '../lib/log';
+import { resultMail } from '../mail/result-mails';
+import { ONCE_SEND_TIMEOUT_MS, sendMailOnce } from '../mail/ses-sender';
+import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail-queue';
+import { resultMailQueue } from '../queue/result-mail-settings';
+import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
+
+type TryoutItem = tryoutsTable.TryoutItem;
+
+/**
+ * A sender's claim on a row lasts this long: twice the worker's timeout, so a lease can only run out after
+ * the invocation that took it has ended. A live sender never loses its claim.
+ */
+export const CLAIM_LEASE_MS = 2 * resultMailQueue.workerTimeoutSeconds * 1000;
+/**
+ * The time a sender must have left to claim a row: the SES call's timeout plus room to record the outcome
+ * (with retries). With less, it leaves the message for a later delivery instead of starting a send that its
+ * own timeout could cut between SES accepting the mail and the row saying so.
+ */
+export const CLAIM_BUDGET_MS = ONCE_SEND_TIMEOUT_MS + 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ── the admin's send and its progress ─────────────────────────────────────────────────────────────────
+
+const zeros = (): SendResultsAnswer => ({
+  details: { total: 0, sent: 0, failed: 0, queued: 0 },
+  failedEmails: [],
+});
+
+/**
+ * The round's rows (those still at the result version it asked for), counted as the spec's answer
+ * (details.total/sent/failed, failedEmails) plus queued.
+ */
+function progressOf(round: ResultRound | null, rows: readonly TryoutItem[], now: number): SendResultsAnswer {
+  const answer = zeros();
+  if (!round) return answer;
+  for (const row of rows) {
+    if (!isAskedBy(round, row)) continue;
+    const status = mailStatusOf(row, round, now);
+    if (status === 'not_sent') continue;
+    answer.details.total += 1;
+    answer.details[status] += 1;
+    if (status === 'failed') {
+      answer.failedEmails.push({ name: `${row.first_name} ${row.last_name}`, email: row.email });
+    }
+  }
+  return answer;
+}
+
+/** The round's rows that no sender has tried yet (their messages are on the queue, or were lost). */
+function untried(round: ResultRound, rows: readonly TryoutItem[], now: number): TryoutItem[] {
+  return rows.filter(
+    (r) => isAskedBy(round, r) && r.mail_state !== 'sending' && mailStatusOf(r, round, now) === 'queued',
+  );
+}
+
+/** A round id that sorts by time: a later round's id is greater. */
+function newRoundId(now: number): string {
+  return `${new Date(now).toISOString()}#${randomUUID().slice(0, 8)}`;
+}
+
+const messageOf = (round: string, row: TryoutItem): ResultMailMessage => ({
+  tryout_id: row.id,
+  version: row.result_version ?? 0,
+  round,
+});
+
+/**
+ * Puts a round's untried rows back on the queue once `requeueAfterMs` has passed since it was started or
+ * last requeued (their messages must have been lost), or at once with `now` as the age (a queue that has
+ * just started empty). A conditional write first, so of concurrent requeuers one sends. Returns how many.
+ */
+async function requeueLost(
+  seasonId: string,
+  round: ResultRound | null,
+  rows: readonly TryoutItem[],
+  now: number,
+  requeueAfterMs = resultMailQueue.requeueAfterMs,
+): Promise<number> {
+  if (!round || round.requeued_at > now - requeueAfterMs) return 0;
+  const lost = untried(round, rows, now);
+  if (!lost.length) return 0;
+  const renewed = await resultMailTable.renewResultRoundRequeue(seasonId, {
+    id: round.id,
+    seenRequeuedAt: round.requeued_at,
+    now,
+  });
+  if (!renewed) return 0;
+  const sent = await enqueueResultMails(lost.map((row) => messageOf(round.id, row)));
+  log.warn('result mails requeued after their messages were lost', { seasonId, count: sent });
+  return sent;
+}
+
+/**
+ * POST /admin/tryouts/{seasonId}/send-results: asks to mail every registrant with a decided result whose
+ * mail has not gone out (never sent, failed, or its result changed since), and answers at once with the
+ * round's progress. The rows are recorded in one write of the round (a new one, or the one still going,
+ * which this send joins); each gets one message on the queue. A send with nothing to mail and no round
+ * going answers zeros and writes nothing.
+ */
+export async function sendResults(seasonId: string): Promise<SendResultsAnswer> {
+  const now = Date.now();
+  const { season, round: current, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+
+  const due = tryouts.filter((t) => {
+    const status = mailStatusOf(t, current, now);
+    return t.result !== '' && (status === 'not_sent' || status === 'failed');
+  });
+  const entries = due.map((t) => roundEntry(t.user_id, t.result_version ?? 0));
+  const going = progressOf(current, tryouts, now).details.queued > 0;
+  if (!going && !due.length) return zeros();
+
+  let round: ResultRound | null = null;
+  let added: string[] = [];
+  if (!going) {
+    const next = { id: newRoundId(now), now, entries };
+    if (await resultMailTable.startResultRound(seasonId, current?.id ?? null, next)) {
+      round = { id: next.id, started_at: now, requeued_at: now, entries: new Set(entries) };
+      added = entries;
+    }
+  }
+  // Join the round going on: this send's, or the one another send started a moment ago.
+  for (let attempt = 0; !round && attempt < 5; attempt++) {
+    const joinable = going && attempt === 0 ? current : await resultMailTable.getResultRound(seasonId);
+    if (!joinable) break;
+    const joined = due.length
+      ? await resultMailTable.joinResultRound(seasonId, joinable.id, entries)
+      : { added: [], round: joinable };
+    if (joined) ({ round, added } = joined);
+  }
+  if (!round) throw new ConflictError(serverMessages.resultMailSending);
+
+  const addedSet = new Set(added);
+  const enqueued = await enqueueResultMails(
+    due
+      .filter((t) => addedSet.has(roundEntry(t.user_id, t.result_version ?? 0)))
+      .map((t) => messageOf(round.id, t)),
+  );
+  await requeueLost(seasonId, round, tryouts, now);
+  log.info('result mails asked for', { seasonId, round: round.id, queued: enqueued, due: due.length });
+  return progressOf(round, tryouts, now);
+}
+
+/**
+ * GET /admin/tryouts/{seasonId}/send-results: the current round's progress, which the admin page polls
+ * until nothing is queued. A round's lost messages are put back on the queue on the way.
+ */
+export async function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
+  const now = Date.now();
+  const { season, round, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  await requeueLost(seasonId, round, tryouts, now);
+  return progressOf(round, tryouts, now);
+}
+
+/**
+ * Puts every season's untried rows back on the queue, whatever their age: for a queue that has just started
+ * empty (the local stack's emulator keeps messages in memory only). Duplicates are harmless.
+ */
+export async function requeueAllUntried(): Promise<number> {
+  const now = Date.now();
+  let count = 0;
+  for (const season of await seasonsTable.listSeasons()) {
+    const { round, tryouts } = await tryoutsTable.getSeasonWithTryouts(season.id);
+    count += await requeueLost(season.id, round, tryouts, now, 0);
+  }
+  return count;
+}
+
+// ── sending one row's mail ─────────────────────────────────────────────────────────────────────────────
+
+/** Records an outcome on the claimed row, retrying a failing write while the sender has time. */
+async function record(write: () => Promise<boolean>, deadline: number): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (Date.now() + 200 * (attempt + 1) > deadline) throw error;
+      await sleep(100 * (attempt + 1));
+    }
+  }
+}
+
+type Sent = 'sent' | 'failed' | 'retry';
+
+/**
+ * Sends a claimed row's mail once and records what became of it. Accepted: sent. Refused by SES, or an
+ * answer that never came (it may or may not have gone out): failed, listed for the admin, never resent by
+ * itself. Throttled or unreachable (nothing went out): back to queued for a later delivery of its message
+ * (`deferTo` 'queue'), or failed when there is no message to deliver it ('failed').
+ */
+async function sendClaimed(
+  row: TryoutItem,
+  claim: string,
+  season: seasonsTable.SeasonItem,
+  deadline: number,
+  deferTo: 'queue' | 'failed',
+): Promise<Sent> {
+  const ref = { seasonId: row.season_id, userId: row.user_id, claim };
+  const version = row.result_version ?? 0;
+  const delivery = await sendMailOnce(
+    resultMail({
+      to: row.email,
+      firstName: row.first_name,
+      seasonName: season.name,
+      ageGroup: row.age_group,
+      result: row.result as 'selected' | 'not_selected',
+      teamLink: season.teamsnap_links[row.age_group] ?? null,
+    }),
+  );
+  switch (delivery.outcome) {
+    case 'sent':
+      await record(() => resultMailTable.markResultMailSent({ ...ref, version, now: new Date() }), deadline);
+      return 'sent';
+    case 'retry':
+      log.warn('result mail deferred', { tryoutId: row.id, reason: delivery.reason });
+      await record(
+        () =>
+          deferTo === 'queue'
+            ? resultMailTable.releaseResultMail(ref)
+            : resultMailTable.markResultMailFailed({ ...ref, reason: delivery.reason }),
+        deadline,
+      );
+      return 'retry';
+    case 'refused':
+    case 'unknown': {
+      const reason = delivery.outcome === 'unknown' ? `unconfirmed:${delivery.reason}` : delivery.reason;
+      log.error('result mail not sent', { tryoutId: row.id, reason });
+      await record(() => resultMailTable.markResultMailFailed({ ...ref, reason }), deadline);
+      return 'failed';
+    }
+  }
+}
+
+// ── the worker ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The next moment this process may send (the pacing of RESULT_MAIL_SEND_RATE), epoch ms. */
+let nextSendAt = 0;
+
+/**
+ * Waits for this process's next sending slot, unless it would come after `latest`: then false and no slot
+ * is taken. Slots are RESULT_MAIL_SEND_RATE per second, shared by every batch the process runs at once.
+ */
+async function takeSendSlot(latest: number): Promise<boolean> {
+  const interval = 1000 / getConfig().RESULT_MAIL_SEND_RATE;
+  const now = Date.now();
+  const at = Math.max(now, nextSendAt);
+  if (at > latest) return false;
+  nextSendAt = at + interval;
+  if (at > now) await sleep(at - now);
+  return true;
+}
+
+export type QueuedMailOutcome = 'done' | 'retry';
+
+/**
+ * The worker's step for one queue message: waits its turn at the configured rate, claims the row (nothing
+ * to do if the message is a duplicate, the mail went or the result changed), sends and records. 'retry'
+ * hands the message back to the queue: out of time before claiming, or the mail service asked to slow down.
+ * `deadline` is when the invocation must be done, epoch ms.
+ */
+export async function deliverQueuedResultMail(
+  message: ResultMailMessage,
+  deadline: number,
+  seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
+): Promise<QueuedMailOutcome> {
+  const ids = tryoutId.parse(message.tryout_id);
+  if (!ids) return 'done';
+  if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
+  const claim = randomUUID();
+  const now = Date.now();
+  const row = await resultMailTable.claimResultMail({
+    ...ids,
+    version: message.version,
+    round: message.round,
+    claim,
+    leaseUntil: now + CLAIM_LEASE_MS,
+    now,
+  });
+  if (!row) return 'done';
+  if (!seasons.has(ids.seasonId)) seasons.set(ids.seasonId, seasonsTable.getSeason(ids.seasonId));
+  const season = await seasons.get(ids.seasonId);
+  if (!season) {
+    await resultMailTable.markResultMailFailed({ ...ids, claim, reason: 'no-season' });
+    return 'done';
+  }
+  return (await sendClaimed(row, claim, season, deadline, 'queue')) === 'retry' ? 'retry' : 'done';
+}
+
+// ── one at a time ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /admin/tryouts/{id}/resend-result: mails that registrant's decided result now, whatever was sent
+ * before, and answers the row. Claimed like any send, so it never races a queued send of the same row into
+ * two mails; refused (409) while a sender holds it.
+ */
+export async function resendResult(id: string): Promise<AdminTryoutRow> {
+  const ids = tryoutId.parse(id);
+  const row = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.userId) : null;
+  if (!ids || !row) throw new NotFoundError(serverMessages.registrationNotFound);
+  if (row.result === '') throw new BadRequestError(serverMessages.noResultToSend);
+  const season = await seasonsTable.getSeason(ids.seasonId);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+
+  const claim = randomUUID();
+  const now = Date.now();
+  const claimed = await resultMailTable.claimResultMailForResend({
+    ...ids,
+    round: newRoundId(now),
+    claim,
+    leaseUntil: now + CLAIM_LEASE_MS,
+    now,
+  });
+  if (!claimed) {
+    const current = await tryoutsTable.getTryout(ids.seasonId, ids.userId);
+    if (!current) throw new NotFoundError(serverMessages.registrationNotFound);
+    if (current.result === '') throw new BadRequestError(serverMessages.noResultToSend);
+    throw new ConflictError(serverMessages.resultMailSending);
+  }
+  // No queue message stands behind a resend: a deferred one is left failed, for the next send or resend.
+  const outcome = await sendClaimed(claimed, claim, season, now + CLAIM_BUDGET_MS, 'failed');
+  if (outcome !== 'sent') throw new ServiceUnavailableError(serverMessages.mailUnavailable);
+  const after = await tryoutsTable.getTryout(ids.seasonId, ids.userId);
+  return rowWithStatus(after ?? claimed);
+}

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
+import { functionsDir } from '../bundling';
+import type { StageConfig } from '../stage-config';
+import { createClubFunction, type MailSettings } from './club-function';
+
+export interface ResultMailProps {
+  readonly config: StageConfig;
+  readonly table: ITable;
+  readonly indexNames: readonly string[];
+  readonly mail: MailSettings;
+  readonly siteUrl: string;
+}
+
+/** The worker's handler file. */
+export const RESULT_MAIL_WORKER_ENTRY = join(functionsDir, 'src/workers/result-mail.ts');
+
+/**
+ * Result mail in bulk: the queue that a send puts one message per registrant on, its dead-letter queue,
+ * and the worker that SQS's event source feeds. The event source runs at most resultMailQueue.maxConcurrency
+ * batches at once and each worker paces itself to the stage's rate divided by that, so together they stay
+ * within SES's sending rate whatever the season's size. Both queues take TLS only and are encrypted.
+ */
+export class ResultMail extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly worker: LambdaFunction;
+
+  constructor(scope: Construct, id: string, props: ResultMailProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      retentionPeriod: Duration.days(resultMailQueue.deadLetterRetentionDays),
+    });
+    NagSuppressions.addResourceSuppressions(this.deadLetterQueue, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          'This is the dead-letter queue of the result-mail queue: messages that failed every delivery rest ' +
+          'here for an operator to inspect or redrive; a queue behind it would only move them again.',
+      },
+    ]);
+
+    this.queue = new Queue(this, 'Queue', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      visibilityTimeout: Duration.seconds(resultMailQueue.visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: resultMailQueue.maxReceiveCount },
+    });
+
+    const worker = createClubFunction(this, {
+      entry: RESULT_MAIL_WORKER_ENTRY,
+      description: 'Result-mail worker: sends queued tryout result mails at the stage rate',
+      roleDescription: 'Result-mail worker',
+      config,
+      table: props.table,
+      indexNames: props.indexNames,
+      siteUrl: props.siteUrl,
+      mail: props.mail,
+      sendsMail: true,
+      memorySize: 256,
+      timeout: Duration.seconds(resultMailQueue.workerTimeoutSeconds),
+      environment: {
+        // Each of the event source's concurrent batches runs in its own container, paced on its own.
+        RESULT_MAIL_SEND_RATE: String(config.resultMailRate / resultMailQueue.maxConcurrency),
+      },
+    });
+    this.worker = worker.function;
+    // Grants the worker its consume actions on this queue only (receive, delete, change visibility, read
+    // its attributes).
+    this.worker.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: resultMailQueue.batchSize,
+        maxConcurrency: resultMailQueue.maxConcurrency,
+        reportBatchItemFailures: true,
+      }),
+    );
+  }
+}
