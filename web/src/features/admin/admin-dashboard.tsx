@@ -71,6 +71,18 @@ function Tabs({ tab, onSelect }: { tab: Tab; onSelect: (tab: Tab, focus: boolean
   );
 }
 
+/** What could not be loaded (the toast has gone after 5 s; this stays), and a way to try again. */
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="admin-empty">
+      <p>{message}.</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t.retry}
+      </button>
+    </div>
+  );
+}
+
 export function AdminDashboard() {
   const { toasts, notify, dismiss } = useToasts();
   const seasons = useSeasons(notify);
@@ -163,14 +175,7 @@ export function AdminDashboard() {
       );
     }
     if (seasons.state.status === 'failed') {
-      return (
-        <div className="admin-empty">
-          <p>{t.fetchSeasonsFailed}.</p>
-          <button type="button" className="button" onClick={seasons.retry}>
-            {t.retry}
-          </button>
-        </div>
-      );
+      return <LoadFailed message={t.fetchSeasonsFailed} onRetry={seasons.retry} />;
     }
     if (!season) {
       return (
@@ -224,14 +229,7 @@ export function AdminDashboard() {
       );
     }
     if (tryouts.status === 'failed') {
-      return (
-        <div className="admin-empty">
-          <p>{t.fetchTryoutsFailed}.</p>
-          <button type="button" className="button" onClick={tryouts.retry}>
-            {t.retry}
-          </button>
-        </div>
-      );
+      return <LoadFailed message={t.fetchTryoutsFailed} onRetry={tryouts.retry} />;
     }
     if (!tryouts.rows.length) return <p className="admin-empty">{t.noRegistrations}</p>;
     return (

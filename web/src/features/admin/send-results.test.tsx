@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared/types';
 import { server } from '../../test/server';
-import { deferred } from '../tryouts/test-data';
 import {
   callsTo,
+  hold,
   refused,
   renderAdmin,
   renderAdminWithRows,
@@ -316,7 +316,7 @@ describe('Send Result Emails progress', () => {
   it('keeps a tick saved while a row refresh was on its way (the older list does not undo it)', async () => {
     // Prepare
     const api = serveAdmin();
-    const held = deferred();
+    const held = hold();
     let lists = 0;
     server.use(
       http.get(SEND_PATH, () => HttpResponse.json(answer({ total: 1, sent: 1 }))),
@@ -325,7 +325,7 @@ describe('Send Result Emails progress', () => {
         if (lists === 1) return HttpResponse.json([{ ...ana, email_status: 'queued' }, ben]);
         // The list as it was when asked: Ana mailed, Ben not marked yet; it arrives after the tick.
         const rows = [{ ...ana, email_sent: true, email_status: 'sent' as const }, ben];
-        await held.promise;
+        await held.gate;
         return HttpResponse.json(rows);
       }),
     );
@@ -338,7 +338,7 @@ describe('Send Result Emails progress', () => {
     // Act
     fireEvent.click(screen.getByRole('checkbox', { name: 'Attended: #2 Ben Test' }));
     await settleUntil(() => screen.queryByText('Attendance updated successfully'), 'the tick saved');
-    held.resolve();
+    held.release();
     await settleUntil(() => mailStatus('Ana') === 'Sent', 'the refreshed list');
 
     // Assess

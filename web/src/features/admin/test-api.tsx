@@ -87,6 +87,23 @@ export function serveAdmin({
   return api;
 }
 
+/**
+ * Holds answers back until the test releases them, to look at the page while a request is on its way:
+ * `http.patch(path, held.answer(() => HttpResponse.json({})))`, then `held.release()`.
+ */
+export function hold() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    release: () => release(),
+    gate,
+    answer: (answer: () => Response) => async (): Promise<Response> => {
+      await gate;
+      return answer();
+    },
+  };
+}
+
 /** An answer the server refuses with (spec §8 toasts follow). */
 export function refused(status = 500) {
   return HttpResponse.json({ message: 'Something went wrong.' }, { status });

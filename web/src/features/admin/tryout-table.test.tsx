@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server';
-import { deferred } from '../tryouts/test-data';
 import {
   callsTo,
+  hold,
   refused,
   renderAdmin,
   renderAdminWithRows,
@@ -96,12 +96,12 @@ describe('attended toggle (spec §8)', () => {
   it('ticks at once, sends it, and says "Attendance updated successfully"', async () => {
     // Prepare
     const api = serveAdmin({ rows: [maya] });
-    const held = deferred();
+    const held = hold();
     server.use(
-      http.patch('/api/admin/tryouts/:id/attended', async () => {
-        await held.promise;
-        return HttpResponse.json({});
-      }),
+      http.patch(
+        '/api/admin/tryouts/:id/attended',
+        held.answer(() => HttpResponse.json({})),
+      ),
     );
     const { user } = await renderAdminWithRows();
     const box = screen.getByRole('checkbox', { name: 'Attended: #1 Maya Okafor' });
@@ -114,7 +114,7 @@ describe('attended toggle (spec §8)', () => {
     expect(box).toHaveAttribute('aria-busy', 'true');
 
     // Act
-    held.resolve();
+    held.release();
 
     // Assess
     expect(await screen.findByText('Attendance updated successfully')).toBeInTheDocument();
@@ -129,12 +129,12 @@ describe('attended toggle (spec §8)', () => {
   it('puts the tick back and says "Failed to update attendance" when refused', async () => {
     // Prepare
     serveAdmin({ rows: [maya] });
-    const held = deferred();
+    const held = hold();
     server.use(
-      http.patch('/api/admin/tryouts/:id/attended', async () => {
-        await held.promise;
-        return refused();
-      }),
+      http.patch(
+        '/api/admin/tryouts/:id/attended',
+        held.answer(() => refused()),
+      ),
     );
     const { user } = await renderAdminWithRows();
     const box = screen.getByRole('checkbox', { name: 'Attended: #1 Maya Okafor' });
@@ -142,7 +142,7 @@ describe('attended toggle (spec §8)', () => {
     expect(box).toBeChecked();
 
     // Act
-    held.resolve();
+    held.release();
 
     // Assess
     expect(await screen.findByText('Failed to update attendance')).toBeInTheDocument();
@@ -153,12 +153,12 @@ describe('attended toggle (spec §8)', () => {
   it('sends one change at a time per row: a second click while the first is on its way does nothing', async () => {
     // Prepare
     const api = serveAdmin({ rows: [maya] });
-    const held = deferred();
+    const held = hold();
     server.use(
-      http.patch('/api/admin/tryouts/:id/attended', async () => {
-        await held.promise;
-        return HttpResponse.json({});
-      }),
+      http.patch(
+        '/api/admin/tryouts/:id/attended',
+        held.answer(() => HttpResponse.json({})),
+      ),
     );
     const { user } = await renderAdminWithRows();
     const box = screen.getByRole('checkbox', { name: 'Attended: #1 Maya Okafor' });
@@ -166,7 +166,7 @@ describe('attended toggle (spec §8)', () => {
     // Act
     await user.click(box);
     await user.click(box);
-    held.resolve();
+    held.release();
 
     // Assess
     await screen.findByText('Attendance updated successfully');
@@ -310,12 +310,12 @@ describe('Resend Email (spec §7, §8)', () => {
   it('sends the one result again, reads "Sending…" meanwhile, then says "Email sent successfully"', async () => {
     // Prepare
     const api = serveAdmin({ rows: [zoe] });
-    const held = deferred();
+    const held = hold();
     server.use(
-      http.post('/api/admin/tryouts/:id/resend-result', async () => {
-        await held.promise;
-        return HttpResponse.json({});
-      }),
+      http.post(
+        '/api/admin/tryouts/:id/resend-result',
+        held.answer(() => HttpResponse.json({})),
+      ),
     );
     const { user } = await renderAdminWithRows();
     const button = screen.getByRole('button', { name: 'Resend Email to #120 Zoë Côté' });
@@ -328,7 +328,7 @@ describe('Resend Email (spec §7, §8)', () => {
     expect(button).toHaveTextContent('Sending…');
 
     // Act
-    held.resolve();
+    held.release();
 
     // Assess
     expect(await screen.findByText('Email sent successfully')).toBeInTheDocument();

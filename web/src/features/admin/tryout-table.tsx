@@ -20,6 +20,18 @@ interface RowProps {
   onOpen: (id: string) => void;
 }
 
+/** Each column's header and the class that gives it its width (the name column takes the rest). */
+const COLUMNS: Array<[label: string, className: string | undefined]> = [
+  [t.number, 'admin-col-number'],
+  [t.name, undefined],
+  [t.ageGroup, 'admin-col-age'],
+  [t.payment, 'admin-col-payment'],
+  [t.attended, 'admin-col-attended'],
+  [t.result, 'admin-col-result'],
+  [t.emailStatus, 'admin-col-email'],
+  [t.actions, 'admin-col-action'],
+];
+
 const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onOpen }: RowProps) {
   const who = rowName(row);
   const savingAttended = saving?.attended !== undefined;
@@ -123,28 +135,11 @@ export function TryoutTable({
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="admin-col-number">
-              {t.number}
-            </th>
-            <th scope="col">{t.name}</th>
-            <th scope="col" className="admin-col-age">
-              {t.ageGroup}
-            </th>
-            <th scope="col" className="admin-col-payment">
-              {t.payment}
-            </th>
-            <th scope="col" className="admin-col-attended">
-              {t.attended}
-            </th>
-            <th scope="col" className="admin-col-result">
-              {t.result}
-            </th>
-            <th scope="col" className="admin-col-email">
-              {t.emailStatus}
-            </th>
-            <th scope="col" className="admin-col-action">
-              <span className="visually-hidden">{t.actions}</span>
-            </th>
+            {COLUMNS.map(([label, className]) => (
+              <th key={label} scope="col" className={className}>
+                {label === t.actions ? <span className="visually-hidden">{label}</span> : label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
