@@ -1,13 +1,16 @@
 /**
  * `npm run bench`: builds what ships and measures it — JavaScript per route and Lighthouse against a
- * static-HTML floor, each Lambda's bundle and cold init, API latency under load on the local stack.
- * `npm run bench -- web|lambdas|api|admin` runs only those sections. Prints a table and writes .bench/latest.json.
+ * static-HTML floor, each Lambda's bundle and cold init, API latency under load on the local stack, and the
+ * admin area: its table's search and filters in Chromium, the tryout list and result mail for 1,000
+ * registrants. `npm run bench -- web|lambdas|api|admin` runs only those sections. Prints a table and writes
+ * .bench/latest.json.
  */
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from '../local/config';
 import type { RunningStack } from '../local/stack';
 import { benchAdmin } from './admin';
+import { benchAdminTable } from './admin-table';
 import { benchApi } from './api';
 import { benchLambdas } from './lambdas';
 import { printTable, writeJson, type BenchRow } from './report';
@@ -25,6 +28,13 @@ async function measure(wanted: (name: string) => boolean, stack: RunningStack | 
     sections.push({
       title: 'Web: JavaScript per route (gzip) and Lighthouse (mobile)',
       rows: await benchWeb(stack),
+    });
+  }
+  if (wanted('admin')) {
+    console.log('Timing the admin table’s search and filters with 1,000 rows in Chromium…');
+    sections.push({
+      title: 'Admin table in Chromium: filter and search interaction time',
+      rows: await benchAdminTable(),
     });
   }
   if (wanted('lambdas')) {
@@ -47,7 +57,7 @@ async function measure(wanted: (name: string) => boolean, stack: RunningStack | 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (name: string) => only.length === 0 || only.includes(name);
-  if (wanted('web')) {
+  if (wanted('web') || wanted('admin')) {
     // Built before the stack starts, since the stack serves web/dist.
     console.log('Building the site…');
     execSync('npm run build -w web', { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, apiRequest, readToken, setSessionHooks, storeToken } from './api-client';
+import { ApiError, apiDownload, apiRequest, readToken, setSessionHooks, storeToken } from './api-client';
 
 function hooksRefreshingTo(token: string | null) {
   const hooks = {
@@ -135,5 +135,64 @@ describe('apiRequest', () => {
     await expect(failure).rejects.toMatchObject({ status: 401, serverMessage: 'Invalid email or password.' });
     expect(hooks.refresh).not.toHaveBeenCalled();
     expect(hooks.onSignedOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiDownload', () => {
+  it('asks for the file type with the bearer token, refreshing once on a 401', async () => {
+    // Prepare
+    storeToken('old');
+    const hooks = hooksRefreshingTo('new');
+    const seen: Array<{ auth: string | null; accept: string | null }> = [];
+    server.use(
+      http.get('/api/file', ({ request }) => {
+        seen.push({ auth: request.headers.get('authorization'), accept: request.headers.get('accept') });
+        return request.headers.get('authorization') === 'Bearer new'
+          ? new HttpResponse('a,b\r\n', { headers: { 'content-type': 'text/csv' } })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 });
+      }),
+    );
+
+    // Act
+    const file = await apiDownload('/api/file', 'text/csv');
+
+    // Assess
+    expect(await file.blob.text()).toBe('a,b\r\n');
+    expect(file.filename).toBeNull();
+    expect(seen).toEqual([
+      { auth: 'Bearer old', accept: 'text/csv' },
+      { auth: 'Bearer new', accept: 'text/csv' },
+    ]);
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['attachment; filename="season.csv"', 'season.csv'],
+    ['attachment; filename=season.csv', 'season.csv'],
+    ['attachment; filename="saison.csv"; filename*=UTF-8\'\'saison-%C3%A9t%C3%A9.csv', 'saison-été.csv'],
+  ])('reads the file name from %s', async (disposition, name) => {
+    // Prepare
+    server.use(
+      http.get('/api/file', () => new HttpResponse('x', { headers: { 'content-disposition': disposition } })),
+    );
+
+    // Act
+    const file = await apiDownload('/api/file', 'text/csv');
+
+    // Assess
+    expect(file.filename).toBe(name);
+  });
+
+  it('throws the server’s message for a refused download', async () => {
+    // Prepare
+    server.use(
+      http.get('/api/file', () => HttpResponse.json({ message: 'Season not found.' }, { status: 404 })),
+    );
+
+    // Act
+    const failure = apiDownload('/api/file', 'text/csv');
+
+    // Assess
+    await expect(failure).rejects.toMatchObject({ status: 404, serverMessage: 'Season not found.' });
   });
 });

@@ -89,10 +89,12 @@ export interface RequestOptions {
    * they are neither refreshed nor do they sign the user out.
    */
   session?: boolean;
+  /** The answer's expected type; JSON unless a call downloads a file. */
+  accept?: string;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -115,8 +117,8 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** Sends a request and returns the parsed JSON answer; throws `ApiError` for any non-2xx answer. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request; on a 401 refreshes once and retries, and signs the user out when that fails (spec §4). */
+async function sendInSession(path: string, options: RequestOptions): Promise<Response> {
   let res = await send(path, options);
   if (res.status === 401 && options.session !== false) {
     const token = await refreshOnce();
@@ -126,7 +128,42 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       hooks.onSignedOut();
     }
   }
+  return res;
+}
+
+/** Sends a request and returns the parsed JSON answer; throws `ApiError` for any non-2xx answer. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await sendInSession(path, options);
   const body = await readBody(res);
   if (!res.ok) throw new ApiError(res.status, (body as ApiError['body']) ?? null);
   return body as T;
+}
+
+/** A file the API answered with, and the name its Content-Disposition gave it (null when none). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed encoded name falls through to the plain one.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() ?? null;
+}
+
+/**
+ * GETs a file (a CSV export) with the same bearer token and 401 handling as every other call; a plain link
+ * could not carry the token. Throws `ApiError` for any non-2xx answer.
+ */
+export async function apiDownload(path: string, accept: string): Promise<DownloadedFile> {
+  const res = await sendInSession(path, { accept });
+  if (!res.ok) throw new ApiError(res.status, ((await readBody(res)) as ApiError['body']) ?? null);
+  return { blob: await res.blob(), filename: filenameOf(res.headers.get('content-disposition')) };
 }

@@ -8,6 +8,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  // A test that listens to the requests it makes stops listening with it.
+  server.events.removeAllListeners();
   sessionStorage.clear();
   localStorage.clear();
 });

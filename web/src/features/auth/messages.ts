@@ -55,5 +55,4 @@ export const authMessages = {
 
   // Protected screens
   welcome: (firstName: string) => `Welcome, ${firstName}!`,
-  adminTitle: 'Admin Dashboard',
 } as const;

@@ -14,12 +14,12 @@ import {
   registrationFields,
   RegistrationSchema,
   todayInClubZone,
-  type EmergencyContactRelationship,
 } from '@club/shared';
 import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
+import { RELATIONSHIP_LABELS } from '../../lib/relationship-labels';
 import { register } from './api';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
@@ -40,13 +40,6 @@ const EMPTY: Values = {
   emergency_contact_email: '',
   emergency_contact_relationship: '',
   parent_consent: false,
-};
-
-const RELATIONSHIP_LABELS: Record<EmergencyContactRelationship, string> = {
-  parent: 'Parent',
-  guardian: 'Guardian',
-  other_family: 'Other Family Member',
-  other: 'Other',
 };
 
 const isMinorBirthDate = (dob: string) => isIsoDate(dob) && isMinor(dob);

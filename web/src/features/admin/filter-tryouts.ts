@@ -1,0 +1,59 @@
+/**
+ * The Tryouts tab's filters (spec §2: by age group and by result) and the search by tryout number or name a
+ * volunteer uses at the door: "12" or "#12" finds tryout 12 (and 120…), "maya", "okafor m" or "Zoë" (typed
+ * "zoe") find the player.
+ */
+import type { AgeGroup } from '@club/shared/constants';
+import type { AdminTryoutRow } from '@club/shared/types';
+
+export type ResultFilter = 'all' | 'pending' | 'selected' | 'not_selected';
+
+export interface TryoutFilters {
+  ageGroup: AgeGroup | 'all';
+  result: ResultFilter;
+  search: string;
+}
+
+export const NO_FILTERS: TryoutFilters = { ageGroup: 'all', result: 'all', search: '' };
+
+/** Lower case, accents dropped, so "zoe" finds "Zoë". */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const nameKeys = new WeakMap<AdminTryoutRow, string>();
+
+/** A row's folded full name, computed once per row object (rows are replaced, never changed, on update). */
+function nameKey(row: AdminTryoutRow): string {
+  let key = nameKeys.get(row);
+  if (key === undefined) {
+    key = fold(`${row.first_name} ${row.last_name}`);
+    nameKeys.set(row, key);
+  }
+  return key;
+}
+
+/** The search split into words; a word of digits (with or without a leading #) is a tryout number. */
+function searchTerms(search: string): Array<{ number: string } | { name: string }> {
+  return fold(search)
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (/^#?\d+$/.test(word) ? { number: word.replace('#', '') } : { name: word }));
+}
+
+export function hasFilters(filters: TryoutFilters): boolean {
+  return filters.ageGroup !== 'all' || filters.result !== 'all' || filters.search.trim() !== '';
+}
+
+/** The rows that pass every filter, in their order (tryout number). */
+export function filterTryouts(rows: readonly AdminTryoutRow[], filters: TryoutFilters): AdminTryoutRow[] {
+  const terms = searchTerms(filters.search);
+  const wanted = filters.result === 'pending' ? '' : filters.result;
+  return rows.filter((row) => {
+    if (filters.ageGroup !== 'all' && row.age_group !== filters.ageGroup) return false;
+    if (wanted !== 'all' && row.result !== wanted) return false;
+    return terms.every((term) =>
+      'number' in term ? String(row.tryout_number).startsWith(term.number) : nameKey(row).includes(term.name),
+    );
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * The admin API as the admin tests see it, on msw: the seasons and each season's rows, answering as the
+ * contract says, and every call the page made (method, path, body) for the tests to check. A test changes
+ * one answer with server.use(...) before rendering.
+ */
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { AdminSeason, AdminTryoutRow } from '@club/shared/types';
+import { server } from '../../test/server';
+import { AdminDashboard } from './admin-dashboard';
+import { anAdminSeason } from './test-data';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface AdminApi {
+  seasons: AdminSeason[];
+  rows: Record<string, AdminTryoutRow[]>;
+  calls: Call[];
+}
+
+/** The calls made to a path (and method), in order. */
+export function callsTo(api: AdminApi, method: string, path: string | RegExp): Call[] {
+  return api.calls.filter(
+    (c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)),
+  );
+}
+
+async function record(api: AdminApi, request: Request): Promise<void> {
+  const url = new URL(request.url);
+  const text = request.method === 'GET' ? '' : await request.clone().text();
+  api.calls.push({
+    method: request.method,
+    path: url.pathname + url.search,
+    body: text ? (JSON.parse(text) as unknown) : null,
+  });
+}
+
+/** Serves seasons (newest first) and rows (of the first season, or per season id); all writes succeed. */
+export function serveAdmin({
+  seasons = [anAdminSeason()],
+  rows = [],
+}: {
+  seasons?: AdminSeason[];
+  rows?: AdminTryoutRow[] | Record<string, AdminTryoutRow[]>;
+} = {}): AdminApi {
+  const api: AdminApi = {
+    seasons,
+    rows: Array.isArray(rows) ? { [seasons[0]?.id ?? '']: rows } : rows,
+    calls: [],
+  };
+  server.events.on('request:start', ({ request }) => void record(api, request));
+  const ok = () => HttpResponse.json({});
+  server.use(
+    http.get('/api/seasons/all', () => HttpResponse.json(api.seasons)),
+    http.get('/api/admin/seasons/:id/registration', ({ params }) =>
+      HttpResponse.json({
+        is_registration_open: api.seasons.find((s) => s.id === params.id)?.is_registration_open ?? false,
+      }),
+    ),
+    http.patch('/api/admin/seasons/:id/registration', async ({ params, request }) => {
+      const { open } = (await request.json()) as { open: boolean };
+      const season = api.seasons.find((s) => s.id === params.id)!;
+      return HttpResponse.json({ season: { ...season, is_registration_open: open } });
+    }),
+    http.post('/api/admin/seasons', async ({ request }) => {
+      const { name } = (await request.json()) as { name: string };
+      return HttpResponse.json(
+        anAdminSeason({ id: 'c0ffee00-0000-4000-8000-000000000001', name: name.trim() }),
+        { status: 201 },
+      );
+    }),
+    http.put('/api/admin/seasons/:id/team-links', ok),
+    http.get('/api/admin/tryouts', ({ request }) => {
+      const id = new URL(request.url).searchParams.get('season_id') ?? '';
+      return HttpResponse.json(api.rows[id] ?? []);
+    }),
+    http.patch('/api/admin/tryouts/:id/attended', ok),
+    http.patch('/api/admin/tryouts/:id/selection', ok),
+    http.patch('/api/admin/tryouts/:id/cash', ok),
+    http.post('/api/admin/tryouts/:id/resend-result', ok),
+  );
+  return api;
+}
+
+/**
+ * Holds answers back until the test releases them, to look at the page while a request is on its way:
+ * `http.patch(path, held.answer(() => HttpResponse.json({})))`, then `held.release()`.
+ */
+export function hold() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    release: () => release(),
+    gate,
+    answer: (answer: () => Response) => async (): Promise<Response> => {
+      await gate;
+      return answer();
+    },
+  };
+}
+
+/** An answer the server refuses with (spec §8 toasts follow). */
+export function refused(status = 500) {
+  return HttpResponse.json({ message: 'Something went wrong.' }, { status });
+}
+
+export function renderAdmin() {
+  const user = userEvent.setup();
+  render(<AdminDashboard />);
+  return { user };
+}
+
+/** Renders the dashboard and waits for the table of the first season. */
+export async function renderAdminWithRows() {
+  const rendered = renderAdmin();
+  await screen.findByRole('table');
+  return rendered;
+}
+
+/** The live region a notice of that kind goes to. */
+export function toastRegion(kind: 'success' | 'error'): HTMLElement {
+  return kind === 'success'
+    ? screen.getByRole('status', { name: 'Notifications' })
+    : screen.getByRole('alert', { name: 'Problems' });
+}
+
+/**
+ * For tests on a faked clock (setTimeout only): lets answers arrive (they come through promises and I/O
+ * callbacks, not the clock) until `check` holds, and fails if it never does.
+ */
+export async function settleUntil(check: () => unknown, what: string): Promise<void> {
+  for (let i = 0; i < 300; i += 1) {
+    if (check()) return;
+    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+  }
+  throw new Error(`Never happened: ${what}`);
+}

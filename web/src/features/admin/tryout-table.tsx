@@ -1,0 +1,160 @@
+/**
+ * The Tryouts table (spec §2): tryout number, name button (opens Player Details), age group, payment (with
+ * the cash-collected control on cash rows), attended toggle, result select, e-mail status and Resend Email.
+ * Rows are memoised, so a change to one registration re-renders that row alone. On a phone each row
+ * becomes a card with every column labelled.
+ */
+import { memo } from 'react';
+import { paymentLabel } from '@club/shared/tryouts';
+import type { AdminTryoutRow } from '@club/shared/types';
+import { MAIL_STATUS_LABELS, RESULT_OPTIONS, rowName } from './labels';
+import { adminMessages as t } from './messages';
+import type { RowActions } from './use-tryout-rows';
+
+interface RowProps {
+  row: AdminTryoutRow;
+  /** Fields of this row whose change is still on its way. */
+  saving: Partial<AdminTryoutRow> | undefined;
+  resending: boolean;
+  actions: RowActions;
+  onOpen: (id: string) => void;
+}
+
+/** Each column's header and the class that gives it its width (the name column takes the rest). */
+const COLUMNS: Array<[label: string, className: string | undefined]> = [
+  [t.number, 'admin-col-number'],
+  [t.name, undefined],
+  [t.ageGroup, 'admin-col-age'],
+  [t.payment, 'admin-col-payment'],
+  [t.attended, 'admin-col-attended'],
+  [t.result, 'admin-col-result'],
+  [t.emailStatus, 'admin-col-email'],
+  [t.actions, 'admin-col-action'],
+];
+
+const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onOpen }: RowProps) {
+  const who = rowName(row);
+  const savingAttended = saving?.attended !== undefined;
+  const savingResult = saving?.result !== undefined;
+  const savingCash = saving?.payment_status !== undefined;
+  return (
+    <tr className="admin-row">
+      <td data-label={t.number} className="admin-cell-number">
+        {row.tryout_number}
+      </td>
+      <th scope="row" data-label={t.name} className="admin-cell-name">
+        <button type="button" className="admin-name" onClick={() => onOpen(row.id)}>
+          {row.first_name} {row.last_name}
+          <span className="visually-hidden"> (details)</span>
+        </button>
+      </th>
+      <td data-label={t.ageGroup}>{row.age_group}</td>
+      <td data-label={t.payment}>
+        <span className="admin-payment">
+          {paymentLabel(row.payment_method, row.payment_status)}
+          {row.payment_method === 'cash' ? (
+            <label className={`admin-check${savingCash ? ' is-saving' : ''}`}>
+              <input
+                type="checkbox"
+                checked={row.payment_status === 'paid'}
+                aria-label={t.collectedOf(who)}
+                aria-busy={savingCash || undefined}
+                onChange={(e) => actions.setCashCollected(row, e.target.checked)}
+              />
+              <span aria-hidden="true">{t.cashCollected}</span>
+            </label>
+          ) : null}
+        </span>
+      </td>
+      <td data-label={t.attended}>
+        <label className={`admin-check admin-check-large${savingAttended ? ' is-saving' : ''}`}>
+          <input
+            type="checkbox"
+            checked={row.attended}
+            aria-label={t.attendedOf(who)}
+            aria-busy={savingAttended || undefined}
+            onChange={(e) => actions.setAttended(row, e.target.checked)}
+          />
+        </label>
+      </td>
+      <td data-label={t.result}>
+        <select
+          className={`admin-result admin-result-${row.result || 'pending'}${savingResult ? ' is-saving' : ''}`}
+          value={row.result}
+          aria-label={t.resultOf(who)}
+          aria-busy={savingResult || undefined}
+          onChange={(e) => actions.setResult(row, e.target.value as AdminTryoutRow['result'])}
+        >
+          {RESULT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td data-label={t.emailStatus}>
+        <span className={`admin-badge admin-mail-${row.email_status}`}>
+          {MAIL_STATUS_LABELS[row.email_status]}
+        </span>
+      </td>
+      <td data-label={t.actions} className="admin-cell-action">
+        <button
+          type="button"
+          className="button button-secondary admin-resend"
+          disabled={row.result === ''}
+          title={row.result === '' ? t.chooseResultFirst : undefined}
+          aria-label={t.resendTo(who)}
+          aria-disabled={resending || undefined}
+          onClick={() => !resending && actions.resend(row)}
+        >
+          {resending ? t.resending : t.resendEmail}
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+export function TryoutTable({
+  caption,
+  rows,
+  saving,
+  resending,
+  actions,
+  onOpen,
+}: {
+  caption: string;
+  rows: AdminTryoutRow[];
+  saving: Record<string, Partial<AdminTryoutRow>>;
+  resending: ReadonlySet<string>;
+  actions: RowActions;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map(([label, className]) => (
+              <th key={label} scope="col" className={className}>
+                {label === t.actions ? <span className="visually-hidden">{label}</span> : label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <TryoutRow
+              key={row.id}
+              row={row}
+              saving={saving[row.id]}
+              resending={resending.has(row.id)}
+              actions={actions}
+              onOpen={onOpen}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
