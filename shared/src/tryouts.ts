@@ -1,5 +1,5 @@
 /** Tryout rules both sides read: which age groups a player fits, whether a payment is still owed, labels. */
-import type { AgeGroup, PaymentMethod } from './constants';
+import type { AgeGroup, EmergencyContactRelationship, PaymentMethod, TryoutResult } from './constants';
 import type { IsoDate } from './dates';
 import type { PaymentStatus } from './types';
 
@@ -48,3 +48,18 @@ export function paymentLabel(method: PaymentMethod | null, status: PaymentStatus
 export function formatCad(cents: number): string {
   return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
 }
+
+/** How a result reads in the admin area and its CSV (spec §2: Pending / Selected / Not Selected). */
+export const RESULT_LABELS: Record<TryoutResult | '', string> = {
+  '': 'Pending',
+  selected: 'Selected',
+  not_selected: 'Not Selected',
+};
+
+/** How an emergency contact's relationship reads: the registration form's options, the admin's details and CSV. */
+export const RELATIONSHIP_LABELS: Record<EmergencyContactRelationship, string> = {
+  parent: 'Parent',
+  guardian: 'Guardian',
+  other_family: 'Other Family Member',
+  other: 'Other',
+};

@@ -4,6 +4,8 @@
  */
 import {
   paymentLabel,
+  RELATIONSHIP_LABELS,
+  RESULT_LABELS,
   serverMessages,
   type AdminTryoutRow,
   type ResultMailStatus,
@@ -82,19 +84,6 @@ export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
   const now = Date.now();
   return tryouts.map((t) => toAdminRow(t, round, now));
 }
-
-const RESULT_LABELS: Record<TryoutResult | '', string> = {
-  '': 'Pending',
-  selected: 'Selected',
-  not_selected: 'Not Selected',
-};
-
-const RELATIONSHIP_LABELS: Record<AdminTryoutRow['emergency_contact_relationship'], string> = {
-  parent: 'Parent',
-  guardian: 'Guardian',
-  other_family: 'Other family',
-  other: 'Other',
-};
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 

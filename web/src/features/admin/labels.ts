@@ -1,15 +1,14 @@
 /** How a registration's result and result-mail state read in the admin table and the details (spec §2). */
+import { RESULT_LABELS } from '@club/shared/tryouts';
 import type { AdminTryoutRow, ResultMailStatus } from '@club/shared/types';
 import { adminMessages as t } from './messages';
 
-export const RESULT_OPTIONS: Array<{ value: AdminTryoutRow['result']; label: string }> = [
-  { value: '', label: t.pending },
-  { value: 'selected', label: t.selected },
-  { value: 'not_selected', label: t.notSelected },
-];
+export const RESULT_OPTIONS: Array<{ value: AdminTryoutRow['result']; label: string }> = (
+  ['', 'selected', 'not_selected'] as const
+).map((value) => ({ value, label: RESULT_LABELS[value] }));
 
 export function resultLabel(result: AdminTryoutRow['result']): string {
-  return RESULT_OPTIONS.find((o) => o.value === result)?.label ?? t.pending;
+  return RESULT_LABELS[result] ?? RESULT_LABELS[''];
 }
 
 export const MAIL_STATUS_LABELS: Record<ResultMailStatus, string> = {

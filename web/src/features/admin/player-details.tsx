@@ -5,7 +5,7 @@
 import type { ReactNode, Ref } from 'react';
 import { paymentLabel } from '@club/shared/tryouts';
 import type { AdminTryoutRow } from '@club/shared/types';
-import { RELATIONSHIP_LABELS } from '../../lib/relationship-labels';
+import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { MAIL_STATUS_LABELS, resultLabel } from './labels';
 import { adminMessages as t } from './messages';
 

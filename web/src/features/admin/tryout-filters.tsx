@@ -1,14 +1,15 @@
 /** The Tryouts tab's search by tryout number or name and its age-group and result filters (spec §2). */
 import { useId } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
+import { RESULT_LABELS } from '@club/shared/tryouts';
 import type { ResultFilter, TryoutFilters } from './filter-tryouts';
 import { adminMessages as t } from './messages';
 
 const RESULT_FILTERS: Array<{ value: ResultFilter; label: string }> = [
   { value: 'all', label: t.allResults },
-  { value: 'pending', label: t.pending },
-  { value: 'selected', label: t.selected },
-  { value: 'not_selected', label: t.notSelected },
+  { value: 'pending', label: RESULT_LABELS[''] },
+  { value: 'selected', label: RESULT_LABELS.selected },
+  { value: 'not_selected', label: RESULT_LABELS.not_selected },
 ];
 
 export function TryoutFiltersBar({

@@ -19,7 +19,7 @@ import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
-import { RELATIONSHIP_LABELS } from '../../lib/relationship-labels';
+import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { register } from './api';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
