@@ -18,7 +18,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { isConditionFailure } from './transactions';
+import { unlessConditionFails } from './transactions';
 import { toTryout, type TryoutItem } from './tryouts';
 
 /** A season's current round of result mail. */
@@ -62,8 +62,8 @@ export async function startResultRound(
   seenId: string | null,
   round: { id: string; now: number; entries: readonly string[] },
 ): Promise<boolean> {
-  try {
-    await db().send(
+  const written = await unlessConditionFails(() =>
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -78,12 +78,9 @@ export async function startResultRound(
         ExpressionAttributeNames: seenId === null ? undefined : { '#round': 'round' },
         ExpressionAttributeValues: seenId === null ? undefined : { ':seen': seenId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== null;
 }
 
 /**
@@ -96,8 +93,8 @@ export async function joinResultRound(
   roundId: string,
   entries: readonly string[],
 ): Promise<{ added: string[]; round: ResultRound } | null> {
-  try {
-    const out = await db().send(
+  const out = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.resultRound(seasonId),
@@ -107,14 +104,12 @@ export async function joinResultRound(
         ExpressionAttributeValues: { ':entries': new Set(entries), ':round': roundId },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    const before = toRound(out.Attributes!);
-    const added = entries.filter((e) => !before.entries.has(e));
-    return { added, round: { ...before, entries: new Set([...before.entries, ...entries]) } };
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!out) return null;
+  const before = toRound(out.Attributes!);
+  const added = entries.filter((e) => !before.entries.has(e));
+  return { added, round: { ...before, entries: new Set([...before.entries, ...entries]) } };
 }
 
 /**
@@ -125,8 +120,8 @@ export async function renewResultRoundRequeue(
   seasonId: string,
   round: { id: string; seenRequeuedAt: number; now: number },
 ): Promise<boolean> {
-  try {
-    await db().send(
+  const written = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.resultRound(seasonId),
@@ -135,12 +130,9 @@ export async function renewResultRoundRequeue(
         ExpressionAttributeNames: { '#round': 'round' },
         ExpressionAttributeValues: { ':round': round.id, ':seen': round.seenRequeuedAt, ':now': round.now },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== null;
 }
 
 interface RowRef {
@@ -158,20 +150,18 @@ async function transition(
     ExpressionAttributeNames?: Record<string, string>;
   },
 ): Promise<TryoutItem | null> {
-  try {
-    const out = await db().send(
+  const out = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryout(row.seasonId, row.userId),
         ...update,
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return toTryout(out.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!out) return null;
+  return toTryout(out.Attributes!);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AgeGroup } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { tableDefinition } from './table-definition';
-import { isConditionFailure } from './transactions';
+import { isConditionFailure, unlessConditionFails } from './transactions';
 
 export interface SeasonItem {
   id: string;
@@ -59,8 +59,8 @@ export async function listSeasons(): Promise<SeasonItem[]> {
  * registration's own check of the season inside its transaction (db/tryouts.ts).
  */
 export async function setRegistrationOpen(seasonId: string, open: boolean): Promise<SeasonItem | null> {
-  try {
-    const out = await db().send(
+  const out = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.season(seasonId),
@@ -69,12 +69,10 @@ export async function setRegistrationOpen(seasonId: string, open: boolean): Prom
         ExpressionAttributeValues: { ':open': open },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return toSeason(out.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!out) return null;
+  return toSeason(out.Attributes!);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
-import { isConditionFailure, transactOrConditionCodes } from './transactions';
+import { unlessConditionFails, transactOrConditionCodes } from './transactions';
 
 export interface RefreshTokenItem {
   userId: string;
@@ -109,8 +109,8 @@ export async function getRefreshToken(tokenHash: string): Promise<RefreshTokenIt
  * concurrent refreshes with one token exactly one gets it. Null when it was not spendable.
  */
 export async function spendRefreshToken(tokenHash: string, now: Date): Promise<RefreshTokenItem | null> {
-  try {
-    const out = await db().send(
+  const out = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.refreshSession(tokenHash),
@@ -119,18 +119,16 @@ export async function spendRefreshToken(tokenHash: string, now: Date): Promise<R
         ExpressionAttributeValues: { ':nowMs': now.getTime(), ':now': expiresAt(now) },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    const item = out.Attributes!;
-    return {
-      userId: item.userId as string,
-      familyId: item.familyId as string,
-      expiresAt: item.expiresAt as number,
-      usedAt: item.usedAt as number,
-    };
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+    ),
+  );
+  if (!out) return null;
+  const item = out.Attributes!;
+  return {
+    userId: item.userId as string,
+    familyId: item.familyId as string,
+    expiresAt: item.expiresAt as number,
+    usedAt: item.usedAt as number,
+  };
 }
 
 /**

@@ -5,6 +5,19 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
 }
 
+/**
+ * Sends a conditional write and answers what it answered, or null when its condition did not hold (another
+ * writer got there first, or the item is not in the state the write requires). Any other failure throws.
+ */
+export async function unlessConditionFails<T>(write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
 /** Why each part of a cancelled transaction failed ('ConditionalCheckFailed', 'TransactionConflict', 'None'…). */
 export function cancellationCodes(error: unknown): string[] | null {
   if (!(error instanceof TransactionCanceledException)) return null;

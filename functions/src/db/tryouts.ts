@@ -22,7 +22,7 @@ import { keys } from './keys';
 import { toRound, type ResultRound } from './result-mail';
 import { toSeason, type SeasonItem } from './seasons';
 import { stripeEventMarkerPut, recordStripeEvent } from './stripe-events';
-import { isConditionFailure, transactOrConditionCodes } from './transactions';
+import { isConditionFailure, unlessConditionFails, transactOrConditionCodes } from './transactions';
 
 /** One step of a registration's payment, kept so an operator can see how it got where it is. */
 export interface PaymentHistoryEntry {
@@ -435,8 +435,8 @@ export async function startCheckoutAttempt(input: {
   from: number;
   expiresAt: number;
 }): Promise<boolean> {
-  try {
-    await db().send(
+  const written = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryout(input.seasonId, input.userId),
@@ -453,12 +453,9 @@ export async function startCheckoutAttempt(input: {
           ':failed': 'failed',
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== null;
 }
 
 /**
@@ -471,8 +468,8 @@ export async function saveCheckoutSession(input: {
   attempt: number;
   sessionId: string;
 }): Promise<boolean> {
-  try {
-    await db().send(
+  const written = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryout(input.seasonId, input.userId),
@@ -480,12 +477,9 @@ export async function saveCheckoutSession(input: {
         ConditionExpression: 'checkout_attempt = :attempt',
         ExpressionAttributeValues: { ':sid': input.sessionId, ':attempt': input.attempt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
+  return written !== null;
 }
 
 /** What a Checkout Session says happened to a registration's payment. */
