@@ -10,11 +10,17 @@ import { afterAll, inject } from 'vitest';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const require = createRequire(import.meta.url);
 
+/** A journey's own stack (see e2e-stack.ts), used instead of the shared one by every helper here. */
+let ownStack: { siteUrl: string; mailUrl: string } | undefined;
+export function useOwnStack(stack: { siteUrl: string; mailUrl: string } | undefined): void {
+  ownStack = stack;
+}
+
 export function siteUrl(): string {
-  return inject('siteUrl');
+  return ownStack?.siteUrl ?? inject('siteUrl');
 }
 export function mailUrl(): string {
-  return inject('mailUrl');
+  return ownStack?.mailUrl ?? inject('mailUrl');
 }
 export function adminCredentials(): { email: string; password: string } {
   return { email: inject('adminEmail'), password: inject('adminPassword') };
