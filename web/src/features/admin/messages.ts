@@ -100,7 +100,6 @@ export const adminMessages = {
   failed: 'Failed',
   resendEmail: 'Resend Email',
   resending: 'Sending…',
-  openDetails: (name: string) => `${name}: open player details`,
   attendedOf: (who: string) => `Attended: ${who}`,
   resultOf: (who: string) => `Result: ${who}`,
   collectedOf: (who: string) => `Cash collected: ${who}`,
