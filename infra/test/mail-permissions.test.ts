@@ -9,8 +9,16 @@ import { logicalId, type Synthesised, synthStage } from './support';
 
 const HANDLER = 'seasons/get-active';
 const ROUTES: RouteRow[] = [
-  { name: 'quiet', method: 'GET', path: '/quiet', access: 'public', handler: HANDLER },
-  { name: 'mailer', method: 'POST', path: '/mailer/{id}', access: 'admin', handler: HANDLER, mail: true },
+  { name: 'quiet', method: 'GET', path: '/quiet', access: 'public', handler: HANDLER, table: 'read' },
+  {
+    name: 'mailer',
+    method: 'POST',
+    path: '/mailer/{id}',
+    access: 'admin',
+    handler: HANDLER,
+    table: 'write',
+    mail: true,
+  },
 ];
 
 type Statement = { Action: string | string[]; Resource: unknown };

@@ -148,6 +148,33 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it('grants each function its row’s table access: a read row cannot put, update or delete', () => {
+      const { templates, stacks } = stage(name);
+      const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
+      const table = JSON.stringify(stacks.api.resolve(stacks.data.table.tableArn));
+      const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+      const WRITE = [
+        ...READ,
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ].sort();
+      expect(new Set(routeList().map((row) => row.table))).toEqual(new Set(['read', 'write']));
+
+      for (const row of routeList()) {
+        const roleId = logicalId(stacks.api.functions.get(row.name)!.function.role!);
+        const policy = policies.find(
+          (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+        );
+        const onTable = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter(
+          (s) => resourcesOf(s).some((r) => JSON.stringify(r) === table),
+        );
+        expect(onTable.flatMap(actionsOf).sort(), row.name).toEqual(row.table === 'read' ? READ : WRITE);
+      }
+    });
+
     it('lets each function read the app and origin secrets, and the Stripe secret only with payments: true', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');

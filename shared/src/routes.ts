@@ -15,11 +15,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'user' | 'player' | 'admin' | 'stripe-signature';
 
+/**
+ * What a route does to the table: `read` (GetItem, Query, BatchGetItem) or `write` (reads plus Put, Update,
+ * Delete and transactions). Each function's IAM role grants exactly this, so a read-only endpoint cannot
+ * change or delete an item even if its code were subverted. A route that counts rate-limit attempts writes.
+ */
+export type TableAccess = 'read' | 'write';
+
 export interface RouteDefinition {
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Access;
   readonly handler: string;
+  readonly table: TableAccess;
   /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
   readonly cookie?: boolean;
   /** Sends mail through SES: only these functions are granted ses:SendEmail. */
@@ -34,12 +42,14 @@ export const routes = {
     path: '/seasons/active',
     access: 'public',
     handler: 'seasons/get-active',
+    table: 'read',
   },
   register: {
     method: 'POST',
     path: '/auth/register',
     access: 'public',
     handler: 'auth/register',
+    table: 'write',
     mail: true,
   },
   verifyEmail: {
@@ -47,12 +57,14 @@ export const routes = {
     path: '/auth/verify-email',
     access: 'public',
     handler: 'auth/verify-email',
+    table: 'write',
   },
   login: {
     method: 'POST',
     path: '/auth/login',
     access: 'public',
     handler: 'auth/login',
+    table: 'write',
     cookie: true,
   },
   refreshToken: {
@@ -60,6 +72,7 @@ export const routes = {
     path: '/auth/refresh-token',
     access: 'public',
     handler: 'auth/refresh-token',
+    table: 'write',
     cookie: true,
   },
   logout: {
@@ -67,6 +80,7 @@ export const routes = {
     path: '/auth/logout',
     access: 'public',
     handler: 'auth/logout',
+    table: 'write',
     cookie: true,
   },
   resendVerification: {
@@ -74,6 +88,7 @@ export const routes = {
     path: '/auth/resend-verification',
     access: 'public',
     handler: 'auth/resend-verification',
+    table: 'write',
     mail: true,
   },
   forgotPassword: {
@@ -81,6 +96,7 @@ export const routes = {
     path: '/auth/forgot-password',
     access: 'public',
     handler: 'auth/forgot-password',
+    table: 'write',
     mail: true,
   },
   resetPassword: {
@@ -88,6 +104,7 @@ export const routes = {
     path: '/auth/reset-password/{token}',
     access: 'public',
     handler: 'auth/reset-password',
+    table: 'write',
     mail: true,
   },
   getMyTryout: {
@@ -95,12 +112,14 @@ export const routes = {
     path: '/tryouts/my',
     access: 'player',
     handler: 'tryouts/get-my',
+    table: 'read',
   },
   registerTryout: {
     method: 'POST',
     path: '/tryouts/register',
     access: 'player',
     handler: 'tryouts/register',
+    table: 'write',
     payments: true,
   },
   startCheckout: {
@@ -108,6 +127,7 @@ export const routes = {
     path: '/payments/checkout',
     access: 'player',
     handler: 'payments/checkout',
+    table: 'write',
     payments: true,
   },
   confirmPayment: {
@@ -115,6 +135,7 @@ export const routes = {
     path: '/payments/confirm',
     access: 'player',
     handler: 'payments/confirm',
+    table: 'write',
     payments: true,
   },
   stripeWebhook: {
@@ -122,6 +143,7 @@ export const routes = {
     path: '/payments/webhook',
     access: 'stripe-signature',
     handler: 'payments/webhook',
+    table: 'write',
     payments: true,
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -8,7 +8,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '@club/shared';
+import type { RouteDefinition, TableAccess } from '@club/shared';
 import { buildLambdaAsset, functionsDir, handlerEntry, repoRoot } from '../bundling';
 import type { StageConfig } from '../stage-config';
 
@@ -19,11 +19,55 @@ export interface MailSettings {
   readonly from: string;
 }
 
+/** The DynamoDB actions each table access level grants (on the table; Query also on each named index). */
+export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    // TransactWriteItems is authorised per item by Put/Update/Delete and this.
+    'dynamodb:ConditionCheckItem',
+  ],
+};
+
 export interface HandlerFunctionProps {
+  /** Its short name (the route-table row's name for an endpoint): descriptions, alarms, dashboard. */
+  readonly name: string;
+  /** functions/src/handlers/<handler>.ts, which exports `handler`. */
+  readonly handler: string;
+  readonly description: string;
+  readonly config: StageConfig;
+  /** Variables beyond STAGE and NODE_OPTIONS, which every function gets. */
+  readonly environment: Readonly<Record<string, string>>;
+  /** The table and what the function may do to it; none = no DynamoDB permission at all. */
+  readonly table?: {
+    readonly table: ITable;
+    /** The table's GSI names: the only indexes the function may query. */
+    readonly indexNames: readonly string[];
+    readonly access: TableAccess;
+  };
+  /** The secrets it may read (secretsmanager:GetSecretValue on exactly these, nothing else). */
+  readonly secrets: readonly ISecret[];
+  /** Send mail as this identity, through this configuration set; none = no SES permission. */
+  readonly mail?: MailSettings;
+  /** Defaults to, and may not exceed, HandlerFunction.MAX_TIMEOUT. */
+  readonly timeout?: Duration;
+  /** Defaults to HandlerFunction.DEFAULT_MEMORY_MB. */
+  readonly memorySize?: number;
+  /** Caps (and reserves) the function's concurrency; unset = the account's shared pool. */
+  readonly reservedConcurrency?: number;
+}
+
+/** What an endpoint's function is built from: its route-table row and the stage's shared resources. */
+export interface RouteFunctionProps {
   readonly route: RouteDefinition & { readonly name: string };
   readonly config: StageConfig;
   readonly table: ITable;
-  /** The table's GSI names: the only indexes the function may query. */
   readonly indexNames: readonly string[];
   readonly secret: ISecret;
   /**
@@ -36,10 +80,8 @@ export interface HandlerFunctionProps {
   readonly mail: MailSettings;
   /** https origin of the site; links in e-mails are built from it. */
   readonly siteUrl: string;
-  /** Defaults to HandlerFunction.DEFAULT_MEMORY_MB. */
-  readonly memorySize?: number;
-  /** Defaults to, and may not exceed, HandlerFunction.MAX_TIMEOUT. */
   readonly timeout?: Duration;
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -64,10 +106,11 @@ class SplitBundle implements ILocalBundling {
 const UNUSED_BUNDLING_IMAGE = DockerImage.fromRegistry('local-bundling-only/never-pulled');
 
 /**
- * One API endpoint's Lambda with the house defaults (STYLE #8): Node.js 22 on arm64, ESM bundle from
- * bundling.ts, its own log group with the stage's retention, X-Ray, the reserved environment, and a role
- * that holds exactly this endpoint's grants (SES only with `mail`, the Stripe secret only with `payments`).
- * Stacks never create a function any other way.
+ * One Lambda with the house defaults (STYLE #8): Node.js 22 on arm64, ESM bundle from bundling.ts, its own
+ * log group with the stage's retention, X-Ray, and a role that holds exactly this function's grants: the
+ * table at its declared access level, the named secrets, SES only with `mail`. Endpoints are built from their
+ * route-table row (forRoute); the API's other functions (origin authorizer, mail events) and any worker are
+ * built from the same props. Stacks never create a function any other way.
  */
 export class HandlerFunction extends Construct {
   /**
@@ -78,21 +121,49 @@ export class HandlerFunction extends Construct {
   /** API Gateway stops waiting at 30 s; a function that runs longer only burns money. */
   static readonly MAX_TIMEOUT = Duration.seconds(29);
 
+  /** An endpoint's function: grants and environment follow its route-table row. */
+  static forRoute(scope: Construct, id: string, props: RouteFunctionProps): HandlerFunction {
+    const { route } = props;
+    return new HandlerFunction(scope, id, {
+      name: route.name,
+      handler: route.handler,
+      description: `${route.method} /api${route.path} → ${route.handler}`,
+      config: props.config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        MAIL_FROM: props.mail.from,
+        SES_CONFIGURATION_SET: props.mail.configurationSetName,
+        SECRETS_ARN: props.secret.secretArn,
+        ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
+        ...(route.payments && { STRIPE_SECRET_ARN: props.stripeSecret.secretArn }),
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: route.table },
+      // The Stripe secret key can charge cards and refund them: only the functions that talk to Stripe read it.
+      secrets: [props.secret, props.originSecret, ...(route.payments ? [props.stripeSecret] : [])],
+      ...(route.mail && { mail: props.mail }),
+      ...(props.timeout && { timeout: props.timeout }),
+      ...(props.reservedConcurrency !== undefined && { reservedConcurrency: props.reservedConcurrency }),
+    });
+  }
+
+  readonly name: string;
   readonly function: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
-    const { route, config } = props;
+    const { config } = props;
+    this.name = props.name;
     const timeout = props.timeout ?? HandlerFunction.MAX_TIMEOUT;
     if (timeout.toSeconds() > HandlerFunction.MAX_TIMEOUT.toSeconds()) {
       throw new Error(
-        `${route.name}: timeout above ${HandlerFunction.MAX_TIMEOUT.toSeconds()} s outlives the API`,
+        `${props.name}: timeout above ${HandlerFunction.MAX_TIMEOUT.toSeconds()} s outlives the API`,
       );
     }
-    const entry = handlerEntry(route.handler);
+    const entry = handlerEntry(props.handler);
     if (!existsSync(entry)) {
       throw new Error(
-        `Route ${route.name} names handler "${route.handler}", but ${relative(repoRoot, entry)} does not exist`,
+        `${props.name} names handler "${props.handler}", but ${relative(repoRoot, entry)} does not exist`,
       );
     }
 
@@ -104,12 +175,13 @@ export class HandlerFunction extends Construct {
     // An own role instead of AWSLambdaBasicExecutionRole: it may write to this function's log group only.
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${route.method} /api${route.path} (${config.stage})`,
+      // IAM descriptions take Latin-1 only: the name, not the function's description with its arrow.
+      description: `Club website ${config.stage}: ${props.name} function`,
     });
     logGroup.grantWrite(role);
 
     this.function = new LambdaFunction(this, 'Function', {
-      description: `${route.method} /api${route.path} → ${route.handler}`,
+      description: props.description,
       // The asset's hash is its bundled output: the same sources give the same bytes (bundleLambda), so an
       // unchanged function is not redeployed, and a change anywhere in its import graph is.
       code: Code.fromAsset(functionsDir, {
@@ -122,61 +194,41 @@ export class HandlerFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? HandlerFunction.DEFAULT_MEMORY_MB,
       timeout,
+      ...(props.reservedConcurrency !== undefined && {
+        reservedConcurrentExecutions: props.reservedConcurrency,
+      }),
       role,
       logGroup,
       tracing: Tracing.ACTIVE,
       environment: {
         STAGE: config.stage,
-        TABLE_NAME: props.table.tableName,
-        SITE_URL: props.siteUrl,
-        MAIL_FROM: props.mail.from,
-        SES_CONFIGURATION_SET: props.mail.configurationSetName,
-        SECRETS_ARN: props.secret.secretArn,
-        ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
-        ...(route.payments && { STRIPE_SECRET_ARN: props.stripeSecret.secretArn }),
+        ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
     });
 
-    // Table data only: item reads and writes on the table, Query on its indexes. No Scan (no request path
-    // scans, DESIGN), no table management.
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:BatchWriteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
-        resources: [props.table.tableArn],
-      }),
-    );
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query'],
-        resources: props.indexNames.map((index) => `${props.table.tableArn}/index/${index}`),
-      }),
-    );
-    role.addToPolicy(
-      new PolicyStatement({
-        actions: ['secretsmanager:GetSecretValue'],
-        resources: [props.secret.secretArn, props.originSecret.secretArn],
-      }),
-    );
-    // The Stripe secret key can charge cards and refund them: only the functions that talk to Stripe read it.
-    if (route.payments) {
+    // Table data only, at the declared level: no Scan (no request path scans, DESIGN), no table management.
+    if (props.table) {
+      const { table, indexNames, access } = props.table;
+      role.addToPolicy(
+        new PolicyStatement({ actions: [...TABLE_ACTIONS[access]], resources: [table.tableArn] }),
+      );
       role.addToPolicy(
         new PolicyStatement({
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [props.stripeSecret.secretArn],
+          actions: ['dynamodb:Query'],
+          resources: indexNames.map((index) => `${table.tableArn}/index/${index}`),
         }),
       );
     }
-    if (route.mail) {
+    if (props.secrets.length > 0) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: props.secrets.map((secret) => secret.secretArn),
+        }),
+      );
+    }
+    if (props.mail) {
       const stack = Stack.of(this);
       role.addToPolicy(
         new PolicyStatement({

@@ -80,7 +80,7 @@ export class ApiStack extends Stack {
     const functions = new Map<string, HandlerFunction>();
     for (const route of props.routes) {
       const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
-      const fn = new HandlerFunction(this, id, {
+      const fn = HandlerFunction.forRoute(this, id, {
         route,
         config,
         table: props.table,
