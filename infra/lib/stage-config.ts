@@ -98,6 +98,19 @@ export interface StageConfig {
   /** Keep the table and secrets when the stack is deleted, and turn on the table's deletion protection. */
   readonly retainData: boolean;
   /**
+   * Reserved concurrency (OPERATIONS 5): each function anyone can call without signing in (public rows and
+   * Stripe's webhook) is capped at `anonymousRoute` concurrent runs, so a flood of sign-ups or password
+   * resets (argon2 and a 400 ms floor each) cannot take the account's whole pool from signed-in players. The
+   * reservation is also a guarantee, so it needs an account limit of at least 100 plus the total reserved;
+   * new accounts start far lower (10), so it stays off until the limit is raised.
+   */
+  readonly reservedConcurrency?: { readonly anonymousRoute: number; readonly originAuthorizer: number };
+  /**
+   * The table's on-demand ceiling in request units per second (index included): a runaway loop or a flood
+   * is throttled at this rate instead of billed without limit. Far above the product's real load.
+   */
+  readonly tableMaxRequestUnits: { readonly read: number; readonly write: number };
+  /**
    * The origin secret's version CloudFront sends (OPERATIONS 4); unset = the current one at first deploy.
    * Set after a rotation, so the template changes and CloudFormation resolves the new value.
    */
@@ -113,6 +126,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     throttle: { rateLimit: 10, burstLimit: 20 },
     logRetention: RetentionDays.ONE_MONTH,
     retainData: false,
+    // No reservedConcurrency: a new account's concurrency limit (10) leaves nothing to reserve.
+    tableMaxRequestUnits: { read: 200, write: 100 },
   },
   prod: {
     stage: 'prod',
@@ -125,6 +140,11 @@ export const STAGES: Record<StageName, StageConfig> = {
     throttle: { rateLimit: 50, burstLimit: 100 },
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,
+    // 10 anonymous-route functions × 10 + the authorizer's 10 = 110 reserved: the account's concurrency
+    // limit must be at least 210 (ask Service Quotas for 1,000) before the first prod deploy.
+    reservedConcurrency: { anonymousRoute: 10, originAuthorizer: 10 },
+    // A whole season's registrations take a few thousand units; tryout-day peaks stay under 100 per second.
+    tableMaxRequestUnits: { read: 2_000, write: 1_000 },
   },
 };
 

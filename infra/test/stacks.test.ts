@@ -80,7 +80,6 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           MemorySize: 512,
-          Timeout: 29,
           TracingConfig: { Mode: 'Active' },
         });
         const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -92,6 +91,41 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         expect(env.MAIL_FROM).toBe(STAGES[name].mailFrom);
       }
     });
+
+    it('sizes each timeout to the work: 5 s for the table, 10 s with mail, 25 s with Stripe', () => {
+      const { templates, stacks } = stage(name);
+      const functions = resources(templates.api, 'AWS::Lambda::Function');
+      const timeoutOf = (row: string): unknown =>
+        functions[logicalId(stacks.api.functions.get(row)!.function)]?.Properties.Timeout;
+
+      expect(timeoutOf('getActiveSeason')).toBe(5);
+      expect(timeoutOf('login')).toBe(5);
+      expect(timeoutOf('register')).toBe(10);
+      expect(timeoutOf('registerTryout')).toBe(25);
+      expect(timeoutOf('stripeWebhook')).toBe(25);
+      for (const row of routeList()) {
+        expect(timeoutOf(row.name), row.name).toBe(row.payments ? 25 : row.mail ? 10 : 5);
+      }
+    });
+
+    it(
+      name === 'prod'
+        ? 'caps every function anyone can call without signing in at 10 concurrent runs, and no other'
+        : 'reserves no concurrency (a new account has none to spare)',
+      () => {
+        const { templates, stacks } = stage(name);
+        const functions = resources(templates.api, 'AWS::Lambda::Function');
+        const anonymous = ['public', 'stripe-signature'];
+        expect(routeList().some((row) => !anonymous.includes(row.access))).toBe(true);
+
+        for (const row of routeList()) {
+          const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
+          expect(fn.Properties.ReservedConcurrentExecutions, row.name).toBe(
+            name === 'prod' && anonymous.includes(row.access) ? 10 : undefined,
+          );
+        }
+      },
+    );
 
     it('routes METHOD /api/path to its own function for every row', () => {
       const { templates, stacks } = stage(name);
@@ -254,9 +288,18 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
               { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'ALL' },
+            OnDemandThroughput:
+              name === 'prod'
+                ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 1000 }
+                : { MaxReadRequestUnits: 200, MaxWriteRequestUnits: 100 },
           },
         ],
         TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+        // An on-demand ceiling on the table and its index: a runaway loop is throttled, not billed unbounded.
+        OnDemandThroughput:
+          name === 'prod'
+            ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 1000 }
+            : { MaxReadRequestUnits: 200, MaxWriteRequestUnits: 100 },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },
       });

@@ -15,10 +15,16 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { API_PREFIX, type RouteDefinition } from '@club/shared';
+import { routeTimeout } from '../capacity';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
 import type { StageConfig } from '../stage-config';
 
 export type RouteRow = RouteDefinition & { readonly name: string };
+
+/** Anyone can call it without signing in: a flood needs no account (stage config reservedConcurrency). */
+export function isAnonymous(route: RouteDefinition): boolean {
+  return route.access === 'public' || route.access === 'stripe-signature';
+}
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -90,6 +96,9 @@ export class ApiStack extends Stack {
         originSecret: props.originSecret,
         mail: props.mail,
         siteUrl: props.siteUrl,
+        timeout: routeTimeout(route),
+        ...(isAnonymous(route) &&
+          config.reservedConcurrency && { reservedConcurrency: config.reservedConcurrency.anonymousRoute }),
       });
       functions.set(route.name, fn);
 

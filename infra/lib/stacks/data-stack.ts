@@ -47,11 +47,15 @@ export class DataStack extends Stack {
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: config.retainData,
       removalPolicy,
+      maxReadRequestUnits: config.tableMaxRequestUnits.read,
+      maxWriteRequestUnits: config.tableMaxRequestUnits.write,
     });
     this.table.addGlobalSecondaryIndex({
       indexName: gsi1.indexName,
       partitionKey: { name: gsi1.partitionKey, type: AttributeType.STRING },
       sortKey: { name: gsi1.sortKey, type: AttributeType.STRING },
+      maxReadRequestUnits: config.tableMaxRequestUnits.read,
+      maxWriteRequestUnits: config.tableMaxRequestUnits.write,
     });
     this.indexNames = [gsi1.indexName];
 
