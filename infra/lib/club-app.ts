@@ -60,6 +60,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     secret: data.secret,
     stripeSecret: data.stripeSecret,
     originSecret: data.originSecret,
+    sentrySecret: data.sentrySecret,
     mail: mail.mail,
     routes: options.routes ?? routeList(),
     description: 'Club website: API stage, one function and route per route-table row',

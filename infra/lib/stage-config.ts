@@ -4,8 +4,9 @@
  *   Deploy:            npm run deploy -- -c stage=dev          (builds the site first; prints SiteUrl)
  *   Synthesise only:   npm run synth -- -c stage=prod         (offline, no account needed)
  *
- *   1. Secrets (first deploy of a stage; on a stage deployed before the Stripe secret existed, after the
- *      deploy that adds it). The data stack holds three secrets; the operator fills two of them.
+ *   1. Secrets (first deploy of a stage; on a stage deployed before the Stripe or Sentry secret existed,
+ *      after the deploy that adds it). The data stack holds four secrets: two generated (app, origin), which
+ *      no one fills or edits, and two the operator fills (Stripe, Sentry), which no deploy ever overwrites.
  *
  *      a. Stripe (output StripeSecretArn): created as the placeholder {"secretKey":"","webhookSecret":""},
  *         which the payment functions refuse, so card payments fail until it is filled. In Stripe's
@@ -31,16 +32,19 @@
  *         Rolling a key in Stripe (or re-creating the endpoint, which issues a new whsec_) means putting the
  *         new pair the same way. Only functions whose route-table row has `payments: true` can read it.
  *
- *      b. App secret (output SecretArn): a generated `jwtSecret` (keep it: a new one signs every member out)
- *         and `sentryDsn`, empty until filled (optional; no error reports without it). Its
- *         `stripeSecretKey` and `stripeWebhookSecret` fields are leftovers that nothing reads; leave them
- *         (the secret's generated template keeps them, as changing it would regenerate jwtSecret).
+ *      b. Sentry (optional; output SentrySecretArn): created as {"dsn":""}, meaning no error reports. Put the
+ *         DSN of the Sentry project's Node.js key in it:
  *
- *           ARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
- *             --query "Stacks[0].Outputs[?OutputKey=='SecretArn'].OutputValue" --output text)
- *           aws secretsmanager get-secret-value --secret-id "$ARN" --query SecretString --output text \
- *             | jq --arg d "$SENTRY_DSN" '.sentryDsn=$d' \
- *             | aws secretsmanager put-secret-value --secret-id "$ARN" --secret-string file:///dev/stdin
+ *           SEARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
+ *             --query "Stacks[0].Outputs[?OutputKey=='SentrySecretArn'].OutputValue" --output text)
+ *           jq -n --arg d "$SENTRY_DSN" '{dsn: $d}' \
+ *             | aws secretsmanager put-secret-value --secret-id "$SEARN" --secret-string file:///dev/stdin
+ *
+ *      c. App secret (output SecretArn): generated, nothing to fill in. Keep its `jwtSecret` (a new one signs
+ *         every member out). Its `stripeSecretKey` and `stripeWebhookSecret` fields are leftovers nothing
+ *         reads, and its `sentryDsn` is read only while the Sentry secret is empty (a stage that filled it
+ *         there before the Sentry secret existed keeps reporting; move the DSN to b at leisure). Leave the
+ *         fields: the secret's generated template keeps them, as changing it would regenerate jwtSecret.
  *
  *      Functions read the secrets once per container: new values reach them as containers are replaced
  *      (within minutes under traffic; any deploy that changes a function replaces them at once).

@@ -1,8 +1,9 @@
 /**
- * The stage's operator-filled secrets and who may read them. The Stripe keys live in their own secret, created
- * as a placeholder (never generated, so no template change can wipe keys an operator pasted in) and readable
- * only by the functions whose route-table row has `payments: true`. The app secret's generated template is
- * frozen: any change to it would regenerate jwtSecret and sign every member out.
+ * The stage's operator-filled secrets and who may read them. The Stripe keys and the Sentry DSN each live in
+ * their own secret, created as a placeholder (never generated, so no template change can wipe what an operator
+ * pasted in); the Stripe one is readable only by the functions whose route-table row has `payments: true`. The
+ * app secret's generated template is frozen: any change to it would regenerate jwtSecret and sign every member
+ * out.
  *
  * Built from the real route table's rows for the webhook, login and the active season, each pointed at an
  * existing handler, so these checks do not wait on the payment handlers; stacks.test.ts checks every row of
@@ -80,6 +81,21 @@ describe.each(['dev', 'prod'] as const)('%s stage secrets', (name: StageName) =>
     expect(stripe.Properties.SecretString).toBe('{"secretKey":"","webhookSecret":""}');
     const policy = name === 'prod' ? 'Retain' : 'Delete';
     expect([stripe.DeletionPolicy, stripe.UpdateReplacePolicy]).toEqual([policy, policy]);
+  });
+
+  it(`keeps the Sentry DSN in its own placeholder secret, never generated, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
+    const sentry = dataResource(logicalId(synthesised.stacks.data.sentrySecret));
+
+    expect(sentry.Type).toBe('AWS::SecretsManager::Secret');
+    expect(sentry.Properties).not.toHaveProperty('GenerateSecretString');
+    // Literal: CloudFormation writes SecretString again whenever it changes, over the operator's DSN.
+    expect(sentry.Properties.SecretString).toBe('{"dsn":""}');
+    const policy = name === 'prod' ? 'Retain' : 'Delete';
+    expect([sentry.DeletionPolicy, sentry.UpdateReplacePolicy]).toEqual([policy, policy]);
+    synthesised.templates.data.hasOutput('SentrySecretArn', {
+      Value: synthesised.stacks.data.resolve(synthesised.stacks.data.sentrySecret.secretArn),
+      Description: Match.stringLikeRegexp('"dsn"'),
+    });
   });
 
   it('leaves the app secret’s generated template exactly as first deployed', () => {

@@ -32,6 +32,7 @@ const RESERVED_ENV = [
   'SES_CONFIGURATION_SET',
   'SECRETS_ARN',
   'ORIGIN_VERIFY_SECRET_ARN',
+  'SENTRY_SECRET_ARN',
   'NODE_OPTIONS',
 ];
 /** Only in the functions whose route-table row has `payments: true`. */
@@ -209,14 +210,15 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
-    it('lets each function read the app and origin secrets, and the Stripe secret only with payments: true', () => {
+    it('lets each function read the app, origin and Sentry secrets, and the Stripe secret only with payments: true', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
       const appSecret = JSON.stringify(stacks.api.resolve(stacks.data.secret.secretArn));
       const originSecret = JSON.stringify(stacks.api.resolve(stacks.data.originSecret.secretArn));
       const stripeSecret = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
-      expect(new Set([appSecret, originSecret, stripeSecret]).size).toBe(3);
+      const sentrySecret = JSON.stringify(stacks.api.resolve(stacks.data.sentrySecret.secretArn));
+      expect(new Set([appSecret, originSecret, stripeSecret, sentrySecret]).size).toBe(4);
       expect(routeList().filter((row) => row.payments).length).toBeGreaterThan(0);
 
       for (const row of routeList()) {
@@ -226,6 +228,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ).Variables;
         expect(JSON.stringify(env.SECRETS_ARN), row.name).toBe(appSecret);
         expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET_ARN), row.name).toBe(originSecret);
+        expect(JSON.stringify(env.SENTRY_SECRET_ARN), row.name).toBe(sentrySecret);
         expect(JSON.stringify(env[PAYMENTS_ENV]), row.name).toBe(row.payments ? stripeSecret : undefined);
 
         const policy = policies.find(
@@ -240,7 +243,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           resourcesOf(secretStatements[0]!)
             .map((r) => JSON.stringify(r))
             .sort(),
-        ).toEqual([appSecret, originSecret, ...(row.payments ? [stripeSecret] : [])].sort());
+        ).toEqual([appSecret, originSecret, sentrySecret, ...(row.payments ? [stripeSecret] : [])].sort());
         if (!row.payments) expect(JSON.stringify(policy), row.name).not.toContain(stripeSecret);
       }
     });
@@ -321,9 +324,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       const secrets = resources(templates(name).data, 'AWS::SecretsManager::Secret');
       const origin = secrets[logicalId(stacks.data.originSecret)];
 
-      // The app secret, the Stripe secret (both checked in secrets.test.ts) and this one.
+      // The app, Stripe and Sentry secrets (checked in secrets.test.ts) and this one.
       expect(Object.keys(secrets).sort()).toEqual(
-        [stacks.data.secret, stacks.data.stripeSecret, stacks.data.originSecret].map(logicalId).sort(),
+        [stacks.data.secret, stacks.data.stripeSecret, stacks.data.sentrySecret, stacks.data.originSecret]
+          .map(logicalId)
+          .sort(),
       );
       // A bare string of 48 letters and digits: no JSON and no character a header could choke on.
       expect(origin?.Properties.GenerateSecretString).toEqual({

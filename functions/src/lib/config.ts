@@ -2,7 +2,9 @@
  * The functions' configuration, parsed once from the environment (STYLE #4). Secrets come from Secrets
  * Manager in AWS (SECRETS_ARN: the generated app keys; ORIGIN_VERIFY_SECRET_ARN: the value CloudFront sends
  * the API as x-origin-verify; STRIPE_SECRET_ARN: the operator-filled Stripe keys, given to the payment
- * functions only) or, on the local stack, from plain variables.
+ * functions only; SENTRY_SECRET_ARN: the operator-filled Sentry DSN) or, on the local stack, from plain
+ * variables. Generated and operator-filled values never share a secret: CloudFormation regenerates a
+ * generated secret whenever its template changes, which must never wipe what an operator pasted in.
  */
 import * as v from 'valibot';
 
@@ -28,6 +30,8 @@ const EnvSchema = v.object({
   ORIGIN_VERIFY_SECRET_ARN: v.optional(v.string()),
   /** Payment functions only (route-table `payments`): the Stripe keys' secret. */
   STRIPE_SECRET_ARN: v.optional(v.string()),
+  /** The Sentry DSN's secret, read only when an error is to be reported. */
+  SENTRY_SECRET_ARN: v.optional(v.string()),
   /**
    * Local stack and tests only; in AWS these come from the secrets. With STRIPE_API_BASE set, the Stripe SDK
    * talks to the local checkout stand-in there instead of Stripe.
@@ -57,6 +61,10 @@ export function getConfig(): Config {
   return config;
 }
 
+/**
+ * The generated app secret. Its `sentryDsn` field predates the Sentry secret: a DSN an operator filled in
+ * there is still honoured (getSentryDsn) until it is moved, so the move never silently turns reporting off.
+ */
 const AppSecretSchema = v.object({
   jwtSecret: v.pipe(v.string(), v.minLength(32, 'jwtSecret must be at least 32 characters')),
   sentryDsn: v.optional(v.string(), ''),
@@ -106,7 +114,7 @@ async function loadSecrets(): Promise<Secrets> {
 
 /** A Secrets Manager reader; the SDK is loaded only when some secret lives there (not on the local stack). */
 async function secretFetcher(cfg: Config): Promise<(secretId: string) => Promise<string>> {
-  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN && !cfg.STRIPE_SECRET_ARN) {
+  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN && !cfg.STRIPE_SECRET_ARN && !cfg.SENTRY_SECRET_ARN) {
     return () => Promise.reject(new Error('No secret is configured in Secrets Manager'));
   }
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
@@ -157,9 +165,43 @@ async function loadStripeSecrets(): Promise<StripeSecrets> {
   return v.parse(StripeSecretSchema, JSON.parse(raw));
 }
 
+/**
+ * The operator-filled Sentry secret: `{"dsn":""}` until a DSN is pasted in; empty means no error reports.
+ * A malformed DSN is refused rather than handed to the SDK.
+ */
+const SentrySecretSchema = v.object({
+  dsn: v.union([
+    v.literal(''),
+    v.pipe(v.string(), v.url('the Sentry secret’s dsn must be a DSN URL (https://…@…/…)')),
+  ]),
+});
+
+let sentryDsn: Promise<string> | undefined;
+
+/**
+ * The DSN errors are reported to ('' = none), fetched on the first error of a container: a function that
+ * never fails never reads it. The Sentry secret wins; the app secret's legacy `sentryDsn` is the fallback.
+ */
+export function getSentryDsn(): Promise<string> {
+  sentryDsn ??= loadSentryDsn().catch((error: unknown) => {
+    sentryDsn = undefined;
+    throw error;
+  });
+  return sentryDsn;
+}
+
+async function loadSentryDsn(): Promise<string> {
+  const cfg = getConfig();
+  const own = cfg.SENTRY_SECRET_ARN
+    ? v.parse(SentrySecretSchema, JSON.parse(await (await secretFetcher(cfg))(cfg.SENTRY_SECRET_ARN))).dsn
+    : '';
+  return own || (await getSecrets()).sentryDsn;
+}
+
 /** For tests that change the environment between cases. */
 export function resetConfigForTests(): void {
   config = undefined;
   secrets = undefined;
   stripeSecrets = undefined;
+  sentryDsn = undefined;
 }

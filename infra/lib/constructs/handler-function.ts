@@ -77,6 +77,8 @@ export interface RouteFunctionProps {
   readonly stripeSecret: ISecret;
   /** The x-origin-verify value CloudFront sends (lib/http.ts refuses requests without it). */
   readonly originSecret: ISecret;
+  /** The Sentry DSN, read on a function's first error report. */
+  readonly sentrySecret: ISecret;
   readonly mail: MailSettings;
   /** https origin of the site; links in e-mails are built from it. */
   readonly siteUrl: string;
@@ -136,11 +138,17 @@ export class HandlerFunction extends Construct {
         SES_CONFIGURATION_SET: props.mail.configurationSetName,
         SECRETS_ARN: props.secret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
+        SENTRY_SECRET_ARN: props.sentrySecret.secretArn,
         ...(route.payments && { STRIPE_SECRET_ARN: props.stripeSecret.secretArn }),
       },
       table: { table: props.table, indexNames: props.indexNames, access: route.table },
       // The Stripe secret key can charge cards and refund them: only the functions that talk to Stripe read it.
-      secrets: [props.secret, props.originSecret, ...(route.payments ? [props.stripeSecret] : [])],
+      secrets: [
+        props.secret,
+        props.originSecret,
+        props.sentrySecret,
+        ...(route.payments ? [props.stripeSecret] : []),
+      ],
       ...(route.mail && { mail: props.mail }),
       ...(props.timeout && { timeout: props.timeout }),
       ...(props.reservedConcurrency !== undefined && { reservedConcurrency: props.reservedConcurrency }),

@@ -38,6 +38,8 @@ export interface ApiStackProps extends StackProps {
   readonly stripeSecret: ISecret;
   /** The x-origin-verify value CloudFront sends; every function refuses requests without it. */
   readonly originSecret: ISecret;
+  /** The operator-filled Sentry DSN. */
+  readonly sentrySecret: ISecret;
   readonly mail: MailSettings;
   /** The route table's rows: routeList() in the app, a purpose-built table in tests. */
   readonly routes: readonly RouteRow[];
@@ -94,6 +96,7 @@ export class ApiStack extends Stack {
         secret: props.secret,
         stripeSecret: props.stripeSecret,
         originSecret: props.originSecret,
+        sentrySecret: props.sentrySecret,
         mail: props.mail,
         siteUrl: props.siteUrl,
         timeout: routeTimeout(route),

@@ -12,8 +12,8 @@ export interface DataStackProps extends StackProps {
 }
 
 /**
- * The stage's state: the one table, the app secret, the origin verification secret and the Stripe secret.
- * Prod keeps all four if the stack is ever deleted.
+ * The stage's state: the one table, the generated secrets (app keys, origin verification) and the
+ * operator-filled ones (Stripe, Sentry). Prod keeps them all if the stack is ever deleted.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -30,6 +30,8 @@ export class DataStack extends Stack {
    * may read it (HandlerFunction).
    */
   readonly stripeSecret: Secret;
+  /** The Sentry DSN, filled in by the operator (optional); every function may read it to report errors. */
+  readonly sentrySecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -59,12 +61,13 @@ export class DataStack extends Stack {
     });
     this.indexNames = [gsi1.indexName];
 
-    // jwtSecret is generated here and never leaves AWS; the operator fills in sentryDsn (OPERATIONS in
-    // stage-config.ts). The Stripe keys moved to their own secret (StripeSecret below), so the template's
-    // stripeSecretKey and stripeWebhookSecret fields are no longer read by anything. The template keeps them
-    // all the same: CloudFormation generates a new value whenever GenerateSecretString changes, which would
-    // replace jwtSecret (signing every member out) and wipe the sentryDsn the operator filled in. A test
-    // holds the template to this exact text. The description stays too, so this resource has no diff at all.
+    // jwtSecret is generated here and never leaves AWS. The operator-filled values moved to their own
+    // secrets (StripeSecret, SentrySecret below), so the template's stripeSecretKey and stripeWebhookSecret
+    // fields are no longer read, and sentryDsn only as a fallback (a DSN filled in here before the move keeps
+    // reporting until it is moved). The template keeps them all the same: CloudFormation generates a new
+    // value whenever GenerateSecretString changes, which would replace jwtSecret (signing every member out)
+    // and wipe whatever an operator filled in. A test holds the template to this exact text. The description
+    // stays too, so this resource has no diff at all.
     this.secret = new Secret(this, 'AppSecret', {
       description: `Club website ${config.stage}: jwtSecret, stripeSecretKey, stripeWebhookSecret, sentryDsn`,
       generateSecretString: {
@@ -108,6 +111,24 @@ export class DataStack extends Stack {
       },
     ]);
 
+    // The Sentry DSN, apart from the generated secrets for the same reason as the Stripe keys. Starts as
+    // {"dsn":""} (no reports); the functions fall back to the app secret's old sentryDsn while it is empty.
+    // Like the Stripe placeholder, this initial value must never change (a test holds it).
+    this.sentrySecret = new Secret(this, 'SentrySecret', {
+      description: `Club website ${config.stage}: Sentry dsn for the functions' error reports, filled in by the operator`,
+      secretObjectValue: { dsn: SecretValue.unsafePlainText('') },
+      removalPolicy,
+    });
+    NagSuppressions.addResourceSuppressions(this.sentrySecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'No rotation Lambda: a Sentry DSN is issued in Sentry’s project settings, not generated, and it only ' +
+          'identifies where to send reports; the operator pastes a new one in (put-secret-value) if the ' +
+          'project’s key is ever revoked.',
+      },
+    ]);
+
     // A bare string, not JSON: it goes into an HTTP header as it is. Letters and digits only, so no header
     // syntax can break it; 48 of them are ~285 bits, beyond guessing.
     this.originSecret = new Secret(this, 'OriginVerifySecret', {
@@ -131,7 +152,12 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'SecretArn', {
       value: this.secret.secretArn,
       description:
-        'Fill sentryDsn here; keep jwtSecret; stripeSecretKey/stripeWebhookSecret are unused (OPERATIONS)',
+        'Generated: keep jwtSecret; stripeSecretKey/stripeWebhookSecret are unused, sentryDsn a fallback (OPERATIONS)',
+    });
+    new CfnOutput(this, 'SentrySecretArn', {
+      value: this.sentrySecret.secretArn,
+      description:
+        'Put {"dsn":"https://...@....ingest.sentry.io/..."} here to receive error reports (OPERATIONS)',
     });
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.stripeSecret.secretArn,
