@@ -62,9 +62,11 @@
  *      follows it automatically.
  *
  *   4. Origin secret. CloudFront sends the API an `x-origin-verify` header holding the data stack's origin
- *      secret (generated, nothing to fill in); the functions refuse any request without it with 403, so the
- *      execute-api endpoint (ApiEndpoint) cannot be called directly with forged CloudFront headers. Rotate it
- *      if it may have leaked (it is readable in CloudFront's distribution config), at a quiet hour:
+ *      secret (generated, nothing to fill in). The API's origin authorizer lets only requests carrying it
+ *      reach an endpoint (API Gateway answers 401 without it, 403 with a wrong one, and caches each answer for
+ *      5 minutes), and the functions check it again, so the execute-api endpoint (ApiEndpoint) cannot be
+ *      called directly with forged CloudFront headers, nor flooded into running the functions. Rotate it if
+ *      it may have leaked (it is readable in CloudFront's distribution config), at a quiet hour:
  *
  *        OARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
  *          --query "Stacks[0].Outputs[?OutputKey=='OriginSecretArn'].OutputValue" --output text)
@@ -75,8 +77,9 @@
  *      (deploy runs web before api). CloudFormation only re-reads a secret when the resource using it
  *      changes; the pinned version is that change. CloudFront and the functions cannot switch at the same
  *      instant: from the put until CloudFront's edges have the new value (a few minutes), and until warm
- *      functions, which read the secret at cold start, are replaced (minutes under traffic), some API calls
- *      answer 403 ("Request not allowed.").
+ *      functions and the authorizer, which read the secret at cold start, are replaced (minutes under
+ *      traffic), some API calls answer 403 ("Request not allowed." or "Forbidden"). The deploy replaces
+ *      every function, which shortens this to CloudFront's propagation plus the authorizer's 5-minute cache.
  *
  *   Prod keeps its table and secrets on stack deletion (RETAIN + deletion protection); dev deletes everything.
  */

@@ -62,7 +62,8 @@ describe('SES permissions', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/mailer/{id}' });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'GET /api/quiet',
-      AuthorizationType: 'NONE', // access is checked in the handler, from the route table
+      // The origin authorizer only; who may call it is checked in the handler, from the route table.
+      AuthorizationType: 'CUSTOM',
     });
   });
 });

@@ -74,7 +74,12 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
 
-      expect(Object.keys(functions)).toHaveLength(routeList().length);
+      // One per row, and the origin authorizer in front of them all.
+      expect(Object.keys(functions).sort()).toEqual(
+        [...stacks.api.functions.values(), stacks.api.originAuthorizer]
+          .map((f) => logicalId(f.function))
+          .sort(),
+      );
       for (const row of routeList()) {
         const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
         expect(fn.Properties).toMatchObject({
@@ -150,6 +155,64 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it('runs no endpoint’s function for a request that skipped CloudFront: every route is behind the origin authorizer', () => {
+      const { templates, stacks } = stage(name);
+      const authorizers = resources(templates.api, 'AWS::ApiGatewayV2::Authorizer');
+      expect(Object.keys(authorizers)).toHaveLength(1);
+      const [[authorizerId, authorizer]] = Object.entries(authorizers) as [[string, Resource]];
+
+      expect(authorizer.Properties).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        // Missing either header: API Gateway answers 401 without running anything.
+        IdentitySource: ['$request.header.x-origin-verify', '$request.header.cloudfront-viewer-address'],
+        AuthorizerResultTtlInSeconds: 300,
+        EnableSimpleResponses: true,
+        AuthorizerPayloadFormatVersion: '2.0',
+      });
+      expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
+        logicalId(stacks.api.originAuthorizer.function),
+      );
+      const routes = Object.values(resources(templates.api, 'AWS::ApiGatewayV2::Route'));
+      expect(routes).toHaveLength(routeList().length);
+      for (const route of routes) {
+        expect(route.Properties, String(route.Properties.RouteKey)).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      }
+    });
+
+    it('lets the origin authorizer read the origin secret and nothing else', () => {
+      const { templates, stacks } = stage(name);
+      const fn = resources(templates.api, 'AWS::Lambda::Function')[
+        logicalId(stacks.api.originAuthorizer.function)
+      ]!;
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const originSecret = stacks.api.resolve(stacks.data.originSecret.secretArn);
+      const policy = Object.values(resources(templates.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.originAuthorizer.function.role!) }]),
+      );
+      const statements = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+
+      expect(env).toEqual({
+        STAGE: name,
+        ORIGIN_VERIFY_SECRET_ARN: originSecret,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(fn.Properties.Timeout).toBe(3);
+      expect(fn.Properties.ReservedConcurrentExecutions).toBe(name === 'prod' ? 10 : undefined);
+      expect(statements.flatMap(actionsOf).filter((a) => !/^(logs|xray):/.test(a))).toEqual([
+        'secretsmanager:GetSecretValue',
+      ]);
+      expect(
+        statements
+          .filter((st) => actionsOf(st).includes('secretsmanager:GetSecretValue'))
+          .flatMap(resourcesOf),
+      ).toEqual([originSecret]);
+    });
+
     it('throttles the stage with the stage settings and writes access logs', () => {
       templates(name).api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
@@ -160,6 +223,21 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         },
         AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
       });
+    });
+
+    it('logs the visitor’s address in the access log, and no header, query string or path', () => {
+      const [stage] = Object.values(resources(templates(name).api, 'AWS::ApiGatewayV2::Stage'));
+      const format = JSON.parse((stage?.Properties.AccessLogSettings as { Format: string }).Format) as Record<
+        string,
+        string
+      >;
+
+      // The authorizer's context, read from CloudFront-Viewer-Address: not the edge's address.
+      expect(format.ip).toBe('$context.authorizer.viewerIp');
+      expect(format.routeKey).toBe('$context.routeKey');
+      for (const value of Object.values(format)) {
+        expect(value).not.toMatch(/\$context\.(path|requestOverride|http)|\$request\.|querystring|header/i);
+      }
     });
 
     it('grants table data access only: no dynamodb:*, no "*" resource, no Scan', () => {

@@ -97,32 +97,60 @@ export function getSecrets(): Promise<Secrets> {
 
 async function loadSecrets(): Promise<Secrets> {
   const cfg = getConfig();
-  const fetchSecret = await secretFetcher(cfg);
   // Both secrets at once: the cold start waits for one round trip, not two.
   const [app, originVerify] = await Promise.all([
     cfg.SECRETS_ARN
       ? fetchSecret(cfg.SECRETS_ARN).then((raw) => v.parse(AppSecretSchema, JSON.parse(raw)))
       : v.parse(AppSecretSchema, { jwtSecret: cfg.JWT_SECRET, sentryDsn: cfg.SENTRY_DSN }),
-    cfg.ORIGIN_VERIFY_SECRET_ARN
-      ? fetchSecret(cfg.ORIGIN_VERIFY_SECRET_ARN).then((raw) => v.parse(OriginVerifySchema, raw))
-      : cfg.ORIGIN_VERIFY
-        ? v.parse(OriginVerifySchema, cfg.ORIGIN_VERIFY)
-        : '',
+    getOriginVerify(),
   ]);
   return { ...app, originVerify };
 }
 
-/** A Secrets Manager reader; the SDK is loaded only when some secret lives there (not on the local stack). */
-async function secretFetcher(cfg: Config): Promise<(secretId: string) => Promise<string>> {
-  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN && !cfg.STRIPE_SECRET_ARN && !cfg.SENTRY_SECRET_ARN) {
-    return () => Promise.reject(new Error('No secret is configured in Secrets Manager'));
+/** Only what the origin check needs, so the API's authorizer runs without the rest of the configuration. */
+const OriginEnvSchema = v.object({
+  ORIGIN_VERIFY_SECRET_ARN: v.optional(v.string()),
+  ORIGIN_VERIFY: v.optional(v.string()),
+});
+
+let originVerify: Promise<string> | undefined;
+
+/**
+ * What CloudFront sends as x-origin-verify, fetched once per container; '' when the stage has no CloudFront
+ * (local stack, tests). Read by the wrapper (getSecrets) and by the API's origin authorizer, which needs
+ * nothing else: no table, no app secret.
+ */
+export function getOriginVerify(): Promise<string> {
+  originVerify ??= loadOriginVerify().catch((error: unknown) => {
+    originVerify = undefined;
+    throw error;
+  });
+  return originVerify;
+}
+
+async function loadOriginVerify(): Promise<string> {
+  const env = v.parse(OriginEnvSchema, process.env);
+  if (env.ORIGIN_VERIFY_SECRET_ARN) {
+    return v.parse(OriginVerifySchema, await fetchSecret(env.ORIGIN_VERIFY_SECRET_ARN));
   }
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
-  return async (secretId) => {
-    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-    return out.SecretString ?? '';
-  };
+  return env.ORIGIN_VERIFY ? v.parse(OriginVerifySchema, env.ORIGIN_VERIFY) : '';
+}
+
+let secretsManager: Promise<(secretId: string) => Promise<string>> | undefined;
+
+/**
+ * One secret's string from Secrets Manager. The SDK is loaded and its client created on first use only, so
+ * the local stack, which keeps its secrets in variables, never loads it.
+ */
+async function fetchSecret(secretId: string): Promise<string> {
+  secretsManager ??= (async () => {
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+    // Lambda always sets AWS_REGION; the default only matters off AWS.
+    const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'ca-central-1' });
+    return async (id: string) =>
+      (await client.send(new GetSecretValueCommand({ SecretId: id }))).SecretString ?? '';
+  })();
+  return (await secretsManager)(secretId);
 }
 
 /**
@@ -161,7 +189,7 @@ async function loadStripeSecrets(): Promise<StripeSecrets> {
       webhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
     });
   }
-  const raw = await (await secretFetcher(cfg))(cfg.STRIPE_SECRET_ARN);
+  const raw = await fetchSecret(cfg.STRIPE_SECRET_ARN);
   return v.parse(StripeSecretSchema, JSON.parse(raw));
 }
 
@@ -193,7 +221,7 @@ export function getSentryDsn(): Promise<string> {
 async function loadSentryDsn(): Promise<string> {
   const cfg = getConfig();
   const own = cfg.SENTRY_SECRET_ARN
-    ? v.parse(SentrySecretSchema, JSON.parse(await (await secretFetcher(cfg))(cfg.SENTRY_SECRET_ARN))).dsn
+    ? v.parse(SentrySecretSchema, JSON.parse(await fetchSecret(cfg.SENTRY_SECRET_ARN))).dsn
     : '';
   return own || (await getSecrets()).sentryDsn;
 }
@@ -204,4 +232,6 @@ export function resetConfigForTests(): void {
   secrets = undefined;
   stripeSecrets = undefined;
   sentryDsn = undefined;
+  originVerify = undefined;
+  secretsManager = undefined;
 }

@@ -1,19 +1,25 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  AuthorizerPayloadVersion,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   type IHttpApi,
+  type IHttpRouteAuthorizer,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
+import { VIEWER_ADDRESS_HEADER } from '@club/functions/lib/origin';
 import { API_PREFIX, type RouteDefinition } from '@club/shared';
 import { routeTimeout } from '../capacity';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
@@ -45,9 +51,15 @@ export interface ApiStackProps extends StackProps {
   readonly routes: readonly RouteRow[];
 }
 
-/** The API's stage and, for every route-table row, one function and one route. Nothing is listed by hand. */
+/**
+ * The API's stage, its origin authorizer and, for every route-table row, one function and one route. Nothing
+ * is listed by hand.
+ */
 export class ApiStack extends Stack {
+  /** The endpoints' functions, by route-table row name. */
   readonly functions: ReadonlyMap<string, HandlerFunction>;
+  /** Lets only CloudFront's requests reach an endpoint (x-origin-verify), in front of every route. */
+  readonly originAuthorizer: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -65,12 +77,17 @@ export class ApiStack extends Stack {
       throttle: config.throttle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
-        // No headers, query strings or bodies: access logs must not hold tokens or personal data.
+        // No headers, query strings or bodies: access logs must not hold tokens or personal data. The
+        // route key is the row's template (POST /api/auth/reset-password/{token} would log no token either).
+        // `ip` is the visitor's address, which the origin authorizer reads from CloudFront-Viewer-Address;
+        // `connectionIp` is who connected: a CloudFront edge, or the caller itself when it skipped CloudFront
+        // (then `ip` is empty and `status` 401/403).
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
             time: '$context.requestTime',
-            ip: '$context.identity.sourceIp',
+            ip: '$context.authorizer.viewerIp',
+            connectionIp: '$context.identity.sourceIp',
             userAgent: '$context.identity.userAgent',
             routeKey: '$context.routeKey',
             status: '$context.status',
@@ -79,11 +96,55 @@ export class ApiStack extends Stack {
             latency: '$context.responseLatency',
             integrationLatency: '$context.integrationLatency',
             integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
             error: '$context.error.message',
           }),
         ),
       },
     });
+
+    // A request that skipped CloudFront lacks x-origin-verify (or carries a forged one): API Gateway answers
+    // 401 itself when a header is missing and caches the authorizer's refusal per value, so a flood straight
+    // at the execute-api endpoint runs no endpoint's function. The authorizer only reads the origin secret.
+    this.originAuthorizer = new HandlerFunction(this, 'OriginAuthorizer', {
+      name: 'originAuthorizer',
+      handler: 'platform/origin-authorizer',
+      description: 'Lets only requests that came through CloudFront reach the API (x-origin-verify)',
+      config,
+      environment: { ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn },
+      secrets: [props.originSecret],
+      // One string comparison, and a Secrets Manager read on a cold start.
+      timeout: Duration.seconds(3),
+      memorySize: 256,
+      ...(config.reservedConcurrency && { reservedConcurrency: config.reservedConcurrency.originAuthorizer }),
+    });
+    // Declared here rather than with HttpLambdaAuthorizer, which would place the authorizer and its invoke
+    // permission in the HTTP API's stack (web), making web depend on this stack and closing a cycle.
+    const originAuthorizer = new HttpAuthorizer(this, 'OriginAuthorizerConfig', {
+      httpApi: api,
+      authorizerName: 'cloudfront-origin',
+      type: HttpAuthorizerType.LAMBDA,
+      authorizerUri: `arn:${this.partition}:apigateway:${this.region}:lambda:path/2015-03-31/functions/${this.originAuthorizer.function.functionArn}/invocations`,
+      enableSimpleResponses: true,
+      payloadFormatVersion: AuthorizerPayloadVersion.VERSION_2_0,
+      // Both must be present or API Gateway refuses without running the authorizer. The viewer address is
+      // part of the cache key because the answer carries it: a cached answer is always this visitor's.
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, `$request.header.${VIEWER_ADDRESS_HEADER}`],
+      // A visitor's connection is checked once per 5 minutes; a rotated origin secret is honoured (and the
+      // old one refused) within that after CloudFront switches.
+      resultsCacheTtl: Duration.minutes(5),
+    });
+    this.originAuthorizer.function.addPermission('InvokedByApiAuthorizer', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.formatArn({
+        service: 'execute-api',
+        resource: api.apiId,
+        resourceName: `authorizers/${originAuthorizer.authorizerId}`,
+      }),
+    });
+    const authorizer: IHttpRouteAuthorizer = {
+      bind: () => ({ authorizerId: originAuthorizer.authorizerId, authorizationType: 'CUSTOM' }),
+    };
 
     const functions = new Map<string, HandlerFunction>();
     for (const route of props.routes) {
@@ -108,28 +169,22 @@ export class ApiStack extends Stack {
       // Routes are registered under /api, exactly as the browser requests them: CloudFront forwards /api/*
       // to the API unchanged (an origin path cannot remove a prefix), and the local server routes the same
       // paths, so no layer rewrites URLs and a path in a log is the path in the route table.
-      const httpRoute = new HttpRoute(this, `${id}Route`, {
+      new HttpRoute(this, `${id}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(`${API_PREFIX}${route.path}`, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+        // The authorizer proves "came through CloudFront"; who may call the route (access "public", "user",
+        // "player", "admin" or Stripe's signature) is checked first thing in the handler, from the route
+        // table, and tested by the access-matrix tests.
+        authorizer,
       });
-      NagSuppressions.addResourceSuppressions(httpRoute, [
-        {
-          id: 'AwsSolutions-APIG4',
-          reason:
-            `Access "${route.access}" is enforced inside the handler, first thing, from the route table: ` +
-            'public routes are open by design, user/admin routes verify the JWT (admin re-checked against the ' +
-            'table), and Stripe’s webhook is verified by its signature over the raw body, which a gateway ' +
-            'authorizer could not do. One check in one place, tested by the access-matrix tests.',
-        },
-      ]);
     }
     this.functions = functions;
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: api.apiEndpoint,
       description:
-        'Direct API Gateway endpoint; the functions refuse calls that skip CloudFront (no x-origin-verify)',
+        'Direct API Gateway endpoint; calls that skip CloudFront (no x-origin-verify) get 401/403 and run no function',
     });
   }
 }
