@@ -5,6 +5,7 @@ import { routeList } from '@club/shared';
 import { repoRoot } from './bundling';
 import { ApiStack, type RouteRow } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { CLOUDFRONT_REGION, EdgeStack } from './stacks/edge-stack';
 import { MailStack } from './stacks/mail-stack';
 import { WebStack } from './stacks/web-stack';
 import type { StageConfig } from './stage-config';
@@ -20,6 +21,7 @@ export interface ClubAppOptions {
 export interface ClubStacks {
   readonly data: DataStack;
   readonly mail: MailStack;
+  readonly edge: EdgeStack;
   readonly web: WebStack;
   readonly api: ApiStack;
 }
@@ -43,9 +45,18 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     description: 'Club website: table and secrets',
   });
   const mail = new MailStack(app, name('mail'), { env, config, description: 'Club website: SES sending' });
+  // CloudFront's web ACL must live in us-east-1. The distribution reads its ARN with a weak cross-stack
+  // reference (cdk.json), which CDK renders as Fn::GetStackOutput naming the producer's region: resolved by
+  // CloudFormation at deploy time, no custom resource, no export lock between the two stacks.
+  const edge = new EdgeStack(app, name('edge'), {
+    env: { account: env.account, region: CLOUDFRONT_REGION },
+    config,
+    description: 'Club website: CloudFront web ACL (us-east-1)',
+  });
   const web = new WebStack(app, name('web'), {
     env,
     config,
+    webAclArn: edge.webAclArn,
     webDistDir: options.webDistDir ?? join(repoRoot, 'web/dist'),
     originSecret: data.originSecret,
     description: 'Club website: CDN, site bucket and API endpoint',
@@ -66,10 +77,10 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     description: 'Club website: API stage, one function and route per route-table row',
   });
 
-  for (const stack of [data, mail, web, api]) {
+  for (const stack of [data, mail, edge, web, api]) {
     Tags.of(stack).add('project', 'club-website');
     Tags.of(stack).add('stage', config.stage);
   }
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, mail, web, api };
+  return { data, mail, edge, web, api };
 }

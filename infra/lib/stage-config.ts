@@ -100,6 +100,12 @@ export interface StageConfig {
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /** API Gateway stage throttling, the backstop behind the functions' own per-e-mail and per-address limits. */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * The CloudFront WAF's per-address limits, requests per 5 minutes: on /api/auth/* (sign-in, sign-up,
+   * resets, token refreshes) and on all of /api/*. Generous, because families behind one gym or school
+   * network share an address; the functions' own per-e-mail and per-address limits are the finer ones.
+   */
+  readonly edgeRateLimits: { readonly authPer5Minutes: number; readonly apiPer5Minutes: number };
   /** Lambda, API access and CDN log retention. */
   readonly logRetention: RetentionDays;
   /** Keep the table and secrets when the stack is deleted, and turn on the table's deletion protection. */
@@ -131,6 +137,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     mailDomain: 'dev.club.example',
     mailFrom: 'Club Basketball (dev) <no-reply@dev.club.example>',
     throttle: { rateLimit: 10, burstLimit: 20 },
+    edgeRateLimits: { authPer5Minutes: 300, apiPer5Minutes: 1_500 },
     logRetention: RetentionDays.ONE_MONTH,
     retainData: false,
     // No reservedConcurrency: a new account's concurrency limit (10) leaves nothing to reserve.
@@ -145,6 +152,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     // A few hundred families registering when tryouts open stay far below this; a script hammering the API
     // does not get past it.
     throttle: { rateLimit: 50, burstLimit: 100 },
+    edgeRateLimits: { authPer5Minutes: 500, apiPer5Minutes: 3_000 },
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,
     // 10 anonymous-route functions × 10 + the authorizer's 10 = 110 reserved: the account's concurrency

@@ -8,7 +8,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { WebStack } from '../lib/stacks/web-stack';
 import { type StageConfig, stageConfig } from '../lib/stage-config';
-import { siteFixture } from './support';
+import { siteFixture, TEST_WEB_ACL_ARN } from './support';
 
 /** The x-origin-verify value the API origin sends, as the template has it. */
 function originHeader(config: StageConfig): string {
@@ -16,6 +16,7 @@ function originHeader(config: StageConfig): string {
   const web = new WebStack(app, 'web', {
     config,
     webDistDir: siteFixture(),
+    webAclArn: TEST_WEB_ACL_ARN,
     originSecret: new Secret(new Stack(app, 'data'), 'OriginSecret'),
   });
   const [distribution] = Object.values(

@@ -430,6 +430,88 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
   });
 
+  describe('edge', () => {
+    const webAcl = (): Resource => {
+      const acls = Object.values(resources(templates(name).edge, 'AWS::WAFv2::WebACL'));
+      expect(acls).toHaveLength(1);
+      return acls[0]!;
+    };
+    type Rule = {
+      Name: string;
+      Priority: number;
+      Action?: unknown;
+      OverrideAction?: unknown;
+      Statement: Record<string, Record<string, unknown>>;
+    };
+    const rule = (ruleName: string): Rule =>
+      (webAcl().Properties.Rules as Rule[]).find((r) => r.Name === ruleName)!;
+
+    it('puts a CloudFront-scope web ACL, in us-east-1, in front of the distribution', () => {
+      const { stacks } = stage(name);
+      const [distribution] = Object.values(resources(templates(name).web, 'AWS::CloudFront::Distribution'));
+
+      expect(stacks.edge.region).toBe('us-east-1');
+      expect(webAcl().Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+      expect((distribution?.Properties.DistributionConfig as { WebACLId: unknown }).WebACLId).toEqual(
+        stacks.web.resolve(stacks.edge.webAclArn),
+      );
+    });
+
+    it.each([
+      ['auth-per-address', '/api/auth/', name === 'prod' ? 500 : 300],
+      ['api-per-address', '/api/', name === 'prod' ? 3000 : 1500],
+    ])(
+      'limits each visitor address on %s (%s) per 5 minutes, answering 429 with a message',
+      (ruleName, prefix, limit) => {
+        expect(rule(ruleName).Statement.RateBasedStatement).toEqual({
+          Limit: limit,
+          AggregateKeyType: 'IP',
+          EvaluationWindowSec: 300,
+          ScopeDownStatement: {
+            ByteMatchStatement: {
+              SearchString: prefix,
+              FieldToMatch: { UriPath: {} },
+              PositionalConstraint: 'STARTS_WITH',
+              TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+            },
+          },
+        });
+        expect(rule(ruleName).Action).toEqual({
+          Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' } },
+        });
+        expect(webAcl().Properties.CustomResponseBodies).toEqual({
+          'too-many-requests': {
+            ContentType: 'APPLICATION_JSON',
+            Content: '{"message":"Too many attempts. Please wait a few minutes and try again."}',
+          },
+        });
+      },
+    );
+
+    it('checks the stricter sign-in limit before the API-wide one, and both before the managed rules', () => {
+      expect(
+        [rule('auth-per-address'), rule('api-per-address'), rule('aws-common-rules')].map((r) => r.Priority),
+      ).toEqual([0, 1, 2]);
+    });
+
+    it('applies AWS’s common rules, counting (not blocking) only the body rules JSON and Stripe would trip', () => {
+      const common = rule('aws-common-rules');
+
+      expect(common.OverrideAction).toEqual({ None: {} });
+      expect(common.Statement.ManagedRuleGroupStatement).toEqual({
+        VendorName: 'AWS',
+        Name: 'AWSManagedRulesCommonRuleSet',
+        RuleActionOverrides: [
+          'SizeRestrictions_BODY',
+          'CrossSiteScripting_BODY',
+          'GenericLFI_BODY',
+          'GenericRFI_BODY',
+          'EC2MetaDataSSRF_BODY',
+        ].map((ruleName) => ({ Name: ruleName, ActionToUse: { Count: {} } })),
+      });
+    });
+  });
+
   describe('web', () => {
     it('keeps the site bucket private and reads it through Origin Access Control', () => {
       const { web } = templates(name);

@@ -74,14 +74,14 @@ export function synthStage(options: SynthOptions): Synthesised {
     webDistDir: siteFixture(),
     ...(options.routes && { routes: options.routes }),
   });
-  const templates = {
-    data: Template.fromStack(stacks.data),
-    mail: Template.fromStack(stacks.mail),
-    web: Template.fromStack(stacks.web),
-    api: Template.fromStack(stacks.api),
-  };
+  const templates = Object.fromEntries(
+    Object.entries(stacks).map(([key, stack]) => [key, Template.fromStack(stack as Stack)]),
+  ) as Synthesised['templates'];
   return { app, stacks, templates, outdir };
 }
+
+/** A web ACL ARN for tests that build the web stack alone. */
+export const TEST_WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:111122223333:global/webacl/club-test-edge/0a1b2c3d';
 
 /** The CloudFormation logical id of a construct's main resource. */
 export function logicalId(construct: IConstruct): string {

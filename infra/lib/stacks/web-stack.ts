@@ -68,6 +68,8 @@ export interface WebStackProps extends StackProps {
   readonly webDistDir: string;
   /** Sent to the API as x-origin-verify, so the functions can tell CloudFront from a direct caller. */
   readonly originSecret: ISecret;
+  /** The WAF web ACL in front of the distribution (edge stack, us-east-1). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -181,6 +183,7 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Club website (${config.stage})`,
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: the club's members are in Edmonton.
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -229,12 +232,6 @@ export class WebStack extends Stack {
         reason:
           'No geo restriction: the public pages are for anyone (families travel, sponsors are anywhere); ' +
           'nothing served is subject to regional licensing.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL: its monthly base cost outweighs this club site’s risk; the API has stage throttling ' +
-          'and per-e-mail/per-address rate limits in the functions, and the bucket serves static files only.',
       },
     ];
     if (!domain) {
