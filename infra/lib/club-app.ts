@@ -7,6 +7,7 @@ import { ApiStack, type RouteRow } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { CLOUDFRONT_REGION, EdgeStack } from './stacks/edge-stack';
 import { MailStack } from './stacks/mail-stack';
+import { SiteStack } from './stacks/site-stack';
 import { WebStack } from './stacks/web-stack';
 import type { StageConfig } from './stage-config';
 
@@ -24,6 +25,7 @@ export interface ClubStacks {
   readonly edge: EdgeStack;
   readonly web: WebStack;
   readonly api: ApiStack;
+  readonly site: SiteStack;
 }
 
 /**
@@ -36,34 +38,45 @@ export interface ClubStacks {
  */
 export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   const { config } = options;
+  const webDistDir = options.webDistDir ?? join(repoRoot, 'web/dist');
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: config.region };
+  const { terminationProtection } = config;
   const name = (part: string): string => `club-${config.stage}-${part}`;
 
   const data = new DataStack(app, name('data'), {
     env,
     config,
+    terminationProtection,
     description: 'Club website: table and secrets',
   });
-  const mail = new MailStack(app, name('mail'), { env, config, description: 'Club website: SES sending' });
+  const mail = new MailStack(app, name('mail'), {
+    env,
+    config,
+    terminationProtection,
+    description: 'Club website: SES sending',
+  });
   // CloudFront's web ACL must live in us-east-1. The distribution reads its ARN with a weak cross-stack
   // reference (cdk.json), which CDK renders as Fn::GetStackOutput naming the producer's region: resolved by
   // CloudFormation at deploy time, no custom resource, no export lock between the two stacks.
   const edge = new EdgeStack(app, name('edge'), {
     env: { account: env.account, region: CLOUDFRONT_REGION },
     config,
+    terminationProtection,
     description: 'Club website: CloudFront web ACL (us-east-1)',
   });
   const web = new WebStack(app, name('web'), {
     env,
     config,
+    terminationProtection,
     webAclArn: edge.webAclArn,
-    webDistDir: options.webDistDir ?? join(repoRoot, 'web/dist'),
+    webDistDir,
     originSecret: data.originSecret,
     description: 'Club website: CDN, site bucket and API endpoint',
   });
   const api = new ApiStack(app, name('api'), {
     env,
     config,
+    terminationProtection,
     api: web.api,
     siteUrl: web.siteUrl,
     table: data.table,
@@ -77,10 +90,23 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     description: 'Club website: API stage, one function and route per route-table row',
   });
 
-  for (const stack of [data, mail, edge, web, api]) {
+  // The site's upload waits for the API: a new page never goes live before the routes it calls exist, and
+  // a failed API deploy stops the release with the old site still in place.
+  const site = new SiteStack(app, name('site'), {
+    env,
+    config,
+    terminationProtection,
+    webDistDir,
+    siteBucket: web.siteBucket,
+    distribution: web.distribution,
+    description: 'Club website: the site build upload and CDN invalidation (after the API)',
+  });
+  site.addStackDependency(api, 'a release publishes pages only once the API has their routes');
+
+  for (const stack of [data, mail, edge, web, api, site]) {
     Tags.of(stack).add('project', 'club-website');
     Tags.of(stack).add('stage', config.stage);
   }
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, mail, edge, web, api };
+  return { data, mail, edge, web, api, site };
 }

@@ -110,6 +110,8 @@ export interface StageConfig {
   readonly logRetention: RetentionDays;
   /** Keep the table and secrets when the stack is deleted, and turn on the table's deletion protection. */
   readonly retainData: boolean;
+  /** CloudFormation termination protection on every stack: `cdk destroy` and console deletes are refused. */
+  readonly terminationProtection: boolean;
   /**
    * Reserved concurrency (OPERATIONS 5): each function anyone can call without signing in (public rows and
    * Stripe's webhook) is capped at `anonymousRoute` concurrent runs, so a flood of sign-ups or password
@@ -140,6 +142,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     edgeRateLimits: { authPer5Minutes: 300, apiPer5Minutes: 1_500 },
     logRetention: RetentionDays.ONE_MONTH,
     retainData: false,
+    terminationProtection: false,
     // No reservedConcurrency: a new account's concurrency limit (10) leaves nothing to reserve.
     tableMaxRequestUnits: { read: 200, write: 100 },
   },
@@ -155,6 +158,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     edgeRateLimits: { authPer5Minutes: 500, apiPer5Minutes: 3_000 },
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,
+    terminationProtection: true,
     // 10 anonymous-route functions × 10 + the authorizer's 10 = 110 reserved: the account's concurrency
     // limit must be at least 210 (ask Service Quotas for 1,000) before the first prod deploy.
     reservedConcurrency: { anonymousRoute: 10, originAuthorizer: 10 },

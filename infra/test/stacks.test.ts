@@ -629,7 +629,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
 
     it('uploads hashed assets immutable and everything else uncached', () => {
-      const deployments = Object.values(resources(templates(name).web, 'Custom::CDKBucketDeployment'));
+      expect(resources(templates(name).web, 'Custom::CDKBucketDeployment')).toEqual({});
+      const deployments = Object.values(resources(templates(name).site, 'Custom::CDKBucketDeployment'));
       const assets = deployments.find((d) => JSON.stringify(d.Properties.Include) === '["assets/*"]');
       const pages = deployments.find((d) => JSON.stringify(d.Properties.Exclude) === '["assets/*"]');
 
@@ -646,14 +647,31 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
   });
 
-  it('deploys data, mail and web before the API, and nothing waits on the API', () => {
+  it('deploys data, mail and web before the API, and nothing but the site release waits on the API', () => {
+    const { stacks } = stage(name);
+    const names = (list: readonly { stackName: string }[]): string[] => list.map((s) => s.stackName).sort();
+
+    expect(names(stacks.api.dependencies)).toEqual(names([stacks.data, stacks.mail, stacks.web]));
+    expect(names(stacks.web.dependencies)).toEqual(names([stacks.data, stacks.edge]));
+    for (const stack of [stacks.data, stacks.mail, stacks.edge, stacks.web]) {
+      expect(names(stack.dependencies)).not.toContain(stacks.api.stackName);
+    }
+  });
+
+  it('uploads the site and invalidates the CDN only after the API stack, so no page goes live before its routes', () => {
     const { stacks } = stage(name);
 
-    expect(stacks.api.dependencies.map((s) => s.stackName).sort()).toEqual(
-      [stacks.data, stacks.mail, stacks.web].map((s) => s.stackName).sort(),
-    );
-    for (const stack of [stacks.data, stacks.mail, stacks.web]) {
-      expect(stack.dependencies.map((s) => s.stackName)).not.toContain(stacks.api.stackName);
+    expect(stacks.site.dependencies.map((s) => s.stackName)).toContain(stacks.api.stackName);
+    expect(stacks.api.dependencies.map((s) => s.stackName)).not.toContain(stacks.site.stackName);
+    // Everything that changes what visitors see is in the site stack; the web stack only holds the CDN.
+    const deployments = Object.values(resources(templates(name).site, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    expect(deployments.filter((d) => d.Properties.DistributionPaths)).toHaveLength(1);
+  });
+
+  it(name === 'prod' ? 'protects every prod stack from termination' : 'leaves dev stacks deletable', () => {
+    for (const stack of Object.values(stage(name).stacks)) {
+      expect(stack.terminationProtection, stack.stackName).toBe(name === 'prod');
     }
   });
 
