@@ -9,7 +9,7 @@ import { CLOUDFRONT_REGION, EdgeStack } from './stacks/edge-stack';
 import { MailStack } from './stacks/mail-stack';
 import { SiteStack } from './stacks/site-stack';
 import { WebStack } from './stacks/web-stack';
-import type { StageConfig } from './stage-config';
+import { checkStageConfig, type StageConfig } from './stage-config';
 
 export interface ClubAppOptions {
   readonly config: StageConfig;
@@ -37,7 +37,7 @@ export interface ClubStacks {
  * stack's origin secret (CloudFront sends it to the API), so data ← web too, and nothing points back.
  */
 export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
-  const { config } = options;
+  const config = checkStageConfig(options.config);
   const webDistDir = options.webDistDir ?? join(repoRoot, 'web/dist');
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: config.region };
   const { terminationProtection } = config;

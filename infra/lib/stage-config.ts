@@ -96,6 +96,16 @@ export interface StageConfig {
   readonly mailDomain: string;
   /** The From header of every message: an address at `mailDomain`. */
   readonly mailFrom: string;
+  /**
+   * The DMARC policy published for `mailDomain` (output Dmarc): what receivers do with mail that claims the
+   * domain but passes neither DKIM nor SPF in alignment. SES mail passes both.
+   */
+  readonly dmarcPolicy: 'none' | 'quarantine' | 'reject';
+  /**
+   * May this stage synthesise with placeholder values (a reserved domain such as club.example)? Only dev:
+   * a prod synth refuses them, since SES can never verify such a domain and no mail would ever leave.
+   */
+  readonly allowPlaceholders: boolean;
   /** Serve the site at this domain with this us-east-1 ACM certificate; off = the CloudFront domain. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /** API Gateway stage throttling, the backstop behind the functions' own per-e-mail and per-address limits. */
@@ -138,6 +148,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     region: 'ca-central-1',
     mailDomain: 'dev.club.example',
     mailFrom: 'Club Basketball (dev) <no-reply@dev.club.example>',
+    dmarcPolicy: 'none',
+    allowPlaceholders: true,
     throttle: { rateLimit: 10, burstLimit: 20 },
     edgeRateLimits: { authPer5Minutes: 300, apiPer5Minutes: 1_500 },
     logRetention: RetentionDays.ONE_MONTH,
@@ -151,6 +163,10 @@ export const STAGES: Record<StageName, StageConfig> = {
     region: 'ca-central-1',
     mailDomain: 'club.example',
     mailFrom: 'Club Basketball <no-reply@club.example>',
+    // Quarantine: receivers junk mail that forges the club's domain. If the domain also sends mail from
+    // elsewhere (a Google Workspace or Microsoft 365 mailbox), sign that with DKIM first (README Deploy).
+    dmarcPolicy: 'quarantine',
+    allowPlaceholders: false,
     // customDomain: { domainName: 'www.club.example', certificateArn: 'arn:aws:acm:us-east-1:…:certificate/…' },
     // A few hundred families registering when tryouts open stay far below this; a script hammering the API
     // does not get past it.
@@ -167,16 +183,43 @@ export const STAGES: Record<StageName, StageConfig> = {
   },
 };
 
+/** A stage configuration that cannot be deployed; bin/app.ts prints its message alone and exits. */
+export class StageConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StageConfigError';
+  }
+}
+
+/** Names reserved for examples and tests (RFC 2606, RFC 6761): no mail is ever delivered to or from them. */
+export function isPlaceholderDomain(domain: string): boolean {
+  return /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i.test(domain.trim());
+}
+
 /** The stage named by `-c stage=…` (default dev), checked so a typo fails synth instead of deploying wrongly. */
 export function stageConfig(name: unknown = 'dev'): StageConfig {
   if (typeof name !== 'string' || !(STAGE_NAMES as readonly string[]).includes(name)) {
-    throw new Error(`Unknown stage ${JSON.stringify(name)}: use -c stage=${STAGE_NAMES.join('|')}`);
+    throw new StageConfigError(
+      `Unknown stage ${JSON.stringify(name)}: use -c stage=${STAGE_NAMES.join('|')}`,
+    );
   }
-  const config = STAGES[name as StageName];
+  return checkStageConfig(STAGES[name as StageName]);
+}
+
+/** Refuses a configuration that would deploy but not work: read by stageConfig and by addClubStacks. */
+export function checkStageConfig(config: StageConfig): StageConfig {
+  const { stage } = config;
   const address = /<([^<>@\s]+)@([^<>@\s]+)>$/.exec(config.mailFrom);
   if (!address || address[2] !== config.mailDomain) {
-    throw new Error(
-      `Stage ${name}: mailFrom must be "Name <local@${config.mailDomain}>" (SES sends only as it)`,
+    throw new StageConfigError(
+      `Stage ${stage}: mailFrom must be "Name <local@${config.mailDomain}>" (SES sends only as it)`,
+    );
+  }
+  if (!config.allowPlaceholders && isPlaceholderDomain(config.mailDomain)) {
+    throw new StageConfigError(
+      `Stage ${stage}: mailDomain "${config.mailDomain}" is a placeholder (a reserved example domain), so SES ` +
+        'could never verify it and no mail would be sent. Set mailDomain and mailFrom in ' +
+        `infra/lib/stage-config.ts (STAGES.${stage}) to a domain the club controls, then synthesise again.`,
     );
   }
   return config;

@@ -18,7 +18,7 @@ import {
   NATIVE_MODULES,
 } from '../lib/bundling';
 import { STAGES, type StageName } from '../lib/stage-config';
-import { logicalId, type Synthesised, synthStage } from './support';
+import { deployableStage, logicalId, type Synthesised, synthStage } from './support';
 
 // Managed CloudFront policies (fixed ids documented by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -74,9 +74,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
 
-      // One per row, and the origin authorizer in front of them all.
+      // One per row, the origin authorizer in front of them all, and the SES events' recorder.
       expect(Object.keys(functions).sort()).toEqual(
-        [...stacks.api.functions.values(), stacks.api.originAuthorizer]
+        [...stacks.api.functions.values(), stacks.api.originAuthorizer, stacks.api.mailEvents]
           .map((f) => logicalId(f.function))
           .sort(),
       );
@@ -94,7 +94,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         );
         expect(env.STAGE).toBe(name);
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
-        expect(env.MAIL_FROM).toBe(STAGES[name].mailFrom);
+        expect(env.MAIL_FROM).toBe(deployableStage(name).mailFrom);
       }
     });
 
@@ -419,9 +419,93 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   });
 
   describe('mail', () => {
+    const domain = deployableStage(name).mailDomain;
+
+    it('sends from the stage domain with a custom MAIL FROM, falling back to SES’s while its MX is missing', () => {
+      templates(name).mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: domain,
+        MailFromAttributes: { MailFromDomain: `bounce.${domain}`, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' },
+      });
+    });
+
+    it('prints every DNS record the operator adds: DKIM, MAIL FROM MX and SPF, DMARC', () => {
+      const outputs = templates(name).mail.findOutputs('*') as Record<string, { Value: unknown }>;
+
+      // Besides the values CDK publishes for the other stacks.
+      expect(
+        Object.keys(outputs)
+          .filter((key) => !key.startsWith('PublishOutput'))
+          .sort(),
+      ).toEqual(['Dkim1', 'Dkim2', 'Dkim3', 'Dmarc', 'MailFromMx', 'MailFromSpf'].sort());
+      expect(outputs.MailFromMx?.Value).toBe(
+        `bounce.${domain} MX 10 feedback-smtp.ca-central-1.amazonses.com`,
+      );
+      expect(outputs.MailFromSpf?.Value).toBe(`bounce.${domain} TXT "v=spf1 include:amazonses.com ~all"`);
+      expect(outputs.Dmarc?.Value).toBe(
+        `_dmarc.${domain} TXT "v=DMARC1; p=${name === 'prod' ? 'quarantine' : 'none'}; adkim=r; aspf=r"`,
+      );
+    });
+
+    it('publishes bounces, complaints and deliveries to the default event bus', () => {
+      const destinations = Object.values(
+        resources(templates(name).mail, 'AWS::SES::ConfigurationSetEventDestination'),
+      );
+
+      expect(destinations).toHaveLength(1);
+      const destination = destinations[0]!.Properties.EventDestination as Record<string, unknown>;
+      expect(destination.Enabled).toBe(true);
+      expect([...(destination.MatchingEventTypes as string[])].sort()).toEqual([
+        'bounce',
+        'complaint',
+        'delivery',
+      ]);
+      expect(JSON.stringify(destination.EventBridgeDestination)).toContain(':event-bus/default');
+    });
+
+    it('hands this configuration set’s events to the mail-events function, keeping failures in a queue', () => {
+      const { templates: t, stacks } = stage(name);
+      const rules = Object.values(resources(t.api, 'AWS::Events::Rule'));
+      const configurationSet = stacks.api.resolve(stacks.mail.mail.configurationSetName);
+      const deadLetters = logicalId(stacks.api.mailEventsDeadLetters);
+
+      expect(rules).toHaveLength(1);
+      expect(rules[0]!.Properties.EventPattern).toEqual({
+        source: ['aws.ses'],
+        'detail-type': ['Email Bounced', 'Email Complaint Received', 'Email Delivered'],
+        detail: { mail: { tags: { 'ses:configuration-set': [configurationSet] } } },
+      });
+      const [target] = rules[0]!.Properties.Targets as Array<Record<string, unknown>>;
+      expect(JSON.stringify(target?.Arn)).toContain(logicalId(stacks.api.mailEvents.function));
+      expect(JSON.stringify(target?.DeadLetterConfig)).toContain(deadLetters);
+      t.api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: logicalId(stacks.api.mailEvents.function) },
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [deadLetters, 'Arn'] } } },
+      });
+      t.api.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    });
+
+    it('lets the mail-events function write the table and nothing else: no secret, no mail', () => {
+      const { templates: t, stacks } = stage(name);
+      const fn = resources(t.api, 'AWS::Lambda::Function')[logicalId(stacks.api.mailEvents.function)]!;
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.mailEvents.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+
+      expect(Object.keys((fn.Properties.Environment as { Variables: object }).Variables).sort()).toEqual(
+        ['NODE_OPTIONS', 'SITE_URL', 'STAGE', 'TABLE_NAME'].sort(),
+      );
+      expect(actions).toContain('dynamodb:UpdateItem');
+      expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
+    });
+
     it('has the stage domain identity on a TLS-only configuration set', () => {
       templates(name).mail.hasResourceProperties('AWS::SES::EmailIdentity', {
-        EmailIdentity: STAGES[name].mailDomain,
+        EmailIdentity: domain,
         ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
       });
       templates(name).mail.hasResourceProperties('AWS::SES::ConfigurationSet', {

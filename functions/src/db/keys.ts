@@ -15,6 +15,7 @@
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
+ * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  */
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
@@ -48,6 +49,11 @@ export const keys = {
     GSI1SK: `TRYOUT#${seasonId}`,
   }),
   stripeEvent: (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
+  /**
+   * What SES last reported for an address (delivered, bounced, complained): any address the club mails, a
+   * member's or an emergency contact's, so it is keyed by the address, not by a user.
+   */
+  mailStatus: (email: string) => ({ PK: `MAIL#${email.trim().toLowerCase()}`, SK: 'STATUS' }),
 } as const;
 
 /**

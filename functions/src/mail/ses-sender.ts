@@ -1,8 +1,10 @@
 /**
  * Sends mail through SES v2. The client is created once per container (STYLE #6); on the local stack and in
  * tests it talks to the SES emulator with dummy credentials, like db/client.ts does with DynamoDB Local.
+ * An address that hard-bounced or complained (db/mail-status.ts, from SES's events) is never mailed again.
  */
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { getMailStatus } from '../db/mail-status';
 import { getConfig } from '../lib/config';
 import { ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -32,9 +34,18 @@ function ses(): SESv2Client {
   return client;
 }
 
-/** Sends one message; a failure of SES becomes a 503 the caller may retry. */
-export async function sendMail(message: MailMessage): Promise<void> {
+/**
+ * Sends one message, unless its address is suppressed ('suppressed': nothing was sent, and the caller answers
+ * as it would have, so no one learns of another person's bounce). A failure of SES becomes a 503 the caller
+ * may retry.
+ */
+export async function sendMail(message: MailMessage): Promise<'sent' | 'suppressed'> {
   const cfg = getConfig();
+  const status = await getMailStatus(message.to);
+  if (status?.suppressed) {
+    log.info('mail suppressed', { kind: message.kind, reason: status.suppressed });
+    return 'suppressed';
+  }
   try {
     await ses().send(
       new SendEmailCommand({
@@ -60,4 +71,5 @@ export async function sendMail(message: MailMessage): Promise<void> {
     });
     throw new ServiceUnavailableError(serverMessages.mailUnavailable);
   }
+  return 'sent';
 }

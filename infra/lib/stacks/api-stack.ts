@@ -15,7 +15,12 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { NagSuppressions } from 'cdk-nag';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
@@ -60,6 +65,10 @@ export class ApiStack extends Stack {
   readonly functions: ReadonlyMap<string, HandlerFunction>;
   /** Lets only CloudFront's requests reach an endpoint (x-origin-verify), in front of every route. */
   readonly originAuthorizer: HandlerFunction;
+  /** Records SES's bounces, complaints and deliveries, so a bounced address is never mailed again. */
+  readonly mailEvents: HandlerFunction;
+  /** SES events the mail-events function could not record after its retries: any message here is an alarm. */
+  readonly mailEventsDeadLetters: Queue;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -180,6 +189,53 @@ export class ApiStack extends Stack {
       });
     }
     this.functions = functions;
+
+    // SES's events for this stage's configuration set, from the default bus (mail stack). A failure is
+    // retried by EventBridge (delivery) and by Lambda (the function), then kept in the dead-letter queue:
+    // a bounce that was never recorded would let the club keep mailing a dead address.
+    this.mailEvents = new HandlerFunction(this, 'MailEvents', {
+      name: 'mailEvents',
+      handler: 'mail/ses-events',
+      description: 'Records SES bounces, complaints and deliveries; a bounced address is never mailed again',
+      config,
+      // The table is all it touches; SITE_URL only because the shared configuration requires it.
+      environment: { TABLE_NAME: props.table.tableName, SITE_URL: props.siteUrl },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      timeout: Duration.seconds(10),
+    });
+    this.mailEventsDeadLetters = new Queue(this, 'MailEventsDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    NagSuppressions.addResourceSuppressions(this.mailEventsDeadLetters, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          'This queue is itself the dead-letter queue of the SES event rule and function; an alarm fires on ' +
+          'its first message and an operator redrives or reads it (README Deploy), nothing consumes it.',
+      },
+    ]);
+    this.mailEvents.function.configureAsyncInvoke({
+      onFailure: new SqsDestination(this.mailEventsDeadLetters),
+      retryAttempts: 2,
+    });
+    new Rule(this, 'MailEventsRule', {
+      description: `Club website ${config.stage}: SES bounces, complaints and deliveries to the mail-events function`,
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: ['Email Bounced', 'Email Complaint Received', 'Email Delivered'],
+        detail: { mail: { tags: { 'ses:configuration-set': [props.mail.configurationSetName] } } },
+      },
+      targets: [
+        new LambdaFunction(this.mailEvents.function, {
+          deadLetterQueue: this.mailEventsDeadLetters,
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(24),
+        }),
+      ],
+    });
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: api.apiEndpoint,
