@@ -7,7 +7,9 @@ import { ApiStack, type RouteRow } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { CLOUDFRONT_REGION, EdgeStack } from './stacks/edge-stack';
 import { MailStack } from './stacks/mail-stack';
+import { GlobalWatchStack } from './stacks/global-watch-stack';
 import { SiteStack } from './stacks/site-stack';
+import { WatchStack } from './stacks/watch-stack';
 import { WebStack } from './stacks/web-stack';
 import { checkStageConfig, type StageConfig } from './stage-config';
 
@@ -26,6 +28,8 @@ export interface ClubStacks {
   readonly web: WebStack;
   readonly api: ApiStack;
   readonly site: SiteStack;
+  readonly watch: WatchStack;
+  readonly globalWatch: GlobalWatchStack;
 }
 
 /**
@@ -39,6 +43,7 @@ export interface ClubStacks {
 export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   const config = checkStageConfig(options.config);
   const webDistDir = options.webDistDir ?? join(repoRoot, 'web/dist');
+  const routeRows = options.routes ?? routeList();
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: config.region };
   const { terminationProtection } = config;
   const name = (part: string): string => `club-${config.stage}-${part}`;
@@ -86,7 +91,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     originSecret: data.originSecret,
     sentrySecret: data.sentrySecret,
     mail: mail.mail,
-    routes: options.routes ?? routeList(),
+    routes: routeRows,
     description: 'Club website: API stage, one function and route per route-table row',
   });
 
@@ -103,10 +108,33 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   });
   site.addStackDependency(api, 'a release publishes pages only once the API has their routes');
 
-  for (const stack of [data, mail, edge, web, api, site]) {
+  // Alarms and the dashboard: over lists, so a new route, function or dead-letter queue is watched by
+  // adding it here (a worker and its queue: append to functions and deadLetterQueues).
+  const watch = new WatchStack(app, name('watch'), {
+    env,
+    config,
+    terminationProtection,
+    functions: [...api.functions.values(), api.originAuthorizer, api.mailEvents],
+    deadLetterQueues: [{ name: 'mailEventsDeadLetters', queue: api.mailEventsDeadLetters }],
+    routes: routeRows,
+    api: web.api,
+    table: data.table,
+    distributionId: web.distribution.distributionId,
+    webAclName: edge.webAclName,
+    description: 'Club website: alarms to the stage topic, and the dashboard',
+  });
+  const globalWatch = new GlobalWatchStack(app, name('watch-global'), {
+    env: { account: env.account, region: CLOUDFRONT_REGION },
+    config,
+    terminationProtection,
+    distributionId: web.distribution.distributionId,
+    description: 'Club website: CloudFront alarm and the budget alert (us-east-1)',
+  });
+
+  for (const stack of [data, mail, edge, web, api, site, watch, globalWatch]) {
     Tags.of(stack).add('project', 'club-website');
     Tags.of(stack).add('stage', config.stage);
   }
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, mail, edge, web, api, site };
+  return { data, mail, edge, web, api, site, watch, globalWatch };
 }

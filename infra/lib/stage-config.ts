@@ -106,6 +106,18 @@ export interface StageConfig {
    * a prod synth refuses them, since SES can never verify such a domain and no mail would ever leave.
    */
   readonly allowPlaceholders: boolean;
+  /**
+   * Where every alarm and the budget alert go (an SNS e-mail subscription per alarm topic: confirm the
+   * message AWS sends after the first deploy). A placeholder is refused unless `allowPlaceholders`.
+   */
+  readonly alarmEmail: string;
+  /** The monthly AWS cost, in US dollars, above which the budget alert mails `alarmEmail`. */
+  readonly monthlyBudgetUsd: number;
+  /**
+   * API Gateway's per-route metrics, and a p99 latency alarm per route on them. CloudWatch bills them as
+   * custom metrics: six per route, about US$25 a month for the current route table.
+   */
+  readonly detailedRouteMetrics: boolean;
   /** Serve the site at this domain with this us-east-1 ACM certificate; off = the CloudFront domain. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /** API Gateway stage throttling, the backstop behind the functions' own per-e-mail and per-address limits. */
@@ -150,6 +162,11 @@ export const STAGES: Record<StageName, StageConfig> = {
     mailFrom: 'Club Basketball (dev) <no-reply@dev.club.example>',
     dmarcPolicy: 'none',
     allowPlaceholders: true,
+    alarmEmail: 'ops@dev.club.example',
+    // The fixed part: WAF (~$8), alarms (~$5), dashboard ($3), KMS keys ($2), secrets (~$2).
+    monthlyBudgetUsd: 40,
+    // Off in dev: its cost would exceed the rest of the stage's; the API-wide figures still show.
+    detailedRouteMetrics: false,
     throttle: { rateLimit: 10, burstLimit: 20 },
     edgeRateLimits: { authPer5Minutes: 300, apiPer5Minutes: 1_500 },
     logRetention: RetentionDays.ONE_MONTH,
@@ -167,6 +184,11 @@ export const STAGES: Record<StageName, StageConfig> = {
     // elsewhere (a Google Workspace or Microsoft 365 mailbox), sign that with DKIM first (README Deploy).
     dmarcPolicy: 'quarantine',
     allowPlaceholders: false,
+    alarmEmail: 'ops@club.example',
+    // The fixed part is about $55 (dev's, per-route metrics ~$25, backup keys); Lambda, DynamoDB, CloudFront,
+    // SES and backups stay in the low dollars at the club's traffic.
+    monthlyBudgetUsd: 100,
+    detailedRouteMetrics: true,
     // customDomain: { domainName: 'www.club.example', certificateArn: 'arn:aws:acm:us-east-1:…:certificate/…' },
     // A few hundred families registering when tryouts open stay far below this; a script hammering the API
     // does not get past it.
@@ -220,6 +242,16 @@ export function checkStageConfig(config: StageConfig): StageConfig {
       `Stage ${stage}: mailDomain "${config.mailDomain}" is a placeholder (a reserved example domain), so SES ` +
         'could never verify it and no mail would be sent. Set mailDomain and mailFrom in ' +
         `infra/lib/stage-config.ts (STAGES.${stage}) to a domain the club controls, then synthesise again.`,
+    );
+  }
+  const alarmDomain = config.alarmEmail.split('@')[1] ?? '';
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.alarmEmail)) {
+    throw new StageConfigError(`Stage ${stage}: alarmEmail "${config.alarmEmail}" is not an e-mail address.`);
+  }
+  if (!config.allowPlaceholders && isPlaceholderDomain(alarmDomain)) {
+    throw new StageConfigError(
+      `Stage ${stage}: alarmEmail "${config.alarmEmail}" is a placeholder, so no alarm would ever reach anyone. ` +
+        `Set alarmEmail in infra/lib/stage-config.ts (STAGES.${stage}) to a mailbox an operator reads.`,
     );
   }
   return config;

@@ -41,8 +41,26 @@ describe('stage config', () => {
       ...STAGES.prod,
       mailDomain: 'clubbasketball.ca',
       mailFrom: 'Club <no-reply@clubbasketball.ca>',
+      alarmEmail: 'ops@clubbasketball.ca',
     };
     expect(() => addClubStacks(new App(), { config: filled, webDistDir: siteFixture() })).not.toThrow();
+  });
+
+  it('refuses prod while its alarm e-mail is a placeholder, since no alarm would reach anyone', () => {
+    const domainFilled = {
+      ...STAGES.prod,
+      mailDomain: 'clubbasketball.ca',
+      mailFrom: 'Club <no-reply@clubbasketball.ca>',
+    };
+    expect(STAGES.prod.alarmEmail).toBe('ops@club.example');
+
+    expect(() => addClubStacks(new App(), { config: domainFilled, webDistDir: siteFixture() })).toThrow(
+      'Stage prod: alarmEmail "ops@club.example" is a placeholder, so no alarm would ever reach anyone. ' +
+        'Set alarmEmail in infra/lib/stage-config.ts (STAGES.prod) to a mailbox an operator reads.',
+    );
+    expect(() =>
+      addClubStacks(new App(), { config: { ...domainFilled, alarmEmail: 'ops' }, webDistDir: siteFixture() }),
+    ).toThrow('alarmEmail "ops" is not an e-mail address');
   });
 
   it('lets dev synthesise with its placeholder domain, so a fresh clone synthesises offline', () => {

@@ -54,6 +54,7 @@ export function deployableStage(name: StageName): StageConfig {
     ...config,
     mailDomain: OPERATOR_DOMAIN,
     mailFrom: `Club Basketball <no-reply@${OPERATOR_DOMAIN}>`,
+    alarmEmail: `operations@${OPERATOR_DOMAIN}`,
   };
 }
 

@@ -84,6 +84,8 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       // The backstop for the whole API; the functions rate-limit sign-in attempts per e-mail and address.
       throttle: config.throttle,
+      // Per-route metrics (Route dimension): each route's p99 latency is alarmed on (watch stack).
+      detailedMetricsEnabled: config.detailedRouteMetrics,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         // No headers, query strings or bodies: access logs must not hold tokens or personal data. The
