@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { routeList } from '@club/shared';
 import { repoRoot } from './bundling';
 import { ApiStack, type RouteRow } from './stacks/api-stack';
+import { BackupCopyStack } from './stacks/backup-copy-stack';
 import { DataStack } from './stacks/data-stack';
 import { CLOUDFRONT_REGION, EdgeStack } from './stacks/edge-stack';
 import { MailStack } from './stacks/mail-stack';
@@ -22,6 +23,8 @@ export interface ClubAppOptions {
 }
 
 export interface ClubStacks {
+  /** Only where the stage config has `backup`: the copy vault in the second region. */
+  readonly backupCopy?: BackupCopyStack;
   readonly data: DataStack;
   readonly mail: MailStack;
   readonly edge: EdgeStack;
@@ -48,12 +51,22 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   const { terminationProtection } = config;
   const name = (part: string): string => `club-${config.stage}-${part}`;
 
+  // The copy vault first, in the second region: the data stack's backup plan names it.
+  const backupCopy = config.backup
+    ? new BackupCopyStack(app, name('backup-copy'), {
+        env: { account: env.account, region: config.backup.copyRegion },
+        config,
+        terminationProtection,
+        description: 'Club website: copies of the table backups (second Canadian region)',
+      })
+    : undefined;
   const data = new DataStack(app, name('data'), {
     env,
     config,
     terminationProtection,
     description: 'Club website: table and secrets',
   });
+  if (backupCopy) data.addStackDependency(backupCopy, 'the backup plan copies into its vault');
   const mail = new MailStack(app, name('mail'), {
     env,
     config,
@@ -131,10 +144,11 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     description: 'Club website: CloudFront alarm and the budget alert (us-east-1)',
   });
 
-  for (const stack of [data, mail, edge, web, api, site, watch, globalWatch]) {
+  const stacks = [backupCopy, data, mail, edge, web, api, site, watch, globalWatch];
+  for (const stack of stacks.filter((s) => s !== undefined)) {
     Tags.of(stack).add('project', 'club-website');
     Tags.of(stack).add('stage', config.stage);
   }
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, mail, edge, web, api, site, watch, globalWatch };
+  return { ...(backupCopy && { backupCopy }), data, mail, edge, web, api, site, watch, globalWatch };
 }

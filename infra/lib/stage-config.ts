@@ -148,6 +148,12 @@ export interface StageConfig {
    */
   readonly tableMaxRequestUnits: { readonly read: number; readonly write: number };
   /**
+   * AWS Backup for the table, beside its point-in-time recovery (35 days): a daily backup kept `retainDays`
+   * in the stage's region, copied to a vault in `copyRegion` (another Canadian region, so members' data stays
+   * in Canada) and kept as long there. Unset = PITR only.
+   */
+  readonly backup?: { readonly retainDays: number; readonly copyRegion: string };
+  /**
    * The origin secret's version CloudFront sends (OPERATIONS 4); unset = the current one at first deploy.
    * Set after a rotation, so the template changes and CloudFormation resolves the new value.
    */
@@ -202,6 +208,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     reservedConcurrency: { anonymousRoute: 10, originAuthorizer: 10 },
     // A whole season's registrations take a few thousand units; tryout-day peaks stay under 100 per second.
     tableMaxRequestUnits: { read: 2_000, write: 1_000 },
+    // Calgary: the other Canadian region.
+    backup: { retainDays: 35, copyRegion: 'ca-west-1' },
   },
 };
 

@@ -152,7 +152,7 @@ describe.each(['dev', 'prod'] as const)('%s stage secrets', (name: StageName) =>
       ].map((a) => `${a.id}: ${String(a.entry.data)}`);
       expect(findings, stack.stackName).toEqual([]);
 
-      const template = synthesised.templates[key as keyof Synthesised['templates']].toJSON() as {
+      const template = synthesised.templates[key as keyof Synthesised['templates']]!.toJSON() as {
         Resources: Record<string, Resource>;
       };
       for (const [id, resource] of Object.entries(template.Resources)) {

@@ -397,6 +397,63 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it(
+      name === 'prod'
+        ? 'backs the table up daily, keeps 35 days, and copies each backup to ca-west-1'
+        : 'relies on point-in-time recovery alone (no backup plan, no copy vault)',
+      () => {
+        const { stacks } = stage(name);
+        const data = templates(name).data;
+        if (name === 'dev') {
+          expect(stacks.backupCopy).toBeUndefined();
+          expect(Object.keys(data.findResources('AWS::Backup::BackupPlan'))).toEqual([]);
+          return;
+        }
+        const copy = stacks.backupCopy!;
+        const copyTemplate = templates(name).backupCopy!;
+        const plans = Object.values(resources(data, 'AWS::Backup::BackupPlan'));
+        const [rule] = (plans[0]?.Properties.BackupPlan as { BackupPlanRule: Array<Record<string, unknown>> })
+          .BackupPlanRule;
+
+        expect(copy.region).toBe('ca-west-1');
+        expect(stacks.data.dependencies.map((s) => s.stackName)).toContain(copy.stackName);
+        const [copyVault] = Object.values(resources(copyTemplate, 'AWS::Backup::BackupVault'));
+        expect(copyVault?.Properties.BackupVaultName).toBe('club-prod-table-copies');
+        for (const template of [data, copyTemplate]) {
+          for (const type of ['AWS::Backup::BackupVault', 'AWS::KMS::Key']) {
+            for (const resource of Object.values(resources(template, type))) {
+              expect(resource.DeletionPolicy, type).toBe('Retain');
+            }
+          }
+        }
+        expect(plans).toHaveLength(1);
+        expect(rule).toMatchObject({
+          RuleName: 'daily',
+          ScheduleExpression: 'cron(0 9 * * ? *)',
+          Lifecycle: { DeleteAfterDays: 35 },
+          CopyActions: [
+            {
+              DestinationBackupVaultArn: {
+                'Fn::Join': [
+                  '',
+                  [
+                    'arn:aws:backup:ca-west-1:',
+                    { Ref: 'AWS::AccountId' },
+                    ':backup-vault:club-prod-table-copies',
+                  ],
+                ],
+              },
+              Lifecycle: { DeleteAfterDays: 35 },
+            },
+          ],
+        });
+        const [selection] = Object.values(resources(data, 'AWS::Backup::BackupSelection'));
+        expect((selection?.Properties.BackupSelection as { Resources: unknown[] }).Resources).toEqual([
+          { 'Fn::GetAtt': [logicalId(stacks.data.table), 'Arn'] },
+        ]);
+      },
+    );
+
     it(`creates a generated origin secret, header-safe, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
       const { stacks } = stage(name);
       const secrets = resources(templates(name).data, 'AWS::SecretsManager::Secret');

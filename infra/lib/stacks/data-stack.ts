@@ -1,4 +1,21 @@
-import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
+import {
+  BackupPlan,
+  BackupPlanRule,
+  BackupResource,
+  BackupVault,
+  type IBackupVault,
+} from 'aws-cdk-lib/aws-backup';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
@@ -6,6 +23,7 @@ import type { Construct } from 'constructs';
 import { tableDefinition } from '@club/functions/db/table-definition';
 import { API_PREFIX, routes } from '@club/shared';
 import type { StageConfig } from '../stage-config';
+import { backupCopyVaultName } from './backup-copy-stack';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
@@ -32,6 +50,8 @@ export class DataStack extends Stack {
   readonly stripeSecret: Secret;
   /** The Sentry DSN, filled in by the operator (optional); every function may read it to report errors. */
   readonly sentrySecret: Secret;
+  /** The table's daily backup plan (stage config `backup`), absent where the stage relies on PITR alone. */
+  readonly backupPlan?: BackupPlan;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -148,6 +168,8 @@ export class DataStack extends Stack {
       },
     ]);
 
+    if (config.backup) this.backupPlan = this.backUpTable(config, config.backup);
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SecretArn', {
       value: this.secret.secretArn,
@@ -170,5 +192,70 @@ export class DataStack extends Stack {
       value: this.originSecret.secretArn,
       description: 'x-origin-verify value; rotate it as OPERATIONS in stage-config.ts says',
     });
+  }
+
+  /**
+   * A daily AWS Backup of the table, beside PITR: PITR restores any second of the last 35 days but only in
+   * this region and only while the table exists; these backups outlive the table and are copied to a vault
+   * in another Canadian region (BackupCopyStack). 09:00 UTC is 2–3 a.m. in Edmonton.
+   */
+  private backUpTable(config: StageConfig, backup: NonNullable<StageConfig['backup']>): BackupPlan {
+    const key = new Key(this, 'BackupKey', {
+      description: `Club website ${config.stage}: encrypts the table's backups`,
+      enableKeyRotation: true,
+      // Without the key the backups could never be read.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const vault = new BackupVault(this, 'BackupVault', {
+      backupVaultName: `club-${config.stage}-table-backups`,
+      encryptionKey: key,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Named, not referenced: the copy vault is in another region, created first by its own stack.
+    const copyVault: IBackupVault = BackupVault.fromBackupVaultArn(
+      this,
+      'BackupCopyVault',
+      this.formatArn({
+        service: 'backup',
+        region: backup.copyRegion,
+        resource: 'backup-vault',
+        resourceName: backupCopyVaultName(config),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    );
+    const plan = new BackupPlan(this, 'BackupPlan', {
+      backupPlanName: `club-${config.stage}-table`,
+      backupVault: vault,
+      backupPlanRules: [
+        new BackupPlanRule({
+          ruleName: 'daily',
+          scheduleExpression: Schedule.cron({ hour: '9', minute: '0' }),
+          deleteAfter: Duration.days(backup.retainDays),
+          copyActions: [{ destinationBackupVault: copyVault, deleteAfter: Duration.days(backup.retainDays) }],
+        }),
+      ],
+    });
+    const selection = plan.addSelection('Table', {
+      resources: [BackupResource.fromDynamoDbTable(this.table)],
+    });
+    NagSuppressions.addResourceSuppressions(
+      selection,
+      [
+        {
+          id: 'AwsSolutions-IAM4',
+          reason:
+            'The role AWS Backup assumes to back up and restore the table carries AWS Backup’s own service ' +
+            'policies (AWSBackupServiceRolePolicyForBackup/ForRestores), which AWS maintains as the service ' +
+            'changes; only backup.amazonaws.com may assume it.',
+          appliesTo: [
+            'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup',
+            'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForRestores',
+          ],
+        },
+      ],
+      true,
+    );
+    new CfnOutput(this, 'BackupVaultName', { value: vault.backupVaultName });
+    return plan;
   }
 }
