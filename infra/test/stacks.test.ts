@@ -693,6 +693,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(fetched('/SpringTeams/13u-boys')).toBe('/SpringTeams/13u-boys/index.html');
       expect(fetched('/dashboard')).toBe('/shell.html');
       expect(fetched('/reset-password/abc123')).toBe('/shell.html');
+      expect(fetched('/reset-password')).toBe('/shell.html');
+      expect(fetched('/verify-email')).toBe('/shell.html');
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');
@@ -746,6 +748,17 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         { EventType: 'viewer-request', FunctionARN: expect.anything() },
       ]);
       expect(config.HttpVersion).toBe('http2and3');
+    });
+
+    it('logs CDN requests without cookies, and mails no link whose path or query holds a token', () => {
+      const [distribution] = Object.values(resources(templates(name).web, 'AWS::CloudFront::Distribution'));
+      const config = distribution?.Properties.DistributionConfig as { Logging: Record<string, unknown> };
+
+      expect(config.Logging).toMatchObject({ IncludeCookies: false, Prefix: 'cloudfront/' });
+      // The routes that take a token take it in the body: no path parameter, no GET.
+      for (const row of routeList().filter((r) => ['verifyEmail', 'resetPassword'].includes(r.name))) {
+        expect(`${row.method} ${row.path}`).toMatch(/^POST \/auth\/[a-z-]+$/);
+      }
     });
 
     it('adds the security headers to every response', () => {

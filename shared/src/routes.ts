@@ -53,7 +53,7 @@ export const routes = {
     mail: true,
   },
   verifyEmail: {
-    method: 'GET',
+    method: 'POST',
     path: '/auth/verify-email',
     access: 'public',
     handler: 'auth/verify-email',
@@ -101,7 +101,7 @@ export const routes = {
   },
   resetPassword: {
     method: 'POST',
-    path: '/auth/reset-password/{token}',
+    path: '/auth/reset-password',
     access: 'public',
     handler: 'auth/reset-password',
     table: 'write',

@@ -184,7 +184,11 @@ describe('login, forgot-password and reset (spec §5)', () => {
     expect(resetPasswordMessage(['length', 'uppercase', 'lowercase', 'number', 'special'])).toBe(
       'Password must be at least 12 characters long, include an uppercase letter, include a lowercase letter, include a number, include a special character',
     );
-    expect(fieldErrors(ResetPasswordBodySchema, { password: valid.password })).toEqual({});
+    const token = 'A'.repeat(43);
+    expect(fieldErrors(ResetPasswordBodySchema, { token, password: valid.password })).toEqual({});
+    expect(fieldErrors(ResetPasswordBodySchema, { password: valid.password })).toEqual({
+      token: 'Invalid or expired link.',
+    });
   });
 
   it('asks to confirm the password, and says when the two differ (even while the password is weak)', () => {

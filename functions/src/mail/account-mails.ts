@@ -3,16 +3,24 @@
  * and HTML. Links are built from the configured SITE_URL only, never from a request header, so a forged
  * Host cannot make the club mail a link to someone else's site.
  */
-import { apiPath } from '@club/shared';
+import { MAIL_LINK_PAGES } from '@club/shared';
 import { getConfig } from '../lib/config';
 import type { MailMessage } from './ses-sender';
 
 const CLUB = 'the club';
 
-/** An absolute link on the site: path (and query) on the configured SITE_URL. */
-export function siteLink(path: string, query: Record<string, string> = {}): string {
-  const url = new URL(path, getConfig().SITE_URL);
-  for (const [k, value] of Object.entries(query)) url.searchParams.set(k, value);
+/** An absolute link on the site: a path on the configured SITE_URL. */
+export function siteLink(path: string): string {
+  return new URL(path, getConfig().SITE_URL).toString();
+}
+
+/**
+ * A link carrying a one-time token: the token goes in the fragment, which the browser keeps to itself, so
+ * it never reaches CloudFront's or the API's logs, nor another site as a Referer; the screen posts it.
+ */
+export function tokenLink(page: string, token: string): string {
+  const url = new URL(page, getConfig().SITE_URL);
+  url.hash = token;
   return url.toString();
 }
 
@@ -53,9 +61,9 @@ ${
   return { to: input.to, kind: input.kind, subject: input.subject, text, html };
 }
 
-/** The link in a verification mail: the API endpoint that spends the token and redirects to the site. */
+/** The link in a verification mail: the screen that posts the token and shows the confirmation. */
 export function verificationLink(token: string): string {
-  return siteLink(apiPath('verifyEmail'), { token });
+  return tokenLink(MAIL_LINK_PAGES.verifyEmail, token);
 }
 
 export function verificationMail(
@@ -101,7 +109,7 @@ export function alreadyRegisteredMail(
         : `You can sign in at ${siteLink('/login')}. Forgot your password? Reset it at ${siteLink('/forgot-password')}.`,
     ],
     action: finishSetup
-      ? { label: 'Choose my password', url: siteLink(`/reset-password/${finishSetup.resetToken}`) }
+      ? { label: 'Choose my password', url: tokenLink(MAIL_LINK_PAGES.resetPassword, finishSetup.resetToken) }
       : { label: 'Sign in', url: siteLink('/login') },
     footer: 'If this was not you, you can ignore this email; your account is unchanged.',
   });
@@ -122,7 +130,7 @@ export function passwordResetMail(
       'We received a request to reset the password of your account.',
       `The link works once and expires in ${validMinutes} minutes.`,
     ],
-    action: { label: 'Set a new password', url: siteLink(`/reset-password/${token}`) },
+    action: { label: 'Set a new password', url: tokenLink(MAIL_LINK_PAGES.resetPassword, token) },
     footer: 'If you did not ask for this, you can ignore this email; your password stays the same.',
   });
 }

@@ -190,9 +190,13 @@ export class WebStack extends Stack {
         certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
+      // CloudFront's standard logs: the visitor's address (c-ip), path and status. No cookies (the refresh
+      // cookie is a credential); no one-time token can appear in a logged path, query or Referer, since the
+      // mails carry tokens in the URL fragment, which browsers never send (shared MAIL_LINK_PAGES).
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
+      logIncludesCookies: false,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
