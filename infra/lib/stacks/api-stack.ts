@@ -28,6 +28,7 @@ import { VIEWER_ADDRESS_HEADER } from '@club/functions/lib/origin';
 import { API_PREFIX, type RouteDefinition } from '@club/shared';
 import { routeTimeout } from '../capacity';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
+import { PLATFORM_FUNCTIONS } from '../platform-functions';
 import type { StageConfig } from '../stage-config';
 
 export type RouteRow = RouteDefinition & { readonly name: string };
@@ -119,7 +120,7 @@ export class ApiStack extends Stack {
     // at the execute-api endpoint runs no endpoint's function. The authorizer only reads the origin secret.
     this.originAuthorizer = new HandlerFunction(this, 'OriginAuthorizer', {
       name: 'originAuthorizer',
-      handler: 'platform/origin-authorizer',
+      handler: PLATFORM_FUNCTIONS.originAuthorizer.handler,
       description: 'Lets only requests that came through CloudFront reach the API (x-origin-verify)',
       config,
       environment: { ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn },
@@ -197,7 +198,7 @@ export class ApiStack extends Stack {
     // a bounce that was never recorded would let the club keep mailing a dead address.
     this.mailEvents = new HandlerFunction(this, 'MailEvents', {
       name: 'mailEvents',
-      handler: 'mail/ses-events',
+      handler: PLATFORM_FUNCTIONS.mailEvents.handler,
       description: 'Records SES bounces, complaints and deliveries; a bounced address is never mailed again',
       config,
       // The table is all it touches; SITE_URL only because the shared configuration requires it.
