@@ -50,10 +50,11 @@
  *      (within minutes under traffic; any deploy that changes a function replaces them at once).
  *
  *   2. Mail. Set `mailDomain` / `mailFrom` below to a domain the club controls (the defaults are placeholders
- *      under the reserved `.example` TLD and will never verify). After deploying, add the three DKIM CNAME
- *      records the mail stack prints (`Dkim1..3`) to the domain's DNS; SES verifies the domain by itself.
- *      A new SES account is in the sandbox (mail only to verified addresses): request production access in
- *      the SES console before opening registrations.
+ *      under the reserved `.example` TLD and will never verify; a prod synth refuses them). After deploying,
+ *      add the records the mail stack prints to the domain's DNS: the three DKIM CNAMEs (`Dkim1..3`), the
+ *      custom MAIL FROM's MX and SPF (`MailFromMx`, `MailFromSpf`) and DMARC (`Dmarc`); SES verifies the
+ *      domain by itself. A new SES account is in the sandbox (mail only to verified addresses): request
+ *      production access before opening registrations (README Deploy, step 6).
  *
  *   3. Custom domain (optional, off by default so synth needs no lookups). Request an ACM certificate for the
  *      domain in us-east-1 (CloudFront only reads certificates there), put its ARN and the domain in
@@ -81,7 +82,19 @@
  *      traffic), some API calls answer 403 ("Request not allowed." or "Forbidden"). The deploy replaces
  *      every function, which shortens this to CloudFront's propagation plus the authorizer's 5-minute cache.
  *
- *   Prod keeps its table and secrets on stack deletion (RETAIN + deletion protection); dev deletes everything.
+ *   5. Capacity. Prod reserves concurrency for the functions anyone can call (`reservedConcurrency`); the
+ *      account's Lambda limit must be at least 100 + the total reserved before the first prod deploy (README
+ *      Deploy, step 2). The table's on-demand ceiling (`tableMaxRequestUnits`) throttles rather than bills a
+ *      runaway; raise it here if the `table-throttles` alarm fires under real load.
+ *
+ *   6. Alarms. Every alarm and the budget alert mail `alarmEmail`; confirm the two SNS subscription mails
+ *      after the first deploy, or nothing arrives. Which alarm means what: README Deploy.
+ *
+ *   7. Backups (prod, `backup`): daily AWS Backup of the table, copied to `copyRegion`; the account must have
+ *      that region enabled and AWS Backup's DynamoDB management on (README Deploy, step 2).
+ *
+ *   Prod keeps its table, secrets and backups on stack deletion (RETAIN + deletion protection), and its stacks
+ *   have termination protection; dev deletes everything.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 

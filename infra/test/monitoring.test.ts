@@ -2,8 +2,11 @@
  * Who hears of a failure: the stage's alarms, where they go, and the dashboard. Built from the real route
  * table and function list, on both stages (no bundling: only asset hashes would differ).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '@club/shared';
+import { repoRoot } from '../lib/bundling';
 import type { StageName } from '../lib/stage-config';
 import { deployableStage, logicalId, type Synthesised, synthStage } from './support';
 
@@ -249,6 +252,41 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         Subscribers: [{ SubscriptionType: 'EMAIL', Address: config.alarmEmail }],
       })),
     });
+  });
+
+  it('names every alarm in README’s Deploy section, where an operator learns what it means', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const deploy = readme.slice(
+      readme.indexOf('## Deploy'),
+      readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1),
+    );
+    const { stacks } = synthesised;
+    const functionNames = [
+      ...[...stacks.api.functions.values(), stacks.api.originAuthorizer, stacks.api.mailEvents].map(
+        (f) => f.name,
+      ),
+    ];
+    const documented = (alarmName: string): string => {
+      const bare = alarmName.replace(`club-${name}-`, '');
+      const route = routeList().find((r) => bare === `${r.name}-p99-latency`);
+      if (route) return '<route>-p99-latency';
+      const fn = functionNames.find((f) => bare.startsWith(`${f}-`));
+      return fn ? `<function>${bare.slice(fn.length)}` : bare;
+    };
+
+    for (const a of [...alarms('watch'), ...alarms('globalWatch')]) {
+      expect(deploy, a.AlarmName).toContain(`\`${documented(a.AlarmName)}\``);
+    }
+    for (const step of [
+      'cdk bootstrap',
+      'us-east-1',
+      'ca-central-1',
+      'restore-table-to-point-in-time',
+      'roll back',
+    ]) {
+      expect(deploy).toContain(step);
+    }
+    expect(deploy).toContain('### What remains deploy-only');
   });
 
   it('has one dashboard with the same figures: functions, API, table, SES, CloudFront and WAF (us-east-1)', () => {
