@@ -72,28 +72,27 @@ describe.each(['dev', 'prod'] as const)('%s stage secrets', (name: StageName) =>
     stripeArn = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
   });
 
-  it(`keeps the Stripe keys in their own placeholder secret, never generated, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
-    const stripe = dataResource(logicalId(synthesised.stacks.data.stripeSecret));
+  it.each([
+    ['Stripe keys', 'stripeSecret', '{"secretKey":"","webhookSecret":""}'],
+    ['Sentry DSN', 'sentrySecret', '{"dsn":""}'],
+  ] as const)(
+    `keeps the %s in their own placeholder secret, never generated, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`,
+    (_what, secret, placeholder) => {
+      const resource = dataResource(logicalId(synthesised.stacks.data[secret]));
 
-    expect(stripe.Type).toBe('AWS::SecretsManager::Secret');
-    expect(stripe.Properties).not.toHaveProperty('GenerateSecretString');
-    // Literal: CloudFormation writes SecretString again whenever it changes, over the operator's keys.
-    expect(stripe.Properties.SecretString).toBe('{"secretKey":"","webhookSecret":""}');
-    const policy = name === 'prod' ? 'Retain' : 'Delete';
-    expect([stripe.DeletionPolicy, stripe.UpdateReplacePolicy]).toEqual([policy, policy]);
-  });
+      expect(resource.Type).toBe('AWS::SecretsManager::Secret');
+      expect(resource.Properties).not.toHaveProperty('GenerateSecretString');
+      // Literal: CloudFormation writes SecretString again whenever it changes, over what the operator put.
+      expect(resource.Properties.SecretString).toBe(placeholder);
+      const policy = name === 'prod' ? 'Retain' : 'Delete';
+      expect([resource.DeletionPolicy, resource.UpdateReplacePolicy]).toEqual([policy, policy]);
+    },
+  );
 
-  it(`keeps the Sentry DSN in its own placeholder secret, never generated, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
-    const sentry = dataResource(logicalId(synthesised.stacks.data.sentrySecret));
-
-    expect(sentry.Type).toBe('AWS::SecretsManager::Secret');
-    expect(sentry.Properties).not.toHaveProperty('GenerateSecretString');
-    // Literal: CloudFormation writes SecretString again whenever it changes, over the operator's DSN.
-    expect(sentry.Properties.SecretString).toBe('{"dsn":""}');
-    const policy = name === 'prod' ? 'Retain' : 'Delete';
-    expect([sentry.DeletionPolicy, sentry.UpdateReplacePolicy]).toEqual([policy, policy]);
-    synthesised.templates.data.hasOutput('SentrySecretArn', {
-      Value: synthesised.stacks.data.resolve(synthesised.stacks.data.sentrySecret.secretArn),
+  it('tells the operator what to put in the Sentry secret', () => {
+    const { templates, stacks } = synthesised;
+    templates.data.hasOutput('SentrySecretArn', {
+      Value: stacks.data.resolve(stacks.data.sentrySecret.secretArn),
       Description: Match.stringLikeRegexp('"dsn"'),
     });
   });

@@ -48,6 +48,21 @@ export type Config = v.InferOutput<typeof EnvSchema>;
 
 let config: Config | undefined;
 
+/**
+ * A value loaded once per container (warm invocations reuse it); a failed load is not kept, so the next
+ * invocation tries again. Every loader below is one, and resetConfigForTests forgets them all.
+ */
+const loaders: Array<() => void> = [];
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  loaders.push(() => (value = undefined));
+  return () =>
+    (value ??= load().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    }));
+}
+
 /** The parsed environment; throws one clear line naming what is missing. */
 export function getConfig(): Config {
   if (!config) {
@@ -84,18 +99,8 @@ export type Secrets = v.InferOutput<typeof AppSecretSchema> & {
   readonly originVerify: string;
 };
 
-let secrets: Promise<Secrets> | undefined;
-
 /** The secrets, fetched once per container (warm invocations reuse them). */
-export function getSecrets(): Promise<Secrets> {
-  secrets ??= loadSecrets().catch((error: unknown) => {
-    secrets = undefined; // let the next invocation try again
-    throw error;
-  });
-  return secrets;
-}
-
-async function loadSecrets(): Promise<Secrets> {
+export const getSecrets = loadedOnce(async (): Promise<Secrets> => {
   const cfg = getConfig();
   // Both secrets at once: the cold start waits for one round trip, not two.
   const [app, originVerify] = await Promise.all([
@@ -105,7 +110,7 @@ async function loadSecrets(): Promise<Secrets> {
     getOriginVerify(),
   ]);
   return { ...app, originVerify };
-}
+});
 
 /** Only what the origin check needs, so the API's authorizer runs without the rest of the configuration. */
 const OriginEnvSchema = v.object({
@@ -113,44 +118,34 @@ const OriginEnvSchema = v.object({
   ORIGIN_VERIFY: v.optional(v.string()),
 });
 
-let originVerify: Promise<string> | undefined;
-
 /**
  * What CloudFront sends as x-origin-verify, fetched once per container; '' when the stage has no CloudFront
  * (local stack, tests). Read by the wrapper (getSecrets) and by the API's origin authorizer, which needs
  * nothing else: no table, no app secret.
  */
-export function getOriginVerify(): Promise<string> {
-  originVerify ??= loadOriginVerify().catch((error: unknown) => {
-    originVerify = undefined;
-    throw error;
-  });
-  return originVerify;
-}
-
-async function loadOriginVerify(): Promise<string> {
+export const getOriginVerify = loadedOnce(async (): Promise<string> => {
   const env = v.parse(OriginEnvSchema, process.env);
   if (env.ORIGIN_VERIFY_SECRET_ARN) {
     return v.parse(OriginVerifySchema, await fetchSecret(env.ORIGIN_VERIFY_SECRET_ARN));
   }
   return env.ORIGIN_VERIFY ? v.parse(OriginVerifySchema, env.ORIGIN_VERIFY) : '';
-}
-
-let secretsManager: Promise<(secretId: string) => Promise<string>> | undefined;
+});
 
 /**
- * One secret's string from Secrets Manager. The SDK is loaded and its client created on first use only, so
- * the local stack, which keeps its secrets in variables, never loads it.
+ * The Secrets Manager reader. The SDK is loaded and its client created on first use only, so the local
+ * stack, which keeps its secrets in variables, never loads it.
  */
+const secretsManager = loadedOnce(async () => {
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  // Lambda always sets AWS_REGION; the default only matters off AWS.
+  const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'ca-central-1' });
+  return async (id: string) =>
+    (await client.send(new GetSecretValueCommand({ SecretId: id }))).SecretString ?? '';
+});
+
+/** One secret's string from Secrets Manager. */
 async function fetchSecret(secretId: string): Promise<string> {
-  secretsManager ??= (async () => {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    // Lambda always sets AWS_REGION; the default only matters off AWS.
-    const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'ca-central-1' });
-    return async (id: string) =>
-      (await client.send(new GetSecretValueCommand({ SecretId: id }))).SecretString ?? '';
-  })();
-  return (await secretsManager)(secretId);
+  return (await secretsManager())(secretId);
 }
 
 /**
@@ -170,18 +165,8 @@ const StripeSecretSchema = v.object({
 });
 export type StripeSecrets = v.InferOutput<typeof StripeSecretSchema>;
 
-let stripeSecrets: Promise<StripeSecrets> | undefined;
-
 /** The Stripe keys, fetched once per container (payment functions only). */
-export function getStripeSecrets(): Promise<StripeSecrets> {
-  stripeSecrets ??= loadStripeSecrets().catch((error: unknown) => {
-    stripeSecrets = undefined;
-    throw error;
-  });
-  return stripeSecrets;
-}
-
-async function loadStripeSecrets(): Promise<StripeSecrets> {
+export const getStripeSecrets = loadedOnce(async (): Promise<StripeSecrets> => {
   const cfg = getConfig();
   if (!cfg.STRIPE_SECRET_ARN) {
     return v.parse(StripeSecretSchema, {
@@ -191,7 +176,7 @@ async function loadStripeSecrets(): Promise<StripeSecrets> {
   }
   const raw = await fetchSecret(cfg.STRIPE_SECRET_ARN);
   return v.parse(StripeSecretSchema, JSON.parse(raw));
-}
+});
 
 /**
  * The operator-filled Sentry secret: `{"dsn":""}` until a DSN is pasted in; empty means no error reports.
@@ -204,34 +189,20 @@ const SentrySecretSchema = v.object({
   ]),
 });
 
-let sentryDsn: Promise<string> | undefined;
-
 /**
  * The DSN errors are reported to ('' = none), fetched on the first error of a container: a function that
  * never fails never reads it. The Sentry secret wins; the app secret's legacy `sentryDsn` is the fallback.
  */
-export function getSentryDsn(): Promise<string> {
-  sentryDsn ??= loadSentryDsn().catch((error: unknown) => {
-    sentryDsn = undefined;
-    throw error;
-  });
-  return sentryDsn;
-}
-
-async function loadSentryDsn(): Promise<string> {
+export const getSentryDsn = loadedOnce(async (): Promise<string> => {
   const cfg = getConfig();
   const own = cfg.SENTRY_SECRET_ARN
     ? v.parse(SentrySecretSchema, JSON.parse(await fetchSecret(cfg.SENTRY_SECRET_ARN))).dsn
     : '';
   return own || (await getSecrets()).sentryDsn;
-}
+});
 
 /** For tests that change the environment between cases. */
 export function resetConfigForTests(): void {
   config = undefined;
-  secrets = undefined;
-  stripeSecrets = undefined;
-  sentryDsn = undefined;
-  originVerify = undefined;
-  secretsManager = undefined;
+  for (const forget of loaders) forget();
 }
