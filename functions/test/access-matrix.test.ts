@@ -177,6 +177,7 @@ describe('the signed-in check', () => {
     path: '/probe',
     access: 'user',
     handler: 'probe/probe',
+    table: 'read',
   };
 
   it.each(['anonymous', 'expired', 'tampered signature', 'alg none', 'other key'] as const)(
@@ -214,6 +215,7 @@ describe('the admin check', () => {
     path: '/admin/probe',
     access: 'admin',
     handler: 'admin/probe',
+    table: 'read',
   };
   const event = (token: string) =>
     toApiGatewayEvent(

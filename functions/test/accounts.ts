@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RegistrationInput } from '@club/shared';
 import { call } from './api';
-import { linkFromLatestMail } from './mailbox';
+import { linkFromLatestMail, tokenFromLink } from './mailbox';
 
 /** The site's origin in tests (SITE_URL); cookie routes refuse any other. */
 export const SITE_ORIGIN = 'http://localhost:5173';
@@ -58,8 +58,8 @@ export async function signedInUser(overrides: Partial<RegistrationInput> = {}) {
   };
 }
 
-/** Opens the newest verification link mailed to the address, as the family's browser would. */
+/** Opens the newest verification link mailed to the address, as the /verify-email screen would. */
 export async function followVerificationLink(email: string) {
-  const link = new URL(await linkFromLatestMail(email, /verify-email/));
-  return call('verifyEmail', { query: Object.fromEntries(link.searchParams) });
+  const link = await linkFromLatestMail(email, /\/verify-email#/);
+  return call('verifyEmail', { body: { token: tokenFromLink(link) } });
 }

@@ -28,3 +28,8 @@ export async function linkFromLatestMail(address: string, pattern: RegExp): Prom
   if (!link) throw new Error(`No link matching ${pattern} in mail "${latest.subject}"`);
   return link.replace(/&amp;/g, '&');
 }
+
+/** The one-time token a mailed link carries in its fragment (/verify-email#…, /reset-password#…). */
+export function tokenFromLink(link: string): string {
+  return new URL(link).hash.slice(1);
+}

@@ -5,14 +5,15 @@
 import { App } from 'aws-cdk-lib';
 import { addClubStacks } from '../lib/club-app';
 import { SiteNotBuiltError } from '../lib/stacks/web-stack';
-import { stageConfig } from '../lib/stage-config';
+import { StageConfigError, stageConfig } from '../lib/stage-config';
 
 const app = new App();
 try {
   // Also applies Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true })) and the stage tags.
   addClubStacks(app, { config: stageConfig(app.node.tryGetContext('stage') ?? 'dev') });
 } catch (error) {
-  if (!(error instanceof SiteNotBuiltError)) throw error;
+  // Mistakes an operator fixes in one place: say which, without a stack trace.
+  if (!(error instanceof SiteNotBuiltError || error instanceof StageConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

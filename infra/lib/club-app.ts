@@ -4,10 +4,15 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { routeList } from '@club/shared';
 import { repoRoot } from './bundling';
 import { ApiStack, type RouteRow } from './stacks/api-stack';
+import { BackupCopyStack } from './stacks/backup-copy-stack';
 import { DataStack } from './stacks/data-stack';
+import { CLOUDFRONT_REGION, EdgeStack } from './stacks/edge-stack';
 import { MailStack } from './stacks/mail-stack';
+import { GlobalWatchStack } from './stacks/global-watch-stack';
+import { SiteStack } from './stacks/site-stack';
+import { WatchStack } from './stacks/watch-stack';
 import { WebStack } from './stacks/web-stack';
-import type { StageConfig } from './stage-config';
+import { checkStageConfig, type StageConfig } from './stage-config';
 
 export interface ClubAppOptions {
   readonly config: StageConfig;
@@ -18,10 +23,16 @@ export interface ClubAppOptions {
 }
 
 export interface ClubStacks {
+  /** Only where the stage config has `backup`: the copy vault in the second region. */
+  readonly backupCopy?: BackupCopyStack;
   readonly data: DataStack;
   readonly mail: MailStack;
+  readonly edge: EdgeStack;
   readonly web: WebStack;
   readonly api: ApiStack;
+  readonly site: SiteStack;
+  readonly watch: WatchStack;
+  readonly globalWatch: GlobalWatchStack;
 }
 
 /**
@@ -33,26 +44,57 @@ export interface ClubStacks {
  * stack's origin secret (CloudFront sends it to the API), so data ← web too, and nothing points back.
  */
 export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
-  const { config } = options;
+  const config = checkStageConfig(options.config);
+  const webDistDir = options.webDistDir ?? join(repoRoot, 'web/dist');
+  const routeRows = options.routes ?? routeList();
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: config.region };
+  const { terminationProtection } = config;
   const name = (part: string): string => `club-${config.stage}-${part}`;
 
+  // The copy vault first, in the second region: the data stack's backup plan names it.
+  const backupCopy = config.backup
+    ? new BackupCopyStack(app, name('backup-copy'), {
+        env: { account: env.account, region: config.backup.copyRegion },
+        config,
+        terminationProtection,
+        description: 'Club website: copies of the table backups (second Canadian region)',
+      })
+    : undefined;
   const data = new DataStack(app, name('data'), {
     env,
     config,
+    terminationProtection,
     description: 'Club website: table and secrets',
   });
-  const mail = new MailStack(app, name('mail'), { env, config, description: 'Club website: SES sending' });
+  if (backupCopy) data.addStackDependency(backupCopy, 'the backup plan copies into its vault');
+  const mail = new MailStack(app, name('mail'), {
+    env,
+    config,
+    terminationProtection,
+    description: 'Club website: SES sending',
+  });
+  // CloudFront's web ACL must live in us-east-1. The distribution reads its ARN with a weak cross-stack
+  // reference (cdk.json), which CDK renders as Fn::GetStackOutput naming the producer's region: resolved by
+  // CloudFormation at deploy time, no custom resource, no export lock between the two stacks.
+  const edge = new EdgeStack(app, name('edge'), {
+    env: { account: env.account, region: CLOUDFRONT_REGION },
+    config,
+    terminationProtection,
+    description: 'Club website: CloudFront web ACL (us-east-1)',
+  });
   const web = new WebStack(app, name('web'), {
     env,
     config,
-    webDistDir: options.webDistDir ?? join(repoRoot, 'web/dist'),
+    terminationProtection,
+    webAclArn: edge.webAclArn,
+    webDistDir,
     originSecret: data.originSecret,
     description: 'Club website: CDN, site bucket and API endpoint',
   });
   const api = new ApiStack(app, name('api'), {
     env,
     config,
+    terminationProtection,
     api: web.api,
     siteUrl: web.siteUrl,
     table: data.table,
@@ -60,15 +102,56 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     secret: data.secret,
     stripeSecret: data.stripeSecret,
     originSecret: data.originSecret,
+    sentrySecret: data.sentrySecret,
     mail: mail.mail,
-    routes: options.routes ?? routeList(),
+    routes: routeRows,
     description: 'Club website: API stage, one function and route per route-table row',
   });
 
-  for (const stack of [data, mail, web, api]) {
+  // The site's upload waits for the API: a new page never goes live before the routes it calls exist, and
+  // a failed API deploy stops the release with the old site still in place.
+  const site = new SiteStack(app, name('site'), {
+    env,
+    config,
+    terminationProtection,
+    webDistDir,
+    siteBucket: web.siteBucket,
+    distribution: web.distribution,
+    description: 'Club website: the site build upload and CDN invalidation (after the API)',
+  });
+  site.addStackDependency(api, 'a release publishes pages only once the API has their routes');
+
+  // Alarms and the dashboard: over lists, so a new route, function or dead-letter queue is watched by
+  // adding it here (a worker and its queue: append to functions and deadLetterQueues).
+  const watch = new WatchStack(app, name('watch'), {
+    env,
+    config,
+    terminationProtection,
+    functions: [...api.functions.values(), api.originAuthorizer, api.mailEvents, api.resultMail.worker],
+    deadLetterQueues: [
+      { name: 'mailEventsDeadLetters', queue: api.mailEventsDeadLetters },
+      { name: 'resultMailDeadLetters', queue: api.resultMail.deadLetterQueue },
+    ],
+    routes: routeRows,
+    api: web.api,
+    table: data.table,
+    distributionId: web.distribution.distributionId,
+    webAclName: edge.webAclName,
+    description: 'Club website: alarms to the stage topic, and the dashboard',
+  });
+  const globalWatch = new GlobalWatchStack(app, name('watch-global'), {
+    env: { account: env.account, region: CLOUDFRONT_REGION },
+    config,
+    terminationProtection,
+    distributionId: web.distribution.distributionId,
+    description: 'Club website: CloudFront alarm and the budget alert (us-east-1)',
+  });
+
+  const stacks = [backupCopy, data, mail, edge, web, api, site, watch, globalWatch];
+  for (const stack of stacks.filter((s) => s !== undefined)) {
     Tags.of(stack).add('project', 'club-website');
     Tags.of(stack).add('stage', config.stage);
   }
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, mail, web, api };
+  return { ...(backupCopy && { backupCopy }), data, mail, edge, web, api, site, watch, globalWatch };
 }

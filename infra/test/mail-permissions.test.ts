@@ -9,8 +9,16 @@ import { logicalId, type Synthesised, synthStage } from './support';
 
 const HANDLER = 'seasons/get-active';
 const ROUTES: RouteRow[] = [
-  { name: 'quiet', method: 'GET', path: '/quiet', access: 'public', handler: HANDLER },
-  { name: 'mailer', method: 'POST', path: '/mailer/{id}', access: 'admin', handler: HANDLER, mail: true },
+  { name: 'quiet', method: 'GET', path: '/quiet', access: 'public', handler: HANDLER, table: 'read' },
+  {
+    name: 'mailer',
+    method: 'POST',
+    path: '/mailer/{id}',
+    access: 'admin',
+    handler: HANDLER,
+    table: 'write',
+    mail: true,
+  },
 ];
 
 type Statement = { Action: string | string[]; Resource: unknown };
@@ -54,7 +62,8 @@ describe('SES permissions', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/mailer/{id}' });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'GET /api/quiet',
-      AuthorizationType: 'NONE', // access is checked in the handler, from the route table
+      // The origin authorizer only; who may call it is checked in the handler, from the route table.
+      AuthorizationType: 'CUSTOM',
     });
   });
 });

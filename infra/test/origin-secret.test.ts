@@ -7,8 +7,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { WebStack } from '../lib/stacks/web-stack';
-import { type StageConfig, stageConfig } from '../lib/stage-config';
-import { siteFixture } from './support';
+import type { StageConfig } from '../lib/stage-config';
+import { deployableStage, siteFixture, TEST_WEB_ACL_ARN } from './support';
 
 /** The x-origin-verify value the API origin sends, as the template has it. */
 function originHeader(config: StageConfig): string {
@@ -16,6 +16,7 @@ function originHeader(config: StageConfig): string {
   const web = new WebStack(app, 'web', {
     config,
     webDistDir: siteFixture(),
+    webAclArn: TEST_WEB_ACL_ARN,
     originSecret: new Secret(new Stack(app, 'data'), 'OriginSecret'),
   });
   const [distribution] = Object.values(
@@ -30,8 +31,8 @@ function originHeader(config: StageConfig): string {
 
 describe('the origin secret CloudFront sends', () => {
   it('is the current version until a rotation pins the new one, which changes the template', () => {
-    const current = originHeader(stageConfig('prod'));
-    const pinned = originHeader({ ...stageConfig('prod'), originSecretVersionId: 'a1b2c3d4-rotated' });
+    const current = originHeader(deployableStage('prod'));
+    const pinned = originHeader({ ...deployableStage('prod'), originSecretVersionId: 'a1b2c3d4-rotated' });
 
     expect(current).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:::\}\}/);
     expect(pinned).toMatch(/\{\{resolve:secretsmanager:.*:SecretString:::a1b2c3d4-rotated\}\}/);

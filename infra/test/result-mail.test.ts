@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '@club/shared';
-import { BUNDLE_FILE, bundleLambda, ENTRY_BYTE_BUDGET } from '../lib/bundling';
-import { RESULT_MAIL_WORKER_ENTRY } from '../lib/constructs/result-mail';
+import { BUNDLE_FILE, bundleLambda, ENTRY_BYTE_BUDGET, handlerEntry } from '../lib/bundling';
+import { PLATFORM_FUNCTIONS } from '../lib/platform-functions';
 import { STAGES, type StageName } from '../lib/stage-config';
 import { logicalId, type Synthesised, synthStage } from './support';
 
@@ -42,7 +42,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     const { templates, stacks } = stage();
     const { queue, deadLetterQueue } = stacks.api.resultMail;
 
-    templates.api.resourceCountIs('AWS::SQS::Queue', 2);
+    // Beside the SES events' dead-letter queue (monitoring.test.ts).
+    const queues = Object.keys(templates.api.findResources('AWS::SQS::Queue'));
+    expect(queues).toEqual(expect.arrayContaining([logicalId(queue), logicalId(deadLetterQueue)]));
+    expect(queues).toHaveLength(3);
     templates.api.hasResourceProperties('AWS::SQS::Queue', {
       VisibilityTimeout: 360,
       SqsManagedSseEnabled: true,
@@ -77,7 +80,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     templates.api.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     templates.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: queueArn(),
-      FunctionName: { Ref: logicalId(stacks.api.resultMail.worker) },
+      FunctionName: { Ref: logicalId(stacks.api.resultMail.worker.function) },
       BatchSize: 10,
       ScalingConfig: { MaximumConcurrency: 2 },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -87,7 +90,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   it('runs the worker with the house defaults, paced to half the stage rate (two workers at once)', () => {
     const { templates, stacks } = stage();
     const fn = (templates.api.findResources('AWS::Lambda::Function') as Record<string, Resource>)[
-      logicalId(stacks.api.resultMail.worker)
+      logicalId(stacks.api.resultMail.worker.function)
     ]!;
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
@@ -136,7 +139,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   it('gives the worker its consume actions, table data, and SES for its sender: no sending to queues, no secrets', () => {
     const synthesised = stage();
     const worker = synthesised.stacks.api.resultMail.worker;
-    const statements = statementsOfRole(synthesised, logicalId(worker.role!));
+    const statements = statementsOfRole(synthesised, logicalId(worker.function.role!));
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
     const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
 
@@ -163,7 +166,7 @@ describe('the worker bundle', () => {
   it(`builds from its handler into an entry under ${ENTRY_BYTE_BUDGET} bytes`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'club-worker-'));
 
-    const bundle = bundleLambda(RESULT_MAIL_WORKER_ENTRY, dir);
+    const bundle = bundleLambda(handlerEntry(PLATFORM_FUNCTIONS.resultMailWorker.handler), dir);
 
     expect(bundle.files).toContain(BUNDLE_FILE);
     expect(statSync(join(dir, BUNDLE_FILE)).size).toBeLessThanOrEqual(ENTRY_BYTE_BUDGET);

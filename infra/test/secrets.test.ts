@@ -1,8 +1,9 @@
 /**
- * The stage's operator-filled secrets and who may read them. The Stripe keys live in their own secret, created
- * as a placeholder (never generated, so no template change can wipe keys an operator pasted in) and readable
- * only by the functions whose route-table row has `payments: true`. The app secret's generated template is
- * frozen: any change to it would regenerate jwtSecret and sign every member out.
+ * The stage's operator-filled secrets and who may read them. The Stripe keys and the Sentry DSN each live in
+ * their own secret, created as a placeholder (never generated, so no template change can wipe what an operator
+ * pasted in); the Stripe one is readable only by the functions whose route-table row has `payments: true`. The
+ * app secret's generated template is frozen: any change to it would regenerate jwtSecret and sign every member
+ * out.
  *
  * Built from the real route table's rows for the webhook, login and the active season, each pointed at an
  * existing handler, so these checks do not wait on the payment handlers; stacks.test.ts checks every row of
@@ -71,15 +72,29 @@ describe.each(['dev', 'prod'] as const)('%s stage secrets', (name: StageName) =>
     stripeArn = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
   });
 
-  it(`keeps the Stripe keys in their own placeholder secret, never generated, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
-    const stripe = dataResource(logicalId(synthesised.stacks.data.stripeSecret));
+  it.each([
+    ['Stripe keys', 'stripeSecret', '{"secretKey":"","webhookSecret":""}'],
+    ['Sentry DSN', 'sentrySecret', '{"dsn":""}'],
+  ] as const)(
+    `keeps the %s in their own placeholder secret, never generated, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`,
+    (_what, secret, placeholder) => {
+      const resource = dataResource(logicalId(synthesised.stacks.data[secret]));
 
-    expect(stripe.Type).toBe('AWS::SecretsManager::Secret');
-    expect(stripe.Properties).not.toHaveProperty('GenerateSecretString');
-    // Literal: CloudFormation writes SecretString again whenever it changes, over the operator's keys.
-    expect(stripe.Properties.SecretString).toBe('{"secretKey":"","webhookSecret":""}');
-    const policy = name === 'prod' ? 'Retain' : 'Delete';
-    expect([stripe.DeletionPolicy, stripe.UpdateReplacePolicy]).toEqual([policy, policy]);
+      expect(resource.Type).toBe('AWS::SecretsManager::Secret');
+      expect(resource.Properties).not.toHaveProperty('GenerateSecretString');
+      // Literal: CloudFormation writes SecretString again whenever it changes, over what the operator put.
+      expect(resource.Properties.SecretString).toBe(placeholder);
+      const policy = name === 'prod' ? 'Retain' : 'Delete';
+      expect([resource.DeletionPolicy, resource.UpdateReplacePolicy]).toEqual([policy, policy]);
+    },
+  );
+
+  it('tells the operator what to put in the Sentry secret', () => {
+    const { templates, stacks } = synthesised;
+    templates.data.hasOutput('SentrySecretArn', {
+      Value: stacks.data.resolve(stacks.data.sentrySecret.secretArn),
+      Description: Match.stringLikeRegexp('"dsn"'),
+    });
   });
 
   it('leaves the app secret’s generated template exactly as first deployed', () => {
@@ -136,7 +151,7 @@ describe.each(['dev', 'prod'] as const)('%s stage secrets', (name: StageName) =>
       ].map((a) => `${a.id}: ${String(a.entry.data)}`);
       expect(findings, stack.stackName).toEqual([]);
 
-      const template = synthesised.templates[key as keyof Synthesised['templates']].toJSON() as {
+      const template = synthesised.templates[key as keyof Synthesised['templates']]!.toJSON() as {
         Resources: Record<string, Resource>;
       };
       for (const [id, resource] of Object.entries(template.Resources)) {

@@ -18,7 +18,7 @@ import {
   NATIVE_MODULES,
 } from '../lib/bundling';
 import { STAGES, type StageName } from '../lib/stage-config';
-import { logicalId, type Synthesised, synthStage } from './support';
+import { deployableStage, logicalId, type Synthesised, synthStage } from './support';
 
 // Managed CloudFront policies (fixed ids documented by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -32,6 +32,7 @@ const RESERVED_ENV = [
   'SES_CONFIGURATION_SET',
   'SECRETS_ARN',
   'ORIGIN_VERIFY_SECRET_ARN',
+  'SENTRY_SECRET_ARN',
   'NODE_OPTIONS',
 ];
 /** Only in the functions whose route-table row has `payments: true`. */
@@ -75,11 +76,16 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
 
+      // One per row, the origin authorizer in front of them all, the SES events' recorder and the result-mail worker.
       expect(Object.keys(functions).sort()).toEqual(
         [
-          ...routeList().map((row) => logicalId(stacks.api.functions.get(row.name)!.function)),
-          logicalId(stacks.api.resultMail.worker),
-        ].sort(),
+          ...stacks.api.functions.values(),
+          stacks.api.originAuthorizer,
+          stacks.api.mailEvents,
+          stacks.api.resultMail.worker,
+        ]
+          .map((f) => logicalId(f.function))
+          .sort(),
       );
       for (const row of routeList()) {
         const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
@@ -87,7 +93,6 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
           MemorySize: 512,
-          Timeout: 29,
           TracingConfig: { Mode: 'Active' },
         });
         const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -100,9 +105,44 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         );
         expect(env.STAGE).toBe(name);
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
-        expect(env.MAIL_FROM).toBe(STAGES[name].mailFrom);
+        expect(env.MAIL_FROM).toBe(deployableStage(name).mailFrom);
       }
     });
+
+    it('sizes each timeout to the work: 5 s for the table, 10 s with mail, 25 s with Stripe', () => {
+      const { templates, stacks } = stage(name);
+      const functions = resources(templates.api, 'AWS::Lambda::Function');
+      const timeoutOf = (row: string): unknown =>
+        functions[logicalId(stacks.api.functions.get(row)!.function)]?.Properties.Timeout;
+
+      expect(timeoutOf('getActiveSeason')).toBe(5);
+      expect(timeoutOf('login')).toBe(5);
+      expect(timeoutOf('register')).toBe(10);
+      expect(timeoutOf('registerTryout')).toBe(25);
+      expect(timeoutOf('stripeWebhook')).toBe(25);
+      for (const row of routeList()) {
+        expect(timeoutOf(row.name), row.name).toBe(row.payments ? 25 : row.mail ? 10 : 5);
+      }
+    });
+
+    it(
+      name === 'prod'
+        ? 'caps every function anyone can call without signing in at 10 concurrent runs, and no other'
+        : 'reserves no concurrency (a new account has none to spare)',
+      () => {
+        const { templates, stacks } = stage(name);
+        const functions = resources(templates.api, 'AWS::Lambda::Function');
+        const anonymous = ['public', 'stripe-signature'];
+        expect(routeList().some((row) => !anonymous.includes(row.access))).toBe(true);
+
+        for (const row of routeList()) {
+          const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
+          expect(fn.Properties.ReservedConcurrentExecutions, row.name).toBe(
+            name === 'prod' && anonymous.includes(row.access) ? 10 : undefined,
+          );
+        }
+      },
+    );
 
     it('routes METHOD /api/path to its own function for every row', () => {
       const { templates, stacks } = stage(name);
@@ -126,6 +166,64 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it('runs no endpoint’s function for a request that skipped CloudFront: every route is behind the origin authorizer', () => {
+      const { templates, stacks } = stage(name);
+      const authorizers = resources(templates.api, 'AWS::ApiGatewayV2::Authorizer');
+      expect(Object.keys(authorizers)).toHaveLength(1);
+      const [[authorizerId, authorizer]] = Object.entries(authorizers) as [[string, Resource]];
+
+      expect(authorizer.Properties).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        // Missing either header: API Gateway answers 401 without running anything.
+        IdentitySource: ['$request.header.x-origin-verify', '$request.header.cloudfront-viewer-address'],
+        AuthorizerResultTtlInSeconds: 300,
+        EnableSimpleResponses: true,
+        AuthorizerPayloadFormatVersion: '2.0',
+      });
+      expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
+        logicalId(stacks.api.originAuthorizer.function),
+      );
+      const routes = Object.values(resources(templates.api, 'AWS::ApiGatewayV2::Route'));
+      expect(routes).toHaveLength(routeList().length);
+      for (const route of routes) {
+        expect(route.Properties, String(route.Properties.RouteKey)).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      }
+    });
+
+    it('lets the origin authorizer read the origin secret and nothing else', () => {
+      const { templates, stacks } = stage(name);
+      const fn = resources(templates.api, 'AWS::Lambda::Function')[
+        logicalId(stacks.api.originAuthorizer.function)
+      ]!;
+      const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const originSecret = stacks.api.resolve(stacks.data.originSecret.secretArn);
+      const policy = Object.values(resources(templates.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.originAuthorizer.function.role!) }]),
+      );
+      const statements = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+
+      expect(env).toEqual({
+        STAGE: name,
+        ORIGIN_VERIFY_SECRET_ARN: originSecret,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(fn.Properties.Timeout).toBe(3);
+      expect(fn.Properties.ReservedConcurrentExecutions).toBe(name === 'prod' ? 10 : undefined);
+      expect(statements.flatMap(actionsOf).filter((a) => !/^(logs|xray):/.test(a))).toEqual([
+        'secretsmanager:GetSecretValue',
+      ]);
+      expect(
+        statements
+          .filter((st) => actionsOf(st).includes('secretsmanager:GetSecretValue'))
+          .flatMap(resourcesOf),
+      ).toEqual([originSecret]);
+    });
+
     it('throttles the stage with the stage settings and writes access logs', () => {
       templates(name).api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
@@ -136,6 +234,21 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         },
         AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
       });
+    });
+
+    it('logs the visitor’s address in the access log, and no header, query string or path', () => {
+      const [stage] = Object.values(resources(templates(name).api, 'AWS::ApiGatewayV2::Stage'));
+      const format = JSON.parse((stage?.Properties.AccessLogSettings as { Format: string }).Format) as Record<
+        string,
+        string
+      >;
+
+      // The authorizer's context, read from CloudFront-Viewer-Address: not the edge's address.
+      expect(format.ip).toBe('$context.authorizer.viewerIp');
+      expect(format.routeKey).toBe('$context.routeKey');
+      for (const value of Object.values(format)) {
+        expect(value).not.toMatch(/\$context\.(path|requestOverride|http)|\$request\.|querystring|header/i);
+      }
     });
 
     it('grants table data access only: no dynamodb:*, no "*" resource, no Scan', () => {
@@ -159,14 +272,42 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
-    it('lets each function read the app and origin secrets, and the Stripe secret only with payments: true', () => {
+    it('grants each function its row’s table access: a read row cannot put, update or delete', () => {
+      const { templates, stacks } = stage(name);
+      const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
+      const table = JSON.stringify(stacks.api.resolve(stacks.data.table.tableArn));
+      const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+      const WRITE = [
+        ...READ,
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ].sort();
+      expect(new Set(routeList().map((row) => row.table))).toEqual(new Set(['read', 'write']));
+
+      for (const row of routeList()) {
+        const roleId = logicalId(stacks.api.functions.get(row.name)!.function.role!);
+        const policy = policies.find(
+          (p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]),
+        );
+        const onTable = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.filter(
+          (s) => resourcesOf(s).some((r) => JSON.stringify(r) === table),
+        );
+        expect(onTable.flatMap(actionsOf).sort(), row.name).toEqual(row.table === 'read' ? READ : WRITE);
+      }
+    });
+
+    it('lets each function read the app, origin and Sentry secrets, and the Stripe secret only with payments: true', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
       const appSecret = JSON.stringify(stacks.api.resolve(stacks.data.secret.secretArn));
       const originSecret = JSON.stringify(stacks.api.resolve(stacks.data.originSecret.secretArn));
       const stripeSecret = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
-      expect(new Set([appSecret, originSecret, stripeSecret]).size).toBe(3);
+      const sentrySecret = JSON.stringify(stacks.api.resolve(stacks.data.sentrySecret.secretArn));
+      expect(new Set([appSecret, originSecret, stripeSecret, sentrySecret]).size).toBe(4);
       expect(routeList().filter((row) => row.payments).length).toBeGreaterThan(0);
 
       for (const row of routeList()) {
@@ -176,6 +317,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ).Variables;
         expect(JSON.stringify(env.SECRETS_ARN), row.name).toBe(appSecret);
         expect(JSON.stringify(env.ORIGIN_VERIFY_SECRET_ARN), row.name).toBe(originSecret);
+        expect(JSON.stringify(env.SENTRY_SECRET_ARN), row.name).toBe(sentrySecret);
         expect(JSON.stringify(env[PAYMENTS_ENV]), row.name).toBe(row.payments ? stripeSecret : undefined);
 
         const policy = policies.find(
@@ -190,7 +332,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           resourcesOf(secretStatements[0]!)
             .map((r) => JSON.stringify(r))
             .sort(),
-        ).toEqual([appSecret, originSecret, ...(row.payments ? [stripeSecret] : [])].sort());
+        ).toEqual([appSecret, originSecret, sentrySecret, ...(row.payments ? [stripeSecret] : [])].sort());
         if (!row.payments) expect(JSON.stringify(policy), row.name).not.toContain(stripeSecret);
       }
     });
@@ -238,9 +380,18 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
               { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'ALL' },
+            OnDemandThroughput:
+              name === 'prod'
+                ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 1000 }
+                : { MaxReadRequestUnits: 200, MaxWriteRequestUnits: 100 },
           },
         ],
         TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+        // An on-demand ceiling on the table and its index: a runaway loop is throttled, not billed unbounded.
+        OnDemandThroughput:
+          name === 'prod'
+            ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 1000 }
+            : { MaxReadRequestUnits: 200, MaxWriteRequestUnits: 100 },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },
       });
@@ -257,14 +408,73 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it(
+      name === 'prod'
+        ? 'backs the table up daily, keeps 35 days, and copies each backup to ca-west-1'
+        : 'relies on point-in-time recovery alone (no backup plan, no copy vault)',
+      () => {
+        const { stacks } = stage(name);
+        const data = templates(name).data;
+        if (name === 'dev') {
+          expect(stacks.backupCopy).toBeUndefined();
+          expect(Object.keys(data.findResources('AWS::Backup::BackupPlan'))).toEqual([]);
+          return;
+        }
+        const copy = stacks.backupCopy!;
+        const copyTemplate = templates(name).backupCopy!;
+        const plans = Object.values(resources(data, 'AWS::Backup::BackupPlan'));
+        const [rule] = (plans[0]?.Properties.BackupPlan as { BackupPlanRule: Array<Record<string, unknown>> })
+          .BackupPlanRule;
+
+        expect(copy.region).toBe('ca-west-1');
+        expect(stacks.data.dependencies.map((s) => s.stackName)).toContain(copy.stackName);
+        const [copyVault] = Object.values(resources(copyTemplate, 'AWS::Backup::BackupVault'));
+        expect(copyVault?.Properties.BackupVaultName).toBe('club-prod-table-copies');
+        for (const template of [data, copyTemplate]) {
+          for (const type of ['AWS::Backup::BackupVault', 'AWS::KMS::Key']) {
+            for (const resource of Object.values(resources(template, type))) {
+              expect(resource.DeletionPolicy, type).toBe('Retain');
+            }
+          }
+        }
+        expect(plans).toHaveLength(1);
+        expect(rule).toMatchObject({
+          RuleName: 'daily',
+          ScheduleExpression: 'cron(0 9 * * ? *)',
+          Lifecycle: { DeleteAfterDays: 35 },
+          CopyActions: [
+            {
+              DestinationBackupVaultArn: {
+                'Fn::Join': [
+                  '',
+                  [
+                    'arn:aws:backup:ca-west-1:',
+                    { Ref: 'AWS::AccountId' },
+                    ':backup-vault:club-prod-table-copies',
+                  ],
+                ],
+              },
+              Lifecycle: { DeleteAfterDays: 35 },
+            },
+          ],
+        });
+        const [selection] = Object.values(resources(data, 'AWS::Backup::BackupSelection'));
+        expect((selection?.Properties.BackupSelection as { Resources: unknown[] }).Resources).toEqual([
+          { 'Fn::GetAtt': [logicalId(stacks.data.table), 'Arn'] },
+        ]);
+      },
+    );
+
     it(`creates a generated origin secret, header-safe, ${name === 'prod' ? 'retained' : 'deleted'} with the stack`, () => {
       const { stacks } = stage(name);
       const secrets = resources(templates(name).data, 'AWS::SecretsManager::Secret');
       const origin = secrets[logicalId(stacks.data.originSecret)];
 
-      // The app secret, the Stripe secret (both checked in secrets.test.ts) and this one.
+      // The app, Stripe and Sentry secrets (checked in secrets.test.ts) and this one.
       expect(Object.keys(secrets).sort()).toEqual(
-        [stacks.data.secret, stacks.data.stripeSecret, stacks.data.originSecret].map(logicalId).sort(),
+        [stacks.data.secret, stacks.data.stripeSecret, stacks.data.sentrySecret, stacks.data.originSecret]
+          .map(logicalId)
+          .sort(),
       );
       // A bare string of 48 letters and digits: no JSON and no character a header could choke on.
       expect(origin?.Properties.GenerateSecretString).toEqual({
@@ -277,13 +487,179 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   });
 
   describe('mail', () => {
+    const domain = deployableStage(name).mailDomain;
+
+    it('sends from the stage domain with a custom MAIL FROM, falling back to SES’s while its MX is missing', () => {
+      templates(name).mail.hasResourceProperties('AWS::SES::EmailIdentity', {
+        EmailIdentity: domain,
+        MailFromAttributes: { MailFromDomain: `bounce.${domain}`, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' },
+      });
+    });
+
+    it('prints every DNS record the operator adds: DKIM, MAIL FROM MX and SPF, DMARC', () => {
+      const outputs = templates(name).mail.findOutputs('*') as Record<string, { Value: unknown }>;
+
+      // Besides the values CDK publishes for the other stacks.
+      expect(
+        Object.keys(outputs)
+          .filter((key) => !key.startsWith('PublishOutput'))
+          .sort(),
+      ).toEqual(['Dkim1', 'Dkim2', 'Dkim3', 'Dmarc', 'MailFromMx', 'MailFromSpf'].sort());
+      expect(outputs.MailFromMx?.Value).toBe(
+        `bounce.${domain} MX 10 feedback-smtp.ca-central-1.amazonses.com`,
+      );
+      expect(outputs.MailFromSpf?.Value).toBe(`bounce.${domain} TXT "v=spf1 include:amazonses.com ~all"`);
+      expect(outputs.Dmarc?.Value).toBe(
+        `_dmarc.${domain} TXT "v=DMARC1; p=${name === 'prod' ? 'quarantine' : 'none'}; adkim=r; aspf=r"`,
+      );
+    });
+
+    it('publishes bounces, complaints and deliveries to the default event bus', () => {
+      const destinations = Object.values(
+        resources(templates(name).mail, 'AWS::SES::ConfigurationSetEventDestination'),
+      );
+
+      expect(destinations).toHaveLength(1);
+      const destination = destinations[0]!.Properties.EventDestination as Record<string, unknown>;
+      expect(destination.Enabled).toBe(true);
+      expect([...(destination.MatchingEventTypes as string[])].sort()).toEqual([
+        'bounce',
+        'complaint',
+        'delivery',
+      ]);
+      expect(JSON.stringify(destination.EventBridgeDestination)).toContain(':event-bus/default');
+    });
+
+    it('hands this configuration set’s events to the mail-events function, keeping failures in a queue', () => {
+      const { templates: t, stacks } = stage(name);
+      const rules = Object.values(resources(t.api, 'AWS::Events::Rule'));
+      const configurationSet = stacks.api.resolve(stacks.mail.mail.configurationSetName);
+      const deadLetters = logicalId(stacks.api.mailEventsDeadLetters);
+
+      expect(rules).toHaveLength(1);
+      expect(rules[0]!.Properties.EventPattern).toEqual({
+        source: ['aws.ses'],
+        'detail-type': ['Email Bounced', 'Email Complaint Received', 'Email Delivered'],
+        detail: { mail: { tags: { 'ses:configuration-set': [configurationSet] } } },
+      });
+      const [target] = rules[0]!.Properties.Targets as Array<Record<string, unknown>>;
+      expect(JSON.stringify(target?.Arn)).toContain(logicalId(stacks.api.mailEvents.function));
+      expect(JSON.stringify(target?.DeadLetterConfig)).toContain(deadLetters);
+      t.api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: logicalId(stacks.api.mailEvents.function) },
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [deadLetters, 'Arn'] } } },
+      });
+      t.api.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    });
+
+    it('lets the mail-events function write the table and nothing else: no secret, no mail', () => {
+      const { templates: t, stacks } = stage(name);
+      const fn = resources(t.api, 'AWS::Lambda::Function')[logicalId(stacks.api.mailEvents.function)]!;
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.mailEvents.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+
+      expect(Object.keys((fn.Properties.Environment as { Variables: object }).Variables).sort()).toEqual(
+        ['NODE_OPTIONS', 'SITE_URL', 'STAGE', 'TABLE_NAME'].sort(),
+      );
+      expect(actions).toContain('dynamodb:UpdateItem');
+      expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
+    });
+
     it('has the stage domain identity on a TLS-only configuration set', () => {
       templates(name).mail.hasResourceProperties('AWS::SES::EmailIdentity', {
-        EmailIdentity: STAGES[name].mailDomain,
+        EmailIdentity: domain,
         ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
       });
       templates(name).mail.hasResourceProperties('AWS::SES::ConfigurationSet', {
         DeliveryOptions: { TlsPolicy: 'REQUIRE' },
+      });
+    });
+  });
+
+  describe('edge', () => {
+    const webAcl = (): Resource => {
+      const acls = Object.values(resources(templates(name).edge, 'AWS::WAFv2::WebACL'));
+      expect(acls).toHaveLength(1);
+      return acls[0]!;
+    };
+    type Rule = {
+      Name: string;
+      Priority: number;
+      Action?: unknown;
+      OverrideAction?: unknown;
+      Statement: Record<string, Record<string, unknown>>;
+    };
+    const rule = (ruleName: string): Rule =>
+      (webAcl().Properties.Rules as Rule[]).find((r) => r.Name === ruleName)!;
+
+    it('puts a CloudFront-scope web ACL, in us-east-1, in front of the distribution', () => {
+      const { stacks } = stage(name);
+      const [distribution] = Object.values(resources(templates(name).web, 'AWS::CloudFront::Distribution'));
+
+      expect(stacks.edge.region).toBe('us-east-1');
+      expect(webAcl().Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+      expect((distribution?.Properties.DistributionConfig as { WebACLId: unknown }).WebACLId).toEqual(
+        stacks.web.resolve(stacks.edge.webAclArn),
+      );
+    });
+
+    it.each([
+      ['auth-per-address', '/api/auth/', name === 'prod' ? 500 : 300],
+      ['api-per-address', '/api/', name === 'prod' ? 3000 : 1500],
+    ])(
+      'limits each visitor address on %s (%s) per 5 minutes, answering 429 with a message',
+      (ruleName, prefix, limit) => {
+        expect(rule(ruleName).Statement.RateBasedStatement).toEqual({
+          Limit: limit,
+          AggregateKeyType: 'IP',
+          EvaluationWindowSec: 300,
+          ScopeDownStatement: {
+            ByteMatchStatement: {
+              SearchString: prefix,
+              FieldToMatch: { UriPath: {} },
+              PositionalConstraint: 'STARTS_WITH',
+              TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+            },
+          },
+        });
+        expect(rule(ruleName).Action).toEqual({
+          Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'too-many-requests' } },
+        });
+        expect(webAcl().Properties.CustomResponseBodies).toEqual({
+          'too-many-requests': {
+            ContentType: 'APPLICATION_JSON',
+            Content: '{"message":"Too many attempts. Please wait a few minutes and try again."}',
+          },
+        });
+      },
+    );
+
+    it('checks the stricter sign-in limit before the API-wide one, and both before the managed rules', () => {
+      expect(
+        [rule('auth-per-address'), rule('api-per-address'), rule('aws-common-rules')].map((r) => r.Priority),
+      ).toEqual([0, 1, 2]);
+    });
+
+    it('applies AWS’s common rules, counting (not blocking) only the body rules JSON and Stripe would trip', () => {
+      const common = rule('aws-common-rules');
+
+      expect(common.OverrideAction).toEqual({ None: {} });
+      expect(common.Statement.ManagedRuleGroupStatement).toEqual({
+        VendorName: 'AWS',
+        Name: 'AWSManagedRulesCommonRuleSet',
+        RuleActionOverrides: [
+          'SizeRestrictions_BODY',
+          'CrossSiteScripting_BODY',
+          'GenericLFI_BODY',
+          'GenericRFI_BODY',
+          'EC2MetaDataSSRF_BODY',
+        ].map((ruleName) => ({ Name: ruleName, ActionToUse: { Count: {} } })),
       });
     });
   });
@@ -328,6 +704,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(fetched('/SpringTeams/13u-boys')).toBe('/SpringTeams/13u-boys/index.html');
       expect(fetched('/dashboard')).toBe('/shell.html');
       expect(fetched('/reset-password/abc123')).toBe('/shell.html');
+      expect(fetched('/reset-password')).toBe('/shell.html');
+      expect(fetched('/verify-email')).toBe('/shell.html');
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');
@@ -383,6 +761,17 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(config.HttpVersion).toBe('http2and3');
     });
 
+    it('logs CDN requests without cookies, and mails no link whose path or query holds a token', () => {
+      const [distribution] = Object.values(resources(templates(name).web, 'AWS::CloudFront::Distribution'));
+      const config = distribution?.Properties.DistributionConfig as { Logging: Record<string, unknown> };
+
+      expect(config.Logging).toMatchObject({ IncludeCookies: false, Prefix: 'cloudfront/' });
+      // The routes that take a token take it in the body: no path parameter, no GET.
+      for (const row of routeList().filter((r) => ['verifyEmail', 'resetPassword'].includes(r.name))) {
+        expect(`${row.method} ${row.path}`).toMatch(/^POST \/auth\/[a-z-]+$/);
+      }
+    });
+
     it('adds the security headers to every response, the CSP word for word', () => {
       templates(name).web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
         ResponseHeadersPolicyConfig: {
@@ -412,7 +801,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
 
     it('uploads hashed assets immutable and everything else uncached', () => {
-      const deployments = Object.values(resources(templates(name).web, 'Custom::CDKBucketDeployment'));
+      expect(resources(templates(name).web, 'Custom::CDKBucketDeployment')).toEqual({});
+      const deployments = Object.values(resources(templates(name).site, 'Custom::CDKBucketDeployment'));
       const assets = deployments.find((d) => JSON.stringify(d.Properties.Include) === '["assets/*"]');
       const pages = deployments.find((d) => JSON.stringify(d.Properties.Exclude) === '["assets/*"]');
 
@@ -429,14 +819,31 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
   });
 
-  it('deploys data, mail and web before the API, and nothing waits on the API', () => {
+  it('deploys data, mail and web before the API, and nothing but the site release waits on the API', () => {
+    const { stacks } = stage(name);
+    const names = (list: readonly { stackName: string }[]): string[] => list.map((s) => s.stackName).sort();
+
+    expect(names(stacks.api.dependencies)).toEqual(names([stacks.data, stacks.mail, stacks.web]));
+    expect(names(stacks.web.dependencies)).toEqual(names([stacks.data, stacks.edge]));
+    for (const stack of [stacks.data, stacks.mail, stacks.edge, stacks.web]) {
+      expect(names(stack.dependencies)).not.toContain(stacks.api.stackName);
+    }
+  });
+
+  it('uploads the site and invalidates the CDN only after the API stack, so no page goes live before its routes', () => {
     const { stacks } = stage(name);
 
-    expect(stacks.api.dependencies.map((s) => s.stackName).sort()).toEqual(
-      [stacks.data, stacks.mail, stacks.web].map((s) => s.stackName).sort(),
-    );
-    for (const stack of [stacks.data, stacks.mail, stacks.web]) {
-      expect(stack.dependencies.map((s) => s.stackName)).not.toContain(stacks.api.stackName);
+    expect(stacks.site.dependencies.map((s) => s.stackName)).toContain(stacks.api.stackName);
+    expect(stacks.api.dependencies.map((s) => s.stackName)).not.toContain(stacks.site.stackName);
+    // Everything that changes what visitors see is in the site stack; the web stack only holds the CDN.
+    const deployments = Object.values(resources(templates(name).site, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    expect(deployments.filter((d) => d.Properties.DistributionPaths)).toHaveLength(1);
+  });
+
+  it(name === 'prod' ? 'protects every prod stack from termination' : 'leaves dev stacks deletable', () => {
+    for (const stack of Object.values(stage(name).stacks)) {
+      expect(stack.terminationProtection, stack.stackName).toBe(name === 'prod');
     }
   });
 

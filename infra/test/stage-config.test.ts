@@ -7,7 +7,8 @@ import { CHECKOUT_EVENT_TYPES } from '@club/functions/payments/webhook-events';
 import { API_PREFIX, routes } from '@club/shared';
 import { repoRoot } from '../lib/bundling';
 import { addClubStacks } from '../lib/club-app';
-import { STAGES, stageConfig } from '../lib/stage-config';
+import { siteFixture } from './support';
+import { isPlaceholderDomain, STAGES, stageConfig } from '../lib/stage-config';
 
 describe('stage config', () => {
   it('defaults to dev and refuses an unknown stage', () => {
@@ -22,6 +23,64 @@ describe('stage config', () => {
       expect(config.mailFrom).toMatch(new RegExp(`@${config.mailDomain.replace(/\./g, '\\.')}>$`));
       expect(config.customDomain).toBeUndefined(); // synth stays offline until an operator opts in
     }
+  });
+
+  it('refuses to synthesise prod while its sender domain is a placeholder, saying what to change', () => {
+    expect(STAGES.prod.mailDomain).toBe('club.example');
+
+    expect(() => stageConfig('prod')).toThrow(
+      'Stage prod: mailDomain "club.example" is a placeholder (a reserved example domain), so SES could ' +
+        'never verify it and no mail would be sent. Set mailDomain and mailFrom in ' +
+        'infra/lib/stage-config.ts (STAGES.prod) to a domain the club controls, then synthesise again.',
+    );
+    // Whichever way the stacks are built.
+    expect(() => addClubStacks(new App(), { config: STAGES.prod, webDistDir: siteFixture() })).toThrow(
+      /mailDomain "club.example" is a placeholder/,
+    );
+    const filled = {
+      ...STAGES.prod,
+      mailDomain: 'clubbasketball.ca',
+      mailFrom: 'Club <no-reply@clubbasketball.ca>',
+      alarmEmail: 'ops@clubbasketball.ca',
+    };
+    expect(() => addClubStacks(new App(), { config: filled, webDistDir: siteFixture() })).not.toThrow();
+  });
+
+  it('refuses prod while its alarm e-mail is a placeholder, since no alarm would reach anyone', () => {
+    const domainFilled = {
+      ...STAGES.prod,
+      mailDomain: 'clubbasketball.ca',
+      mailFrom: 'Club <no-reply@clubbasketball.ca>',
+    };
+    expect(STAGES.prod.alarmEmail).toBe('ops@club.example');
+
+    expect(() => addClubStacks(new App(), { config: domainFilled, webDistDir: siteFixture() })).toThrow(
+      'Stage prod: alarmEmail "ops@club.example" is a placeholder, so no alarm would ever reach anyone. ' +
+        'Set alarmEmail in infra/lib/stage-config.ts (STAGES.prod) to a mailbox an operator reads.',
+    );
+    expect(() =>
+      addClubStacks(new App(), { config: { ...domainFilled, alarmEmail: 'ops' }, webDistDir: siteFixture() }),
+    ).toThrow('alarmEmail "ops" is not an e-mail address');
+  });
+
+  it('lets dev synthesise with its placeholder domain, so a fresh clone synthesises offline', () => {
+    expect(STAGES.dev.mailDomain).toBe('dev.club.example');
+    expect(stageConfig('dev').mailDomain).toBe('dev.club.example');
+  });
+
+  it.each([
+    ['club.example', true],
+    ['dev.club.example', true],
+    ['example.com', true],
+    ['mail.example.org', true],
+    ['club.test', true],
+    ['club.invalid', true],
+    ['clubbasketball.ca', false],
+    ['example.ca', false],
+    ['myexample.com', false],
+    ['examples.club', false],
+  ])('counts %s as a placeholder: %s', (domain, placeholder) => {
+    expect(isPlaceholderDomain(domain)).toBe(placeholder);
   });
 
   it('stops synth with one clear instruction when the site is not built', () => {

@@ -12,7 +12,7 @@ import type { IConstruct } from 'constructs';
 import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '@club/shared';
 import { addClubStacks, type ClubStacks } from '../lib/club-app';
 import type { RouteRow } from '../lib/stacks/api-stack';
-import { type StageName, stageConfig } from '../lib/stage-config';
+import { STAGES, type StageConfig, type StageName } from '../lib/stage-config';
 
 const infraDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,6 +38,24 @@ export function siteFixture(leaveOut: readonly string[] = []): string {
   write('assets/x.js', 'console.log("x")');
   write('assets/x.js.map', '{}');
   return dir;
+}
+
+/** The domain the tests fill in where an operator fills in the club's own (not a reserved placeholder). */
+export const OPERATOR_DOMAIN = 'edmontonclubbasketball.ca';
+
+/**
+ * A stage as an operator fills it in before deploying it (OPERATIONS, stage-config.ts): dev as committed,
+ * prod with the club's own domain instead of the committed placeholders, which a prod synth refuses.
+ */
+export function deployableStage(name: StageName): StageConfig {
+  const config = STAGES[name];
+  if (config.allowPlaceholders) return config;
+  return {
+    ...config,
+    mailDomain: OPERATOR_DOMAIN,
+    mailFrom: `Club Basketball <no-reply@${OPERATOR_DOMAIN}>`,
+    alarmEmail: `operations@${OPERATOR_DOMAIN}`,
+  };
 }
 
 export interface SynthOptions {
@@ -70,18 +88,18 @@ export function synthStage(options: SynthOptions): Synthesised {
     },
   });
   const stacks = addClubStacks(app, {
-    config: stageConfig(options.stage),
+    config: deployableStage(options.stage),
     webDistDir: siteFixture(),
     ...(options.routes && { routes: options.routes }),
   });
-  const templates = {
-    data: Template.fromStack(stacks.data),
-    mail: Template.fromStack(stacks.mail),
-    web: Template.fromStack(stacks.web),
-    api: Template.fromStack(stacks.api),
-  };
+  const templates = Object.fromEntries(
+    Object.entries(stacks).map(([key, stack]) => [key, Template.fromStack(stack as Stack)]),
+  ) as Synthesised['templates'];
   return { app, stacks, templates, outdir };
 }
+
+/** A web ACL ARN for tests that build the web stack alone. */
+export const TEST_WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:111122223333:global/webacl/club-test-edge/0a1b2c3d';
 
 /** The CloudFormation logical id of a construct's main resource. */
 export function logicalId(construct: IConstruct): string {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { WebStack } from '../lib/stacks/web-stack';
 import { stageConfig } from '../lib/stage-config';
 import { viewerRequestCode } from '../lib/viewer-request';
-import { siteFixture } from './support';
+import { siteFixture, TEST_WEB_ACL_ARN } from './support';
 
 type Handler = (event: { request: { uri: string } }) => { uri: string };
 const load = (code: string): ((uri: string) => string) => {
@@ -23,6 +23,7 @@ describe('viewer-request function', () => {
     const stack = new WebStack(app, 'web', {
       config: stageConfig('dev'),
       webDistDir: siteFixture(['/terms']),
+      webAclArn: TEST_WEB_ACL_ARN,
       originSecret: new Secret(new Stack(app, 'data'), 'OriginSecret'),
     });
     const [fn] = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Function'));

@@ -36,6 +36,8 @@ export const serverMessages = {
     'If this email belongs to an account awaiting verification, a new verification email has been sent.',
   resetLinkSent: 'If this email is associated with an account, you will receive a reset link in your email.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  emailVerified: 'Your email has been verified. You can now sign in.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
   passwordReset: 'Your password has been reset. You can now sign in.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   notSignedIn: 'Not signed in.',

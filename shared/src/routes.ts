@@ -15,11 +15,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'user' | 'player' | 'admin' | 'stripe-signature';
 
+/**
+ * What a route does to the table: `read` (GetItem, Query, BatchGetItem) or `write` (reads plus Put, Update,
+ * Delete and transactions). Each function's IAM role grants exactly this, so a read-only endpoint cannot
+ * change or delete an item even if its code were subverted. A route that counts rate-limit attempts writes.
+ */
+export type TableAccess = 'read' | 'write';
+
 export interface RouteDefinition {
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Access;
   readonly handler: string;
+  readonly table: TableAccess;
   /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
   readonly cookie?: boolean;
   /** Sends mail through SES: only these functions are granted ses:SendEmail. */
@@ -36,25 +44,29 @@ export const routes = {
     path: '/seasons/active',
     access: 'public',
     handler: 'seasons/get-active',
+    table: 'read',
   },
   register: {
     method: 'POST',
     path: '/auth/register',
     access: 'public',
     handler: 'auth/register',
+    table: 'write',
     mail: true,
   },
   verifyEmail: {
-    method: 'GET',
+    method: 'POST',
     path: '/auth/verify-email',
     access: 'public',
     handler: 'auth/verify-email',
+    table: 'write',
   },
   login: {
     method: 'POST',
     path: '/auth/login',
     access: 'public',
     handler: 'auth/login',
+    table: 'write',
     cookie: true,
   },
   refreshToken: {
@@ -62,6 +74,7 @@ export const routes = {
     path: '/auth/refresh-token',
     access: 'public',
     handler: 'auth/refresh-token',
+    table: 'write',
     cookie: true,
   },
   logout: {
@@ -69,6 +82,7 @@ export const routes = {
     path: '/auth/logout',
     access: 'public',
     handler: 'auth/logout',
+    table: 'write',
     cookie: true,
   },
   resendVerification: {
@@ -76,6 +90,7 @@ export const routes = {
     path: '/auth/resend-verification',
     access: 'public',
     handler: 'auth/resend-verification',
+    table: 'write',
     mail: true,
   },
   forgotPassword: {
@@ -83,13 +98,15 @@ export const routes = {
     path: '/auth/forgot-password',
     access: 'public',
     handler: 'auth/forgot-password',
+    table: 'write',
     mail: true,
   },
   resetPassword: {
     method: 'POST',
-    path: '/auth/reset-password/{token}',
+    path: '/auth/reset-password',
     access: 'public',
     handler: 'auth/reset-password',
+    table: 'write',
     mail: true,
   },
   getMyTryout: {
@@ -97,12 +114,14 @@ export const routes = {
     path: '/tryouts/my',
     access: 'player',
     handler: 'tryouts/get-my',
+    table: 'read',
   },
   registerTryout: {
     method: 'POST',
     path: '/tryouts/register',
     access: 'player',
     handler: 'tryouts/register',
+    table: 'write',
     payments: true,
   },
   startCheckout: {
@@ -110,6 +129,7 @@ export const routes = {
     path: '/payments/checkout',
     access: 'player',
     handler: 'payments/checkout',
+    table: 'write',
     payments: true,
   },
   confirmPayment: {
@@ -117,6 +137,7 @@ export const routes = {
     path: '/payments/confirm',
     access: 'player',
     handler: 'payments/confirm',
+    table: 'write',
     payments: true,
   },
   stripeWebhook: {
@@ -124,6 +145,7 @@ export const routes = {
     path: '/payments/webhook',
     access: 'stripe-signature',
     handler: 'payments/webhook',
+    table: 'write',
     payments: true,
   },
   // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
@@ -133,66 +155,77 @@ export const routes = {
     path: '/seasons/all',
     access: 'admin',
     handler: 'admin/list-seasons',
+    table: 'read',
   },
   createSeason: {
     method: 'POST',
     path: '/admin/seasons',
     access: 'admin',
     handler: 'admin/create-season',
+    table: 'write',
   },
   getRegistrationStatus: {
     method: 'GET',
     path: '/admin/seasons/{id}/registration',
     access: 'admin',
     handler: 'admin/get-registration-status',
+    table: 'read',
   },
   setRegistrationStatus: {
     method: 'PATCH',
     path: '/admin/seasons/{id}/registration',
     access: 'admin',
     handler: 'admin/set-registration-status',
+    table: 'write',
   },
   setTeamLink: {
     method: 'PUT',
     path: '/admin/seasons/{id}/team-links',
     access: 'admin',
     handler: 'admin/set-team-link',
+    table: 'write',
   },
   listTryouts: {
     method: 'GET',
     path: '/admin/tryouts',
     access: 'admin',
     handler: 'admin/list-tryouts',
+    table: 'read',
   },
   exportTryouts: {
     method: 'GET',
     path: '/admin/tryouts/export',
     access: 'admin',
     handler: 'admin/export-tryouts',
+    table: 'read',
   },
   setAttended: {
     method: 'PATCH',
     path: '/admin/tryouts/{id}/attended',
     access: 'admin',
     handler: 'admin/set-attended',
+    table: 'write',
   },
   setSelection: {
     method: 'PATCH',
     path: '/admin/tryouts/{id}/selection',
     access: 'admin',
     handler: 'admin/set-selection',
+    table: 'write',
   },
   setCashCollected: {
     method: 'PATCH',
     path: '/admin/tryouts/{id}/cash',
     access: 'admin',
     handler: 'admin/set-cash-collected',
+    table: 'write',
   },
   sendResults: {
     method: 'POST',
     path: '/admin/tryouts/{seasonId}/send-results',
     access: 'admin',
     handler: 'admin/send-results',
+    table: 'write',
     queue: true,
   },
   getSendProgress: {
@@ -200,6 +233,7 @@ export const routes = {
     path: '/admin/tryouts/{seasonId}/send-results',
     access: 'admin',
     handler: 'admin/get-send-progress',
+    table: 'write',
     // The progress read also puts rows whose queue message was lost back on the queue.
     queue: true,
   },
@@ -208,6 +242,7 @@ export const routes = {
     path: '/admin/tryouts/{id}/resend-result',
     access: 'admin',
     handler: 'admin/resend-result',
+    table: 'write',
     mail: true,
   },
 } as const satisfies Record<string, RouteDefinition>;

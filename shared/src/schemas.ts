@@ -146,12 +146,6 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 export const EmailOnlySchema = objectRequiring({ email: EmailSchema }, { email: m.emailRequired });
 export type EmailOnlyInput = v.InferOutput<typeof EmailOnlySchema>;
 
-/** POST /auth/reset-password/{token}: the body. */
-export const ResetPasswordBodySchema = objectRequiring(
-  { password: ResetPasswordSchema },
-  { password: m.passwordRequired },
-);
-
 /** The reset form also asks for the password twice. */
 export const ResetPasswordFormSchema = v.pipe(
   objectRequiring(
@@ -173,20 +167,24 @@ export const ResetPasswordFormSchema = v.pipe(
   ),
 );
 
-/** One-time tokens (verification, reset) are 32 random bytes, base64url. */
-export const OneTimeTokenSchema = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid or expired link.'),
-);
+/** What a missing or malformed one-time token is told. */
+const LINK_INVALID = 'Invalid or expired link.';
 
-/** POST /auth/reset-password/{token}: the path. */
-export const ResetPasswordParamsSchema = v.object({ token: OneTimeTokenSchema });
+/** One-time tokens (verification, reset) are 32 random bytes, base64url. */
+export const OneTimeTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, LINK_INVALID));
 
 /**
- * GET /auth/verify-email?token=…: opened from a mail, so a malformed token becomes '' and the server
- * redirects to the "link invalid" page instead of answering JSON to a browser.
+ * POST /auth/reset-password: the link's token and the new password. The token travels in the body, never in
+ * a URL: the mail's link carries it in the fragment (/reset-password#<token>), which browsers never send, so
+ * no CDN or API access log, and no Referer header, ever holds it.
  */
-export const VerifyEmailQuerySchema = v.object({ token: v.fallback(OneTimeTokenSchema, '') });
+export const ResetPasswordBodySchema = objectRequiring(
+  { token: OneTimeTokenSchema, password: ResetPasswordSchema },
+  { token: LINK_INVALID, password: m.passwordRequired },
+);
+
+/** POST /auth/verify-email: the token of the mail's link (/verify-email#<token>), in the body for the same reason. */
+export const VerifyEmailBodySchema = objectRequiring({ token: OneTimeTokenSchema }, { token: LINK_INVALID });
 
 /**
  * POST /tryouts/register: the payment method and age group, nothing else. Any other key is refused rather

@@ -70,3 +70,13 @@ export function prerenderedFile(path: string): string {
  * (account screens, dashboard, admin, unknown paths), so no other page's content flashes there first.
  */
 export const SPA_SHELL_FILE = 'shell.html';
+
+/**
+ * The screens a mailed link opens. The link's one-time token rides in the URL fragment (`#<token>`), which a
+ * browser never sends to a server: no CDN or API access log, and no Referer header, can ever hold it. The
+ * screen reads the fragment and posts the token in a request body.
+ */
+export const MAIL_LINK_PAGES = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+} as const;

@@ -101,6 +101,9 @@ describe('registration fields (spec §5 table)', () => {
     }
   });
 
+  /** A well-formed one-time token, as a reset link carries it. */
+  const LINK_TOKEN = 'a'.repeat(43);
+
   // Each password below has exactly one member of the class under test, at one end of the class.
   it.each([
     ['its only uppercase letter is A', 'Abcdefghij1!'],
@@ -115,7 +118,7 @@ describe('registration fields (spec §5 table)', () => {
   ])('accepts a password when %s', (_edge, password) => {
     expect(missingPasswordRequirements(password)).toEqual([]);
     expect(errorsOf({ ...valid, password }).password).toBeUndefined();
-    expect(fieldErrors(ResetPasswordBodySchema, { password })).toEqual({});
+    expect(fieldErrors(ResetPasswordBodySchema, { token: LINK_TOKEN, password })).toEqual({});
   });
 
   it.each([
@@ -126,7 +129,9 @@ describe('registration fields (spec §5 table)', () => {
     ['Abcdefghi0>', 'at least 12 characters', 'be at least 12 characters long'],
   ])('refuses %s, naming only what it lacks', (password, registrationPart, resetPart) => {
     expect(errorsOf({ ...valid, password }).password).toBe(`Password must include ${registrationPart}`);
-    expect(fieldErrors(ResetPasswordBodySchema, { password }).password).toBe(`Password must ${resetPart}`);
+    expect(fieldErrors(ResetPasswordBodySchema, { token: LINK_TOKEN, password }).password).toBe(
+      `Password must ${resetPart}`,
+    );
   });
 
   it('needs at least 12 characters: 11 is short, 12 is enough', () => {
@@ -212,7 +217,11 @@ describe('login, forgot-password and reset (spec §5)', () => {
     expect(resetPasswordMessage(['length', 'uppercase', 'lowercase', 'number', 'special'])).toBe(
       'Password must be at least 12 characters long, include an uppercase letter, include a lowercase letter, include a number, include a special character',
     );
-    expect(fieldErrors(ResetPasswordBodySchema, { password: valid.password })).toEqual({});
+    const token = 'A'.repeat(43);
+    expect(fieldErrors(ResetPasswordBodySchema, { token, password: valid.password })).toEqual({});
+    expect(fieldErrors(ResetPasswordBodySchema, { password: valid.password })).toEqual({
+      token: 'Invalid or expired link.',
+    });
   });
 
   it('asks to confirm the password, and says when the two differ (even while the password is weak)', () => {

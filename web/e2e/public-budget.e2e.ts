@@ -46,7 +46,7 @@ const PUBLIC_PAGE_MODULES = [
  * for the navigation's Login/Dashboard) is shared chrome and allowed.
  */
 const FORBIDDEN: RegExp[] = [
-  /\/src\/routes\/(login|register|check-email|verify-notice|email-confirmed|forgot-password|reset-password|dashboard|admin|tryout)\.tsx$/,
+  /\/src\/routes\/(login|register|check-email|verify-notice|email-confirmed|forgot-password|reset-password|verify-email|dashboard|admin|tryout)\.tsx$/,
   /\/src\/routes\/admin[-/]/,
   /\/src\/features\/(admin|tryouts|dashboard)\//,
   /\/src\/features\/[^/]+\/(require-session|.*-form)\.tsx$/,

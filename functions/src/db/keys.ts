@@ -20,6 +20,7 @@
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`.
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
+ * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  */
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
@@ -61,6 +62,11 @@ export const keys = {
     GSI1SK: `TRYOUT#${seasonId}`,
   }),
   stripeEvent: (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
+  /**
+   * What SES last reported for an address (delivered, bounced, complained): any address the club mails, a
+   * member's or an emergency contact's, so it is keyed by the address, not by a user.
+   */
+  mailStatus: (email: string) => ({ PK: `MAIL#${email.trim().toLowerCase()}`, SK: 'STATUS' }),
 } as const;
 
 /**

@@ -8,6 +8,7 @@ const row = (name: string, method: RouteDefinition['method'], path: string) => (
   path,
   access: 'public' as const,
   handler: `test/${name}`,
+  table: 'read' as const,
 });
 
 const bySeasonId = row('seasonById', 'GET', '/seasons/{id}');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSecrets, resetConfigForTests } from './config';
+import { getSecrets, getSentryDsn, resetConfigForTests } from './config';
 
 /** Secrets Manager stand-in: each GetSecretValue waits until the test releases it, so overlap is visible. */
 const stored = new Map<string, string>();
@@ -18,6 +18,8 @@ vi.mock('@aws-sdk/client-secrets-manager', () => ({
 }));
 
 const APP_ARN = 'arn:aws:secretsmanager:ca-central-1:111122223333:secret:app';
+const SENTRY_ARN = 'arn:aws:secretsmanager:ca-central-1:111122223333:secret:sentry';
+const DSN = 'https://abc123@o42.ingest.sentry.io/4242';
 const ORIGIN_ARN = 'arn:aws:secretsmanager:ca-central-1:111122223333:secret:origin';
 const JWT = 'j'.repeat(64);
 const ORIGIN = 'o'.repeat(48);
@@ -83,5 +85,96 @@ describe('getSecrets without Secrets Manager (local stack, tests)', () => {
     resetConfigForTests();
     expect((await getSecrets()).originVerify).toBe(ORIGIN);
     expect(pending).toEqual([]);
+  });
+});
+
+/** Answers every request as it arrives until `promise` settles. */
+async function answerUntilSettled(promise: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let turn = 0; turn < 50 && !settled; turn++) {
+    for (const release of pending.splice(0)) release();
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+describe('getSentryDsn in AWS', () => {
+  beforeEach(() => {
+    stored.clear();
+    pending.length = 0;
+    Object.assign(process.env, {
+      SECRETS_ARN: APP_ARN,
+      ORIGIN_VERIFY_SECRET_ARN: ORIGIN_ARN,
+      SENTRY_SECRET_ARN: SENTRY_ARN,
+    });
+    stored.set(ORIGIN_ARN, ORIGIN);
+    resetConfigForTests();
+  });
+  afterEach(() => {
+    delete process.env.SECRETS_ARN;
+    delete process.env.ORIGIN_VERIFY_SECRET_ARN;
+    delete process.env.SENTRY_SECRET_ARN;
+    resetConfigForTests();
+  });
+
+  it('reads the DSN the operator put in the Sentry secret', async () => {
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT, sentryDsn: '' }));
+    stored.set(SENTRY_ARN, JSON.stringify({ dsn: DSN }));
+
+    const dsn = getSentryDsn();
+    await answerUntilSettled(dsn);
+
+    expect(await dsn).toBe(DSN);
+  });
+
+  it('is not fetched with the other secrets: a function that never fails never reads it', async () => {
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT }));
+    stored.set(SENTRY_ARN, JSON.stringify({ dsn: DSN }));
+
+    const secrets = getSecrets();
+    const inFlight = await answerWhenBothSent();
+    await secrets;
+
+    expect(inFlight).toBe(2); // the app and origin secrets only
+    expect(pending).toEqual([]);
+  });
+
+  it('keeps reporting to a DSN still in the app secret while the Sentry secret is the empty placeholder', async () => {
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT, sentryDsn: DSN }));
+    stored.set(SENTRY_ARN, JSON.stringify({ dsn: '' }));
+
+    const dsn = getSentryDsn();
+    await answerUntilSettled(dsn);
+
+    expect(await dsn).toBe(DSN);
+  });
+
+  it('prefers the Sentry secret’s DSN to the app secret’s old one, and is empty when neither has one', async () => {
+    const other = 'https://def456@o7.ingest.sentry.io/77';
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT, sentryDsn: other }));
+    stored.set(SENTRY_ARN, JSON.stringify({ dsn: DSN }));
+    const preferred = getSentryDsn();
+    await answerUntilSettled(preferred);
+    expect(await preferred).toBe(DSN);
+
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT, sentryDsn: '' }));
+    stored.set(SENTRY_ARN, JSON.stringify({ dsn: '' }));
+    resetConfigForTests();
+    const none = getSentryDsn();
+    await answerUntilSettled(none);
+    expect(await none).toBe('');
+  });
+
+  it('refuses a Sentry secret whose dsn is not a URL', async () => {
+    stored.set(APP_ARN, JSON.stringify({ jwtSecret: JWT }));
+    stored.set(SENTRY_ARN, JSON.stringify({ dsn: 'not a dsn' }));
+
+    const dsn = getSentryDsn();
+    await answerUntilSettled(dsn);
+
+    await expect(dsn).rejects.toThrow(/dsn must be a DSN URL/);
   });
 });

@@ -3,7 +3,9 @@
  * malformed setting is refused with one line naming it instead of being misread. Secrets come from Secrets
  * Manager in AWS (SECRETS_ARN: the generated app keys; ORIGIN_VERIFY_SECRET_ARN: the value CloudFront sends
  * the API as x-origin-verify; STRIPE_SECRET_ARN: the operator-filled Stripe keys, given to the payment
- * functions only) or, on the local stack, from plain variables.
+ * functions only; SENTRY_SECRET_ARN: the operator-filled Sentry DSN) or, on the local stack, from plain
+ * variables. Generated and operator-filled values never share a secret: CloudFormation regenerates a
+ * generated secret whenever its template changes, which must never wipe what an operator pasted in.
  */
 import * as v from 'valibot';
 
@@ -29,6 +31,8 @@ const EnvSchema = v.object({
   ORIGIN_VERIFY_SECRET_ARN: v.optional(v.string()),
   /** Payment functions only (route-table `payments`): the Stripe keys' secret. */
   STRIPE_SECRET_ARN: v.optional(v.string()),
+  /** The Sentry DSN's secret, read only when an error is to be reported. */
+  SENTRY_SECRET_ARN: v.optional(v.string()),
   /**
    * Local stack and tests only; in AWS these come from the secrets. With STRIPE_API_BASE set, the Stripe SDK
    * talks to the local checkout stand-in there instead of Stripe.
@@ -58,6 +62,21 @@ export type Config = v.InferOutput<typeof EnvSchema>;
 
 let config: Config | undefined;
 
+/**
+ * A value loaded once per container (warm invocations reuse it); a failed load is not kept, so the next
+ * invocation tries again. Every loader below is one, and resetConfigForTests forgets them all.
+ */
+const loaders: Array<() => void> = [];
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  loaders.push(() => (value = undefined));
+  return () =>
+    (value ??= load().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    }));
+}
+
 /** The parsed environment; throws one clear line naming what is missing. */
 export function getConfig(): Config {
   if (!config) {
@@ -71,6 +90,10 @@ export function getConfig(): Config {
   return config;
 }
 
+/**
+ * The generated app secret. Its `sentryDsn` field predates the Sentry secret: a DSN an operator filled in
+ * there is still honoured (getSentryDsn) until it is moved, so the move never silently turns reporting off.
+ */
 const AppSecretSchema = v.object({
   jwtSecret: v.pipe(v.string(), v.minLength(32, 'jwtSecret must be at least 32 characters')),
   sentryDsn: v.optional(v.string(), ''),
@@ -90,45 +113,53 @@ export type Secrets = v.InferOutput<typeof AppSecretSchema> & {
   readonly originVerify: string;
 };
 
-let secrets: Promise<Secrets> | undefined;
-
 /** The secrets, fetched once per container (warm invocations reuse them). */
-export function getSecrets(): Promise<Secrets> {
-  secrets ??= loadSecrets().catch((error: unknown) => {
-    secrets = undefined; // let the next invocation try again
-    throw error;
-  });
-  return secrets;
-}
-
-async function loadSecrets(): Promise<Secrets> {
+export const getSecrets = loadedOnce(async (): Promise<Secrets> => {
   const cfg = getConfig();
-  const fetchSecret = await secretFetcher(cfg);
   // Both secrets at once: the cold start waits for one round trip, not two.
   const [app, originVerify] = await Promise.all([
     cfg.SECRETS_ARN
       ? fetchSecret(cfg.SECRETS_ARN).then((raw) => v.parse(AppSecretSchema, JSON.parse(raw)))
       : v.parse(AppSecretSchema, { jwtSecret: cfg.JWT_SECRET, sentryDsn: cfg.SENTRY_DSN }),
-    cfg.ORIGIN_VERIFY_SECRET_ARN
-      ? fetchSecret(cfg.ORIGIN_VERIFY_SECRET_ARN).then((raw) => v.parse(OriginVerifySchema, raw))
-      : cfg.ORIGIN_VERIFY
-        ? v.parse(OriginVerifySchema, cfg.ORIGIN_VERIFY)
-        : '',
+    getOriginVerify(),
   ]);
   return { ...app, originVerify };
-}
+});
 
-/** A Secrets Manager reader; the SDK is loaded only when some secret lives there (not on the local stack). */
-async function secretFetcher(cfg: Config): Promise<(secretId: string) => Promise<string>> {
-  if (!cfg.SECRETS_ARN && !cfg.ORIGIN_VERIFY_SECRET_ARN && !cfg.STRIPE_SECRET_ARN) {
-    return () => Promise.reject(new Error('No secret is configured in Secrets Manager'));
+/** Only what the origin check needs, so the API's authorizer runs without the rest of the configuration. */
+const OriginEnvSchema = v.object({
+  ORIGIN_VERIFY_SECRET_ARN: v.optional(v.string()),
+  ORIGIN_VERIFY: v.optional(v.string()),
+});
+
+/**
+ * What CloudFront sends as x-origin-verify, fetched once per container; '' when the stage has no CloudFront
+ * (local stack, tests). Read by the wrapper (getSecrets) and by the API's origin authorizer, which needs
+ * nothing else: no table, no app secret.
+ */
+export const getOriginVerify = loadedOnce(async (): Promise<string> => {
+  const env = v.parse(OriginEnvSchema, process.env);
+  if (env.ORIGIN_VERIFY_SECRET_ARN) {
+    return v.parse(OriginVerifySchema, await fetchSecret(env.ORIGIN_VERIFY_SECRET_ARN));
   }
+  return env.ORIGIN_VERIFY ? v.parse(OriginVerifySchema, env.ORIGIN_VERIFY) : '';
+});
+
+/**
+ * The Secrets Manager reader. The SDK is loaded and its client created on first use only, so the local
+ * stack, which keeps its secrets in variables, never loads it.
+ */
+const secretsManager = loadedOnce(async () => {
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
-  return async (secretId) => {
-    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-    return out.SecretString ?? '';
-  };
+  // Lambda always sets AWS_REGION; the default only matters off AWS.
+  const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'ca-central-1' });
+  return async (id: string) =>
+    (await client.send(new GetSecretValueCommand({ SecretId: id }))).SecretString ?? '';
+});
+
+/** One secret's string from Secrets Manager. */
+async function fetchSecret(secretId: string): Promise<string> {
+  return (await secretsManager())(secretId);
 }
 
 /**
@@ -148,18 +179,8 @@ const StripeSecretSchema = v.object({
 });
 export type StripeSecrets = v.InferOutput<typeof StripeSecretSchema>;
 
-let stripeSecrets: Promise<StripeSecrets> | undefined;
-
 /** The Stripe keys, fetched once per container (payment functions only). */
-export function getStripeSecrets(): Promise<StripeSecrets> {
-  stripeSecrets ??= loadStripeSecrets().catch((error: unknown) => {
-    stripeSecrets = undefined;
-    throw error;
-  });
-  return stripeSecrets;
-}
-
-async function loadStripeSecrets(): Promise<StripeSecrets> {
+export const getStripeSecrets = loadedOnce(async (): Promise<StripeSecrets> => {
   const cfg = getConfig();
   if (!cfg.STRIPE_SECRET_ARN) {
     return v.parse(StripeSecretSchema, {
@@ -167,13 +188,35 @@ async function loadStripeSecrets(): Promise<StripeSecrets> {
       webhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
     });
   }
-  const raw = await (await secretFetcher(cfg))(cfg.STRIPE_SECRET_ARN);
+  const raw = await fetchSecret(cfg.STRIPE_SECRET_ARN);
   return v.parse(StripeSecretSchema, JSON.parse(raw));
-}
+});
+
+/**
+ * The operator-filled Sentry secret: `{"dsn":""}` until a DSN is pasted in; empty means no error reports.
+ * A malformed DSN is refused rather than handed to the SDK.
+ */
+const SentrySecretSchema = v.object({
+  dsn: v.union([
+    v.literal(''),
+    v.pipe(v.string(), v.url('the Sentry secret’s dsn must be a DSN URL (https://…@…/…)')),
+  ]),
+});
+
+/**
+ * The DSN errors are reported to ('' = none), fetched on the first error of a container: a function that
+ * never fails never reads it. The Sentry secret wins; the app secret's legacy `sentryDsn` is the fallback.
+ */
+export const getSentryDsn = loadedOnce(async (): Promise<string> => {
+  const cfg = getConfig();
+  const own = cfg.SENTRY_SECRET_ARN
+    ? v.parse(SentrySecretSchema, JSON.parse(await fetchSecret(cfg.SENTRY_SECRET_ARN))).dsn
+    : '';
+  return own || (await getSecrets()).sentryDsn;
+});
 
 /** For tests that change the environment between cases. */
 export function resetConfigForTests(): void {
   config = undefined;
-  secrets = undefined;
-  stripeSecrets = undefined;
+  for (const forget of loaders) forget();
 }

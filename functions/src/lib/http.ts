@@ -8,7 +8,6 @@
  * 4. logs and reports unexpected errors, answering a generic 500 that leaks nothing.
  * Handlers therefore hold no status codes and no try/catch of their own.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as v from 'valibot';
 import {
@@ -30,6 +29,7 @@ import {
   UnauthorizedError,
 } from './errors';
 import { log } from './log';
+import { isOriginSecret, VIEWER_ADDRESS_HEADER, viewerIp } from './origin';
 import { reportError } from './sentry';
 
 /** Larger bodies than any form of the product sends are refused before parsing. */
@@ -181,21 +181,17 @@ export async function checkAccess(
  * The API's execute-api endpoint is reachable directly, bypassing CloudFront and letting a caller forge
  * CloudFront's headers. When the stage has an origin secret, only requests carrying it (which CloudFront
  * adds, overwriting any a viewer sends) get in: true. Without one (local stack, tests) there is no
- * CloudFront to prove: false. A wrong or missing header is refused before anything else runs.
+ * CloudFront to prove: false. A wrong or missing header is refused before anything else runs. In AWS the
+ * API's origin authorizer has already refused such requests before any handler ran; this is the second
+ * lock, and the one that decides whether CloudFront's viewer address may be believed.
  */
 export async function verifyOrigin(event: APIGatewayProxyEventV2): Promise<boolean> {
   const { originVerify } = await getSecrets();
   if (!originVerify) return false;
-  if (!sameSecret(header(event, ORIGIN_VERIFY_HEADER) ?? '', originVerify)) {
+  if (!isOriginSecret(header(event, ORIGIN_VERIFY_HEADER), originVerify)) {
     throw new ForbiddenError('Request not allowed.');
   }
   return true;
-}
-
-/** Constant-time comparison; hashing first gives timingSafeEqual the equal lengths it needs. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
@@ -207,12 +203,8 @@ function sameSecret(given: string, expected: string): boolean {
  * family throttled, so sourceIp is the visitor (local stack, tests).
  */
 export function clientAddress(event: APIGatewayProxyEventV2, originVerified: boolean): string {
-  if (originVerified) {
-    const viewer = header(event, 'cloudfront-viewer-address');
-    const ip = viewer?.replace(/:\d+$/, '').trim();
-    if (ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip)) return ip;
-  }
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  const viewer = originVerified ? viewerIp(header(event, VIEWER_ADDRESS_HEADER)) : undefined;
+  return viewer ?? event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 function header(event: APIGatewayProxyEventV2, name: string): string | undefined {

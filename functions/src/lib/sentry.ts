@@ -2,14 +2,14 @@
  * Error reporting. Sentry's SDK is loaded only when a DSN is configured, so functions without one
  * pay nothing at cold start; events carry no request bodies, headers, cookies or user details.
  */
-import { getSecrets } from './config';
+import { getSentryDsn } from './config';
 import { log } from './log';
 
 type SentryModule = typeof import('@sentry/aws-serverless');
 let sentry: Promise<SentryModule | null> | undefined;
 
 async function load(): Promise<SentryModule | null> {
-  const { sentryDsn } = await getSecrets();
+  const sentryDsn = await getSentryDsn();
   if (!sentryDsn) return null;
   const Sentry = await import('@sentry/aws-serverless');
   Sentry.init({

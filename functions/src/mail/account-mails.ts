@@ -3,17 +3,17 @@
  * and HTML. Links are built from the configured SITE_URL only, never from a request header, so a forged
  * Host cannot make the club mail a link to someone else's site.
  */
-import { apiPath } from '@club/shared';
-import { compose, siteLink } from './layout';
+import { MAIL_LINK_PAGES } from '@club/shared';
+import { compose, siteLink, tokenLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
 export { siteLink } from './layout';
 
 const CLUB = 'the club';
 
-/** The link in a verification mail: the API endpoint that spends the token and redirects to the site. */
+/** The link in a verification mail: the screen that posts the token and shows the confirmation. */
 export function verificationLink(token: string): string {
-  return siteLink(apiPath('verifyEmail'), { token });
+  return tokenLink(MAIL_LINK_PAGES.verifyEmail, token);
 }
 
 export function verificationMail(
@@ -59,7 +59,7 @@ export function alreadyRegisteredMail(
         : `You can sign in at ${siteLink('/login')}. Forgot your password? Reset it at ${siteLink('/forgot-password')}.`,
     ],
     action: finishSetup
-      ? { label: 'Choose my password', url: siteLink(`/reset-password/${finishSetup.resetToken}`) }
+      ? { label: 'Choose my password', url: tokenLink(MAIL_LINK_PAGES.resetPassword, finishSetup.resetToken) }
       : { label: 'Sign in', url: siteLink('/login') },
     footer: 'If this was not you, you can ignore this email; your account is unchanged.',
   });
@@ -80,7 +80,7 @@ export function passwordResetMail(
       'We received a request to reset the password of your account.',
       `The link works once and expires in ${validMinutes} minutes.`,
     ],
-    action: { label: 'Set a new password', url: siteLink(`/reset-password/${token}`) },
+    action: { label: 'Set a new password', url: tokenLink(MAIL_LINK_PAGES.resetPassword, token) },
     footer: 'If you did not ask for this, you can ignore this email; your password stays the same.',
   });
 }

@@ -14,6 +14,16 @@ export function siteLink(path: string, query: Record<string, string> = {}): stri
   return url.toString();
 }
 
+/**
+ * A link carrying a one-time token: the token goes in the fragment, which the browser keeps to itself, so
+ * it never reaches CloudFront's or the API's logs, nor another site as a Referer; the screen posts it.
+ */
+export function tokenLink(page: string, token: string): string {
+  const url = new URL(page, getConfig().SITE_URL);
+  url.hash = token;
+  return url.toString();
+}
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,11 +1,13 @@
 /**
  * Sends mail through SES v2. The client is created once per container, so warm invocations reuse it; on the
  * local stack and in tests it talks to the SES emulator with dummy credentials, like db/client.ts does with
- * DynamoDB Local.
+ * DynamoDB Local. An address that hard-bounced or complained (db/mail-status.ts, from SES's events) is never
+ * mailed again.
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { getMailStatus } from '../db/mail-status';
 import { getConfig } from '../lib/config';
 import { ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -83,8 +85,17 @@ function sendEmailCommand(message: MailMessage): SendEmailCommand {
   });
 }
 
-/** Sends one message; a failure of SES becomes a 503 the caller may retry. */
-export async function sendMail(message: MailMessage): Promise<void> {
+/**
+ * Sends one message, unless its address is suppressed ('suppressed': nothing was sent, and the caller answers
+ * as it would have, so no one learns of another person's bounce). A failure of SES becomes a 503 the caller
+ * may retry.
+ */
+export async function sendMail(message: MailMessage): Promise<'sent' | 'suppressed'> {
+  const status = await getMailStatus(message.to);
+  if (status?.suppressed) {
+    log.info('mail suppressed', { kind: message.kind, reason: status.suppressed });
+    return 'suppressed';
+  }
   try {
     await ses().send(sendEmailCommand(message));
   } catch (error) {
@@ -94,6 +105,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
     });
     throw new ServiceUnavailableError(serverMessages.mailUnavailable);
   }
+  return 'sent';
 }
 
 /**
@@ -109,8 +121,16 @@ const THROTTLED = new Set(['TooManyRequestsException', 'LimitExceededException',
 /** Connection errors raised before a request reached SES. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** Sends one message exactly once (no retry, short timeout) and says what became of it (see Delivery). */
+/**
+ * Sends one message exactly once (no retry, short timeout) and says what became of it (see Delivery). A
+ * suppressed address (hard bounce, complaint) is refused without a send, like SES refusing it.
+ */
 export async function sendMailOnce(message: MailMessage): Promise<Delivery> {
+  const status = await getMailStatus(message.to);
+  if (status?.suppressed) {
+    log.info('mail suppressed', { kind: message.kind, reason: status.suppressed });
+    return { outcome: 'refused', reason: `suppressed: ${status.suppressed}` };
+  }
   try {
     await sesOnce().send(sendEmailCommand(message));
     return { outcome: 'sent' };

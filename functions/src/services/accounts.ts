@@ -20,7 +20,6 @@ import {
   alreadyRegisteredMail,
   passwordChangedMail,
   passwordResetMail,
-  siteLink,
   verificationMail,
 } from '../mail/account-mails';
 import { sendMail } from '../mail/ses-sender';
@@ -108,24 +107,24 @@ async function tellOwnerAlreadyRegistered(email: string, now: Date): Promise<voi
 }
 
 /**
- * GET /auth/verify-email: spends the token (single use) and marks the e-mail verified. Returns where the
- * browser goes next: the confirmation page, or the "link invalid" page that offers a resend.
- * Mail scanners often open links before the family does; a later click on a link that already verified
- * the account therefore lands on the confirmation page too (it grants nothing a second time).
+ * POST /auth/verify-email: spends the token (single use) and marks the e-mail verified; an unknown or expired
+ * token is a 400 (the screen then offers a resend). Mail scanners often open links before the family does;
+ * a later use of a link that already verified the account succeeds too (it grants nothing a second time).
  */
-export async function verifyEmail(token: string): Promise<string> {
-  const invalid = siteLink('/verify-notice', { link: 'invalid' });
-  if (!token) return invalid;
+export async function verifyEmail(token: string): Promise<{ success: true; message: string }> {
+  const verified = { success: true as const, message: serverMessages.emailVerified };
+  const invalid = () => new BadRequestError(serverMessages.verifyLinkInvalid);
   const now = new Date();
   const spent = await users.spendVerifyToken(hashToken(token), now);
-  if (!spent) return invalid;
+  if (!spent) throw invalid();
   if (spent.outcome === 'used-before') {
     const user = await users.getUser(spent.userId);
-    return user?.verifiedAt ? siteLink('/email-confirmed') : invalid;
+    if (user?.verifiedAt) return verified;
+    throw invalid();
   }
   await users.markEmailVerified(spent.userId, now);
   log.info('email verified', { userId: spent.userId });
-  return siteLink('/email-confirmed');
+  return verified;
 }
 
 /** POST /auth/resend-verification: a new link for an unverified account; the same answer for any e-mail. */
@@ -167,7 +166,7 @@ export async function forgotPassword(
 }
 
 /**
- * POST /auth/reset-password/{token}: sets the new password if the link is unused, unexpired and issued
+ * POST /auth/reset-password: sets the new password if the link is unused, unexpired and issued
  * under the current password; then signs out every session, lifts the sign-in throttle and tells the owner.
  */
 export async function resetPassword(

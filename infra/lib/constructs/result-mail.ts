@@ -1,15 +1,13 @@
-import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
-import { functionsDir } from '../bundling';
+import { PLATFORM_FUNCTIONS } from '../platform-functions';
 import type { StageConfig } from '../stage-config';
-import { createClubFunction, type MailSettings } from './club-function';
+import { HandlerFunction, type MailSettings } from './handler-function';
 
 export interface ResultMailProps {
   readonly config: StageConfig;
@@ -18,9 +16,6 @@ export interface ResultMailProps {
   readonly mail: MailSettings;
   readonly siteUrl: string;
 }
-
-/** The worker's handler file. */
-export const RESULT_MAIL_WORKER_ENTRY = join(functionsDir, 'src/workers/result-mail.ts');
 
 /**
  * Result mail in bulk: the queue that a send puts one message per registrant on, its dead-letter queue,
@@ -31,7 +26,7 @@ export const RESULT_MAIL_WORKER_ENTRY = join(functionsDir, 'src/workers/result-m
 export class ResultMail extends Construct {
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
-  readonly worker: LambdaFunction;
+  readonly worker: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: ResultMailProps) {
     super(scope, id);
@@ -58,27 +53,30 @@ export class ResultMail extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: resultMailQueue.maxReceiveCount },
     });
 
-    const worker = createClubFunction(this, {
-      entry: RESULT_MAIL_WORKER_ENTRY,
+    this.worker = new HandlerFunction(this, 'Worker', {
+      name: 'resultMailWorker',
+      handler: PLATFORM_FUNCTIONS.resultMailWorker.handler,
       description: 'Result-mail worker: sends queued tryout result mails at the stage rate',
-      roleDescription: 'Result-mail worker',
       config,
-      table: props.table,
-      indexNames: props.indexNames,
-      siteUrl: props.siteUrl,
-      mail: props.mail,
-      sendsMail: true,
-      memorySize: 256,
-      timeout: Duration.seconds(resultMailQueue.workerTimeoutSeconds),
       environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        MAIL_FROM: props.mail.from,
+        SES_CONFIGURATION_SET: props.mail.configurationSetName,
         // Each of the event source's concurrent batches runs in its own container, paced on its own.
         RESULT_MAIL_SEND_RATE: String(config.resultMailRate / resultMailQueue.maxConcurrency),
       },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      mail: props.mail,
+      memorySize: 256,
+      // Its batches are fed by SQS, not waited for by a request.
+      timeout: Duration.seconds(resultMailQueue.workerTimeoutSeconds),
+      apiWaits: false,
     });
-    this.worker = worker.function;
     // Grants the worker its consume actions on this queue only (receive, delete, change visibility, read
     // its attributes).
-    this.worker.addEventSource(
+    this.worker.function.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: resultMailQueue.batchSize,
         maxConcurrency: resultMailQueue.maxConcurrency,

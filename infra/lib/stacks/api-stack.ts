@@ -1,25 +1,43 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  AuthorizerPayloadVersion,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   type IHttpApi,
+  type IHttpRouteAuthorizer,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
+import { VIEWER_ADDRESS_HEADER } from '@club/functions/lib/origin';
 import { API_PREFIX, type RouteDefinition } from '@club/shared';
+import { routeTimeout } from '../capacity';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
 import { ResultMail } from '../constructs/result-mail';
+import { PLATFORM_FUNCTIONS } from '../platform-functions';
 import type { StageConfig } from '../stage-config';
 
 export type RouteRow = RouteDefinition & { readonly name: string };
+
+/** Anyone can call it without signing in: a flood needs no account (stage config reservedConcurrency). */
+export function isAnonymous(route: RouteDefinition): boolean {
+  return route.access === 'public' || route.access === 'stripe-signature';
+}
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -33,18 +51,28 @@ export interface ApiStackProps extends StackProps {
   readonly stripeSecret: ISecret;
   /** The x-origin-verify value CloudFront sends; every function refuses requests without it. */
   readonly originSecret: ISecret;
+  /** The operator-filled Sentry DSN. */
+  readonly sentrySecret: ISecret;
   readonly mail: MailSettings;
   /** The route table's rows: routeList() in the app, a purpose-built table in tests. */
   readonly routes: readonly RouteRow[];
 }
 
 /**
- * The API's stage and, for every route-table row, one function and one route (nothing is listed by hand),
- * and the result-mail queue and worker that the `queue: true` rows send to.
+ * The API's stage, its origin authorizer and, for every route-table row, one function and one route (nothing
+ * is listed by hand); the result-mail queue and worker the `queue: true` rows send to; and the function that
+ * records SES's events.
  */
 export class ApiStack extends Stack {
+  /** The endpoints' functions, by route-table row name. */
   readonly functions: ReadonlyMap<string, HandlerFunction>;
-  /** The result-mail queue, its dead-letter queue and worker. */
+  /** Lets only CloudFront's requests reach an endpoint (x-origin-verify), in front of every route. */
+  readonly originAuthorizer: HandlerFunction;
+  /** Records SES's bounces, complaints and deliveries, so a bounced address is never mailed again. */
+  readonly mailEvents: HandlerFunction;
+  /** SES events the mail-events function could not record after its retries: any message here is an alarm. */
+  readonly mailEventsDeadLetters: Queue;
+  /** The result-mail queue the `queue: true` rows send to, its dead-letter queue and its worker. */
   readonly resultMail: ResultMail;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -61,14 +89,21 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       // The backstop for the whole API; the functions rate-limit sign-in attempts per e-mail and address.
       throttle: config.throttle,
+      // Per-route metrics (Route dimension): each route's p99 latency is alarmed on (watch stack).
+      detailedMetricsEnabled: config.detailedRouteMetrics,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
-        // No headers, query strings or bodies: access logs must not hold tokens or personal data.
+        // No headers, query strings or bodies: access logs must not hold tokens or personal data. The
+        // route key is the row's template (POST /api/auth/reset-password/{token} would log no token either).
+        // `ip` is the visitor's address, which the origin authorizer reads from CloudFront-Viewer-Address;
+        // `connectionIp` is who connected: a CloudFront edge, or the caller itself when it skipped CloudFront
+        // (then `ip` is empty and `status` 401/403).
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
             time: '$context.requestTime',
-            ip: '$context.identity.sourceIp',
+            ip: '$context.authorizer.viewerIp',
+            connectionIp: '$context.identity.sourceIp',
             userAgent: '$context.identity.userAgent',
             routeKey: '$context.routeKey',
             status: '$context.status',
@@ -77,11 +112,55 @@ export class ApiStack extends Stack {
             latency: '$context.responseLatency',
             integrationLatency: '$context.integrationLatency',
             integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
             error: '$context.error.message',
           }),
         ),
       },
     });
+
+    // A request that skipped CloudFront lacks x-origin-verify (or carries a forged one): API Gateway answers
+    // 401 itself when a header is missing and caches the authorizer's refusal per value, so a flood straight
+    // at the execute-api endpoint runs no endpoint's function. The authorizer only reads the origin secret.
+    this.originAuthorizer = new HandlerFunction(this, 'OriginAuthorizer', {
+      name: 'originAuthorizer',
+      handler: PLATFORM_FUNCTIONS.originAuthorizer.handler,
+      description: 'Lets only requests that came through CloudFront reach the API (x-origin-verify)',
+      config,
+      environment: { ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn },
+      secrets: [props.originSecret],
+      // One string comparison, and a Secrets Manager read on a cold start.
+      timeout: Duration.seconds(3),
+      memorySize: 256,
+      ...(config.reservedConcurrency && { reservedConcurrency: config.reservedConcurrency.originAuthorizer }),
+    });
+    // Declared here rather than with HttpLambdaAuthorizer, which would place the authorizer and its invoke
+    // permission in the HTTP API's stack (web), making web depend on this stack and closing a cycle.
+    const originAuthorizer = new HttpAuthorizer(this, 'OriginAuthorizerConfig', {
+      httpApi: api,
+      authorizerName: 'cloudfront-origin',
+      type: HttpAuthorizerType.LAMBDA,
+      authorizerUri: `arn:${this.partition}:apigateway:${this.region}:lambda:path/2015-03-31/functions/${this.originAuthorizer.function.functionArn}/invocations`,
+      enableSimpleResponses: true,
+      payloadFormatVersion: AuthorizerPayloadVersion.VERSION_2_0,
+      // Both must be present or API Gateway refuses without running the authorizer. The viewer address is
+      // part of the cache key because the answer carries it: a cached answer is always this visitor's.
+      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`, `$request.header.${VIEWER_ADDRESS_HEADER}`],
+      // A visitor's connection is checked once per 5 minutes; a rotated origin secret is honoured (and the
+      // old one refused) within that after CloudFront switches.
+      resultsCacheTtl: Duration.minutes(5),
+    });
+    this.originAuthorizer.function.addPermission('InvokedByApiAuthorizer', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.formatArn({
+        service: 'execute-api',
+        resource: api.apiId,
+        resourceName: `authorizers/${originAuthorizer.authorizerId}`,
+      }),
+    });
+    const authorizer: IHttpRouteAuthorizer = {
+      bind: () => ({ authorizerId: originAuthorizer.authorizerId, authorizationType: 'CUSTOM' }),
+    };
 
     this.resultMail = new ResultMail(this, 'ResultMail', {
       config,
@@ -94,7 +173,7 @@ export class ApiStack extends Stack {
     const functions = new Map<string, HandlerFunction>();
     for (const route of props.routes) {
       const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
-      const fn = new HandlerFunction(this, id, {
+      const fn = HandlerFunction.forRoute(this, id, {
         route,
         config,
         table: props.table,
@@ -102,37 +181,82 @@ export class ApiStack extends Stack {
         secret: props.secret,
         stripeSecret: props.stripeSecret,
         originSecret: props.originSecret,
+        sentrySecret: props.sentrySecret,
         mail: props.mail,
         siteUrl: props.siteUrl,
         resultMailQueue: this.resultMail.queue,
+        timeout: routeTimeout(route),
+        ...(isAnonymous(route) &&
+          config.reservedConcurrency && { reservedConcurrency: config.reservedConcurrency.anonymousRoute }),
       });
       functions.set(route.name, fn);
 
       // Routes are registered under /api, exactly as the browser requests them: CloudFront forwards /api/*
       // to the API unchanged (an origin path cannot remove a prefix), and the local server routes the same
       // paths, so no layer rewrites URLs and a path in a log is the path in the route table.
-      const httpRoute = new HttpRoute(this, `${id}Route`, {
+      new HttpRoute(this, `${id}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(`${API_PREFIX}${route.path}`, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
+        // The authorizer proves "came through CloudFront"; who may call the route (access "public", "user",
+        // "player", "admin" or Stripe's signature) is checked first thing in the handler, from the route
+        // table, and tested by the access-matrix tests.
+        authorizer,
       });
-      NagSuppressions.addResourceSuppressions(httpRoute, [
-        {
-          id: 'AwsSolutions-APIG4',
-          reason:
-            `Access "${route.access}" is enforced inside the handler, first thing, from the route table: ` +
-            'public routes are open by design, user/admin routes verify the JWT (admin re-checked against the ' +
-            'table), and Stripe’s webhook is verified by its signature over the raw body, which a gateway ' +
-            'authorizer could not do. One check in one place, tested by the access-matrix tests.',
-        },
-      ]);
     }
     this.functions = functions;
+
+    // SES's events for this stage's configuration set, from the default bus (mail stack). A failure is
+    // retried by EventBridge (delivery) and by Lambda (the function), then kept in the dead-letter queue:
+    // a bounce that was never recorded would let the club keep mailing a dead address.
+    this.mailEvents = new HandlerFunction(this, 'MailEvents', {
+      name: 'mailEvents',
+      handler: PLATFORM_FUNCTIONS.mailEvents.handler,
+      description: 'Records SES bounces, complaints and deliveries; a bounced address is never mailed again',
+      config,
+      // The table is all it touches; SITE_URL only because the shared configuration requires it.
+      environment: { TABLE_NAME: props.table.tableName, SITE_URL: props.siteUrl },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      timeout: Duration.seconds(10),
+    });
+    this.mailEventsDeadLetters = new Queue(this, 'MailEventsDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    NagSuppressions.addResourceSuppressions(this.mailEventsDeadLetters, [
+      {
+        id: 'AwsSolutions-SQS3',
+        reason:
+          'This queue is itself the dead-letter queue of the SES event rule and function; an alarm fires on ' +
+          'its first message and an operator redrives or reads it (README Deploy), nothing consumes it.',
+      },
+    ]);
+    this.mailEvents.function.configureAsyncInvoke({
+      onFailure: new SqsDestination(this.mailEventsDeadLetters),
+      retryAttempts: 2,
+    });
+    new Rule(this, 'MailEventsRule', {
+      description: `Club website ${config.stage}: SES bounces, complaints and deliveries to the mail-events function`,
+      eventPattern: {
+        source: ['aws.ses'],
+        detailType: ['Email Bounced', 'Email Complaint Received', 'Email Delivered'],
+        detail: { mail: { tags: { 'ses:configuration-set': [props.mail.configurationSetName] } } },
+      },
+      targets: [
+        new LambdaFunction(this.mailEvents.function, {
+          deadLetterQueue: this.mailEventsDeadLetters,
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(24),
+        }),
+      ],
+    });
 
     new CfnOutput(this, 'ApiEndpoint', {
       value: api.apiEndpoint,
       description:
-        'Direct API Gateway endpoint; the functions refuse calls that skip CloudFront (no x-origin-verify)',
+        'Direct API Gateway endpoint; calls that skip CloudFront (no x-origin-verify) get 401/403 and run no function',
     });
   }
 }

@@ -1,4 +1,21 @@
-import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
+import {
+  BackupPlan,
+  BackupPlanRule,
+  BackupResource,
+  BackupVault,
+  type IBackupVault,
+} from 'aws-cdk-lib/aws-backup';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
@@ -6,14 +23,15 @@ import type { Construct } from 'constructs';
 import { tableDefinition } from '@club/functions/db/table-definition';
 import { API_PREFIX, routes } from '@club/shared';
 import type { StageConfig } from '../stage-config';
+import { backupCopyVaultName } from './backup-copy-stack';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
 }
 
 /**
- * The stage's state: the one table, the app secret, the origin verification secret and the Stripe secret.
- * Prod keeps all four if the stack is ever deleted.
+ * The stage's state: the one table, the generated secrets (app keys, origin verification) and the
+ * operator-filled ones (Stripe, Sentry). Prod keeps them all if the stack is ever deleted.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -30,6 +48,10 @@ export class DataStack extends Stack {
    * may read it (HandlerFunction).
    */
   readonly stripeSecret: Secret;
+  /** The Sentry DSN, filled in by the operator (optional); every function may read it to report errors. */
+  readonly sentrySecret: Secret;
+  /** The table's daily backup plan (stage config `backup`), absent where the stage relies on PITR alone. */
+  readonly backupPlan?: BackupPlan;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -47,20 +69,25 @@ export class DataStack extends Stack {
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: config.retainData,
       removalPolicy,
+      maxReadRequestUnits: config.tableMaxRequestUnits.read,
+      maxWriteRequestUnits: config.tableMaxRequestUnits.write,
     });
     this.table.addGlobalSecondaryIndex({
       indexName: gsi1.indexName,
       partitionKey: { name: gsi1.partitionKey, type: AttributeType.STRING },
       sortKey: { name: gsi1.sortKey, type: AttributeType.STRING },
+      maxReadRequestUnits: config.tableMaxRequestUnits.read,
+      maxWriteRequestUnits: config.tableMaxRequestUnits.write,
     });
     this.indexNames = [gsi1.indexName];
 
-    // jwtSecret is generated here and never leaves AWS; the operator fills in sentryDsn (OPERATIONS in
-    // stage-config.ts). The Stripe keys moved to their own secret (StripeSecret below), so the template's
-    // stripeSecretKey and stripeWebhookSecret fields are no longer read by anything. The template keeps them
-    // all the same: CloudFormation generates a new value whenever GenerateSecretString changes, which would
-    // replace jwtSecret (signing every member out) and wipe the sentryDsn the operator filled in. A test
-    // holds the template to this exact text. The description stays too, so this resource has no diff at all.
+    // jwtSecret is generated here and never leaves AWS. The operator-filled values moved to their own
+    // secrets (StripeSecret, SentrySecret below), so the template's stripeSecretKey and stripeWebhookSecret
+    // fields are no longer read, and sentryDsn only as a fallback (a DSN filled in here before the move keeps
+    // reporting until it is moved). The template keeps them all the same: CloudFormation generates a new
+    // value whenever GenerateSecretString changes, which would replace jwtSecret (signing every member out)
+    // and wipe whatever an operator filled in. A test holds the template to this exact text. The description
+    // stays too, so this resource has no diff at all.
     this.secret = new Secret(this, 'AppSecret', {
       description: `Club website ${config.stage}: jwtSecret, stripeSecretKey, stripeWebhookSecret, sentryDsn`,
       generateSecretString: {
@@ -104,6 +131,24 @@ export class DataStack extends Stack {
       },
     ]);
 
+    // The Sentry DSN, apart from the generated secrets for the same reason as the Stripe keys. Starts as
+    // {"dsn":""} (no reports); the functions fall back to the app secret's old sentryDsn while it is empty.
+    // Like the Stripe placeholder, this initial value must never change (a test holds it).
+    this.sentrySecret = new Secret(this, 'SentrySecret', {
+      description: `Club website ${config.stage}: Sentry dsn for the functions' error reports, filled in by the operator`,
+      secretObjectValue: { dsn: SecretValue.unsafePlainText('') },
+      removalPolicy,
+    });
+    NagSuppressions.addResourceSuppressions(this.sentrySecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'No rotation Lambda: a Sentry DSN is issued in Sentry’s project settings, not generated, and it only ' +
+          'identifies where to send reports; the operator pastes a new one in (put-secret-value) if the ' +
+          'project’s key is ever revoked.',
+      },
+    ]);
+
     // A bare string, not JSON: it goes into an HTTP header as it is. Letters and digits only, so no header
     // syntax can break it; 48 of them are ~285 bits, beyond guessing.
     this.originSecret = new Secret(this, 'OriginVerifySecret', {
@@ -123,11 +168,18 @@ export class DataStack extends Stack {
       },
     ]);
 
+    if (config.backup) this.backupPlan = this.backUpTable(config, config.backup);
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SecretArn', {
       value: this.secret.secretArn,
       description:
-        'Fill sentryDsn here; keep jwtSecret; stripeSecretKey/stripeWebhookSecret are unused (OPERATIONS)',
+        'Generated: keep jwtSecret; stripeSecretKey/stripeWebhookSecret are unused, sentryDsn a fallback (OPERATIONS)',
+    });
+    new CfnOutput(this, 'SentrySecretArn', {
+      value: this.sentrySecret.secretArn,
+      description:
+        'Put {"dsn":"https://...@....ingest.sentry.io/..."} here to receive error reports (OPERATIONS)',
     });
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.stripeSecret.secretArn,
@@ -140,5 +192,70 @@ export class DataStack extends Stack {
       value: this.originSecret.secretArn,
       description: 'x-origin-verify value; rotate it as OPERATIONS in stage-config.ts says',
     });
+  }
+
+  /**
+   * A daily AWS Backup of the table, beside PITR: PITR restores any second of the last 35 days but only in
+   * this region and only while the table exists; these backups outlive the table and are copied to a vault
+   * in another Canadian region (BackupCopyStack). 09:00 UTC is 2–3 a.m. in Edmonton.
+   */
+  private backUpTable(config: StageConfig, backup: NonNullable<StageConfig['backup']>): BackupPlan {
+    const key = new Key(this, 'BackupKey', {
+      description: `Club website ${config.stage}: encrypts the table's backups`,
+      enableKeyRotation: true,
+      // Without the key the backups could never be read.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const vault = new BackupVault(this, 'BackupVault', {
+      backupVaultName: `club-${config.stage}-table-backups`,
+      encryptionKey: key,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Named, not referenced: the copy vault is in another region, created first by its own stack.
+    const copyVault: IBackupVault = BackupVault.fromBackupVaultArn(
+      this,
+      'BackupCopyVault',
+      this.formatArn({
+        service: 'backup',
+        region: backup.copyRegion,
+        resource: 'backup-vault',
+        resourceName: backupCopyVaultName(config),
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    );
+    const plan = new BackupPlan(this, 'BackupPlan', {
+      backupPlanName: `club-${config.stage}-table`,
+      backupVault: vault,
+      backupPlanRules: [
+        new BackupPlanRule({
+          ruleName: 'daily',
+          scheduleExpression: Schedule.cron({ hour: '9', minute: '0' }),
+          deleteAfter: Duration.days(backup.retainDays),
+          copyActions: [{ destinationBackupVault: copyVault, deleteAfter: Duration.days(backup.retainDays) }],
+        }),
+      ],
+    });
+    const selection = plan.addSelection('Table', {
+      resources: [BackupResource.fromDynamoDbTable(this.table)],
+    });
+    NagSuppressions.addResourceSuppressions(
+      selection,
+      [
+        {
+          id: 'AwsSolutions-IAM4',
+          reason:
+            'The role AWS Backup assumes to back up and restore the table carries AWS Backup’s own service ' +
+            'policies (AWSBackupServiceRolePolicyForBackup/ForRestores), which AWS maintains as the service ' +
+            'changes; only backup.amazonaws.com may assume it.',
+          appliesTo: [
+            'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup',
+            'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForRestores',
+          ],
+        },
+      ],
+      true,
+    );
+    new CfnOutput(this, 'BackupVaultName', { value: vault.backupVaultName });
+    return plan;
   }
 }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Annotations,
-  type CfnElement,
   CfnOutput,
   Duration,
   Fn,
@@ -35,7 +34,6 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
@@ -48,9 +46,6 @@ import {
 } from '@club/shared';
 import type { StageConfig } from '../stage-config';
 import { viewerRequestCode } from '../viewer-request';
-
-/** Hashed build output: the file name changes whenever its content does, so browsers may keep it forever. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export class SiteNotBuiltError extends Error {
   constructor(distDir: string) {
@@ -68,6 +63,8 @@ export interface WebStackProps extends StackProps {
   readonly webDistDir: string;
   /** Sent to the API as x-origin-verify, so the functions can tell CloudFront from a direct caller. */
   readonly originSecret: ISecret;
+  /** The WAF web ACL in front of the distribution (edge stack, us-east-1). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -75,11 +72,13 @@ export interface WebStackProps extends StackProps {
  * forwards `/api/*` to. The bare API (no routes, no stage) lives here rather than in the API stack because
  * CloudFront needs the API's host name and the functions need the site's URL: this way the API stack
  * depends on this one and nothing depends back, and SITE_URL is right from the first deploy even without a
- * custom domain.
+ * custom domain. The build itself is uploaded by the site stack, after the API's routes exist.
  */
 export class WebStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
+  /** Where the built site goes; the site stack uploads into it after the API stack has deployed. */
+  readonly siteBucket: Bucket;
   /** https origin of the site: the custom domain, or the distribution's own domain. */
   readonly siteUrl: string;
 
@@ -118,7 +117,7 @@ export class WebStack extends Stack {
       },
     ]);
 
-    const siteBucket = new Bucket(this, 'SiteBucket', {
+    const siteBucket = (this.siteBucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
@@ -128,7 +127,7 @@ export class WebStack extends Stack {
       // Rebuilt from git on every deploy: nothing in it needs keeping.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
-    });
+    }));
 
     // Only pages whose HTML is in this build are mapped; any other path gets the shell, which renders it too.
     const prerendered = PRERENDERED_PATHS.filter((path) =>
@@ -181,6 +180,7 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Club website (${config.stage})`,
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: the club's members are in Edmonton.
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -190,9 +190,13 @@ export class WebStack extends Stack {
         certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
+      // CloudFront's standard logs: the visitor's address (c-ip), path and status. No cookies (the refresh
+      // cookie is a credential); no one-time token can appear in a logged path, query or Referer, since the
+      // mails carry tokens in the URL fragment, which browsers never send (shared MAIL_LINK_PAGES).
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
+      logIncludesCookies: false,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -230,12 +234,6 @@ export class WebStack extends Stack {
           'No geo restriction: the public pages are for anyone (families travel, sponsors are anywhere); ' +
           'nothing served is subject to regional licensing.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL: its monthly base cost outweighs this club site’s risk; the API has stage throttling ' +
-          'and per-e-mail/per-address rate limits in the functions, and the bucket serves static files only.',
-      },
     ];
     if (!domain) {
       suppressions.push({
@@ -247,79 +245,8 @@ export class WebStack extends Stack {
     }
     NagSuppressions.addResourceSuppressions(this.distribution, suppressions);
 
-    // Upload the build: hashed assets first (kept across deploys so open tabs can still lazy-load their
-    // chunks), then everything else uncached so a deploy shows at once. Source maps (for error reporting,
-    // not for visitors), Vite's manifest and any prerender leftovers stay out of the public bucket.
-    const site = Source.asset(webDistDir, { exclude: ['**/*.map', '.vite', '.ssr'] });
-    const assets = new BucketDeployment(this, 'DeployAssets', {
-      sources: [site],
-      destinationBucket: siteBucket,
-      exclude: ['*'],
-      include: ['assets/*'],
-      cacheControl: [CacheControl.fromString(IMMUTABLE)],
-      prune: false,
-      memoryLimit: 512,
-    });
-    const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [site],
-      destinationBucket: siteBucket,
-      exclude: ['assets/*'],
-      cacheControl: [CacheControl.noCache()],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-      memoryLimit: 512,
-    });
-    pages.node.addDependency(assets);
-    this.suppressDeploymentFindings(siteBucket);
-
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl });
     new CfnOutput(this, 'DistributionDomainName', { value: this.distribution.distributionDomainName });
     new CfnOutput(this, 'SiteBucketName', { value: siteBucket.bucketName });
-  }
-
-  /** BucketDeployment's handler is CDK's own deploy-time Lambda (one per stack), not part of the product. */
-  private suppressDeploymentFindings(siteBucket: Bucket): void {
-    const handlers = this.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
-    const siteBucketId = this.getLogicalId(siteBucket.node.defaultChild as CfnElement);
-    for (const handler of handlers) {
-      NagSuppressions.addResourceSuppressions(
-        handler,
-        [
-          {
-            id: 'AwsSolutions-IAM5',
-            reason:
-              'CDK’s BucketDeployment handler, run only during deploys: it reads the build zip from the CDK ' +
-              'asset bucket and syncs it into the site bucket (object-level s3 wildcards on those two buckets ' +
-              'only), and invalidates the CDN after an upload (CDK grants CloudFront invalidation on "*").',
-            appliesTo: [
-              'Action::s3:GetObject*',
-              'Action::s3:GetBucket*',
-              'Action::s3:List*',
-              'Action::s3:DeleteObject*',
-              'Action::s3:Abort*',
-              `Resource::<${siteBucketId}.Arn>/*`,
-              { regex: '/^Resource::arn:aws:s3:::cdk-[a-z0-9]+-assets-.*\\/\\*$/g' },
-              'Resource::*',
-            ],
-          },
-          {
-            id: 'AwsSolutions-IAM4',
-            reason:
-              'CDK creates the BucketDeployment handler’s role with AWS’s managed log-writing policy ' +
-              '(CloudWatch Logs create/put only); the role is not configurable and runs only during deploys.',
-            appliesTo: [
-              'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
-            ],
-          },
-          {
-            id: 'AwsSolutions-L1',
-            reason:
-              'The BucketDeployment handler’s runtime is chosen and shipped by aws-cdk-lib; it moves forward ' +
-              'when aws-cdk-lib is upgraded, not by configuration here.',
-          },
-        ],
-        true,
-      );
-    }
   }
 }

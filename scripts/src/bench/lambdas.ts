@@ -1,6 +1,6 @@
 /**
  * Each Lambda as CDK ships it: bundled by the same bundleLambda the CDK construct uses (code-split ESM, a
- * folder per route), then its entry bytes (raw and gzip), the whole asset's code bytes, and cold init measured
+ * folder per function), then its entry bytes (raw and gzip), the whole asset's code bytes, and cold init measured
  * as fresh Node processes importing the entry (median of several runs). Lazily loaded chunks count in the
  * asset's bytes but not in cold init, exactly as on Lambda.
  */
@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routeList } from '@club/shared';
 import { BUNDLE_FILE, bundleLambda, ENTRY_BYTE_BUDGET, handlerEntry } from '../../../infra/lib/bundling';
+import { PLATFORM_FUNCTIONS } from '../../../infra/lib/platform-functions';
 import { median, type BenchRow } from './report';
 
 const COLD_RUNS = 7;
@@ -62,7 +63,12 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const rows: BenchRow[] = [];
-  for (const route of routeList()) {
+  // Every route's function, and the ones beside them (the authorizer runs before every route's).
+  const functions = [
+    ...routeList(),
+    ...Object.entries(PLATFORM_FUNCTIONS).map(([name, { handler }]) => ({ name, handler })),
+  ];
+  for (const route of functions) {
     const dir = join(outDir, route.name);
     const { files } = bundleLambda(handlerEntry(route.handler), dir);
     const entry = join(dir, BUNDLE_FILE);
@@ -93,9 +99,10 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
       },
     );
     // The functions that talk to Stripe load its SDK on their first Stripe call, not at init.
-    const stripeChunk = route.payments
-      ? code.find((f) => f !== BUNDLE_FILE && readFileSync(join(dir, f), 'utf8').includes('api.stripe.com'))
-      : undefined;
+    const stripeChunk =
+      'payments' in route && route.payments
+        ? code.find((f) => f !== BUNDLE_FILE && readFileSync(join(dir, f), 'utf8').includes('api.stripe.com'))
+        : undefined;
     if (stripeChunk) {
       rows.push({
         name: `${route.name} Stripe SDK load`,

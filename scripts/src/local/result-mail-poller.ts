@@ -57,7 +57,7 @@ function toEvent(messages: Message[], queueArn: string): SQSEvent {
 
 /** Starts polling; the functions' environment (table, mail, queue, rate) must be set already. */
 export async function startResultMailPoller(options: PollerOptions): Promise<ResultMailPoller> {
-  const { handler } = await import('@club/functions/workers/result-mail');
+  const { handler } = await import('@club/functions/handlers/workers/result-mail');
   if (!options.skipRequeue) {
     const { requeueAllUntried } = await import('@club/functions/services/result-mail');
     await requeueAllUntried();

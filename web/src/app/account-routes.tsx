@@ -3,6 +3,7 @@
  * lazily, so none of this code reaches the public pages' first JavaScript.
  */
 import type { RouteObject } from 'react-router-dom';
+import { MAIL_LINK_PAGES } from '@club/shared/site-paths';
 
 export const accountRoutes: RouteObject[] = [
   { path: 'login', lazy: () => import('../routes/login').then((m) => ({ Component: m.LoginPage })) },
@@ -22,6 +23,15 @@ export const accountRoutes: RouteObject[] = [
   {
     path: 'forgot-password',
     lazy: () => import('../routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  // The mails' links carry their token in the fragment (MAIL_LINK_PAGES); /reset-password/{token} is spec §2's.
+  {
+    path: MAIL_LINK_PAGES.verifyEmail.slice(1),
+    lazy: () => import('../routes/verify-email').then((m) => ({ Component: m.VerifyEmailPage })),
+  },
+  {
+    path: MAIL_LINK_PAGES.resetPassword.slice(1),
+    lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },
   {
     path: 'reset-password/:token',

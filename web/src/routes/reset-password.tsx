@@ -1,13 +1,18 @@
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
 import { authMessages as t } from '../features/auth/messages';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
 
+/**
+ * /reset-password#<token>, the mails' link: the token sits in the fragment, which the browser never sends,
+ * so no server or CDN log holds it. /reset-password/{token} (spec §2) works too, for a link typed by hand.
+ */
 export function ResetPasswordPage() {
-  const { token = '' } = useParams();
+  const { token: fromPath } = useParams();
+  const { hash } = useLocation();
   return (
     <AuthCard title={t.resetTitle}>
-      <ResetPasswordForm token={token} />
+      <ResetPasswordForm token={fromPath ?? hash.slice(1)} />
     </AuthCard>
   );
 }

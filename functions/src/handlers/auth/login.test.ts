@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
-import { linkFromLatestMail } from '../../../test/mailbox';
+import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 
 const login = (email: string, password: string, sourceIp?: string) =>
   call('login', { body: { email, password }, headers: sameOrigin, sourceIp });
@@ -69,10 +69,9 @@ describe('POST /auth/login', () => {
     // Act
     const throttled = await login(family.email, family.password, '192.0.2.1');
     const forgot = await call('forgotPassword', { body: { email: family.email }, sourceIp: '192.0.2.1' });
-    const link = await linkFromLatestMail(family.email, /\/reset-password\//);
+    const link = await linkFromLatestMail(family.email, /\/reset-password#/);
     const reset = await call('resetPassword', {
-      params: { token: new URL(link).pathname.split('/').pop()! },
-      body: { password: NEW_PASSWORD },
+      body: { token: tokenFromLink(link), password: NEW_PASSWORD },
     });
     const afterReset = await login(family.email, NEW_PASSWORD, '192.0.2.1');
 

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
-import { linkFromLatestMail } from '../../../test/mailbox';
+import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { getUserByEmail } from '../../db/users';
 
 async function resetToken(email: string): Promise<string> {
   await call('forgotPassword', { body: { email } });
-  return new URL(await linkFromLatestMail(email, /\/reset-password\//)).pathname.split('/').pop()!;
+  return tokenFromLink(await linkFromLatestMail(email, /\/reset-password#/));
 }
 
-describe('POST /auth/reset-password/{token}', () => {
+describe('POST /auth/reset-password', () => {
   it('refuses a weak password with the reset form message as a list of { msg }, keeping the link usable', async () => {
     const family = await signedInUser();
     const token = await resetToken(family.email);
 
-    const weak = await call('resetPassword', { params: { token }, body: { password: 'short' } });
-    const strong = await call('resetPassword', { params: { token }, body: { password: NEW_PASSWORD } });
+    const weak = await call('resetPassword', { body: { token, password: 'short' } });
+    const strong = await call('resetPassword', { body: { token, password: NEW_PASSWORD } });
 
     const message =
       'Password must be at least 12 characters long, include an uppercase letter, include a number, include a special character';
@@ -29,11 +29,8 @@ describe('POST /auth/reset-password/{token}', () => {
     const older = await resetToken(family.email);
     const newer = await resetToken(family.email);
 
-    const first = await call('resetPassword', { params: { token: newer }, body: { password: NEW_PASSWORD } });
-    const stale = await call('resetPassword', {
-      params: { token: older },
-      body: { password: 'Stale!Link1234' },
-    });
+    const first = await call('resetPassword', { body: { token: newer, password: NEW_PASSWORD } });
+    const stale = await call('resetPassword', { body: { token: older, password: 'Stale!Link1234' } });
 
     expect(first.status).toBe(200);
     expect(stale.status).toBe(400);
@@ -48,8 +45,22 @@ describe('POST /auth/reset-password/{token}', () => {
     expect(login.status).toBe(200);
   });
 
+  it('refuses a missing token with the same message, changing nothing', async () => {
+    const family = await signedInUser();
+
+    const res = await call('resetPassword', { body: { password: NEW_PASSWORD } });
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid or expired link.');
+    const login = await call('login', {
+      body: { email: family.email, password: family.password },
+      headers: sameOrigin,
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('refuses a malformed token with a message', async () => {
-    const res = await call('resetPassword', { params: { token: 'nope' }, body: { password: NEW_PASSWORD } });
+    const res = await call('resetPassword', { body: { token: 'nope', password: NEW_PASSWORD } });
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid or expired link.');
@@ -60,7 +71,7 @@ describe('POST /auth/reset-password/{token}', () => {
     await call('register', { body: input });
     const token = await resetToken(input.email);
 
-    await call('resetPassword', { params: { token }, body: { password: NEW_PASSWORD } });
+    await call('resetPassword', { body: { token, password: NEW_PASSWORD } });
 
     expect((await getUserByEmail(input.email))!.verifiedAt).toBeDefined();
   });

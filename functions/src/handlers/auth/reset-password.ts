@@ -1,10 +1,11 @@
-import { ResetPasswordBodySchema, ResetPasswordParamsSchema } from '@club/shared';
+import { ResetPasswordBodySchema } from '@club/shared';
 import { defineHandler } from '../../lib/http';
 import { resetPassword } from '../../services/accounts';
 
-/** POST /auth/reset-password/{token}: sets the new password, signs out every session, mails the owner. */
-export const handler = defineHandler(
-  'resetPassword',
-  { body: ResetPasswordBodySchema, params: ResetPasswordParamsSchema },
-  (req) => resetPassword(req.params.token, req.body.password),
+/**
+ * POST /auth/reset-password {token, password}: sets the new password, signs out every session, mails the
+ * owner. The token comes from the mail link's fragment, in the body: no access log holds it.
+ */
+export const handler = defineHandler('resetPassword', { body: ResetPasswordBodySchema }, (req) =>
+  resetPassword(req.body.token, req.body.password),
 );

@@ -1,8 +1,11 @@
-import { VerifyEmailQuerySchema } from '@club/shared';
-import { defineHandler, reply } from '../../lib/http';
+import { VerifyEmailBodySchema } from '@club/shared';
+import { defineHandler } from '../../lib/http';
 import { verifyEmail } from '../../services/accounts';
 
-/** GET /auth/verify-email?token=…: the link in the mail; redirects to the confirmation or the invalid-link page. */
-export const handler = defineHandler('verifyEmail', { query: VerifyEmailQuerySchema }, async (req) =>
-  reply.redirect(await verifyEmail(req.query.token)),
+/**
+ * POST /auth/verify-email {token}: posted by the /verify-email screen with the token from the mail link's
+ * fragment (never a URL, so no access log holds it); 400 when the link is invalid or expired.
+ */
+export const handler = defineHandler('verifyEmail', { body: VerifyEmailBodySchema }, (req) =>
+  verifyEmail(req.body.token),
 );

@@ -35,10 +35,11 @@ export function forgotPassword(email: string): Promise<MessageAnswer> {
   return apiRequest(apiPath('forgotPassword'), { method: 'POST', body: { email }, session: false });
 }
 
+/** The token of the mail's link goes in the body, never into a URL a log could keep. */
 export function resetPassword(token: string, password: string): Promise<MessageAnswer> {
-  return apiRequest(apiPath('resetPassword', { token }), {
-    method: 'POST',
-    body: { password },
-    session: false,
-  });
+  return apiRequest(apiPath('resetPassword'), { method: 'POST', body: { token, password }, session: false });
+}
+
+export function verifyEmail(token: string): Promise<MessageAnswer> {
+  return apiRequest(apiPath('verifyEmail'), { method: 'POST', body: { token }, session: false });
 }

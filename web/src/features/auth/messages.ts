@@ -33,6 +33,11 @@ export const authMessages = {
   missingEmail: 'Missing email. Please register again.',
   linkInvalid: 'This verification link has expired or was already used. Enter your email to get a new one.',
 
+  // The verification link's screen
+  verifying: 'Verifying your email…',
+  verifyUnavailable: 'We could not confirm your email right now. Please check your connection and try again.',
+  tryAgain: 'Try again',
+
   // E-mail confirmed
   emailVerified: 'Email Verified Successfully!',
   emailVerifiedDetail: 'Your email address has been verified. You can now log in.',

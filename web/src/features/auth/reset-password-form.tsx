@@ -1,5 +1,5 @@
 /**
- * /reset-password/{token} (spec §2, §5, §8): new and confirm passwords, checked on blur and live once touched;
+ * /reset-password#<token> and /reset-password/{token} (spec §2, §5, §8): new and confirm passwords, checked on blur and live once touched;
  * on success a message, then /login after 2.5 seconds.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';

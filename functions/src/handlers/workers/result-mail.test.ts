@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
-import { getResultRound } from '../db/result-mail';
-import { call } from '../../test/api';
+import { db, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
+import { getResultRound } from '../../db/result-mail';
+import { call } from '../../../test/api';
 import {
   adminCalls,
   BULK_TIMEOUT_MS,
@@ -21,11 +21,15 @@ import {
   startWorker,
   waitFor,
   type SeededRow,
-} from '../../test/admin';
-import { openSeason } from '../../test/players';
-import { startRefusingMail, type RefusingMail } from '../../test/refusing-mail';
-import { freePort } from '../../../scripts/src/local/ports';
-import { ensureResultMailQueue, startQueue, type RunningService } from '../../../scripts/src/local/services';
+} from '../../../test/admin';
+import { openSeason } from '../../../test/players';
+import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
+import { freePort } from '../../../../scripts/src/local/ports';
+import {
+  ensureResultMailQueue,
+  startQueue,
+  type RunningService,
+} from '../../../../scripts/src/local/services';
 import { handler } from './result-mail';
 
 let proxy: RefusingMail;

@@ -1,0 +1,84 @@
+/**
+ * The route table's `table` field decides each function's IAM role (infra: a `read` row gets GetItem,
+ * BatchGetItem and Query only). A read-only row's handler must then never write, or it would fail in AWS with
+ * AccessDenied while passing everywhere else. This drives every read-only row through its real handler, as the
+ * caller its access level expects, with a table holding data for it (an open season, a registered player),
+ * and records each DynamoDB operation it sends. A new read-only row is covered automatically.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeList, type RouteDefinition } from '@club/shared';
+import { db } from '../src/db/client';
+import { ensureSeedAdmin } from '../src/services/accounts';
+import { call } from './api';
+import { PASSWORD, sameOrigin, uniqueEmail } from './accounts';
+import { openSeason, registeredPlayer } from './players';
+
+/** The DynamoDB operations a read-only role allows (IAM actions dynamodb:GetItem, …), written out. */
+const READ_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query'];
+
+const sent: string[] = [];
+const RECORDER = 'recordTableOperations';
+
+const readRows = routeList().filter((row) => row.table === 'read');
+const tokens: Partial<Record<RouteDefinition['access'], string>> = {};
+/** The open season with a registration: every season id a read row takes (path or ?season_id=) names it. */
+let seasonId: string;
+
+beforeAll(async () => {
+  // Every command the handlers send goes through this one client (db/client.ts).
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push(String(context.commandName).replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name: RECORDER },
+  );
+  seasonId = (await openSeason()).id;
+  const player = await registeredPlayer('cash');
+  const adminEmail = uniqueEmail('admin');
+  await ensureSeedAdmin({ email: adminEmail, password: PASSWORD });
+  const admin = await call('login', { body: { email: adminEmail, password: PASSWORD }, headers: sameOrigin });
+  tokens.user = player.token;
+  tokens.player = player.token;
+  tokens.admin = admin.body.token as string;
+}, 60_000);
+
+afterAll(() => {
+  db().middlewareStack.remove(RECORDER);
+});
+
+describe('read-only routes', () => {
+  it('include the public season and the player’s own tryout', () => {
+    expect(readRows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['getActiveSeason', 'getMyTryout']),
+    );
+  });
+
+  it.each(readRows.map((row) => [row.name, row] as const))(
+    '%s sends only GetItem, BatchGetItem and Query',
+    async (_name, row) => {
+      sent.length = 0;
+      const params = Object.fromEntries([...row.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, seasonId]));
+
+      const res = await call(row.name, {
+        params,
+        query: { season_id: seasonId },
+        token: tokens[row.access],
+        headers: sameOrigin,
+      });
+
+      // Answered as it would be for real (the season and its registration exist), not refused as bad input.
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.filter((operation) => !READ_OPERATIONS.includes(operation))).toEqual([]);
+    },
+  );
+
+  it('records writes too, so a write in a read-only handler would be seen', async () => {
+    sent.length = 0;
+
+    await call('forgotPassword', { body: { email: uniqueEmail('probe') }, headers: sameOrigin });
+
+    expect(sent.filter((operation) => !READ_OPERATIONS.includes(operation)).length).toBeGreaterThan(0);
+  });
+});
