@@ -90,6 +90,15 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export async function checkA11y(page: Page): Promise<void> {
   // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') rightly refuses inline scripts.
   await page.evaluate(axeSource);
+  // Let entrance animations (a toast fading in) end first: axe reads colours mid-fade as low contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {
