@@ -1,12 +1,16 @@
 /**
  * The public site's speed: JavaScript bytes per public route, a minimal React 19 + react-router-dom 7 app
  * built with Vite in the same run for comparison, and Lighthouse 12 (Node API, Debian's Chromium, default
- * mobile settings: simulated slow 4G and 4x CPU) on /, /FallTeams/Girls and /register, median of several
- * runs, beside the same metrics for a plain HTML file of the home page's text as the floor.
+ * mobile settings: simulated slow 4G and 4x CPU), median of several runs, on:
+ * - prerendered pages, each beside its no-JavaScript floor: the same HTML and CSS with every script removed,
+ *   served the same way, measured in alternation with the page so both see the same machine load; their LCP
+ *   and FCP are reported as a ratio to that floor;
+ * - an account screen that is not prerendered (/register);
+ * - a plain HTML file of the home page's text (no CSS, no images, no JavaScript), the absolute floor.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -14,13 +18,17 @@ import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
 import { entryKey, readManifest, staticChunks, type Manifest } from '../../../web/prerender/manifest';
 import { repoRoot } from '../local/config';
 import { freePort } from '../local/ports';
+import { createSiteHandler } from '../local/site-server';
 import type { RunningStack } from '../local/stack';
 import { median, type BenchRow } from './report';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse runs per page; the median is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const LIGHTHOUSE_PAGES = ['/', '/FallTeams/Girls', '/register'] as const;
+/** Prerendered pages measured beside their no-JavaScript floor (issue 9's goals). */
+const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information'] as const;
+/** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
+const SHELL_PAGES = ['/register'] as const;
 
 function gzipJs(dist: string, manifest: Manifest, keys: Iterable<string>): number {
   let total = 0;
@@ -127,46 +135,90 @@ function floorHtml(dist: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Home page text</title><meta name="description" content="The home page's text as plain HTML"></head><body>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
 }
 
-function serveOne(html: string, port: number): Promise<Server> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+/** A prerendered page with every script taken out: no <script>, no module or script preload. */
+export function withoutScripts(html: string): string {
+  const stripped = html
+    .replace(/[ \t]*<script\b[^>]*>[\s\S]*?<\/script>\n?/gi, '')
+    .replace(
+      /[ \t]*<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?=[^>]*\b(?:rel="modulepreload"|as="script"))[^>]*>\n?/gi,
+      '',
+    );
+  if (/<script\b|modulepreload|as="script"/i.test(stripped)) {
+    throw new Error('The no-JavaScript floor still asks for a script.');
+  }
+  return stripped;
+}
+
+/**
+ * The no-JavaScript floor of each prerendered page: a copy of the build whose measured pages have every
+ * script removed, so the page's own HTML, CSS and images are all that loads.
+ */
+function noJsFloorSite(dist: string, paths: readonly string[]): string {
+  const root = join(repoRoot, '.bench/no-js-floor');
+  rmSync(root, { recursive: true, force: true });
+  cpSync(dist, root, { recursive: true, filter: (src) => !src.endsWith('.map') && !src.includes('/.vite') });
+  for (const path of paths) {
+    const file = join(root, prerenderedFile(path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, withoutScripts(readFileSync(join(dist, prerenderedFile(path)), 'utf8')));
+  }
+  return root;
+}
+
+async function serve(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 interface LighthouseMetrics {
   score: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
 }
 
-async function lighthouseRuns(url: string, port: number): Promise<LighthouseMetrics[]> {
-  const results: LighthouseMetrics[] = [];
+async function lighthouseRun(url: string, port: number): Promise<LighthouseMetrics> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  return {
+    score: (lhr.categories.performance?.score ?? 0) * 100,
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+  };
+}
+
+/** RUNS Lighthouse runs of each URL, taking turns, so a change in the machine's load touches them all alike. */
+async function lighthouseRuns(urls: string[], port: number): Promise<LighthouseMetrics[][]> {
+  const results: LighthouseMetrics[][] = urls.map(() => []);
   for (let i = 0; i < RUNS; i += 1) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-    results.push({
-      score: (lhr.categories.performance?.score ?? 0) * 100,
-      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-    });
+    for (const [index, url] of urls.entries()) results[index]!.push(await lighthouseRun(url, port));
   }
   return results;
 }
+
+const medianOf = (runs: LighthouseMetrics[], metric: keyof LighthouseMetrics) =>
+  median(runs.map((run) => run[metric]));
 
 function metricRows(name: string, runs: LighthouseMetrics[]): BenchRow[] {
   const note = `median of ${runs.length} runs`;
   return [
     { name: `lighthouse ${name} performance`, value: median(runs.map((r) => r.score)), unit: '/100', note },
+    { name: `lighthouse ${name} FCP`, value: Math.round(median(runs.map((r) => r.fcp))), unit: 'ms', note },
     { name: `lighthouse ${name} LCP`, value: Math.round(median(runs.map((r) => r.lcp))), unit: 'ms', note },
     { name: `lighthouse ${name} TBT`, value: Math.round(median(runs.map((r) => r.tbt))), unit: 'ms', note },
     {
@@ -176,6 +228,29 @@ function metricRows(name: string, runs: LighthouseMetrics[]): BenchRow[] {
       note,
     },
   ];
+}
+
+/** A page's FCP and LCP as a ratio to its no-JavaScript floor's, and the floor's own figures. */
+function floorRows(path: string, page: LighthouseMetrics[], floor: LighthouseMetrics[]): BenchRow[] {
+  const note = `median of ${floor.length} runs, taking turns with the page`;
+  return (['fcp', 'lcp'] as const).flatMap((metric) => {
+    const label = metric.toUpperCase();
+    const floorValue = medianOf(floor, metric);
+    return [
+      {
+        name: `lighthouse ${path} no-JS floor ${label}`,
+        value: Math.round(floorValue),
+        unit: 'ms',
+        note: `same HTML and CSS, every script removed; ${note}`,
+      },
+      {
+        name: `lighthouse ${path} ${label} vs its no-JS floor`,
+        value: Number((medianOf(page, metric) / floorValue).toFixed(2)),
+        unit: 'x',
+        note: 'median ÷ median',
+      },
+    ];
+  });
 }
 
 /** Measures the site `stack` serves from web/dist (built by the caller before the stack started). */
@@ -200,10 +275,17 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
     },
   );
 
-  // The site as `npm start` serves it (built SPA, prerendered pages, /api on the same origin).
-  const floor = await serveOne(floorHtml(dist), await freePort());
-  const floorAddress = floor.address();
-  const floorUrl = `http://localhost:${typeof floorAddress === 'object' && floorAddress ? floorAddress.port : 0}/`;
+  // The site as `npm start` serves it (built SPA, prerendered pages, /api on the same origin); its no-JS
+  // floor served by the same handler (headers, compression) from a copy without scripts; the plain text.
+  const noJsFloor = await serve(
+    createSiteHandler(noJsFloorSite(dist, PRERENDERED_PAGES), async (_req, res) => {
+      res.writeHead(404).end();
+    }),
+  );
+  const plainHtml = floorHtml(dist);
+  const plain = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(plainHtml);
+  });
   const debuggingPort = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -217,15 +299,22 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
     ],
   });
   try {
-    for (const path of LIGHTHOUSE_PAGES) {
-      rows.push(...metricRows(path, await lighthouseRuns(`${stack.siteUrl}${path}`, debuggingPort)));
+    for (const path of PRERENDERED_PAGES) {
+      const [page, floor] = await lighthouseRuns(
+        [`${stack.siteUrl}${path}`, `${noJsFloor.url}${path}`],
+        debuggingPort,
+      );
+      rows.push(...metricRows(path, page!), ...floorRows(path, page!, floor!));
     }
-    rows.push(
-      ...metricRows('floor (plain HTML of the home text)', await lighthouseRuns(floorUrl, debuggingPort)),
-    );
+    for (const path of SHELL_PAGES) {
+      const [page] = await lighthouseRuns([`${stack.siteUrl}${path}`], debuggingPort);
+      rows.push(...metricRows(path, page!));
+    }
+    const [text] = await lighthouseRuns([`${plain.url}/`], debuggingPort);
+    rows.push(...metricRows('floor (plain HTML of the home text)', text!));
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => floor.close(() => resolve()));
+    await Promise.all([noJsFloor.close(), plain.close()]);
   }
   return rows;
 }
