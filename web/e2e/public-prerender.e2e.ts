@@ -28,7 +28,7 @@ describe('prerendered HTML', () => {
       const html = await fetchHtml(path);
       const root = html.slice(html.indexOf('<div id="root"'));
 
-      expect(html).toContain(`<div id="root" data-prerendered-path="${path}">`);
+      expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `)).toBe(true);
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '';
       expect(visibleText(h1).trim()).toBe(expected.heading);
       const text = visibleText(root);
@@ -49,8 +49,18 @@ describe('prerendered HTML', () => {
       );
       expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^https:\/\/.+\.jpg$/);
       expect(attribute(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
-      // The page's own chunk is preloaded beside the main bundle, so hydration waits on no extra round trip.
-      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+      // The first paint waits on no JavaScript: the page's one script is the boot script, a module script
+      // (never render-blocking) at low priority, and nothing is preloaded for the app before the paint.
+      expect(html.match(/<script\b[^>]*>/g)).toEqual([
+        expect.stringMatching(
+          /^<script type="module" fetchpriority="low" crossorigin src="\/assets\/[^"]+\.js">$/,
+        ),
+      ]);
+      expect(html).not.toMatch(
+        /rel="modulepreload"|rel="preload"[^>]* as="script"|as="script"[^>]* rel="preload"/,
+      );
+      // The app's and the page's chunks, for the boot script to ask for once the page has painted.
+      expect(root).toMatch(/^<div id="root" [^>]*data-page-chunks="(\/assets\/[^" ]+\.js ?)+"/);
     });
   }
 

@@ -30,3 +30,33 @@ export function staticChunks(manifest: Manifest, key: string, seen = new Set<str
   for (const imported of manifest[key]!.imports ?? []) staticChunks(manifest, imported, seen);
   return seen;
 }
+
+/** The app the boot entry (src/main.tsx) starts after the first paint: the router, the layout. */
+export const APP_MODULE = 'src/app/start.tsx';
+
+/**
+ * The chunks every page loads before its page chunk can run: the boot entry's and those of the modules it
+ * imports lazily, which are the app's (React DOM, then the app itself), with all they import.
+ */
+export function appChunks(manifest: Manifest): Set<string> {
+  const entry = entryKey(manifest);
+  const started = manifest[entry]!.dynamicImports ?? [];
+  if (!started.includes(APP_MODULE)) {
+    throw new Error(`The entry chunk does not load ${APP_MODULE}: the boot script and the app have drifted.`);
+  }
+  const chunks = staticChunks(manifest, entry);
+  for (const key of started) staticChunks(manifest, key, chunks);
+  return chunks;
+}
+
+/**
+ * The JavaScript files a prerendered page runs on, read from its HTML: the boot script with its static
+ * imports, and the chunks the prerender step names on #root for the boot script to load after the first paint.
+ */
+export function prerenderedPageScripts(manifest: Manifest, html: string): string[] {
+  const boot = [...staticChunks(manifest, entryKey(manifest))].map((key) => manifest[key]!.file);
+  const named = /<div id="root"[^>]* data-page-chunks="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+  return [...new Set([...boot, ...named.map((url) => url.replace(/^\//, ''))])].filter((file) =>
+    file.endsWith('.js'),
+  );
+}

@@ -1,7 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/app';
-import { startMonitoringAfterPaint } from './lib/monitoring';
+/**
+ * The boot script: the only script a prerendered page names, small and fetched at low priority, so nothing
+ * the app needs competes with the page's HTML, CSS and images for the first paint. It starts the app (React,
+ * the router, this page's chunk) once the page has painted; a screen that is not prerendered (the empty
+ * shell) has nothing to paint first, so there it starts at once. Presses on the page's buttons in between
+ * are kept and answered once the page has hydrated (lib/early-presses.ts).
+ */
+import { keepEarlyPresses } from './lib/early-presses';
+import { nextTask } from './lib/next-task';
+import { reloadForStaleChunk } from './lib/stale-chunk';
 import './styles/index.css';
 
 /**
@@ -13,28 +19,62 @@ function prerenderedHere(container: HTMLElement): boolean {
   return container.dataset.prerenderedPath === path;
 }
 
-/** Resolves once the browser has painted the page it has (a frame, then a task after it). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Calls `then` once the browser has shown the page's first content (its paint timing entry has arrived). */
+function afterFirstPaint(then: () => void): void {
+  const go = () => setTimeout(then, 0);
+  if (
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    // Without paint timing: after the next frame has been produced.
+    requestAnimationFrame(() => requestAnimationFrame(go));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    go();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
-async function start(): Promise<void> {
-  const container = document.getElementById('root')!;
-  const hydrate = prerenderedHere(container);
-  // The prerendered page is complete: let the browser paint it before hydration takes the main thread.
-  if (hydrate) await afterPaint();
-  // Another page's content (the home page in the shell) goes at once; the navigation stays until React
-  // replaces it, so the screen does not flash blank while this page's code loads.
-  if (!hydrate) container.querySelector('main')?.replaceChildren();
-  const router = await createAppRouter();
-  const app = (
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>
-  );
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-  startMonitoringAfterPaint();
+/**
+ * Asks for every chunk a prerendered page runs on (the app's and its own, named on #root by the prerender
+ * step) at once: fetched and compiled in parallel, evaluated only when imported. The empty shell names them
+ * in its <head> instead, since it has nothing to paint before the app.
+ */
+function preloadChunks(container: HTMLElement): void {
+  for (const href of container.dataset.pageChunks?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
-void start();
+/**
+ * Runs the app in steps, each its own task, so no single task holds the main thread for long: React DOM is
+ * evaluated first, then the app, which then hydrates in slices (app/start.tsx).
+ */
+async function start(container: HTMLElement, hydrate: boolean): Promise<void> {
+  preloadChunks(container);
+  await import('./app/react-dom');
+  await nextTask();
+  const { startApp } = await import('./app/start');
+  await nextTask();
+  await startApp(container, hydrate);
+}
+
+function run(container: HTMLElement, hydrate: boolean): void {
+  start(container, hydrate).catch((error: unknown) => {
+    // The release this page came from is gone from the CDN: load the new one, once.
+    if (!reloadForStaleChunk(error)) throw error;
+  });
+}
+
+const container = document.getElementById('root')!;
+if (prerenderedHere(container)) {
+  keepEarlyPresses(container);
+  afterFirstPaint(() => run(container, true));
+} else run(container, false);

@@ -15,7 +15,14 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
-import { entryKey, readManifest, staticChunks, type Manifest } from '../../../web/prerender/manifest';
+import {
+  appChunks,
+  entryKey,
+  prerenderedPageScripts,
+  readManifest,
+  staticChunks,
+  type Manifest,
+} from '../../../web/prerender/manifest';
 import { repoRoot } from '../local/config';
 import { freePort } from '../local/ports';
 import { createSiteHandler } from '../local/site-server';
@@ -30,54 +37,47 @@ const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information'] as co
 /** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
 const SHELL_PAGES = ['/register'] as const;
 
-function gzipJs(dist: string, manifest: Manifest, keys: Iterable<string>): number {
-  let total = 0;
-  for (const key of keys) {
-    const file = manifest[key]!.file;
-    if (file.endsWith('.js')) total += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  }
-  return total;
+/** The JavaScript files of some chunks of a build. */
+function jsFiles(manifest: Manifest, keys: Iterable<string>): string[] {
+  return [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 
-/** The JavaScript a path loads first: the entry's graph and its page's chunk (the id on #root's page). */
-function routeJs(dist: string, manifest: Manifest, pageModule: string | null): number {
-  const keys = staticChunks(manifest, entryKey(manifest));
-  if (pageModule) staticChunks(manifest, pageModule, keys);
-  return gzipJs(dist, manifest, keys);
+function gzipFiles(dist: string, files: string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
 }
 
-/** Which page module a prerendered file preloads (the prerender step adds its chunk's modulepreload). */
-function pageModuleOf(dist: string, manifest: Manifest, file: string): string | null {
-  const html = readFileSync(join(dist, file), 'utf8');
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isDynamicEntry && key.startsWith('src/routes/') && html.includes(`href="/${chunk.file}"`))
-      return key;
-  }
-  return null;
+/** The page module whose chunk a prerendered page names among its scripts. */
+function pageModuleOf(manifest: Manifest, files: string[]): string | null {
+  const key = Object.keys(manifest).find(
+    (k) => manifest[k]!.isDynamicEntry && k.startsWith('src/routes/') && files.includes(manifest[k]!.file),
+  );
+  return key ?? null;
 }
 
 function webBytes(dist: string): BenchRow[] {
   const manifest = readManifest(dist);
   const rows: BenchRow[] = [];
+  const publicModules = new Set<string>();
+  // A prerendered page runs on the scripts its HTML names: the boot script and the chunks on #root.
   for (const path of PRERENDERED_PATHS) {
-    const file = prerenderedFile(path);
-    const module = pageModuleOf(dist, manifest, file);
+    const files = prerenderedPageScripts(manifest, readFileSync(join(dist, prerenderedFile(path)), 'utf8'));
+    const module = pageModuleOf(manifest, files);
+    if (module) publicModules.add(module);
     rows.push({
       name: `JS loaded by ${path}`,
-      value: routeJs(dist, manifest, module),
+      value: gzipFiles(dist, files),
       unit: 'B gz',
-      note: module ? `main bundle + ${module}` : 'main bundle',
+      note: module ? `boot + app + ${module}` : 'boot + app',
     });
   }
-  // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the main bundle.
-  const publicModules = new Set(rows.map((r) => r.note?.replace('main bundle + ', '')));
+  // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the app's.
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry || !key.startsWith('src/routes/') || publicModules.has(key)) continue;
     rows.push({
       name: `JS loaded by ${key.replace(/^src\/routes\/|\.tsx$/g, '')} screen`,
-      value: routeJs(dist, manifest, key),
+      value: gzipFiles(dist, jsFiles(manifest, staticChunks(manifest, key, appChunks(manifest)))),
       unit: 'B gz',
-      note: `main bundle + ${key}`,
+      note: `boot + app + ${key}`,
     });
   }
   return rows;
@@ -118,7 +118,7 @@ createRoot(document.getElementById('root')).render(h(StrictMode, null, h(RouterP
   }
   const dist = join(root, 'dist');
   const manifest = readManifest(dist);
-  return gzipJs(dist, manifest, staticChunks(manifest, entryKey(manifest)));
+  return gzipFiles(dist, jsFiles(manifest, staticChunks(manifest, entryKey(manifest))));
 }
 
 /** A plain HTML file with the home page's text and nothing else: no CSS, no images, no JavaScript. */
