@@ -53,14 +53,15 @@ function appChunk(): {
       generateBundle: (_options, output) => void (bundle = output),
     },
     resolveDependencies: (_file, deps, { hostId }) => {
-      // The boot script asks for the app's chunks itself (a prerendered page names them on #root, the empty
-      // shell in its <head>), so its imports carry no second list of them.
+      // The boot script's imports need no list: a prerendered page's paint-first script has asked for those
+      // chunks already (named on #root), and the empty shell names them in its <head>.
       if (bundle?.[hostId]?.type === 'chunk' && bundle[hostId].isEntry) return [];
       // A lazy screen's list need not name what the chunk importing it has loaded already.
       const loaded = loadedWith(hostId);
       return deps.filter((dep) => !loaded.has(dep));
     },
     group: {
+      debugName: 'react and app',
       name: (id, context) => {
         if (!appOnly) {
           const boot = staticGraph(context, BOOT_MODULE);

@@ -28,11 +28,6 @@ async function fetchHtml(path: string): Promise<string> {
   return res.text();
 }
 
-/** The boot script a page's HTML names. */
-function bootScript(html: string): string {
-  return /<script type="module"[^>]* src="([^"]+)"/.exec(html)![1]!;
-}
-
 /** The JavaScript files the page has loaded so far, with when each was asked for. */
 function loadedScripts(page: Page) {
   return page.evaluate(() =>
@@ -44,15 +39,15 @@ function loadedScripts(page: Page) {
 }
 
 /**
- * Holds every request for the app's JavaScript (all but the boot script) until `release` is called, as a slow
- * connection would: the page is painted and readable, but not yet hydrated.
+ * Holds every request for the page's script files until `release` is called, as a slow connection would:
+ * the page is painted and readable (its inline paint-first script has run), but not yet hydrated.
  */
-async function holdAppScripts(page: Page, boot: string): Promise<() => void> {
+async function holdScripts(page: Page): Promise<() => void> {
   const held: Array<() => void> = [];
   let released = false;
   await page.route('**/assets/*.js', (route) => {
     const proceed = () => void route.continue();
-    if (released || new URL(route.request().url()).pathname === boot) proceed();
+    if (released) proceed();
     else held.push(proceed);
   });
   return () => {
@@ -66,19 +61,18 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 describe('a prerendered page paints first', () => {
   for (const path of ['/', '/FallTeams/Girls', '/tryout-information']) {
-    it(`${path} asks for none of the app's JavaScript before its first paint, then hydrates`, async () => {
+    it(`${path} asks for no script file before its first paint, then hydrates`, async () => {
       const { page, consoleErrors, close } = await openPage();
       try {
         await gotoAndHydrate(page, path);
-        const boot = bootScript(await fetchHtml(path));
         const paint = await page.evaluate(
           () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         );
-        const app = (await loadedScripts(page)).filter((script) => script.path !== boot);
+        const scripts = await loadedScripts(page);
 
         expect(paint).not.toBeNull();
-        expect(app.length).toBeGreaterThan(2);
-        for (const script of app) {
+        expect(scripts.length).toBeGreaterThan(2);
+        for (const script of scripts) {
           expect(script.start, `${script.path} was asked for before the first paint`).toBeGreaterThanOrEqual(
             paint!,
           );
@@ -94,9 +88,7 @@ describe('a prerendered page paints first', () => {
     const { page, close } = await openPage();
     try {
       await gotoAndHydrate(page, '/');
-      const named = prerenderedPageScripts(readManifest(dist), await fetchHtml('/')).map(
-        (file) => `/${file}`,
-      );
+      const named = prerenderedPageScripts(await fetchHtml('/')).files.map((file) => `/${file}`);
 
       const loaded = (await loadedScripts(page)).map((script) => script.path);
       expect(new Set(loaded)).toEqual(new Set(named));
@@ -122,7 +114,7 @@ describe('a press before the page has hydrated', () => {
   it('opens the menu pressed by keyboard, and moves into it, once the page has hydrated', async () => {
     const { page, consoleErrors, close } = await openPage();
     try {
-      const release = await holdAppScripts(page, bootScript(await fetchHtml('/contact')));
+      const release = await holdScripts(page);
       await page.goto('/contact', { waitUntil: 'domcontentloaded' });
       const about = page.getByRole('button', { name: 'About' });
       await page.locator('h1', { hasText: 'Contact Us' }).waitFor();
@@ -153,7 +145,7 @@ describe('a press before the page has hydrated', () => {
   it('opens the phone menu tapped before the page had hydrated', async () => {
     const { page, consoleErrors, close } = await openPage({ viewport: PHONE });
     try {
-      const release = await holdAppScripts(page, bootScript(await fetchHtml('/')));
+      const release = await holdScripts(page);
       await page.goto('/', { waitUntil: 'domcontentloaded' });
       const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
       await menuButton.click();
@@ -172,7 +164,7 @@ describe('a press before the page has hydrated', () => {
   it('replays two presses in order: the menu opens, then closes again', async () => {
     const { page, close } = await openPage();
     try {
-      const release = await holdAppScripts(page, bootScript(await fetchHtml('/about')));
+      const release = await holdScripts(page);
       await page.goto('/about', { waitUntil: 'domcontentloaded' });
       const fall = page.getByRole('button', { name: 'Fall Season' });
       await fall.click();

@@ -2,16 +2,26 @@
  * The prerendered pages: each public route's HTML, fetched with no JavaScript at all, already holds its
  * heading, facts, title, description and social preview tags, and a browser with scripts off shows it.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '@club/shared/site-paths';
 import { openPage, siteUrl } from './harness';
 import { collapse, PUBLIC_PAGES, visibleText } from './public-expectations';
 
-async function fetchHtml(path: string): Promise<string> {
+async function fetchPage(path: string): Promise<{ html: string; csp: string }> {
   const res = await fetch(`${siteUrl()}${path}`);
   expect(res.status, path).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/html');
-  return res.text();
+  return { html: await res.text(), csp: res.headers.get('content-security-policy') ?? '' };
+}
+
+async function fetchHtml(path: string): Promise<string> {
+  return (await fetchPage(path)).html;
+}
+
+/** The CSP source allowing an inline script with this exact text. */
+function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 function attribute(html: string, selector: RegExp): string | undefined {
@@ -25,7 +35,7 @@ describe('prerendered HTML', () => {
 
   for (const [path, expected] of Object.entries(PUBLIC_PAGES)) {
     it(`${path} has its heading, facts and head tags before any script runs`, async () => {
-      const html = await fetchHtml(path);
+      const { html, csp } = await fetchPage(path);
       const root = html.slice(html.indexOf('<div id="root"'));
 
       expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `)).toBe(true);
@@ -49,17 +59,17 @@ describe('prerendered HTML', () => {
       );
       expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^https:\/\/.+\.jpg$/);
       expect(attribute(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
-      // The first paint waits on no JavaScript: the page's one script is the boot script, a module script
-      // (never render-blocking) at low priority, and nothing is preloaded for the app before the paint.
-      expect(html.match(/<script\b[^>]*>/g)).toEqual([
-        expect.stringMatching(
-          /^<script type="module" fetchpriority="low" crossorigin src="\/assets\/[^"]+\.js">$/,
-        ),
-      ]);
+      // The first paint waits on no script file: the page's one script is inline (the paint-first script,
+      // which the served CSP allows by its hash), and nothing is preloaded for the app before the paint.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.map(([, attributes]) => attributes)).toEqual([' type="module"']);
+      expect(csp).toContain(scriptHash(scripts[0]![2]!));
       expect(html).not.toMatch(
         /rel="modulepreload"|rel="preload"[^>]* as="script"|as="script"[^>]* rel="preload"/,
       );
-      // The app's and the page's chunks, for the boot script to ask for once the page has painted.
+      // The boot script and the app's and the page's chunks, which the paint-first script asks for once
+      // the page has painted.
+      expect(root).toMatch(/^<div id="root" [^>]*data-boot="\/assets\/[^" ]+\.js"/);
       expect(root).toMatch(/^<div id="root" [^>]*data-page-chunks="(\/assets\/[^" ]+\.js ?)+"/);
     });
   }

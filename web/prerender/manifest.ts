@@ -49,14 +49,22 @@ export function appChunks(manifest: Manifest): Set<string> {
   return chunks;
 }
 
-/**
- * The JavaScript files a prerendered page runs on, read from its HTML: the boot script with its static
- * imports, and the chunks the prerender step names on #root for the boot script to load after the first paint.
- */
-export function prerenderedPageScripts(manifest: Manifest, html: string): string[] {
-  const boot = [...staticChunks(manifest, entryKey(manifest))].map((key) => manifest[key]!.file);
-  const named = /<div id="root"[^>]* data-page-chunks="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
-  return [...new Set([...boot, ...named.map((url) => url.replace(/^\//, ''))])].filter((file) =>
-    file.endsWith('.js'),
-  );
+/** The JavaScript a prerendered page runs on, read from its HTML. */
+export interface PageScripts {
+  /** Script files: the boot script and the chunks the paint-first script asks for (all named on #root). */
+  files: string[];
+  /** Inline scripts' text: the paint-first script. */
+  inline: string[];
+}
+
+export function prerenderedPageScripts(html: string): PageScripts {
+  const root = /<div id="root"([^>]*)>/.exec(html)?.[1] ?? '';
+  const named = (attribute: string) =>
+    new RegExp(` ${attribute}="([^"]*)"`).exec(root)?.[1]?.split(' ').filter(Boolean) ?? [];
+  return {
+    files: [...named('data-boot'), ...named('data-page-chunks')].map((url) => url.replace(/^\//, '')),
+    inline: [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1]!)
+      .filter((text) => text.trim()),
+  };
 }

@@ -13,6 +13,7 @@ import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared
 import type * as EntryServer from '../src/entry-server';
 import { injectPage, paintFirst, withModulePreloads } from './inject';
 import { appChunks, entryKey, readManifest, staticChunks } from './manifest';
+import { paintFirstScript } from './paint-first';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
 const ssrDir = join(dist, '.ssr');
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
       [...app].map((key) => manifest[key]!.file),
     ).replace('</head>', '  <meta name="robots" content="noindex" data-page-meta />\n  </head>'),
   );
-  const pageTemplate = paintFirst(template);
+  const { template: pageTemplate, boot: bootUrl } = paintFirst(template);
+  const script = paintFirstScript();
   const { render, siteOrigin, pageModule } = (await import(
     pathToFileURL(join(ssrDir, 'entry-server.js')).href
   )) as typeof EntryServer;
@@ -38,7 +40,8 @@ async function main(): Promise<void> {
   const boot = staticChunks(manifest, entryKey(manifest));
   /**
    * The chunks a page runs on beyond the boot script's: the app's, then the page's own (which the app loads
-   * before hydrating), for the boot script to ask for after the first paint; and the page's stylesheets.
+   * before hydrating), for the paint-first script to ask for after the first paint; and the page's
+   * stylesheets.
    */
   const pageAssets = (routeIds: string[]) => {
     const chunks = new Set([...app].filter((key) => !boot.has(key)));
@@ -69,7 +72,13 @@ async function main(): Promise<void> {
     const { pageChunks, stylesheets } = pageAssets(page.routeIds);
     writeFileSync(
       file,
-      injectPage(pageTemplate, path, { ...page, preload: [...page.hints, ...stylesheets], pageChunks }),
+      injectPage(pageTemplate, path, {
+        ...page,
+        preload: [...page.hints, ...stylesheets],
+        boot: bootUrl,
+        pageChunks,
+        script,
+      }),
     );
     if (!page.noindex) indexable.push(path);
   }

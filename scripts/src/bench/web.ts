@@ -58,16 +58,18 @@ function webBytes(dist: string): BenchRow[] {
   const manifest = readManifest(dist);
   const rows: BenchRow[] = [];
   const publicModules = new Set<string>();
-  // A prerendered page runs on the scripts its HTML names: the boot script and the chunks on #root.
+  // A prerendered page runs on the scripts its HTML names: the inline paint-first script, and the boot
+  // script and the chunks on #root (the inline script counted as if it were a file of its own).
   for (const path of PRERENDERED_PATHS) {
-    const files = prerenderedPageScripts(manifest, readFileSync(join(dist, prerenderedFile(path)), 'utf8'));
+    const { files, inline } = prerenderedPageScripts(readFileSync(join(dist, prerenderedFile(path)), 'utf8'));
     const module = pageModuleOf(manifest, files);
     if (module) publicModules.add(module);
     rows.push({
       name: `JS loaded by ${path}`,
-      value: gzipFiles(dist, files),
+      value:
+        gzipFiles(dist, files) + inline.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0),
       unit: 'B gz',
-      note: module ? `boot + app + ${module}` : 'boot + app',
+      note: `inline + boot + app + ${module ?? 'no page module'}`,
     });
   }
   // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the app's.

@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { keepEarlyPresses, replayEarlyPresses, stopKeepingEarlyPresses } from './early-presses';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paintFirstScript } from '../../prerender/paint-first';
+import { replayEarlyPresses, stopKeepingEarlyPresses } from './early-presses';
 
-/** A prerendered page's root, as the boot script finds it: buttons and a link, no handlers yet. */
-function prerenderedRoot() {
+/**
+ * A prerendered page's root with buttons and a link, no handlers yet, and the inline paint-first script run
+ * on it as the browser runs it (its loading part waits for a frame that never comes here).
+ */
+function prerenderedPage() {
   document.body.innerHTML = `
     <div id="root">
       <button type="button" id="about" aria-expanded="false" aria-controls="menu">About</button>
@@ -10,9 +14,9 @@ function prerenderedRoot() {
       <a id="link" href="#contact">Contact</a>
     </div>
     <button type="button" id="outside">Outside</button>`;
-  const root = document.getElementById('root')!;
+  new Function(paintFirstScript())();
   const byId = (id: string) => document.getElementById(id)!;
-  return { root, about: byId('about'), toggle: byId('toggle'), link: byId('link'), outside: byId('outside') };
+  return { about: byId('about'), toggle: byId('toggle'), link: byId('link'), outside: byId('outside') };
 }
 
 /** What the hydrated app would do: record each click and key press its handlers see. */
@@ -33,16 +37,19 @@ const key = (element: HTMLElement, name: string) => {
   return event;
 };
 
+beforeEach(() => {
+  vi.stubGlobal('requestAnimationFrame', () => 0);
+});
+
 afterEach(async () => {
-  stopKeepingEarlyPresses();
   await replayEarlyPresses();
+  vi.unstubAllGlobals();
 });
 
 describe('presses before the page has hydrated', () => {
   it('are kept and replayed on the hydrated page, in order', async () => {
     // Prepare
-    const { root, about, toggle } = prerenderedRoot();
-    keepEarlyPresses(root);
+    const { about, toggle } = prerenderedPage();
     about.click();
     toggle.click();
     toggle.click();
@@ -55,10 +62,9 @@ describe('presses before the page has hydrated', () => {
     expect(seen).toEqual(['click about', 'click toggle', 'click toggle']);
   });
 
-  it('replays each press once, and keeps none made after hydration began', async () => {
+  it('are replayed once, and none made after hydration began is kept', async () => {
     // Prepare
-    const { root, about } = prerenderedRoot();
-    keepEarlyPresses(root);
+    const { about } = prerenderedPage();
     about.click();
     stopKeepingEarlyPresses();
     about.click();
@@ -72,10 +78,9 @@ describe('presses before the page has hydrated', () => {
     expect(seen).toEqual(['click about']);
   });
 
-  it('keeps the keys a menu answers on its button, stops them scrolling, and replays them focused', async () => {
+  it('include the keys a menu answers on its button, which do not scroll the page, replayed focused', async () => {
     // Prepare
-    const { root, about } = prerenderedRoot();
-    keepEarlyPresses(root);
+    const { about } = prerenderedPage();
     const arrow = key(about, 'ArrowDown');
     const escape = key(about, 'Escape');
     about.blur();
@@ -90,11 +95,10 @@ describe('presses before the page has hydrated', () => {
     expect(seen).toEqual(['ArrowDown about (focused)', 'Escape about (focused)']);
   });
 
-  it('leaves links, other keys, buttons without a menu and presses outside the page alone', async () => {
+  it('leave links, other keys, buttons without a menu and presses outside the page alone', async () => {
     // Prepare
-    const { root, toggle, link, outside } = prerenderedRoot();
+    const { toggle, link, outside } = prerenderedPage();
     link.addEventListener('click', (event) => event.preventDefault());
-    keepEarlyPresses(root);
     link.click();
     outside.click();
     const tab = key(toggle, 'Tab');
@@ -110,10 +114,9 @@ describe('presses before the page has hydrated', () => {
     expect(seen).toEqual([]);
   });
 
-  it('drops a press whose button is no longer on the page', async () => {
+  it('are dropped when their button is no longer on the page', async () => {
     // Prepare
-    const { root, about, toggle } = prerenderedRoot();
-    keepEarlyPresses(root);
+    const { about, toggle } = prerenderedPage();
     about.click();
     toggle.click();
     const seen = hydrate(about, toggle);
@@ -124,5 +127,19 @@ describe('presses before the page has hydrated', () => {
 
     // Assess
     expect(seen).toEqual(['click toggle']);
+  });
+
+  it('are none on a screen that was not prerendered (no paint-first script ran)', async () => {
+    // Prepare
+    document.body.innerHTML = '<div id="root"><button type="button" id="b">B</button></div>';
+    const button = document.getElementById('b')!;
+    button.click();
+    const seen = hydrate(button);
+
+    // Act
+    await replayEarlyPresses();
+
+    // Assess
+    expect(seen).toEqual([]);
   });
 });

@@ -1,42 +1,28 @@
 /**
- * Presses on a prerendered page's buttons before the app runs. The page is painted and its links work
- * without scripts, but its buttons (the navigation's menus, the phone's menu button) need the app, which
- * loads after the first paint. A press in that moment is kept and replayed once the page has hydrated, in
- * order, so it is answered late rather than lost. Links are left alone: they load their page by themselves.
+ * Presses on a prerendered page's buttons before the app has hydrated it. The page is painted and its links
+ * work without scripts, but its buttons (the navigation's menus, the phone's menu button) need the app,
+ * which loads after the first paint. The inline paint-first script (src/paint-first.js) keeps such presses
+ * from the start; once the page has hydrated, the app replays them in order, so a press in that moment is
+ * answered late rather than lost.
  */
 import { nextTask } from './next-task';
 
-interface Press {
+interface KeptPress {
   target: HTMLElement;
-  /** A menu key pressed on a disclosure button (the key a menu answers to); none for a click. */
+  /** A menu key pressed on a disclosure button; none for a click (Enter and Space click a button). */
   key?: string;
 }
 
-/** The keys the navigation's dropdowns answer besides Enter and Space (which click the button). */
-const MENU_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape']);
+/** What the paint-first script hands over. */
+interface KeptPresses {
+  presses: KeptPress[];
+  stop(): void;
+}
 
-const presses: Press[] = [];
-let stopKeeping: (() => void) | undefined;
-
-/** Starts keeping presses on the buttons inside `root` (the boot script calls it before the first paint). */
-export function keepEarlyPresses(root: HTMLElement): void {
-  const onClick = (event: MouseEvent) => {
-    const button = (event.target as Element | null)?.closest('button');
-    if (button && root.contains(button)) presses.push({ target: button });
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement;
-    if (!MENU_KEYS.has(event.key) || !target.matches('button[aria-expanded]')) return;
-    // The arrow keys would scroll the page; once hydrated, the menu's own handler does the same.
-    event.preventDefault();
-    presses.push({ target, key: event.key });
-  };
-  root.addEventListener('click', onClick, true);
-  root.addEventListener('keydown', onKeyDown, true);
-  stopKeeping = () => {
-    root.removeEventListener('click', onClick, true);
-    root.removeEventListener('keydown', onKeyDown, true);
-  };
+declare global {
+  interface Window {
+    clubEarlyPresses?: KeptPresses;
+  }
 }
 
 /**
@@ -44,8 +30,7 @@ export function keepEarlyPresses(root: HTMLElement): void {
  * the page (it finishes hydrating first), so keeping it too would answer it twice.
  */
 export function stopKeepingEarlyPresses(): void {
-  stopKeeping?.();
-  stopKeeping = undefined;
+  window.clubEarlyPresses?.stop();
 }
 
 /**
@@ -53,8 +38,11 @@ export function stopKeepingEarlyPresses(): void {
  * come (so a press sees what the one before it did); a press whose button is gone is dropped.
  */
 export async function replayEarlyPresses(): Promise<void> {
-  stopKeepingEarlyPresses();
-  for (const { target, key } of presses.splice(0)) {
+  const kept = window.clubEarlyPresses;
+  delete window.clubEarlyPresses;
+  if (!kept) return;
+  kept.stop();
+  for (const { target, key } of kept.presses.splice(0)) {
     if (!target.isConnected) continue;
     if (key === undefined) target.click();
     else {
