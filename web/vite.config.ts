@@ -52,13 +52,19 @@ function appChunk(): {
       // Runs before Vite writes the preload lists (its import analysis comes last).
       generateBundle: (_options, output) => void (bundle = output),
     },
-    resolveDependencies: (_file, deps, { hostId }) => {
+    resolveDependencies: (file, deps, { hostId }) => {
       // The boot script's imports need no list: a prerendered page's paint-first script has asked for those
       // chunks already (named on #root), and the empty shell names them in its <head>.
       if (bundle?.[hostId]?.type === 'chunk' && bundle[hostId].isEntry) return [];
-      // A lazy screen's list need not name what the chunk importing it has loaded already.
+      // A lazy screen's list need not name what the chunk importing it has loaded already, nor the screen's
+      // own chunk, which import() asks for at once, unless a stylesheet is waited for first (then the list
+      // asks for the chunk meanwhile).
       const loaded = loadedWith(hostId);
-      return deps.filter((dep) => !loaded.has(dep));
+      const waitsOnCss = [...loadedWith(file)].some((dep) => {
+        const chunk = bundle?.[dep];
+        return !loaded.has(dep) && chunk?.type === 'chunk' && Boolean(chunk.viteMetadata?.importedCss.size);
+      });
+      return deps.filter((dep) => !loaded.has(dep) && (waitsOnCss || dep !== file));
     },
     group: {
       debugName: 'react and app',
