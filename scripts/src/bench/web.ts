@@ -276,7 +276,7 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
     },
     {
       name: 'JS loaded by / vs the minimal app',
-      value: Number((home / minimal).toFixed(2)),
+      value: Number((home / minimal).toFixed(3)),
       unit: 'x',
       note: `${home - minimal} B gz more`,
     },
