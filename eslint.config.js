@@ -17,6 +17,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The inline paint-first script is plain browser JavaScript (the prerender step inlines it as it is).
+  {
+    files: ['web/src/paint-first.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        ['window', 'document', 'setTimeout', 'requestAnimationFrame', 'PerformanceObserver'].map((name) => [
+          name,
+          'readonly',
+        ]),
+      ),
+    },
+  },
   // Imports flow one way: shared imports nothing of the others, so the browser and the functions can both
   // read it without pulling in the other side.
   {

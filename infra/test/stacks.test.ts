@@ -776,11 +776,12 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       templates(name).web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
         ResponseHeadersPolicyConfig: {
           SecurityHeadersConfig: {
-            // Scripts from the site only (no 'unsafe-inline'), no plugins, never framed; Sentry's ingest
-            // hosts for error reports; forms may leave only for Stripe Checkout.
+            // Scripts from the site and the paint-first script by its hash (no 'unsafe-inline'), no plugins,
+            // never framed; Sentry's ingest hosts for error reports; forms may leave only for Stripe Checkout.
             ContentSecurityPolicy: {
               ContentSecurityPolicy:
-                "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+                "default-src 'self'; script-src 'self' 'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='; " +
+                "style-src 'self'; img-src 'self' data:; " +
                 "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
                 "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +
                 "object-src 'none'",

@@ -2,16 +2,26 @@
  * The prerendered pages: each public route's HTML, fetched with no JavaScript at all, already holds its
  * heading, facts, title, description and social preview tags, and a browser with scripts off shows it.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '@club/shared/site-paths';
 import { openPage, siteUrl } from './harness';
 import { collapse, gotoAndHydrate, PUBLIC_PAGES, visibleText } from './public-expectations';
 
-async function fetchHtml(path: string): Promise<string> {
+async function fetchPage(path: string): Promise<{ html: string; csp: string }> {
   const res = await fetch(`${siteUrl()}${path}`);
   expect(res.status, path).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/html');
-  return res.text();
+  return { html: await res.text(), csp: res.headers.get('content-security-policy') ?? '' };
+}
+
+async function fetchHtml(path: string): Promise<string> {
+  return (await fetchPage(path)).html;
+}
+
+/** The CSP source allowing an inline script with this exact text. */
+function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 function attribute(html: string, selector: RegExp): string | undefined {
@@ -25,10 +35,10 @@ describe('prerendered HTML', () => {
 
   for (const [path, expected] of Object.entries(PUBLIC_PAGES)) {
     it(`${path} has its heading, facts and head tags before any script runs`, async () => {
-      const html = await fetchHtml(path);
+      const { html, csp } = await fetchPage(path);
       const root = html.slice(html.indexOf('<div id="root"'));
 
-      expect(html).toContain(`<div id="root" data-prerendered-path="${path}">`);
+      expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `)).toBe(true);
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '';
       expect(visibleText(h1).trim()).toBe(expected.heading);
       const text = visibleText(root);
@@ -49,8 +59,18 @@ describe('prerendered HTML', () => {
       );
       expect(attribute(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^https:\/\/.+\.jpg$/);
       expect(attribute(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
-      // The page's own chunk is preloaded beside the main bundle, so hydration waits on no extra round trip.
-      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
+      // The first paint waits on no script file: the page's one script is inline (the paint-first script,
+      // which the served CSP allows by its hash), and nothing is preloaded for the app before the paint.
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.map(([, attributes]) => attributes)).toEqual([' type="module"']);
+      expect(csp).toContain(scriptHash(scripts[0]![2]!));
+      expect(html).not.toMatch(
+        /rel="modulepreload"|rel="preload"[^>]* as="script"|as="script"[^>]* rel="preload"/,
+      );
+      // The boot script and the app's and the page's chunks, which the paint-first script asks for once
+      // the page has painted.
+      expect(root).toMatch(/^<div id="root" [^>]*data-boot="\/assets\/[^" ]+\.js"/);
+      expect(root).toMatch(/^<div id="root" [^>]*data-page-chunks="(\/assets\/[^" ]+\.js ?)+"/);
     });
   }
 
@@ -103,9 +123,13 @@ describe('prerendered HTML', () => {
 });
 
 describe('prerendered pages under the Content-Security-Policy', () => {
-  /** Scripts from the site only (no 'unsafe-inline'), no plugins, never framed: the policy, word for word. */
+  /**
+   * Scripts from the site and one inline script by its hash (no 'unsafe-inline'), no plugins, never framed:
+   * the policy, word for word.
+   */
   const POLICY =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
+    "default-src 'self'; script-src 'self' 'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='; " +
+    "style-src 'self'; img-src 'self' data:; " +
     "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
     "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +
     "object-src 'none'";
@@ -116,10 +140,11 @@ describe('prerendered pages under the Content-Security-Policy', () => {
       const html = await res.text();
 
       expect(res.headers.get('content-security-policy'), path).toBe(POLICY);
-      // script-src 'self': every script is a file of the site, none written into the page
+      // script-src: every script is a file of the site, but for the one inline script the policy names by
+      // its hash (the paint-first script); nothing else is written into the page
       for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-        expect(attributes, path).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
-        expect(body, path).toBe('');
+        if (body === '') expect(attributes, path).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
+        else expect(scriptHash(body!), path).toBe("'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='");
       }
       // style-src 'self': no <style> element and no style attribute
       expect(html, path).not.toMatch(/<style\b|<[^>]+\sstyle=/i);

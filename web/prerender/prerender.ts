@@ -11,28 +11,40 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared/site-paths';
 import type * as EntryServer from '../src/entry-server';
-import { injectPage } from './inject';
-import { entryKey, readManifest, staticChunks } from './manifest';
+import { injectPage, paintFirst, withModulePreloads } from './inject';
+import { appChunks, entryKey, readManifest, staticChunks } from './manifest';
+import { paintFirstScript } from './paint-first';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
 const ssrDir = join(dist, '.ssr');
 
 async function main(): Promise<void> {
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
-  // Written before index.html becomes the home page: screens that are not prerendered start from an empty root.
+  const manifest = readManifest(dist);
+  const app = appChunks(manifest);
+  // Written before index.html becomes the home page: screens that are not prerendered start from an empty
+  // root, so the app is their first paint and its chunks are asked for at once.
   writeFileSync(
     join(dist, SPA_SHELL_FILE),
-    template.replace('</head>', '  <meta name="robots" content="noindex" data-page-meta />\n  </head>'),
+    withModulePreloads(
+      template,
+      [...app].map((key) => manifest[key]!.file),
+    ).replace('</head>', '  <meta name="robots" content="noindex" data-page-meta />\n  </head>'),
   );
+  const { template: pageTemplate, boot: bootUrl } = paintFirst(template);
+  const script = paintFirstScript();
   const { render, siteOrigin, pageModule } = (await import(
     pathToFileURL(join(ssrDir, 'entry-server.js')).href
   )) as typeof EntryServer;
-  const manifest = readManifest(dist);
-  const initial = staticChunks(manifest, entryKey(manifest));
 
-  /** Preload tags for the page's own chunks, which the app loads before hydrating. */
-  const preloadsFor = (routeIds: string[]): string[] => {
-    const chunks = new Set<string>();
+  const boot = staticChunks(manifest, entryKey(manifest));
+  /**
+   * The chunks a page runs on beyond the boot script's: the app's, then the page's own (which the app loads
+   * before hydrating), for the paint-first script to ask for after the first paint; and the page's
+   * stylesheets.
+   */
+  const pageAssets = (routeIds: string[]) => {
+    const chunks = new Set([...app].filter((key) => !boot.has(key)));
     for (const id of routeIds) {
       const key = `src/routes/${pageModule(id)}.tsx`;
       if (!manifest[key]?.isDynamicEntry) {
@@ -40,12 +52,15 @@ async function main(): Promise<void> {
           `Route "${id}" names ${key}, which is not a lazily loaded chunk of the client build.`,
         );
       }
-      for (const chunk of staticChunks(manifest, key)) if (!initial.has(chunk)) chunks.add(chunk);
+      for (const chunk of staticChunks(manifest, key)) if (!boot.has(chunk)) chunks.add(chunk);
     }
-    return [...chunks].flatMap((key) => [
-      `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
-      ...(manifest[key]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-    ]);
+    return {
+      pageChunks: [...chunks].map((key) => `/${manifest[key]!.file}`),
+      // The page's CSS is part of its first paint.
+      stylesheets: [...chunks].flatMap((key) =>
+        (manifest[key]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      ),
+    };
   };
 
   const indexable: string[] = [];
@@ -54,9 +69,16 @@ async function main(): Promise<void> {
     if (page.status !== 200) throw new Error(`Prerendering ${path} answered ${page.status}.`);
     const file = join(dist, prerenderedFile(path));
     mkdirSync(dirname(file), { recursive: true });
+    const { pageChunks, stylesheets } = pageAssets(page.routeIds);
     writeFileSync(
       file,
-      injectPage(template, path, { ...page, preload: [...page.hints, ...preloadsFor(page.routeIds)] }),
+      injectPage(pageTemplate, path, {
+        ...page,
+        preload: [...page.hints, ...stylesheets],
+        boot: bootUrl,
+        pageChunks,
+        script,
+      }),
     );
     if (!page.noindex) indexable.push(path);
   }

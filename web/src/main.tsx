@@ -1,7 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/app';
-import { startMonitoringAfterPaint } from './lib/monitoring';
+/**
+ * The boot script. On a prerendered page the inline paint-first script (src/paint-first.js) imports it once
+ * the page has painted, having already asked for every chunk the page runs on; the empty shell (screens that
+ * are not prerendered: nothing to paint first) names it, and preloads the app's chunks, in its <head>. It
+ * starts the app in steps, each its own task, so no single task holds the main thread for long: React DOM
+ * is evaluated first, then the app, which then hydrates in slices (app/start.tsx).
+ */
+import { nextTask } from './lib/next-task';
+import { reloadForStaleChunk } from './lib/stale-chunk';
 import './styles/index.css';
 
 /**
@@ -13,28 +18,15 @@ function prerenderedHere(container: HTMLElement): boolean {
   return container.dataset.prerenderedPath === path;
 }
 
-/** Resolves once the browser has painted the page it has (a frame, then a task after it). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+async function start(container: HTMLElement): Promise<void> {
+  await import('./app/react-dom');
+  await nextTask();
+  const { startApp } = await import('./app/start');
+  await nextTask();
+  await startApp(container, prerenderedHere(container));
 }
 
-async function start(): Promise<void> {
-  const container = document.getElementById('root')!;
-  const hydrate = prerenderedHere(container);
-  // The prerendered page is complete: let the browser paint it before hydration takes the main thread.
-  if (hydrate) await afterPaint();
-  // Another page's content (the home page in the shell) goes at once; the navigation stays until React
-  // replaces it, so the screen does not flash blank while this page's code loads.
-  if (!hydrate) container.querySelector('main')?.replaceChildren();
-  const router = await createAppRouter();
-  const app = (
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>
-  );
-  if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-  startMonitoringAfterPaint();
-}
-
-void start();
+start(document.getElementById('root')!).catch((error: unknown) => {
+  // The release this page came from is gone from the CDN: load the new one, once.
+  if (!reloadForStaleChunk(error)) throw error;
+});

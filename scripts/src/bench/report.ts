@@ -32,6 +32,8 @@ export function printTable(sections: Array<{ title: string; rows: BenchRow[] }>)
 }
 
 function formatValue(row: BenchRow): string {
+  // Ratios keep the precision they were recorded with (a budget like 1.15x is judged on 1.148x, not 1.15x).
+  if (row.unit === 'x') return `${row.value} x`;
   const value = Number.isInteger(row.value) ? String(row.value) : row.value.toFixed(row.value < 10 ? 2 : 1);
   return `${value} ${row.unit}`;
 }

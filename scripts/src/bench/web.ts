@@ -1,75 +1,85 @@
 /**
  * The public site's speed: JavaScript bytes per public route, a minimal React 19 + react-router-dom 7 app
  * built with Vite in the same run for comparison, and Lighthouse 12 (Node API, Debian's Chromium, default
- * mobile settings: simulated slow 4G and 4x CPU) on /, /FallTeams/Girls and /register, median of several
- * runs, beside the same metrics for a plain HTML file of the home page's text as the floor.
+ * mobile settings: simulated slow 4G and 4x CPU), median of several runs, on:
+ * - prerendered pages, each beside its no-JavaScript floor: the same HTML and CSS with every script removed,
+ *   served the same way, measured in alternation with the page so both see the same machine load; their LCP
+ *   and FCP are reported as a ratio to that floor;
+ * - an account screen that is not prerendered (/register);
+ * - a plain HTML file of the home page's text (no CSS, no images, no JavaScript), the absolute floor.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
-import { entryKey, readManifest, staticChunks, type Manifest } from '../../../web/prerender/manifest';
+import {
+  appChunks,
+  entryKey,
+  prerenderedPageScripts,
+  readManifest,
+  staticChunks,
+  type Manifest,
+} from '../../../web/prerender/manifest';
 import { repoRoot } from '../local/config';
 import { freePort } from '../local/ports';
+import { createSiteHandler } from '../local/site-server';
 import type { RunningStack } from '../local/stack';
 import { median, type BenchRow } from './report';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse runs per page; the median is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const LIGHTHOUSE_PAGES = ['/', '/FallTeams/Girls', '/register'] as const;
+/** Prerendered pages measured beside their no-JavaScript floor (issue 9's goals). */
+const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information'] as const;
+/** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
+const SHELL_PAGES = ['/register'] as const;
 
-function gzipJs(dist: string, manifest: Manifest, keys: Iterable<string>): number {
-  let total = 0;
-  for (const key of keys) {
-    const file = manifest[key]!.file;
-    if (file.endsWith('.js')) total += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  }
-  return total;
+/** The JavaScript files of some chunks of a build. */
+function jsFiles(manifest: Manifest, keys: Iterable<string>): string[] {
+  return [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
 
-/** The JavaScript a path loads first: the entry's graph and its page's chunk (the id on #root's page). */
-function routeJs(dist: string, manifest: Manifest, pageModule: string | null): number {
-  const keys = staticChunks(manifest, entryKey(manifest));
-  if (pageModule) staticChunks(manifest, pageModule, keys);
-  return gzipJs(dist, manifest, keys);
+function gzipFiles(dist: string, files: string[]): number {
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
 }
 
-/** Which page module a prerendered file preloads (the prerender step adds its chunk's modulepreload). */
-function pageModuleOf(dist: string, manifest: Manifest, file: string): string | null {
-  const html = readFileSync(join(dist, file), 'utf8');
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isDynamicEntry && key.startsWith('src/routes/') && html.includes(`href="/${chunk.file}"`))
-      return key;
-  }
-  return null;
+/** The page module whose chunk a prerendered page names among its scripts. */
+function pageModuleOf(manifest: Manifest, files: string[]): string | null {
+  const key = Object.keys(manifest).find(
+    (k) => manifest[k]!.isDynamicEntry && k.startsWith('src/routes/') && files.includes(manifest[k]!.file),
+  );
+  return key ?? null;
 }
 
 function webBytes(dist: string): BenchRow[] {
   const manifest = readManifest(dist);
   const rows: BenchRow[] = [];
+  const publicModules = new Set<string>();
+  // A prerendered page runs on the scripts its HTML names: the inline paint-first script, and the boot
+  // script and the chunks on #root (the inline script counted as if it were a file of its own).
   for (const path of PRERENDERED_PATHS) {
-    const file = prerenderedFile(path);
-    const module = pageModuleOf(dist, manifest, file);
+    const { files, inline } = prerenderedPageScripts(readFileSync(join(dist, prerenderedFile(path)), 'utf8'));
+    const module = pageModuleOf(manifest, files);
+    if (module) publicModules.add(module);
     rows.push({
       name: `JS loaded by ${path}`,
-      value: routeJs(dist, manifest, module),
+      value:
+        gzipFiles(dist, files) + inline.reduce((sum, text) => sum + gzipSync(text, { level: 9 }).length, 0),
       unit: 'B gz',
-      note: module ? `main bundle + ${module}` : 'main bundle',
+      note: `inline + boot + app + ${module ?? 'no page module'}`,
     });
   }
-  // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the main bundle.
-  const publicModules = new Set(rows.map((r) => r.note?.replace('main bundle + ', '')));
+  // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the app's.
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry || !key.startsWith('src/routes/') || publicModules.has(key)) continue;
     rows.push({
       name: `JS loaded by ${key.replace(/^src\/routes\/|\.tsx$/g, '')} screen`,
-      value: routeJs(dist, manifest, key),
+      value: gzipFiles(dist, jsFiles(manifest, staticChunks(manifest, key, appChunks(manifest)))),
       unit: 'B gz',
-      note: `main bundle + ${key}`,
+      note: `boot + app + ${key}`,
     });
   }
   return rows;
@@ -110,7 +120,7 @@ createRoot(document.getElementById('root')).render(h(StrictMode, null, h(RouterP
   }
   const dist = join(root, 'dist');
   const manifest = readManifest(dist);
-  return gzipJs(dist, manifest, staticChunks(manifest, entryKey(manifest)));
+  return gzipFiles(dist, jsFiles(manifest, staticChunks(manifest, entryKey(manifest))));
 }
 
 /** A plain HTML file with the home page's text and nothing else: no CSS, no images, no JavaScript. */
@@ -127,55 +137,127 @@ function floorHtml(dist: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Home page text</title><meta name="description" content="The home page's text as plain HTML"></head><body>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
 }
 
-function serveOne(html: string, port: number): Promise<Server> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+/** A prerendered page with every script taken out: no <script>, no module or script preload. */
+export function withoutScripts(html: string): string {
+  const stripped = html
+    .replace(/[ \t]*<script\b[^>]*>[\s\S]*?<\/script>\n?/gi, '')
+    .replace(
+      /[ \t]*<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?=[^>]*\b(?:rel="modulepreload"|as="script"))[^>]*>\n?/gi,
+      '',
+    );
+  if (/<script\b|modulepreload|as="script"/i.test(stripped)) {
+    throw new Error('The no-JavaScript floor still asks for a script.');
+  }
+  return stripped;
+}
+
+/**
+ * The no-JavaScript floor of each prerendered page: a copy of the build whose measured pages have every
+ * script removed, so the page's own HTML, CSS and images are all that loads.
+ */
+function noJsFloorSite(dist: string, paths: readonly string[]): string {
+  const root = join(repoRoot, '.bench/no-js-floor');
+  rmSync(root, { recursive: true, force: true });
+  cpSync(dist, root, { recursive: true, filter: (src) => !src.endsWith('.map') && !src.includes('/.vite') });
+  for (const path of paths) {
+    const file = join(root, prerenderedFile(path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, withoutScripts(readFileSync(join(dist, prerenderedFile(path)), 'utf8')));
+  }
+  return root;
+}
+
+async function serve(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://localhost:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 interface LighthouseMetrics {
   score: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
+  /** Time to Interactive: the main thread is quiet, i.e. the page has hydrated and answers input. */
+  tti: number;
 }
 
-async function lighthouseRuns(url: string, port: number): Promise<LighthouseMetrics[]> {
-  const results: LighthouseMetrics[] = [];
+async function lighthouseRun(url: string, port: number): Promise<LighthouseMetrics> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  return {
+    score: (lhr.categories.performance?.score ?? 0) * 100,
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tti: lhr.audits.interactive?.numericValue ?? NaN,
+  };
+}
+
+/** RUNS Lighthouse runs of each URL, taking turns, so a change in the machine's load touches them all alike. */
+async function lighthouseRuns(urls: string[], port: number): Promise<LighthouseMetrics[][]> {
+  const results: LighthouseMetrics[][] = urls.map(() => []);
   for (let i = 0; i < RUNS; i += 1) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-    results.push({
-      score: (lhr.categories.performance?.score ?? 0) * 100,
-      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-    });
+    for (const [index, url] of urls.entries()) results[index]!.push(await lighthouseRun(url, port));
   }
   return results;
 }
 
+const medianOf = (runs: LighthouseMetrics[], metric: keyof LighthouseMetrics) =>
+  median(runs.map((run) => run[metric]));
+
 function metricRows(name: string, runs: LighthouseMetrics[]): BenchRow[] {
   const note = `median of ${runs.length} runs`;
+  const ms = (label: string, metric: keyof LighthouseMetrics, what = note): BenchRow => ({
+    name: `lighthouse ${name} ${label}`,
+    value: Math.round(medianOf(runs, metric)),
+    unit: 'ms',
+    note: what,
+  });
   return [
-    { name: `lighthouse ${name} performance`, value: median(runs.map((r) => r.score)), unit: '/100', note },
-    { name: `lighthouse ${name} LCP`, value: Math.round(median(runs.map((r) => r.lcp))), unit: 'ms', note },
-    { name: `lighthouse ${name} TBT`, value: Math.round(median(runs.map((r) => r.tbt))), unit: 'ms', note },
-    {
-      name: `lighthouse ${name} CLS`,
-      value: Number(median(runs.map((r) => r.cls)).toFixed(3)),
-      unit: '',
-      note,
-    },
+    { name: `lighthouse ${name} performance`, value: medianOf(runs, 'score'), unit: '/100', note },
+    ms('FCP', 'fcp'),
+    ms('LCP', 'lcp'),
+    ms('TBT', 'tbt'),
+    { name: `lighthouse ${name} CLS`, value: Number(medianOf(runs, 'cls').toFixed(3)), unit: '', note },
+    ms('TTI', 'tti', `${note}; hydrated and answering input`),
   ];
+}
+
+/** A page's FCP and LCP as a ratio to its no-JavaScript floor's, and the floor's own figures. */
+function floorRows(path: string, page: LighthouseMetrics[], floor: LighthouseMetrics[]): BenchRow[] {
+  const note = `median of ${floor.length} runs, taking turns with the page`;
+  return (['fcp', 'lcp'] as const).flatMap((metric) => {
+    const label = metric.toUpperCase();
+    const floorValue = medianOf(floor, metric);
+    return [
+      {
+        name: `lighthouse ${path} no-JS floor ${label}`,
+        value: Math.round(floorValue),
+        unit: 'ms',
+        note: `same HTML and CSS, every script removed; ${note}`,
+      },
+      {
+        name: `lighthouse ${path} ${label} vs its no-JS floor`,
+        value: Number((medianOf(page, metric) / floorValue).toFixed(2)),
+        unit: 'x',
+        note: 'median ÷ median',
+      },
+    ];
+  });
 }
 
 /** Measures the site `stack` serves from web/dist (built by the caller before the stack started). */
@@ -194,16 +276,23 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
     },
     {
       name: 'JS loaded by / vs the minimal app',
-      value: Number((home / minimal).toFixed(2)),
+      value: Number((home / minimal).toFixed(3)),
       unit: 'x',
       note: `${home - minimal} B gz more`,
     },
   );
 
-  // The site as `npm start` serves it (built SPA, prerendered pages, /api on the same origin).
-  const floor = await serveOne(floorHtml(dist), await freePort());
-  const floorAddress = floor.address();
-  const floorUrl = `http://localhost:${typeof floorAddress === 'object' && floorAddress ? floorAddress.port : 0}/`;
+  // The site as `npm start` serves it (built SPA, prerendered pages, /api on the same origin); its no-JS
+  // floor served by the same handler (headers, compression) from a copy without scripts; the plain text.
+  const noJsFloor = await serve(
+    createSiteHandler(noJsFloorSite(dist, PRERENDERED_PAGES), async (_req, res) => {
+      res.writeHead(404).end();
+    }),
+  );
+  const plainHtml = floorHtml(dist);
+  const plain = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(plainHtml);
+  });
   const debuggingPort = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -217,15 +306,22 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
     ],
   });
   try {
-    for (const path of LIGHTHOUSE_PAGES) {
-      rows.push(...metricRows(path, await lighthouseRuns(`${stack.siteUrl}${path}`, debuggingPort)));
+    for (const path of PRERENDERED_PAGES) {
+      const [page, floor] = await lighthouseRuns(
+        [`${stack.siteUrl}${path}`, `${noJsFloor.url}${path}`],
+        debuggingPort,
+      );
+      rows.push(...metricRows(path, page!), ...floorRows(path, page!, floor!));
     }
-    rows.push(
-      ...metricRows('floor (plain HTML of the home text)', await lighthouseRuns(floorUrl, debuggingPort)),
-    );
+    for (const path of SHELL_PAGES) {
+      const [page] = await lighthouseRuns([`${stack.siteUrl}${path}`], debuggingPort);
+      rows.push(...metricRows(path, page!));
+    }
+    const [text] = await lighthouseRuns([`${plain.url}/`], debuggingPort);
+    rows.push(...metricRows('floor (plain HTML of the home text)', text!));
   } finally {
     await browser.close();
-    await new Promise<void>((resolve) => floor.close(() => resolve()));
+    await Promise.all([noJsFloor.close(), plain.close()]);
   }
   return rows;
 }

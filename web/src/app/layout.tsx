@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { Footer } from '../components/footer';
 import { NavBar } from '../components/nav-bar';
 import { PageLoadSpinner } from '../components/page-load-spinner';
+import { replayEarlyPresses } from '../lib/early-presses';
 import { useDocumentMeta } from '../lib/page-meta';
 import { useScrollOnNavigate } from '../lib/use-scroll-on-navigate';
 
@@ -20,6 +21,9 @@ export function Layout() {
   useEffect(() => {
     // Lets browser tests (and CSS) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
+    // A menu pressed before the app ran opens now: after this commit, not inside it.
+    const replay = setTimeout(() => void replayEarlyPresses(), 0);
+    return () => clearTimeout(replay);
   }, []);
 
   return (

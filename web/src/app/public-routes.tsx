@@ -1,10 +1,11 @@
 /**
  * Public pages (spec §2 public and payment routes). Each page is its own small chunk: the prerendered HTML
- * preloads the current page's chunk beside the main bundle, and the app loads it before hydrating
- * (load-route-modules.ts), so hydration still matches the prerendered markup; other pages load when visited.
+ * names the current page's chunks beside the app's, the boot script asks for them all once the page has
+ * painted, and the app loads the page's module before hydrating (load-route-modules.ts), so hydration still
+ * matches the prerendered markup; other pages load when visited.
  *
  * A page route's `id` names its module in src/routes (`<module>` or `<module>#<variant>`): the prerender step
- * reads it to find the chunk to preload, and fails the build if the module is not in the client manifest.
+ * reads it to find the page's chunks, and fails the build if the module is not in the client manifest.
  */
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';

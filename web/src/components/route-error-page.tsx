@@ -1,19 +1,9 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { reportRenderError } from '../lib/monitoring';
+import { reloadForStaleChunk } from '../lib/stale-chunk';
 import { ErrorPage } from './error-page';
 import { NotFound } from './not-found';
-
-const RELOADED_KEY = 'reloaded-for-stale-chunk';
-
-function isStaleChunk(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|error loading dynamically imported/i.test(
-      error.message,
-    )
-  );
-}
 
 /**
  * The router's last line of defence, for a crash in the chrome itself (or an error a route loader throws):
@@ -24,11 +14,7 @@ export function RouteErrorPage() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useEffect(() => {
     // A page's code from before a new release is gone from the CDN: load the new release instead, once.
-    if (isStaleChunk(error) && sessionStorage.getItem(RELOADED_KEY) !== location.pathname) {
-      sessionStorage.setItem(RELOADED_KEY, location.pathname);
-      location.reload();
-      return;
-    }
+    if (reloadForStaleChunk(error)) return;
     if (!notFound) reportRenderError(error);
   }, [error, notFound]);
   return (

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, apiDownload, apiRequest, readToken, setSessionHooks, storeToken } from './api-client';
+import { ApiError, apiDownload, apiRequest } from './api-client';
+import { readToken, setSessionHooks, storeToken } from './session-token';
 
 function hooksRefreshingTo(token: string | null) {
   const hooks = {

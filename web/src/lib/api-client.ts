@@ -3,26 +3,9 @@
  * bearer token, cookies always sent, and on a 401 one refresh-and-retry before the user is signed out (spec §4).
  *
  * The client knows nothing of sessions: the auth feature registers how to refresh and what signing out means
- * with `setSessionHooks`, so imports keep flowing lib → features.
+ * with `setSessionHooks` (lib/session-token.ts), so imports keep flowing lib → features.
  */
-// Subpath imports keep the shared schemas (and valibot) out of every page's first JavaScript.
-import { TOKEN_STORAGE_KEY } from '@club/shared/constants';
-
-export function readToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function storeToken(token: string): void {
-  sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
-}
-
-export function clearToken(): void {
-  sessionStorage.removeItem(TOKEN_STORAGE_KEY);
-}
+import { endSession, readToken, refreshOnce } from './session-token';
 
 /** An answer other than 2xx, with the API's `{ message, errors }` body when it sent one. */
 export class ApiError extends Error {
@@ -53,32 +36,6 @@ export async function nullWhenNotFound<T>(request: Promise<T>): Promise<T | null
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-export interface SessionHooks {
-  /** Gets a fresh access token (and stores it), or null when the session cannot be renewed. */
-  refresh(): Promise<string | null>;
-  /** Called once the session is lost: the token is already cleared. */
-  onSignedOut(): void;
-}
-
-let hooks: SessionHooks = { refresh: async () => null, onSignedOut: () => {} };
-
-export function setSessionHooks(next: SessionHooks): void {
-  hooks = next;
-}
-
-let refreshing: Promise<string | null> | null = null;
-
-/** Concurrent 401s share one refresh call: the refresh cookie rotates, so a second call would be a reuse. */
-export function refreshOnce(): Promise<string | null> {
-  refreshing ??= hooks
-    .refresh()
-    .catch(() => null)
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
 }
 
 export interface RequestOptions {
@@ -123,10 +80,7 @@ async function sendInSession(path: string, options: RequestOptions): Promise<Res
   if (res.status === 401 && options.session !== false) {
     const token = await refreshOnce();
     if (token) res = await send(path, options);
-    if (!token || res.status === 401) {
-      clearToken();
-      hooks.onSignedOut();
-    }
+    if (!token || res.status === 401) endSession();
   }
   return res;
 }

@@ -13,9 +13,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { SessionUser } from '@club/shared';
-import { clearToken, readToken, refreshOnce, setSessionHooks, storeToken } from '../../lib/api-client';
 import { SessionContext, type SessionValue } from '../../lib/session-context';
-import * as authApi from './api';
+import { clearToken, readToken, refreshOnce, setSessionHooks, storeToken } from '../../lib/session-token';
 import { isTokenExpired, userFromToken } from './token';
 import { useInactivityLogout } from './use-inactivity-logout';
 
@@ -30,10 +29,16 @@ export function useSessionActions(): SessionActions {
   return useContext(SessionActionsContext);
 }
 
+/**
+ * The account calls, with the API client and the route table: loaded when a session needs the server (an
+ * expired token, a logout), so a signed-out visitor's pages never load them.
+ */
+const accountApi = () => import('./api');
+
 /** Gets a new access token with the refresh cookie; null when the session is over. */
 async function refreshToken(): Promise<string | null> {
   try {
-    const { token } = await authApi.refreshAccessToken();
+    const { token } = await (await accountApi()).refreshAccessToken();
     if (!token) return null;
     storeToken(token);
     return token;
@@ -108,7 +113,7 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
     clearToken();
     setUser(null);
     try {
-      await authApi.logout();
+      await (await accountApi()).logout();
     } catch {
       // The local session is gone either way; the cookie expires on its own.
     }
