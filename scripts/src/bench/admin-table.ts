@@ -1,11 +1,12 @@
 /**
- * The admin table's filter and search in Chromium with 1,000 registrations (issue 8, goal ≤ 100 ms): the
- * time from a key press in the search box or on a filter select to the next paint after the table changed
- * (the filters run over all 1,000; the table lists the first 100 matches, as the page does),
- * the way INP counts an interaction (the event's own timestamp, so waiting to be handled counts too, to a
- * frame painted after the handlers ran). The built site is served as `npm start` serves it, with the admin
- * API answered from fixtures, so it does not need the server half. The floor is the same key press in a
- * plain input on a page with no script, measured in the same browser in the same run.
+ * The admin table's filter and search in Chromium with 1,000 registrations (issue 8, goal ≤ 100 ms). Two
+ * times per key press in the search box or on a filter select, both from the event's own timestamp (so
+ * waiting to be handled counts too): to the next paint after the handlers ran, the way INP counts an
+ * interaction; and to the first paint that shows the list for the new search or filters (the page marks
+ * the list `aria-busy` while it catches up; the filters run over all 1,000, the table lists the first 50
+ * matches, as the page does). The built site is served as `npm start` serves it, with the admin API
+ * answered from fixtures, so it does not need the server half. The floor is the same key press in a plain
+ * input on a page with no script, measured in the same browser in the same run.
  */
 import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
@@ -25,11 +26,13 @@ const GOAL = 'goal ≤ 100 ms';
 
 /**
  * Runs in the page before its scripts: each key press is timed from its event timestamp to a task queued
- * after the next animation frame, i.e. after the frame that shows the result was painted.
+ * after the next animation frame, i.e. after the next frame was painted (`__timings`), and to a task queued
+ * after the first frame in which nothing is `aria-busy`, i.e. the list shows the result (`__shown`).
  */
 function installMeter(): void {
-  const w = window as unknown as { __timings: number[] };
+  const w = window as unknown as { __timings: number[]; __shown: number[] };
   w.__timings = [];
+  w.__shown = [];
   window.addEventListener(
     'keydown',
     (event) => {
@@ -37,6 +40,12 @@ function installMeter(): void {
       requestAnimationFrame(() => {
         setTimeout(() => w.__timings.push(performance.now() - start), 0);
       });
+      // (No named inner functions: tsx would wrap them in a helper the page does not have.)
+      void (async () => {
+        do await new Promise((frame) => requestAnimationFrame(frame));
+        while (document.querySelector('[aria-busy="true"]'));
+        setTimeout(() => w.__shown.push(performance.now() - start), 0);
+      })();
     },
     { capture: true },
   );
@@ -47,21 +56,30 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function takeTimings(page: Page): Promise<number[]> {
+interface Taken {
+  paint: number[];
+  shown: number[];
+}
+
+async function takeTimings(page: Page): Promise<Taken> {
   return page.evaluate(() => {
-    const w = window as unknown as { __timings: number[] };
-    const taken = w.__timings;
+    const w = window as unknown as { __timings: number[]; __shown: number[] };
+    const taken = { paint: w.__timings, shown: w.__shown };
     w.__timings = [];
+    w.__shown = [];
     return taken;
   });
 }
 
-/** Presses a key and waits until its timing is in (and two more frames passed), so presses never overlap. */
+/** Presses a key and waits until both its timings are in (and two more frames passed), so presses never overlap. */
 async function press(page: Page, key: string): Promise<void> {
-  const before = await page.evaluate(() => (window as unknown as { __timings: number[] }).__timings.length);
+  const before = await page.evaluate(() => (window as unknown as { __shown: number[] }).__shown.length);
   await page.keyboard.press(key);
   await page.waitForFunction(
-    (n) => (window as unknown as { __timings: number[] }).__timings.length > n,
+    (n) => {
+      const w = window as unknown as { __timings: number[]; __shown: number[] };
+      return w.__shown.length > n && w.__timings.length > n;
+    },
     before,
     { polling: 'raf' },
   );
@@ -111,13 +129,18 @@ async function openAdmin(browser: Browser, siteUrl: string, phone: boolean): Pro
 }
 
 interface Samples {
-  search: number[];
-  filter: number[];
+  search: Taken;
+  filter: Taken;
 }
+
+const add = (into: Taken, taken: Taken) => {
+  into.paint.push(...taken.paint);
+  into.shown.push(...taken.shown);
+};
 
 /** Types a name and a tryout number into the search and clears them, then steps through both filters. */
 async function interact(page: Page): Promise<Samples> {
-  const samples: Samples = { search: [], filter: [] };
+  const samples: Samples = { search: { paint: [], shown: [] }, filter: { paint: [], shown: [] } };
   const search = page.getByRole('searchbox', { name: 'Search' });
   for (let round = 0; round < ROUNDS; round += 1) {
     await search.focus();
@@ -125,13 +148,13 @@ async function interact(page: Page): Promise<Samples> {
       for (const key of text) await press(page, key);
       for (let i = 0; i < text.length; i += 1) await press(page, 'Backspace');
     }
-    samples.search.push(...(await takeTimings(page)));
+    add(samples.search, await takeTimings(page));
     for (const name of ['Age group', 'Result']) {
       await page.getByRole('combobox', { name, exact: true }).focus();
       for (let i = 0; i < 3; i += 1) await press(page, 'ArrowDown');
       for (let i = 0; i < 3; i += 1) await press(page, 'ArrowUp');
     }
-    samples.filter.push(...(await takeTimings(page)));
+    add(samples.filter, await takeTimings(page));
   }
   // Every search and filter was undone: the whole season matches again.
   await page.getByText(`${ROWS.toLocaleString('en-CA')} registrations`).waitFor({ timeout: 5_000 });
@@ -148,20 +171,23 @@ async function floorTimings(browser: Browser, url: string): Promise<number[]> {
     for (const key of 'maya50') await press(page, key);
     for (let i = 0; i < 6; i += 1) await press(page, 'Backspace');
   }
-  const timings = await takeTimings(page);
+  const { paint } = await takeTimings(page);
   await context.close();
-  return timings;
+  return paint;
 }
 
 /** Other work on the machine slows a browser's frames; the note says how busy it was. */
 const busy = () => `load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
-function rows(label: string, samples: number[]): BenchRow[] {
-  const note = `${samples.length} interactions; ${GOAL}; ${busy()}`;
-  return [
-    { name: `${label} median`, value: Number(median(samples).toFixed(1)), unit: 'ms', note },
-    { name: `${label} p95`, value: Number(percentile(samples, 95).toFixed(1)), unit: 'ms', note },
-  ];
+function rows(label: string, taken: Taken): BenchRow[] {
+  const row = (what: string, samples: number[]): BenchRow[] => {
+    const note = `${samples.length} interactions; ${GOAL}; ${busy()}`;
+    return [
+      { name: `${label}, ${what} median`, value: Number(median(samples).toFixed(1)), unit: 'ms', note },
+      { name: `${label}, ${what} p95`, value: Number(percentile(samples, 95).toFixed(1)), unit: 'ms', note },
+    ];
+  };
+  return [...row('next paint', taken.paint), ...row('list shown', taken.shown)];
 }
 
 function listen(server: Server, port: number): Promise<void> {
@@ -193,15 +219,19 @@ export async function benchAdminTable(): Promise<BenchRow[]> {
     const floorSamples = await floorTimings(browser, `http://localhost:${floorPort}/`);
     const desktop = await interact(await openAdmin(browser, `http://localhost:${sitePort}`, false));
     const phone = await interact(await openAdmin(browser, `http://localhost:${sitePort}`, true));
-    const all = [...desktop.search, ...desktop.filter];
+    const both = (...all: Taken[]): Taken => ({
+      paint: all.flatMap((t) => t.paint),
+      shown: all.flatMap((t) => t.shown),
+    });
+    const desktopAll = both(desktop.search, desktop.filter);
     const floorMedian = median(floorSamples);
     return [
       ...rows('admin 1,000 rows: search keystroke (1280 px)', desktop.search),
       ...rows('admin 1,000 rows: filter select change (1280 px)', desktop.filter),
-      ...rows('admin 1,000 rows: search + filters, 390 px at 4x CPU slowdown', [
-        ...phone.search,
-        ...phone.filter,
-      ]),
+      ...rows(
+        'admin 1,000 rows: search + filters, 390 px at 4x CPU slowdown',
+        both(phone.search, phone.filter),
+      ),
       {
         name: 'keystroke floor: plain input, no script, median',
         value: Number(floorMedian.toFixed(1)),
@@ -209,10 +239,16 @@ export async function benchAdminTable(): Promise<BenchRow[]> {
         note: `${floorSamples.length} key presses, same browser`,
       },
       {
-        name: 'admin 1,000 rows (1280 px) median vs floor',
-        value: Number((median(all) / floorMedian).toFixed(2)),
+        name: 'admin 1,000 rows (1280 px) next paint median vs floor',
+        value: Number((median(desktopAll.paint) / floorMedian).toFixed(2)),
         unit: 'x',
-        note: `${(median(all) - floorMedian).toFixed(1)} ms above the floor`,
+        note: `${(median(desktopAll.paint) - floorMedian).toFixed(1)} ms above the floor`,
+      },
+      {
+        name: 'admin 1,000 rows (1280 px) list shown median vs floor',
+        value: Number((median(desktopAll.shown) / floorMedian).toFixed(2)),
+        unit: 'x',
+        note: `${(median(desktopAll.shown) - floorMedian).toFixed(1)} ms above the floor`,
       },
     ];
   } finally {

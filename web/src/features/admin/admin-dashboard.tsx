@@ -3,10 +3,19 @@
  * search, the table, CSV, result mail) and the Player Details tab, with the admin toasts of spec §8.
  * Both tabs stay mounted, so going back from a player's details finds the search and scroll as they were.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { ADMIN_TOAST_MS } from '@club/shared/constants';
 import type { AgeGroup } from '@club/shared/constants';
 import { ToastRegion, useToasts } from '../../components/toast';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { CsvDownload } from './csv-download';
 import { filterTryouts, hasFilters, NO_FILTERS, type TryoutFilters } from './filter-tryouts';
 import { adminMessages as t } from './messages';
@@ -23,10 +32,15 @@ import { useTryoutRows } from './use-tryout-rows';
 import './admin.css';
 
 /**
- * Rows listed at once, more on request. The search and filters always run over the whole season; listing
- * a thousand rows at once would make every keystroke re-lay out all of them (see README, decisions).
+ * Rows listed at once, more on request: 50 in the table, 20 where the rows become cards (a phone, where a
+ * card is a third of the screen and drawing one costs a slow phone a few milliseconds). The search and
+ * filters always run over the whole season; listing a thousand rows at once would make every keystroke
+ * re-lay out all of them (see README, decisions).
  */
-export const ROWS_PER_PAGE = 50;
+const ROWS_PER_PAGE = 50;
+const CARDS_PER_PAGE = 20;
+/** Where admin.css turns the table's rows into cards. */
+const CARDS_QUERY = '(max-width: 47.99rem)';
 
 const TABS = [
   { key: 'tryouts', label: t.tabs.tryouts },
@@ -102,9 +116,18 @@ export function AdminDashboard() {
   const returnFocus = useRef<HTMLElement | null>(null);
   const focusDetails = useRef(false);
 
-  const matching = useMemo(() => filterTryouts(tryouts.rows, filters), [tryouts.rows, filters]);
-  const [listed, setListed] = useState(ROWS_PER_PAGE);
-  const shown = useMemo(() => matching.slice(0, listed), [matching, listed]);
+  const perPage = useMediaQuery(CARDS_QUERY) ? CARDS_PER_PAGE : ROWS_PER_PAGE;
+  const [listed, setListed] = useState(perPage);
+  // The search box and the filters answer a key press at once; the list follows in a render React may
+  // interrupt (the next key press wins), so typing a name at the door never waits on 50 rows being redrawn.
+  const view = useMemo(() => ({ filters, listed }), [filters, listed]);
+  const listedView = useDeferredValue(view);
+  const catchingUp = listedView !== view;
+  const matching = useMemo(
+    () => filterTryouts(tryouts.rows, listedView.filters),
+    [tryouts.rows, listedView.filters],
+  );
+  const shown = useMemo(() => matching.slice(0, listedView.listed), [matching, listedView.listed]);
   const counts = useMemo(
     () => ({
       attended: tryouts.rows.filter((r) => r.attended).length,
@@ -156,10 +179,13 @@ export function AdminDashboard() {
   );
 
   /** New filters list their first page of matches again. */
-  const changeFilters = useCallback((next: TryoutFilters) => {
-    setFilters(next);
-    setListed(ROWS_PER_PAGE);
-  }, []);
+  const changeFilters = useCallback(
+    (next: TryoutFilters) => {
+      setFilters(next);
+      setListed(perPage);
+    },
+    [perPage],
+  );
 
   function closeConfirmation() {
     setAsking(false);
@@ -233,7 +259,7 @@ export function AdminDashboard() {
     }
     if (!tryouts.rows.length) return <p className="admin-empty">{t.noRegistrations}</p>;
     return (
-      <>
+      <div className="admin-results" aria-busy={catchingUp || undefined}>
         <div className="admin-count">
           <p role="status">
             {t.showing(matching.length, tryouts.rows.length)} · {t.counts(counts.attended, counts.selected)}
@@ -262,13 +288,13 @@ export function AdminDashboard() {
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => setListed((n) => n + ROWS_PER_PAGE)}
+              onClick={() => setListed((n) => n + perPage)}
             >
-              {t.showMore(Math.min(ROWS_PER_PAGE, matching.length - shown.length))}
+              {t.showMore(Math.min(perPage, matching.length - shown.length))}
             </button>
           </div>
         ) : null}
-      </>
+      </div>
     );
   }
 

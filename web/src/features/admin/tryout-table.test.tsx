@@ -48,7 +48,10 @@ function shownRows(): string[] {
     });
 }
 
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('the table (spec §2)', () => {
   it('shows number, name, age group, payment, attended, result, e-mail status and Resend Email per row', async () => {
@@ -476,5 +479,28 @@ describe('filters and search (spec §2)', () => {
     expect(listedRows()).toHaveLength(50);
     expect(screen.getByText('Show 50 more')).toBeInTheDocument();
     // Rendering a few hundred rows takes jsdom seconds on a busy two-core machine.
+  }, 20_000);
+
+  it('lists 20 cards at a time at a phone’s width, where each row is a card', async () => {
+    // Prepare: a 390 px wide screen, where rows become cards (any max-width query up to 47.99rem matches)
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width: *(2[5-9]|[34]\d)(\.\d+)?rem/.test(query),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    serveAdmin({ rows: manyRows(120) });
+    renderAdmin();
+    await screen.findByText('Listed 20 of 120.', undefined, { timeout: 10_000 });
+    const listedRows = () => screen.getByRole('table').querySelectorAll('tbody tr');
+
+    // Assess
+    expect(listedRows()).toHaveLength(20);
+
+    // Act
+    fireEvent.click(screen.getByText('Show 20 more'));
+
+    // Assess
+    expect(listedRows()).toHaveLength(40);
+    expect(screen.getByText('Listed 40 of 120.')).toBeInTheDocument();
   }, 20_000);
 });
