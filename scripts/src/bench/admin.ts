@@ -55,6 +55,9 @@ async function mailsTo(stack: RunningStack, domain: string): Promise<number> {
   return emails.filter((e) => e.destination.to.some((to) => to.endsWith(`@${domain}`))).length;
 }
 
+/** A ratio as the table shows it: two decimals, three where a goal sits close (1.1). */
+const ratio = (value: number, floor: number, digits = 2) => Number((value / floor).toFixed(digits));
+
 export async function benchAdmin(stack: RunningStack, resultMailRate: number): Promise<BenchRow[]> {
   const token = await adminToken(stack);
   const auth = { authorization: `Bearer ${token}` };
@@ -107,7 +110,7 @@ export async function benchAdmin(stack: RunningStack, resultMailRate: number): P
   return [
     { name: 'GET /admin/tryouts, 1,000 rows (median)', value: list, unit: 'ms', note: `${RUNS} runs` },
     { name: 'GET /seasons/active floor (median)', value: floor, unit: 'ms' },
-    { name: 'admin table / floor', value: list / floor, unit: 'x' },
+    { name: 'admin table / floor', value: ratio(list, floor), unit: 'x' },
     {
       name: 'admin table DynamoDB calls per request',
       value: calls,
@@ -118,7 +121,7 @@ export async function benchAdmin(stack: RunningStack, resultMailRate: number): P
     },
     { name: 'send-results 1,000: answer', value: answered, unit: 'ms', note: 'goal < 2000' },
     { name: '1,000 rows BatchWrite floor', value: writeFloor, unit: 'ms' },
-    { name: 'send-results answer / write floor', value: answered / writeFloor, unit: 'x' },
+    { name: 'send-results answer / write floor', value: ratio(answered, writeFloor), unit: 'x' },
     {
       name: 'send-results 1,000: last mail',
       value: lastMail / 1000,
@@ -127,7 +130,7 @@ export async function benchAdmin(stack: RunningStack, resultMailRate: number): P
     },
     {
       name: 'send-results 1,000: last mail / rate floor',
-      value: lastMail / floorMs,
+      value: ratio(lastMail, floorMs, 3),
       unit: 'x',
       note: 'goal <= 1.1',
     },
