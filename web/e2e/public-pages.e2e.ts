@@ -114,12 +114,15 @@ describe('public pages', () => {
       await page.waitForSelector('.page-spinner[data-visible="false"]', { state: 'attached' });
       // Watched from inside the page: on a busy machine its 300 ms can be over before a check from here.
       await page.evaluate(() => {
-        const w = window as unknown as { marker: boolean; spinnerShown: boolean };
+        const w = window as unknown as { marker: boolean; spinnerShown: boolean; spinnerMoving: boolean };
         w.marker = true;
         w.spinnerShown = false;
+        w.spinnerMoving = false;
         const spinner = document.querySelector('.page-spinner')!;
         new MutationObserver(() => {
-          if (spinner.getAttribute('data-visible') === 'true') w.spinnerShown = true;
+          if (spinner.getAttribute('data-visible') !== 'true') return;
+          w.spinnerShown = true;
+          w.spinnerMoving = document.getAnimations().some((a) => a.playState === 'running');
         }).observe(spinner, { attributeFilter: ['data-visible'] });
       });
 
@@ -133,10 +136,34 @@ describe('public pages', () => {
       await expect(
         page.evaluate(() => (window as unknown as { spinnerShown: boolean }).spinnerShown),
       ).resolves.toBe(true);
+      await expect(
+        page.evaluate(() => (window as unknown as { spinnerMoving: boolean }).spinnerMoving),
+      ).resolves.toBe(true);
       await expect(page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).resolves.toBe(
         true,
       );
       expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('leaves nothing moving once a page has loaded, so an open page costs a phone no work', async () => {
+    const { page, close } = await openPage();
+    try {
+      await gotoAndHydrate(page, '/');
+      await page.waitForSelector('.page-spinner[data-visible="false"]', { state: 'attached' });
+      // The spinner's fade-out (150 ms) is over well within a second
+      await page.waitForTimeout(1_000);
+
+      const running = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running')
+          .map((a) => (a as CSSAnimation).animationName ?? a.constructor.name),
+      );
+
+      expect(running).toEqual([]);
     } finally {
       await close();
     }
