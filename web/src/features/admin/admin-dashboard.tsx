@@ -3,15 +3,7 @@
  * search, the table, CSV, result mail) and the Player Details tab, with the admin toasts of spec §8.
  * Both tabs stay mounted, so going back from a player's details finds the search and scroll as they were.
  */
-import {
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN_TOAST_MS } from '@club/shared/constants';
 import type { AgeGroup } from '@club/shared/constants';
 import { ToastRegion, useToasts } from '../../components/toast';
@@ -118,16 +110,8 @@ export function AdminDashboard() {
 
   const perPage = useMediaQuery(CARDS_QUERY) ? CARDS_PER_PAGE : ROWS_PER_PAGE;
   const [listed, setListed] = useState(perPage);
-  // The search box and the filters answer a key press at once; the list follows in a render React may
-  // interrupt (the next key press wins), so typing a name at the door never waits on 50 rows being redrawn.
-  const view = useMemo(() => ({ filters, listed }), [filters, listed]);
-  const listedView = useDeferredValue(view);
-  const catchingUp = listedView !== view;
-  const matching = useMemo(
-    () => filterTryouts(tryouts.rows, listedView.filters),
-    [tryouts.rows, listedView.filters],
-  );
-  const shown = useMemo(() => matching.slice(0, listedView.listed), [matching, listedView.listed]);
+  const matching = useMemo(() => filterTryouts(tryouts.rows, filters), [tryouts.rows, filters]);
+  const shown = useMemo(() => matching.slice(0, listed), [matching, listed]);
   const counts = useMemo(
     () => ({
       attended: tryouts.rows.filter((r) => r.attended).length,
@@ -259,7 +243,7 @@ export function AdminDashboard() {
     }
     if (!tryouts.rows.length) return <p className="admin-empty">{t.noRegistrations}</p>;
     return (
-      <div className="admin-results" aria-busy={catchingUp || undefined}>
+      <>
         <div className="admin-count">
           <p role="status">
             {t.showing(matching.length, tryouts.rows.length)} · {t.counts(counts.attended, counts.selected)}
@@ -294,7 +278,7 @@ export function AdminDashboard() {
             </button>
           </div>
         ) : null}
-      </div>
+      </>
     );
   }
 
