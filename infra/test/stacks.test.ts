@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS, prerenderedFile, routeList } from '@club/shared';
+import { PRERENDERED_PATHS, routeList } from '@club/shared';
 import { tableDefinition } from '@club/functions/db/table-definition';
 import {
   BUNDLE_FILE,
@@ -709,7 +709,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');
-      for (const path of PRERENDERED_PATHS) expect(fetched(path)).toBe(`/${prerenderedFile(path)}`);
+      for (const path of PRERENDERED_PATHS)
+        expect(fetched(path)).toBe(path === '/' ? '/index.html' : `${path}/index.html`);
     });
 
     it('sends /api/* to the HTTP API uncached with the viewer’s cookies, query and headers', () => {

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@club/shared/constants';
 import { server } from '../../test/server';
 import { callsTo, refused, renderAdminWithRows, serveAdmin, toastRegion } from './test-api';
 import { anAdminSeason, aRow, SEASON_ID, tryoutId } from './test-data';
@@ -176,7 +175,7 @@ afterEach(() => {
 describe('CSV download (issue 8)', () => {
   it('fetches the export with the bearer token and saves it under the server’s file name', async () => {
     // Prepare
-    sessionStorage.setItem(TOKEN_STORAGE_KEY, 'admin-token');
+    sessionStorage.setItem('token', 'admin-token');
     const api = serveAdmin({ rows: [maya] });
     let auth: string | null = null;
     server.use(
