@@ -45,7 +45,7 @@ export const keys = {
   seasonsIndexPartition: 'SEASONS',
   activeSeason: () => ({ PK: 'CONFIG', SK: 'ACTIVE_SEASON' }),
   tryoutCounter: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'COUNTER' }),
-  /** Turn tickets of the registrations waiting for a tryout number (a scheduling hint, see db/tryouts.ts). */
+  /** Turn tickets of the registrations waiting for a tryout number (a pacing hint, see db/tryout-numbers.ts). */
   tryoutQueue: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'QUEUE' }),
   tryout: (seasonId: string, userId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${userId}` }),
   /** The season's current round of result mail (db/result-mail.ts). */

@@ -14,6 +14,7 @@ import {
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
+import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
 import * as users from '../db/users';
 import {
@@ -112,7 +113,7 @@ export async function registerForTryout(
     emergency_contact_relationship: player.emergency_contact_relationship,
     ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
   };
-  const inserted = await tryoutsTable.insertRegistration(tryout, now.getTime() + REGISTRATION_GIVE_UP_MS);
+  const inserted = await tryoutNumbers.insertRegistration(tryout, now.getTime() + REGISTRATION_GIVE_UP_MS);
   switch (inserted.outcome) {
     case 'already-registered':
       throw new ConflictError(serverMessages.alreadyRegistered);

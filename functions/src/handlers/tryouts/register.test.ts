@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/src/local/ports';
 import { db, tableName } from '../../db/client';
+import { countDynamoCommands } from '../../dev/count-commands';
 import { keys, tryoutId } from '../../db/keys';
 import { getTryout } from '../../db/tryouts';
 import { resetConfigForTests } from '../../lib/config';
@@ -9,10 +10,21 @@ import { resetStripeClientForTests } from '../../payments/stripe-client';
 import { ensureSeedAdmin } from '../../services/accounts';
 import { call } from '../../../test/api';
 import { PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
-import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
+import { createPlayer, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
 
 const register = (token: string, body: unknown) => call('registerTryout', { token, body });
+
+/** Registers, trying again while the answer is "very busy" (503), as that message asks a family to. */
+async function registerUntilNotBusy(token: string, body: unknown) {
+  for (;;) {
+    const res = await register(token, body);
+    if (res.status !== 503) return res;
+    expect(res.body).toEqual({
+      message: 'Registration is very busy right now. Please try again in a moment.',
+    });
+  }
+}
 
 // First in the file: the table has no season until a test creates one.
 describe('POST /tryouts/register before any season exists', () => {
@@ -123,9 +135,9 @@ describe('POST /tryouts/register, cash', () => {
     const season = await openSeason();
     const players = await Promise.all(Array.from({ length: 200 }, () => createPlayer()));
 
-    // Act
+    // Act: on a machine busy enough for a registration to give up, its family tries again, as told to
     const answers = await Promise.all(
-      players.map((p) => register(p.token, { payment_method: 'cash', age_group: '15U Boys' })),
+      players.map((p) => registerUntilNotBusy(p.token, { payment_method: 'cash', age_group: '15U Boys' })),
     );
 
     // Assess
@@ -138,14 +150,14 @@ describe('POST /tryouts/register, cash', () => {
   }, 120_000);
 
   it('keeps numbers unique and gap-free when every registration tries at once (the turn hint defeated)', async () => {
-    // Prepare: the queue says nobody is ahead of anyone, so all 20 race for each number
+    // Prepare: the queue says every ticket is served, so nobody waits and all 20 race for each number
     const season = await openSeason();
     const players = await Promise.all(Array.from({ length: 20 }, () => createPlayer()));
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryoutQueue(season.id),
-        UpdateExpression: 'SET abandoned = :many',
+        UpdateExpression: 'SET served = :many',
         ExpressionAttributeValues: { ':many': 1_000_000 },
       }),
     );
@@ -161,6 +173,130 @@ describe('POST /tryouts/register, cash', () => {
     expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   }, 60_000);
 });
+
+/**
+ * Starts a registration that dies at one step, as a function cut off by its timeout, a crash or running out
+ * of memory would: the table call named is never sent ('before') or its answer never comes back ('after'),
+ * and nothing after it runs. Resolves once it has died; the request itself never answers.
+ */
+async function registerAndDie(
+  token: string,
+  body: unknown,
+  dieAt: { when: 'before' | 'after'; command: 'BatchGetItemCommand' | 'TransactWriteItemsCommand' },
+): Promise<void> {
+  const name = `die-${Math.random()}`;
+  let died!: () => void;
+  const dead = new Promise<void>((resolve) => (died = resolve));
+  const never = new Promise<never>(() => undefined);
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== dieAt.command) return next(args);
+      db().middlewareStack.remove(name);
+      if (dieAt.when === 'after') await next(args);
+      died();
+      return never;
+    },
+    { step: 'initialize', name },
+  );
+  void register(token, body);
+  await dead;
+}
+
+describe('POST /tryouts/register after registrations died midway', () => {
+  const cash = { payment_method: 'cash', age_group: '15U Boys' };
+  const card = { payment_method: 'stripe', age_group: '15U Boys' };
+  const deaths = [
+    { body: cash, dieAt: { when: 'before', command: 'BatchGetItemCommand' } }, // turn taken, before the number
+    { body: cash, dieAt: { when: 'before', command: 'TransactWriteItemsCommand' } }, // about to take the number
+    { body: cash, dieAt: { when: 'after', command: 'TransactWriteItemsCommand' } }, // numbered, turn not given back
+    { body: card, dieAt: { when: 'after', command: 'TransactWriteItemsCommand' } }, // numbered, before Stripe
+  ] as const;
+
+  it("numbers the next registrations as fast as a season's first, however many died before them", async () => {
+    // Prepare: what a season's first registration costs the table, with nobody else around
+    await openSeason();
+    const first = await createPlayer();
+    const firstCalls = await countDynamoCommands(() => register(first.token, cash));
+    // ... then a new season in which 16 registrations die, four at each step of the way
+    const season = await openSeason({ name: 'Spring 2026 Tryouts' });
+    const dead: { player: TestPlayer; numbered: boolean; card: boolean }[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (const { body, dieAt } of deaths) {
+        const player = await createPlayer();
+        await registerAndDie(player.token, body, dieAt);
+        dead.push({ player, numbered: dieAt.when === 'after', card: body === card });
+      }
+    }
+    const next = await createPlayer();
+    const later = await createPlayer();
+
+    // Act: the next family a second later, and the one after
+    await new Promise((r) => setTimeout(r, 1_000));
+    let nextAnswer!: Awaited<ReturnType<typeof register>>;
+    const nextCalls = await countDynamoCommands(async () => (nextAnswer = await register(next.token, cash)));
+    let laterAnswer!: Awaited<ReturnType<typeof register>>;
+    const laterCalls = await countDynamoCommands(
+      async () => (laterAnswer = await register(later.token, cash)),
+    );
+
+    // Assess: 8 died holding numbers 1 to 8, so the next are 9 and 10, with no waiting on the dead: the
+    // first after them makes one call more (it marks the dead turns served), the one after exactly a first's
+    expect(nextAnswer.status).toBe(201);
+    expect((nextAnswer.body.tryout as { tryout_number: number }).tryout_number).toBe(9);
+    expect((laterAnswer.body.tryout as { tryout_number: number }).tryout_number).toBe(10);
+    expect(total(nextCalls)).toBe(total(firstCalls) + 1);
+    expect(laterCalls).toEqual(firstCalls);
+    const stored = await Promise.all(dead.map((d) => getTryout(season.id, d.player.id)));
+    expect(
+      stored
+        .filter(Boolean)
+        .map((t) => t!.tryout_number)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    dead.forEach((d, i) => expect(stored[i] !== null).toBe(d.numbered));
+  }, 60_000);
+
+  it('leaves each registration whole or absent: the dead card one is payable, the unnumbered ones register again', async () => {
+    // Prepare
+    const season = await openSeason();
+    const cardPlayer = await createPlayer();
+    const unnumbered = await createPlayer();
+    await registerAndDie(cardPlayer.token, card, deaths[3].dieAt);
+    await registerAndDie(unnumbered.token, cash, deaths[1].dieAt);
+
+    // Act: right away, with no quiet spell
+    const payAgain = await call('startCheckout', { token: cardPlayer.token });
+    const again = await register(unnumbered.token, cash);
+
+    // Assess
+    expect(payAgain.status).toBe(200);
+    const item = await getTryout(season.id, cardPlayer.id);
+    expect(item).toMatchObject({ tryout_number: 1, payment_status: 'pending' });
+    expect(item?.checkout_session_id).toBe(sessionIdOf(payAgain.body.url as string));
+    expect(again.status).toBe(201);
+    expect((again.body.tryout as { tryout_number: number }).tryout_number).toBe(2);
+  });
+
+  it('gives a crowd arriving right after the deaths the next numbers, each exactly once', async () => {
+    // Prepare
+    const season = await openSeason();
+    for (const { body, dieAt } of [...deaths, ...deaths]) {
+      await registerAndDie((await createPlayer()).token, body, dieAt);
+    }
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => createPlayer()));
+
+    // Act
+    const answers = await Promise.all(crowd.map((p) => registerUntilNotBusy(p.token, cash)));
+
+    // Assess: 4 died numbered (1 to 4); the crowd holds 5 to 24
+    const numbers = answers.map((r) => (r.body.tryout as { tryout_number: number }).tryout_number);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 5));
+    const stored = await Promise.all(crowd.map((p) => getTryout(season.id, p.id)));
+    expect(stored.map((t) => t?.tryout_number)).toEqual(numbers);
+  }, 60_000);
+});
+
+const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 describe('POST /tryouts/register refusals, which write nothing', () => {
   it('refuses while the season is closed', async () => {
