@@ -19,7 +19,10 @@ import { unlessConditionFails, transactOrConditionCodes } from './transactions';
 export interface RefreshTokenItem {
   userId: string;
   familyId: string;
+  /** Epoch seconds after which the token cannot be spent (and TTL may remove it). */
   expiresAt: number;
+  /** Epoch seconds when its family ends, whatever its use; absent on tokens issued before families ended. */
+  familyEndsAt?: number;
   /** Epoch ms when the token was rotated; absent while it is the family's current token. */
   usedAt?: number;
 }
@@ -38,7 +41,13 @@ async function transactWrite(
 }
 
 /** The transaction item that writes a family's next (or first) refresh token, unspent. */
-function putRefreshToken(input: { userId: string; familyId: string; tokenHash: string; expires: Date }) {
+function putRefreshToken(input: {
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  expires: Date;
+  familyEndsAt: Date;
+}) {
   return {
     Put: {
       TableName: tableName(),
@@ -48,8 +57,19 @@ function putRefreshToken(input: { userId: string; familyId: string; tokenHash: s
         userId: input.userId,
         familyId: input.familyId,
         expiresAt: expiresAt(input.expires),
+        familyEndsAt: expiresAt(input.familyEndsAt),
       },
     },
+  };
+}
+
+function toRefreshToken(item: Record<string, unknown>): RefreshTokenItem {
+  return {
+    userId: item.userId as string,
+    familyId: item.familyId as string,
+    expiresAt: item.expiresAt as number,
+    familyEndsAt: item.familyEndsAt as number | undefined,
+    usedAt: item.usedAt as number | undefined,
   };
 }
 
@@ -64,6 +84,7 @@ export async function startSessionFamily(input: {
   passwordVersion: number;
   now: Date;
   expires: Date;
+  familyEndsAt: Date;
 }): Promise<boolean> {
   return transactWrite([
     {
@@ -82,7 +103,8 @@ export async function startSessionFamily(input: {
           type: 'session-family',
           familyId: input.familyId,
           createdAt: input.now.toISOString(),
-          expiresAt: expiresAt(input.expires),
+          // The family's end, never extended: TTL removes it once no token of it can be spent.
+          expiresAt: expiresAt(input.familyEndsAt),
         },
       },
     },
@@ -95,13 +117,7 @@ export async function getRefreshToken(tokenHash: string): Promise<RefreshTokenIt
   const out = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.refreshSession(tokenHash), ConsistentRead: true }),
   );
-  if (!out.Item) return null;
-  return {
-    userId: out.Item.userId as string,
-    familyId: out.Item.familyId as string,
-    expiresAt: out.Item.expiresAt as number,
-    usedAt: out.Item.usedAt as number | undefined,
-  };
+  return out.Item ? toRefreshToken(out.Item) : null;
 }
 
 /**
@@ -121,35 +137,29 @@ export async function spendRefreshToken(tokenHash: string, now: Date): Promise<R
       }),
     ),
   );
-  if (!out) return null;
-  const item = out.Attributes!;
-  return {
-    userId: item.userId as string,
-    familyId: item.familyId as string,
-    expiresAt: item.expiresAt as number,
-    usedAt: item.usedAt as number,
-  };
+  return out ? toRefreshToken(out.Attributes!) : null;
 }
 
 /**
- * Adds the next token to a family and extends the family, only while the family exists: a transaction, so a
+ * Adds the next token to a family, only while the family exists and has not ended: a transaction, so a
  * revocation that lands first makes this fail, and one that lands after deletes the family the new token
- * needs. Returns false when the family was revoked.
+ * needs. Returns false when the family was revoked or is over.
  */
 export async function continueSessionFamily(input: {
   userId: string;
   familyId: string;
   tokenHash: string;
+  now: Date;
   expires: Date;
+  familyEndsAt: Date;
 }): Promise<boolean> {
   return transactWrite([
     {
-      Update: {
+      ConditionCheck: {
         TableName: tableName(),
         Key: keys.sessionFamily(input.userId, input.familyId),
-        UpdateExpression: 'SET expiresAt = :e',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':e': expiresAt(input.expires) },
+        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': expiresAt(input.now) },
       },
     },
     putRefreshToken(input),

@@ -6,8 +6,6 @@ import * as v from 'valibot';
 import { API_PREFIX } from '@club/shared';
 
 export const REFRESH_COOKIE = 'refresh_token';
-/** How long a sign-in lasts without use: each refresh starts this period again. One place for cookie and table. */
-export const REFRESH_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 const COOKIE_PATH = `${API_PREFIX}/auth`;
 
 /** The cookies a refresh or logout reads; a malformed token counts as none. */
@@ -15,8 +13,9 @@ export const RefreshCookieSchema = v.object({
   [REFRESH_COOKIE]: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))), undefined),
 });
 
-export function refreshCookie(token: string): string {
-  return `${REFRESH_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${REFRESH_SESSION_TTL_SECONDS}`;
+/** The cookie lives exactly as long as its token is spendable (services/sessions.ts), never longer. */
+export function refreshCookie(token: string, maxAgeSeconds: number): string {
+  return `${REFRESH_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}`;
 }
 
 export function clearedRefreshCookie(): string {

@@ -2,14 +2,19 @@
  * Sign-in sessions: the short-lived access token (JWT) and the rotating refresh token in its HttpOnly
  * cookie. Each sign-in starts a family; every refresh spends the presented token and adds the next one.
  * Presenting a spent token again means a copy exists somewhere else, so the whole family is revoked.
+ *
+ * Sessions end on the server, not only in the tab (spec §4's 30 minutes of inactivity): a refresh token is
+ * spendable for 30 minutes after it was issued, so a family nobody refreshed for 30 minutes (the tab closed,
+ * the person gone) is refused, and the browser refreshes while its person is active. Every family also ends
+ * at an absolute time after its sign-in, whatever its use. The cookie lives as long as its token.
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { serverMessages, type AccessTokenClaims, type LoginInput } from '@club/shared';
+import { INACTIVITY_LOGOUT_MS, serverMessages, type AccessTokenClaims, type LoginInput } from '@club/shared';
 import * as sessionsTable from '../db/sessions';
 import * as users from '../db/users';
 import { signAccessToken } from '../lib/access-token';
-import { REFRESH_COOKIE, REFRESH_SESSION_TTL_SECONDS, RefreshCookieSchema } from '../lib/cookies';
+import { REFRESH_COOKIE, RefreshCookieSchema } from '../lib/cookies';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { hashToken, newSecretToken } from '../lib/secure-tokens';
@@ -23,11 +28,20 @@ import { countAttempt, rateLimits } from './rate-limits';
  */
 export const REFRESH_RACE_GRACE_MS = 2_000;
 
+/** A refresh token unused for this long is refused: the inactivity logout, held by the server too. */
+export const SESSION_IDLE_MS = INACTIVITY_LOGOUT_MS;
+/** However it is used, a sign-in lasts this long at most; then the member signs in again. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/** An administrator's sign-in (every minor's details, the CSV) ends sooner: a volunteer's day at the gym. */
+export const ADMIN_SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+
 export interface SignedIn {
   /** The access token for the body ({ token }). */
   token: string;
   /** The new refresh token for the cookie. */
   refreshToken: string;
+  /** How long the refresh token (and so its cookie) stays spendable, in seconds. */
+  refreshMaxAgeSeconds: number;
 }
 
 function claimsOf(user: users.UserItem): AccessTokenClaims {
@@ -40,9 +54,13 @@ function claimsOf(user: users.UserItem): AccessTokenClaims {
   };
 }
 
-function sessionExpiry(now: Date): Date {
-  return new Date(now.getTime() + REFRESH_SESSION_TTL_SECONDS * 1000);
+/** When a token issued now stops being spendable: 30 idle minutes on, or the family's end if sooner. */
+function tokenExpiry(now: Date, familyEndsAt: Date): Date {
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, familyEndsAt.getTime()));
 }
+
+const secondsUntil = (date: Date, now: Date) =>
+  Math.max(0, Math.floor((date.getTime() - now.getTime()) / 1000));
 
 /**
  * POST /auth/login. Wrong e-mail and wrong password get one message in similar time (a dummy argon2
@@ -66,18 +84,25 @@ export async function login(input: LoginInput, client: { ip: string }): Promise<
   if (!user.verifiedAt) throw new ForbiddenError(serverMessages.verifyEmailFirst);
 
   const refreshToken = newSecretToken();
+  const familyEndsAt = new Date(now.getTime() + (user.is_admin ? ADMIN_SESSION_MAX_MS : SESSION_MAX_MS));
+  const expires = tokenExpiry(now, familyEndsAt);
   const started = await sessionsTable.startSessionFamily({
     userId: user.id,
     familyId: randomUUID(),
     tokenHash: hashToken(refreshToken),
     passwordVersion: user.passwordVersion,
     now,
-    expires: sessionExpiry(now),
+    expires,
+    familyEndsAt,
   });
   // The password changed between the check and now (a reset raced this sign-in).
   if (!started) throw new UnauthorizedError(serverMessages.loginFailed);
   log.info('signed in', { userId: user.id });
-  return { token: await signAccessToken(claimsOf(user)), refreshToken };
+  return {
+    token: await signAccessToken(claimsOf(user)),
+    refreshToken,
+    refreshMaxAgeSeconds: secondsUntil(expires, now),
+  };
 }
 
 function presentedRefreshToken(cookies: Readonly<Record<string, string>>): string | undefined {
@@ -96,17 +121,27 @@ export async function refresh(cookies: Readonly<Record<string, string>>): Promis
     await handleUnspendable(tokenHash, now);
     throw expired();
   }
+  // A token from before families had an end: its sign-in is older than any session may last now.
+  if (spent.familyEndsAt === undefined) throw expired();
   const user = await users.getUser(spent.userId);
   if (!user) throw expired();
   const refreshToken = newSecretToken();
+  const familyEndsAt = new Date(spent.familyEndsAt * 1000);
+  const expires = tokenExpiry(now, familyEndsAt);
   const continued = await sessionsTable.continueSessionFamily({
     userId: spent.userId,
     familyId: spent.familyId,
     tokenHash: hashToken(refreshToken),
-    expires: sessionExpiry(now),
+    now,
+    expires,
+    familyEndsAt,
   });
   if (!continued) throw expired();
-  return { token: await signAccessToken(claimsOf(user)), refreshToken };
+  return {
+    token: await signAccessToken(claimsOf(user)),
+    refreshToken,
+    refreshMaxAgeSeconds: secondsUntil(expires, now),
+  };
 }
 
 /** A token that could not be spent: unknown or expired (nothing to do), lost a race, or replayed (revoke). */

@@ -11,5 +11,8 @@ warmPasswordVerifier();
 /** POST /auth/login: { token } and the refresh cookie. */
 export const handler = defineHandler('login', { body: LoginSchema }, async (req) => {
   const session = await login(req.body, { ip: req.sourceIp });
-  return reply.ok({ token: session.token }, { cookies: [refreshCookie(session.refreshToken)] });
+  return reply.ok(
+    { token: session.token },
+    { cookies: [refreshCookie(session.refreshToken, session.refreshMaxAgeSeconds)] },
+  );
 });

@@ -1,10 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../test/api';
-import { refreshCookieFrom, sameOrigin, signedInUser } from '../../../test/accounts';
+import { PASSWORD, refreshCookieFrom, sameOrigin, signedInUser, uniqueEmail } from '../../../test/accounts';
 import { db, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
 import { hashToken } from '../../lib/secure-tokens';
+import { ensureSeedAdmin } from '../../services/accounts';
 import { REFRESH_RACE_GRACE_MS } from '../../services/sessions';
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -97,5 +98,120 @@ describe('POST /auth/refresh-token', () => {
     expect(noOrigin.status).toBe(403);
     // The refused requests did not spend the token.
     expect((await refreshWith(family.refreshCookie)).status).toBe(200);
+  });
+});
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe('POST /auth/refresh-token: sessions end on the server (spec §4: 30 minutes of inactivity)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Sets the server's clock, stopped there: only Date, so the table and the network keep their real timers. */
+  function clockAt(start: number, later: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + later);
+  }
+
+  /** Now, rounded up to a whole second, as the table stores the times it compares. */
+  const aWholeSecond = () => Math.ceil(Date.now() / 1000) * 1000;
+
+  const maxAgeOf = (cookies: string[]) =>
+    Number(/Max-Age=(\d+)/.exec(cookies.find((c) => c.startsWith('refresh_token='))!)![1]);
+
+  it('refuses a family nobody refreshed for 30 minutes, and takes one refreshed at 29 minutes 59 seconds', async () => {
+    // Prepare: two sign-ins at the same moment; the tab of one is closed
+    const start = aWholeSecond();
+    clockAt(start, 0);
+    const kept = await signedInUser();
+    const closed = await signedInUser();
+
+    // Act
+    clockAt(start, 29 * MINUTE + 59_000);
+    const inTime = await refreshWith(kept.refreshCookie);
+    clockAt(start, 30 * MINUTE + 1_000);
+    const late = await refreshWith(closed.refreshCookie);
+
+    // Assess
+    expect(inTime.status).toBe(200);
+    expect(late.status).toBe(401);
+    expect(late.body).toEqual({ message: SESSION_EXPIRED });
+  });
+
+  it('counts the 30 minutes from the last refresh, and gives the cookie no longer than that', async () => {
+    // Prepare
+    const start = aWholeSecond();
+    clockAt(start, 0);
+    const member = await signedInUser();
+    clockAt(start, 20 * MINUTE);
+    const refreshed = await refreshWith(member.refreshCookie);
+    const next = refreshCookieFrom(refreshed.cookies);
+
+    // Act: 29:59 and 30:01 after that refresh, with the same token
+    clockAt(start, 20 * MINUTE + 29 * MINUTE + 59_000);
+    const inTime = await refreshWith(next);
+    const spentAgain = refreshCookieFrom(inTime.cookies);
+    clockAt(start, 20 * MINUTE + 29 * MINUTE + 59_000 + 30 * MINUTE + 1_000);
+    const late = await refreshWith(spentAgain);
+
+    // Assess
+    expect(maxAgeOf(refreshed.cookies)).toBe(1800);
+    expect(inTime.status).toBe(200);
+    expect(late.status).toBe(401);
+  });
+
+  it("ends a member's family 12 hours after sign-in however busy it was, the last cookie reaching no further", async () => {
+    // Prepare: an active member refreshes every 25 minutes all day
+    const start = aWholeSecond();
+    clockAt(start, 0);
+    const member = await signedInUser();
+    let cookie = member.refreshCookie;
+    let lastAnswer = { status: 0, cookies: [] as string[] };
+    for (let at = 25 * MINUTE; at < 12 * HOUR - MINUTE; at += 25 * MINUTE) {
+      clockAt(start, at);
+      lastAnswer = await refreshWith(cookie);
+      expect(lastAnswer.status).toBe(200);
+      cookie = refreshCookieFrom(lastAnswer.cookies);
+    }
+    // At 11:55 the next token lives 5 minutes, not 30: the family ends at 12:00
+    clockAt(start, 12 * HOUR - 5 * MINUTE);
+    const nearTheEnd = await refreshWith(cookie);
+
+    // Act
+    clockAt(start, 12 * HOUR + 1_000);
+    const after = await refreshWith(refreshCookieFrom(nearTheEnd.cookies));
+
+    // Assess
+    expect(lastAnswer.status).toBe(200);
+    expect(nearTheEnd.status).toBe(200);
+    expect(maxAgeOf(nearTheEnd.cookies)).toBe(300);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: SESSION_EXPIRED });
+  });
+
+  it("ends an administrator's family 8 hours after sign-in", async () => {
+    // Prepare
+    const email = uniqueEmail('admin');
+    await ensureSeedAdmin({ email, password: PASSWORD });
+    const start = aWholeSecond();
+    clockAt(start, 0);
+    const login = await call('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
+    let cookie = refreshCookieFrom(login.cookies);
+    for (let at = 25 * MINUTE; at < 8 * HOUR - MINUTE; at += 25 * MINUTE) {
+      clockAt(start, at);
+      const answer = await refreshWith(cookie);
+      expect(answer.status).toBe(200);
+      cookie = refreshCookieFrom(answer.cookies);
+    }
+
+    // Act: 7:59:59 and 8:00:01 after sign-in
+    clockAt(start, 8 * HOUR - 1_000);
+    const inTime = await refreshWith(cookie);
+    clockAt(start, 8 * HOUR + 1_000);
+    const after = await refreshWith(refreshCookieFrom(inTime.cookies));
+
+    // Assess
+    expect(inTime.status).toBe(200);
+    expect(after.status).toBe(401);
   });
 });

@@ -237,3 +237,85 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
     await expectSentToLogin(router);
   });
 });
+
+describe('keeping an active person signed in (spec §4: activity keeps you in)', () => {
+  const MINUTE_MS = 60_000;
+
+  /** Signed in with a 15-minute access token on a clock that moves only when the test moves it. */
+  function signedInForFifteenMinutes(
+    refreshAnswer: () => Response = () => HttpResponse.json({ token: makeToken(player) }),
+  ) {
+    vi.useFakeTimers();
+    // On a whole second, as the token's times are
+    vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000);
+    sessionStorage.setItem('token', makeToken(player, 15 * 60));
+    const refreshes = vi.fn();
+    server.use(
+      http.post('/api/auth/refresh-token', () => {
+        refreshes();
+        return refreshAnswer();
+      }),
+      http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+    );
+    const rendered = renderWithSession(routes, '/');
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+    return { ...rendered, refreshes };
+  }
+
+  const later = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+
+  it('renews the token a minute before it runs out when the person was active since it was issued', async () => {
+    // Prepare
+    const { refreshes } = signedInForFifteenMinutes();
+    const first = sessionStorage.getItem('token');
+
+    // Act: active at 5 minutes
+    await later(5 * MINUTE_MS);
+    act(() => fireEvent.keyDown(document.body, { key: 'a' }));
+    await later(9 * MINUTE_MS - 1);
+    const beforeRenewal = refreshes.mock.calls.length;
+    await later(1);
+
+    // Assess: nothing until 14:00, one renewal at 14:00, and the new token is the one kept
+    expect(beforeRenewal).toBe(0);
+    expect(refreshes).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem('token')).not.toBe(first);
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+  });
+
+  it('renews nothing for a person who was not active, and renews at once on their first activity after expiry', async () => {
+    // Prepare
+    const { refreshes } = signedInForFifteenMinutes();
+
+    // Act: quiet for 20 minutes (the token ran out at 15), then the mouse moves
+    await later(20 * MINUTE_MS);
+    const whileQuiet = refreshes.mock.calls.length;
+    act(() => fireEvent.mouseMove(window));
+    await later(0);
+
+    // Assess
+    expect(whileQuiet).toBe(0);
+    expect(refreshes).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+  });
+
+  it('sends the person to /login, token cleared, when the server has ended the session', async () => {
+    // Prepare: the server refuses (the session passed its end)
+    const { router } = signedInForFifteenMinutes(() =>
+      HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 }),
+    );
+
+    // Act
+    await later(5 * MINUTE_MS);
+    act(() => fireEvent.scroll(window));
+    await later(9 * MINUTE_MS);
+
+    // Assess
+    expect(screen.getByText('landed on /login')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+});

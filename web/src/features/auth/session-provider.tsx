@@ -1,6 +1,7 @@
 /**
  * Owns the session (spec §4): restores it from session storage on load, refreshes an expired token, signs in,
- * signs out (by hand, on a lost session, or after 30 idle minutes), and gives the chrome `{ user, ready, logout }`.
+ * keeps an active person's session renewed, signs out (by hand, on a lost session, or after 30 idle minutes), and
+ * gives the chrome `{ user, ready, logout }`.
  */
 import {
   createContext,
@@ -17,6 +18,7 @@ import { SessionContext, type SessionValue } from '../../lib/session-context';
 import { clearToken, readToken, refreshOnce, setSessionHooks, storeToken } from '../../lib/session-token';
 import { isTokenExpired, userFromToken } from './token';
 import { useInactivityLogout } from './use-inactivity-logout';
+import { useSessionKeepAlive } from './use-session-keep-alive';
 
 interface SessionActions {
   /** Stores a fresh access token and returns its user. */
@@ -124,6 +126,7 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
     goToLogin();
   }, [logout, goToLogin]);
   useInactivityLogout(user !== null, onIdle);
+  useSessionKeepAlive(user !== null);
 
   const session = useMemo<SessionValue>(() => ({ user, ready, logout }), [user, ready, logout]);
   const actions = useMemo<SessionActions>(() => ({ signIn }), [signIn]);

@@ -25,9 +25,10 @@ export const admin: SessionUser = {
   is_admin: true,
 };
 
-/** A token for `user` expiring `expiresInS` seconds from now (negative: already expired). */
+/** A token for `user` issued now, expiring `expiresInS` seconds from now (negative: already expired). */
 export function makeToken(user: SessionUser = player, expiresInS = 900): string {
   const { id, ...rest } = user;
-  const exp = Math.floor(Date.now() / 1000) + expiresInS;
-  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: id, ...rest, exp })}.signature`;
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + expiresInS;
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({ sub: id, ...rest, iat, exp })}.signature`;
 }

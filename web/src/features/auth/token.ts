@@ -3,6 +3,7 @@ import type { AccessTokenClaims, SessionUser } from '@club/shared';
 
 interface Claims extends AccessTokenClaims {
   exp?: number;
+  iat?: number;
 }
 
 function decodeClaims(token: string): Claims | null {
@@ -39,4 +40,11 @@ export function isTokenExpired(token: string, now: number = Date.now()): boolean
   const claims = decodeClaims(token);
   if (!claims) return true;
   return typeof claims.exp === 'number' && claims.exp * 1000 <= now;
+}
+
+/** When the token was issued and when it runs out (epoch ms), or null when it says neither. */
+export function tokenTimes(token: string): { issuedAt: number; expiresAt: number } | null {
+  const claims = decodeClaims(token);
+  if (typeof claims?.exp !== 'number') return null;
+  return { issuedAt: (claims.iat ?? 0) * 1000, expiresAt: claims.exp * 1000 };
 }

@@ -2,7 +2,14 @@ import { useEffect } from 'react';
 import { INACTIVITY_LOGOUT_MS } from '@club/shared/constants';
 
 /** The activity that keeps a session alive (spec §4). */
-const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'scroll', 'touchstart', 'wheel'] as const;
+export const ACTIVITY_EVENTS = [
+  'mousemove',
+  'mousedown',
+  'keydown',
+  'scroll',
+  'touchstart',
+  'wheel',
+] as const;
 
 /** Calls `onIdle` after 30 minutes without mouse, key, scroll, touch or wheel activity, while `active`. */
 export function useInactivityLogout(active: boolean, onIdle: () => void): void {
