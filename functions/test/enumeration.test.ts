@@ -112,4 +112,25 @@ describe('known and unknown e-mails look alike', () => {
     for (const answer of answers) expect(visible(answer)).toEqual(visible(answers[1]!));
     expect((await mailsTo(known.email)).filter((m) => m.subject === 'Reset your password')).toHaveLength(5);
   }, 30_000);
+  it('counts one mailbox however its address is cased or spaced: 5 reset mails an hour, then none', async () => {
+    // Prepare
+    const known = await signedInUser();
+    const spellings = [
+      known.email,
+      known.email.toUpperCase(),
+      `  ${known.email}`,
+      `${known.email}  `,
+      known.email.replace(/^./, (c) => c.toUpperCase()),
+      ` ${known.email.toUpperCase()} `,
+      known.email,
+    ];
+
+    // Act
+    for (const email of spellings) {
+      await call('forgotPassword', { body: { email }, sourceIp: '192.0.2.12' });
+    }
+
+    // Assess
+    expect((await mailsTo(known.email)).filter((m) => m.subject === 'Reset your password')).toHaveLength(5);
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './dates';
+export * from './email-address';
 export * from './messages';
 export * from './password';
 export * from './routes';

@@ -5,15 +5,13 @@
 import * as v from 'valibot';
 import { AGE_GROUPS, EMERGENCY_CONTACT_RELATIONSHIPS, PAYMENT_METHODS, TRYOUT_RESULTS } from './constants';
 import { isIsoDate, isMinor, todayInClubZone } from './dates';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normaliseEmail } from './email-address';
 import { fieldMessages as m } from './messages';
 import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 
 /** Bounds no honest value reaches; they keep oversized input out of the table and the mail. */
 const MAX_NAME = 100;
-const MAX_EMAIL = 254;
 const MAX_PASSWORD = 256;
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Strips non-digits; valid when 10 digits remain, optionally led by a 1 (spec §5). */
 export function isCanadianPhone(value: string): boolean {
@@ -24,15 +22,39 @@ export function isCanadianPhone(value: string): boolean {
 const requiredText = (message: string, max = MAX_NAME) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
 
+/**
+ * A person's name: letters of any script (with their combining marks and the zero-width joiners some scripts
+ * need), spaces, apostrophes, hyphens and periods. Nothing else, so no control or direction-override
+ * character, no digit, `@`, `:`, `/` or comma; and a period is never followed by two letters, so no host
+ * name (evil.example, t.co) rides in a name into a mail. Zoë, O'Neil, Nguyễn, 李, A.J. and Jean-Luc pass.
+ */
+const PERSON_NAME = /^[\p{L}\p{M}'’ʼ.\- \u200C\u200D]+$/u;
+export function isPersonName(name: string): boolean {
+  return PERSON_NAME.test(name) && /\p{L}/u.test(name) && !/\.\p{L}{2}/u.test(name);
+}
+
+const personName = (requiredMessage: string, invalidMessage: string) =>
+  v.pipe(requiredText(requiredMessage), v.check(isPersonName, invalidMessage));
+
 const email = (requiredMessage: string) =>
   v.pipe(
     v.string(requiredMessage),
     v.trim(),
     v.nonEmpty(requiredMessage),
-    v.maxLength(MAX_EMAIL, m.emailInvalid),
-    v.regex(EMAIL_SHAPE, m.emailInvalid),
-    v.toLowerCase(),
+    v.check(isEmailAddress, m.emailInvalid),
+    v.transform(normaliseEmail),
   );
+
+/**
+ * An address from outside the forms (SES events, configuration): the same rule, normalised, with no form
+ * message.
+ */
+export const EmailAddressSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check(isEmailAddress),
+  v.transform(normaliseEmail),
+);
 
 const phone = (requiredMessage: string) =>
   v.pipe(
@@ -83,13 +105,13 @@ function objectRequiring<const TEntries extends v.ObjectEntries>(
 
 /** Each registration field on its own, for checks on blur. */
 export const registrationFields = {
-  first_name: requiredText(m.firstNameRequired),
-  last_name: requiredText(m.lastNameRequired),
+  first_name: personName(m.firstNameRequired, m.firstNameInvalid),
+  last_name: personName(m.lastNameRequired, m.lastNameInvalid),
   email: EmailSchema,
   password: RegistrationPasswordSchema,
   date_of_birth: DateOfBirthSchema,
   phone_number: phone(m.phoneRequired),
-  emergency_contact_name: requiredText(m.contactNameRequired),
+  emergency_contact_name: personName(m.contactNameRequired, m.contactNameInvalid),
   emergency_contact_phone: phone(m.contactPhoneRequired),
   emergency_contact_email: email(m.contactEmailRequired),
   emergency_contact_relationship: v.picklist(EMERGENCY_CONTACT_RELATIONSHIPS, m.relationshipRequired),
@@ -133,8 +155,8 @@ export const LoginSchema = objectRequiring(
       v.string(m.emailRequired),
       v.trim(),
       v.nonEmpty(m.emailRequired),
-      v.maxLength(MAX_EMAIL),
-      v.toLowerCase(),
+      v.maxLength(MAX_EMAIL_LENGTH),
+      v.transform(normaliseEmail),
     ),
     password: v.pipe(v.string(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(MAX_PASSWORD)),
   },

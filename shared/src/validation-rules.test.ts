@@ -275,3 +275,52 @@ describe('tryout and season forms (spec §5)', () => {
     expect(v.parse(NewSeasonSchema, { name: '  Fall 2026 ' }).name).toBe('Fall 2026');
   });
 });
+
+describe('names are names (first, last, emergency contact)', () => {
+  const nameErrors = (name: string) => {
+    const errors = errorsOf({ ...valid, first_name: name, last_name: name, emergency_contact_name: name });
+    return [errors.first_name, errors.last_name, errors.emergency_contact_name];
+  };
+
+  it.each([
+    'Zoë',
+    "O'Neil",
+    'D’Angelo',
+    'Nguyễn',
+    '李',
+    'Jean-Luc',
+    'María José',
+    'A.J.',
+    'St. John',
+    'Łukasz',
+    'Ngũgĩ wa',
+    'محمد',
+    'अर्जुन',
+    'Ólafur',
+  ])('accepts %s', (name) => {
+    expect(nameErrors(name)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it.each([
+    ['a NUL', 'Eve\u0000'],
+    ['a newline', 'Eve\nClaim your prize'],
+    ['a tab', 'Eve\tQuinn'],
+    ['a right-to-left override', 'Eve\u202Egnp.exe'],
+    ['a direction isolate', 'Eve\u2066x\u2069'],
+    ['a spam line with a host name', 'Claim your prize at evil.example,'],
+    ['a host name alone', 'evil.example'],
+    ['a short link', 't.co'],
+    ['a URL', 'https://evil.example'],
+    ['www', 'www.evil'],
+    ['an e-mail address', 'eve@example.com'],
+    ['angle brackets', 'Eve <b>'],
+    ['digits', 'Eve 2'],
+    ['punctuation only', "'-."],
+  ])('refuses %s with each field’s message', (_why, name) => {
+    expect(nameErrors(name)).toEqual([
+      'First name can use letters, spaces, apostrophes, hyphens and periods only.',
+      'Last name can use letters, spaces, apostrophes, hyphens and periods only.',
+      'Contact name can use letters, spaces, apostrophes, hyphens and periods only.',
+    ]);
+  });
+});

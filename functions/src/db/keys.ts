@@ -22,9 +22,11 @@
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  */
+import { normaliseEmail } from '@club/shared';
+
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
-  emailClaim: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'EMAIL' }),
+  emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
   oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET') => ({
     PK: `TOKEN#${tokenHash}`,
     SK: purpose,
@@ -66,7 +68,7 @@ export const keys = {
    * What SES last reported for an address (delivered, bounced, complained): any address the club mails, a
    * member's or an emergency contact's, so it is keyed by the address, not by a user.
    */
-  mailStatus: (email: string) => ({ PK: `MAIL#${email.trim().toLowerCase()}`, SK: 'STATUS' }),
+  mailStatus: (email: string) => ({ PK: `MAIL#${normaliseEmail(email)}`, SK: 'STATUS' }),
 } as const;
 
 /**

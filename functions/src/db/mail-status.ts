@@ -3,6 +3,7 @@
  * delivery events, handlers/mail/ses-events.ts). A hard bounce or a complaint suppresses the address for good:
  * the mail sender checks it before every message, and the admin table can show it.
  */
+import { normaliseEmail } from '@club/shared';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -45,7 +46,7 @@ export async function recordMailEvent(
   at: Date,
 ): Promise<void> {
   const suppresses = event === 'bounced' || event === 'complained';
-  const values = { ':event': event, ':at': at.toISOString(), ':email': email.trim().toLowerCase() };
+  const values = { ':event': event, ':at': at.toISOString(), ':email': normaliseEmail(email) };
   const suppression = suppresses
     ? ', suppressed = if_not_exists(suppressed, :event), suppressedAt = if_not_exists(suppressedAt, :at)'
     : '';

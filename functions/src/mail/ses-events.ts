@@ -4,9 +4,11 @@
  * https://docs.aws.amazon.com/ses/latest/dg/event-publishing-retrieving-sns-contents.html
  */
 import * as v from 'valibot';
+import { EmailAddressSchema } from '@club/shared';
 
 const Timestamp = v.pipe(v.string(), v.isoTimestamp());
-const Address = v.pipe(v.string(), v.trim(), v.email());
+/** The product's one address rule (shared), so every address it mails can be recorded. */
+const Address = EmailAddressSchema;
 const Recipients = v.pipe(v.array(v.looseObject({ emailAddress: Address })), v.minLength(1));
 
 const BounceSchema = v.looseObject({

@@ -10,6 +10,7 @@ import {
   serverMessages,
   type EmailOnlyInput,
   type Registration,
+  normaliseEmail,
 } from '@club/shared';
 import { revokeAllSessionFamilies } from '../db/sessions';
 import * as users from '../db/users';
@@ -209,7 +210,7 @@ export async function ensureSeedAdmin(input: {
   firstName?: string;
   lastName?: string;
 }): Promise<{ email: string; created: boolean }> {
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmail(input.email);
   if (await users.getUserByEmail(email)) return { email, created: false };
   const now = new Date().toISOString();
   const created = await users.createUserClaimingEmail({

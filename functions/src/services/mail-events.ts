@@ -3,6 +3,7 @@
  * mails it again, and SES's reputation, which decides whether the club may send at all, is spared); a
  * delivery or a soft bounce is only recorded, for the admin table's mail status.
  */
+import { normaliseEmail } from '@club/shared';
 import { recordMailEvent, type MailStatus } from '../db/mail-status';
 import type { SesEvent } from '../mail/ses-events';
 
@@ -33,7 +34,7 @@ export async function recordSesEvent(
         };
     }
   })();
-  for (const address of new Set(addresses.map((a) => a.toLowerCase()))) {
+  for (const address of new Set(addresses.map(normaliseEmail))) {
     await recordMailEvent(address, status, new Date(at));
   }
   return { status, recipients: addresses.length };

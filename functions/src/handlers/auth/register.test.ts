@@ -75,6 +75,53 @@ describe('POST /auth/register', () => {
     );
   });
 
+  it('refuses a spam line for a name and an emergency contact address that copies a stranger in, mailing no one', async () => {
+    // Prepare
+    const spam = registration({ first_name: 'Claim your prize at evil.example,' });
+    const bcc = registration({ emergency_contact_email: 'mom@example.com?bcc=attacker@evil.test' });
+    const displayName = registration({ email: `"x"<${uniqueEmail('victim')}>` });
+
+    // Act
+    const answers = await Promise.all([spam, bcc, displayName].map((body) => call('register', { body })));
+
+    // Assess
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400]);
+    expect(answers[0]!.body.errors).toEqual([
+      {
+        field: 'first_name',
+        msg: 'First name can use letters, spaces, apostrophes, hyphens and periods only.',
+      },
+    ]);
+    expect(answers[1]!.body.errors).toEqual([
+      { field: 'emergency_contact_email', msg: 'Invalid email format.' },
+    ]);
+    expect(answers[2]!.body.errors).toEqual([{ field: 'email', msg: 'Invalid email format.' }]);
+    expect(await getUserByEmail(spam.email)).toBeNull();
+    expect(await getUserByEmail(bcc.email)).toBeNull();
+    expect(await mailsTo(spam.email)).toEqual([]);
+    expect(await mailsTo(bcc.email)).toEqual([]);
+  });
+
+  it("takes the names and addresses real families have: Zoë O'Neil, Nguyễn, 李, o'brien+tryouts@", async () => {
+    const input = registration({
+      first_name: 'Zoë',
+      last_name: "O'Neil-Nguyễn",
+      emergency_contact_name: '李 Wei',
+      email: `o'brien+tryouts.${uniqueEmail('x').split('@')[0]}@Example.TEST`,
+    });
+
+    const res = await call('register', { body: input });
+
+    expect(res.status).toBe(201);
+    expect(await getUserByEmail(input.email.toLowerCase())).toMatchObject({
+      first_name: 'Zoë',
+      last_name: "O'Neil-Nguyễn",
+      emergency_contact_name: '李 Wei',
+      email: input.email.toLowerCase(),
+    });
+    expect(await mailsTo(input.email.toLowerCase())).toHaveLength(1);
+  });
+
   it('refuses a birth date in the future and an empty body with the form messages', async () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
 
@@ -150,7 +197,7 @@ describe('POST /auth/register', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         call('register', {
-          body: registration({ email, first_name: `Racer${i}` }),
+          body: registration({ email, first_name: `Racer ${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[i % 26]}` }),
           sourceIp: `10.0.${Math.floor(i / 10)}.${i}`,
         }),
       ),

@@ -84,6 +84,36 @@ describe('SES events', () => {
     });
   });
 
+  it('records a hard bounce of an address sign-up accepts, apostrophe and plus tag included, and never mails it again', async () => {
+    // Prepare: an address the sign-up form takes
+    const obrien = `o'brien+tryouts.${uniqueEmail('x').split('@')[0]}@example.test`;
+
+    // Act
+    await handler(sesEvent('Bounce', [obrien], '2025-08-01T10:00:00.000Z'));
+
+    // Assess
+    expect((await getMailStatus(obrien))?.suppressed).toBe('bounced');
+    expect(await sendMail(message(obrien))).toBe('suppressed');
+    expect(await mailsTo(obrien)).toEqual([]);
+  });
+
+  it('keys suppression on the address trimmed and lower-cased, so case or spacing makes no new mailbox', async () => {
+    // Prepare
+    const address = uniqueEmail('parent');
+    await handler(sesEvent('Complaint', [` ${address.toUpperCase()} `], '2025-08-01T10:00:00.000Z'));
+
+    // Act
+    const outcomes = await Promise.all(
+      [address, address.toUpperCase(), `  ${address}  `, address.replace('parent', 'Parent')].map((to) =>
+        sendMail(message(to)),
+      ),
+    );
+
+    // Assess
+    expect(outcomes).toEqual(['suppressed', 'suppressed', 'suppressed', 'suppressed']);
+    expect(await mailsTo(address)).toEqual([]);
+  });
+
   it('never mails an address again once its owner marked a message as spam', async () => {
     const complainer = uniqueEmail('complainer');
 

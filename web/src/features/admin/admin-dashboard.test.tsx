@@ -85,6 +85,33 @@ describe('Player Details (spec §2)', () => {
     expect(within(screen.getByRole('region', { name: 'Personal' })).queryByText('Parent consent')).toBeNull();
   });
 
+  it('links each address to exactly its one recipient, and never links one that could copy a stranger in', async () => {
+    // Prepare: an address with an apostrophe and a plus tag, and an old record's contact that carries a query
+    serveAdmin({
+      rows: [
+        {
+          ...maya,
+          email: "o'brien+club@example.com",
+          emergency_contact_email: 'mom@example.com?bcc=attacker@evil.test',
+        },
+      ],
+    });
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Maya Okafor (details)' }));
+
+    // Assess
+    const contact = within(screen.getByRole('region', { name: 'Contact' }));
+    expect(contact.getByRole('link', { name: "o'brien+club@example.com" })).toHaveAttribute(
+      'href',
+      "mailto:o'brien%2Bclub@example.com",
+    );
+    const emergency = within(screen.getByRole('region', { name: 'Emergency contact' }));
+    expect(detail('Emergency contact', 'Email')).toBe('mom@example.com?bcc=attacker@evil.test');
+    expect(emergency.queryByRole('link', { name: /mom@example\.com/ })).toBeNull();
+  });
+
   it('goes back to the table as it was, the search kept and focus on the name', async () => {
     // Prepare
     serveAdmin({ rows: [maya, liam] });

@@ -4,6 +4,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { paymentLabel } from '@club/shared/tryouts';
+import { EmailLink } from '../../components/email-link';
 import type { AdminTryoutRow } from '@club/shared/types';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { MAIL_STATUS_LABELS, resultLabel } from './labels';
@@ -85,7 +86,7 @@ export function PlayerDetails({
         <DetailGroup
           title={t.contact}
           entries={[
-            [t.email, <a href={`mailto:${row.email}`}>{row.email}</a>],
+            [t.email, <EmailLink address={row.email} />],
             [t.phone, <a href={`tel:${row.phone_number.replace(/[^\d+]/g, '')}`}>{row.phone_number}</a>],
           ]}
         />
@@ -103,7 +104,7 @@ export function PlayerDetails({
                 {row.emergency_contact_phone}
               </a>,
             ],
-            [t.email, <a href={`mailto:${row.emergency_contact_email}`}>{row.emergency_contact_email}</a>],
+            [t.email, <EmailLink address={row.emergency_contact_email} />],
           ]}
         />
         <DetailGroup

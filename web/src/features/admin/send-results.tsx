@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type Ref } from 'react';
 import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared/types';
+import { EmailLink } from '../../components/email-link';
 import { awaitsResultMail } from './labels';
 import { adminMessages as t } from './messages';
 import type { SendPhase } from './use-send-results';
@@ -99,7 +100,7 @@ function Failures({
       <ul>
         {emails.map((f) => (
           <li key={f.email}>
-            {f.name} — <a href={`mailto:${f.email}`}>{f.email}</a>
+            {f.name} — <EmailLink address={f.email} />
           </li>
         ))}
       </ul>
