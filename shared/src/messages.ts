@@ -22,6 +22,7 @@ export const fieldMessages = {
   passwordsDoNotMatch: 'Passwords do not match.',
   formInvalid: 'Please correct the highlighted fields above.',
   tryoutChoiceRequired: 'Please select both payment method and age group.',
+  switchToCashOnly: 'A registration can only be switched to cash here: send {"payment_method":"cash"}.',
   seasonNameRequired: 'Please enter a season name.',
   teamLinkInvalid: 'Enter a full https:// link, e.g. https://go.teamsnap.com/…',
 } as const;
@@ -59,6 +60,9 @@ export const serverMessages = {
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',
+  cashSwitchPaid: 'Your card payment has already gone through, so there is no cash to bring.',
+  cashSwitchProcessing:
+    'Your card payment is still being processed, so it cannot be switched to cash. Please check back later.',
   paymentNotFound: 'Payment not found.',
   invalidSignature: 'Invalid signature.',
   registrationBusy: 'Registration is very busy right now. Please try again in a moment.',

@@ -116,6 +116,15 @@ export const routes = {
     handler: 'tryouts/get-my',
     table: 'read',
   },
+  /** A family switches its unpaid card registration to cash (an abandoned checkout). */
+  updateMyTryout: {
+    method: 'PATCH',
+    path: '/tryouts/my',
+    access: 'player',
+    handler: 'tryouts/update-my',
+    table: 'write',
+    payments: true,
+  },
   registerTryout: {
     method: 'POST',
     path: '/tryouts/register',

@@ -39,9 +39,11 @@ export const keys = {
   sessionFamily: (userId: string, familyId: string) => ({ PK: `USER#${userId}`, SK: `SESSION#${familyId}` }),
   sessionFamiliesOfUser: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'SESSION#' }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({
-    PK: `RATE#${scope}#${subject}`,
+    PK: `${keys.rateWindowPKPrefix}${scope}#${subject}`,
     SK: String(windowStart),
   }),
+  /** Every rate-limit window's partition starts so (tests leave the counters out of table snapshots). */
+  rateWindowPKPrefix: 'RATE#',
   season: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'SEASON' }),
   seasonsIndex: (createdAt: string) => ({ GSI1PK: 'SEASONS', GSI1SK: createdAt }),
   seasonsIndexPartition: 'SEASONS',

@@ -289,6 +289,43 @@ export async function saveCheckoutSession(input: {
   return written !== null;
 }
 
+/**
+ * Turns an unpaid card registration into a cash one (number kept, payment history extended), only while it is
+ * still the card attempt whose session the caller closed and its payment is pending or failed: a payment, a new
+ * attempt or a switch that landed first makes this refuse. The registration as written, or null when refused.
+ */
+export async function switchToCash(input: {
+  seasonId: string;
+  userId: string;
+  attempt: number;
+  now: Date;
+}): Promise<TryoutItem | null> {
+  const out = await updateTryout(input.seasonId, input.userId, {
+    UpdateExpression:
+      'SET payment_method = :cash, payment_status = :cash, ' +
+      'payment_history = list_append(if_not_exists(payment_history, :none), :entry) ' +
+      'REMOVE checkout_session_id, checkout_expires_at',
+    ConditionExpression:
+      'payment_method = :stripe AND checkout_attempt = :attempt AND payment_status IN (:pending, :failed)',
+    ExpressionAttributeValues: {
+      ':cash': 'cash',
+      ':stripe': 'stripe',
+      ':attempt': input.attempt,
+      ':pending': 'pending',
+      ':failed': 'failed',
+      ':none': [],
+      ':entry': [
+        {
+          status: 'cash',
+          source: 'switch-to-cash',
+          at: input.now.toISOString(),
+        } satisfies PaymentHistoryEntry,
+      ],
+    },
+  });
+  return 'item' in out ? out.item : null;
+}
+
 /** What a Checkout Session says happened to a registration's payment. */
 export type PaymentChange =
   | { kind: 'paid'; sessionId: string; paymentIntentId: string | null }

@@ -178,3 +178,47 @@ describe('getSentryDsn in AWS', () => {
     await expect(dsn).rejects.toThrow(/dsn must be a DSN URL/);
   });
 });
+
+describe('getStripeSecrets: a key that does not fit the stage is refused', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfigForTests();
+  });
+
+  async function stripeSecretsAt(stage: string, secretKey: string) {
+    Object.assign(process.env, {
+      STAGE: stage,
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    delete process.env.STRIPE_SECRET_ARN;
+    resetConfigForTests();
+    const { getStripeSecrets } = await import('./config');
+    return getStripeSecrets();
+  }
+
+  it('refuses a test key in prod, saying which key is where', async () => {
+    await expect(stripeSecretsAt('prod', 'sk_test_abc123')).rejects.toThrow(
+      'STRIPE_SECRET_KEY holds a test key (sk_test_…), but stage prod takes live keys only (sk_live_…)',
+    );
+  });
+
+  it('refuses a live key in dev', async () => {
+    await expect(stripeSecretsAt('dev', 'sk_live_abc123')).rejects.toThrow(
+      'STRIPE_SECRET_KEY holds a live key (sk_live_…), but stage dev takes test keys only (sk_test_…)',
+    );
+  });
+
+  it('takes a live key in prod and a test key in dev', async () => {
+    await expect(stripeSecretsAt('prod', 'sk_live_abc123')).resolves.toMatchObject({
+      secretKey: 'sk_live_abc123',
+    });
+    await expect(stripeSecretsAt('dev', 'sk_test_abc123')).resolves.toMatchObject({
+      secretKey: 'sk_test_abc123',
+    });
+    await expect(stripeSecretsAt('dev', 'rk_test_abc123')).resolves.toMatchObject({
+      secretKey: 'rk_test_abc123',
+    });
+  });
+});

@@ -179,17 +179,32 @@ const StripeSecretSchema = v.object({
 });
 export type StripeSecrets = v.InferOutput<typeof StripeSecretSchema>;
 
-/** The Stripe keys, fetched once per container (payment functions only). */
+/**
+ * The Stripe keys, fetched once per container (payment functions only), and refused unless the key's mode
+ * fits the stage: prod charges real cards with a live key only, every other stage takes test keys only, so a
+ * pasted key in the wrong stage fails the first payment call loudly instead of charging (or not charging) for
+ * real.
+ */
 export const getStripeSecrets = loadedOnce(async (): Promise<StripeSecrets> => {
   const cfg = getConfig();
-  if (!cfg.STRIPE_SECRET_ARN) {
-    return v.parse(StripeSecretSchema, {
-      secretKey: cfg.STRIPE_SECRET_KEY,
-      webhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
-    });
+  const where = cfg.STRIPE_SECRET_ARN ? 'the Stripe secret (secretKey)' : 'STRIPE_SECRET_KEY';
+  const secrets = cfg.STRIPE_SECRET_ARN
+    ? v.parse(StripeSecretSchema, JSON.parse(await fetchSecret(cfg.STRIPE_SECRET_ARN)))
+    : v.parse(StripeSecretSchema, {
+        secretKey: cfg.STRIPE_SECRET_KEY,
+        webhookSecret: cfg.STRIPE_WEBHOOK_SECRET,
+      });
+  const live = /^(sk|rk)_live_/.test(secrets.secretKey);
+  const prod = cfg.STAGE === 'prod';
+  if (prod !== live) {
+    const held = secrets.secretKey.slice(0, secrets.secretKey.indexOf('_', 3) + 1);
+    throw new Error(
+      `${where} holds a ${live ? 'live' : 'test'} key (${held}…), but stage ${cfg.STAGE} takes ${
+        prod ? 'live keys only (sk_live_…)' : 'test keys only (sk_test_…)'
+      }`,
+    );
   }
-  const raw = await fetchSecret(cfg.STRIPE_SECRET_ARN);
-  return v.parse(StripeSecretSchema, JSON.parse(raw));
+  return secrets;
 });
 
 /**

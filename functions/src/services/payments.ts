@@ -28,6 +28,7 @@ import {
   type CheckoutSession,
 } from '../payments/checkout-sessions';
 import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
+import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /** A checkout page stays payable this long (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_LIFETIME_MINUTES = 60;
@@ -91,6 +92,7 @@ async function viaStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
  * and every create for an attempt uses its idempotency key and stored parameters.
  */
 export async function startCheckout(caller: AccessTokenClaims): Promise<CheckoutAnswer> {
+  await requireWithinLimit(rateLimits.payAgainUser, caller.sub);
   const season = await seasonsTable.getActiveSeason();
   const tryout = season ? await tryoutsTable.getTryout(season.id, caller.sub) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
@@ -153,18 +155,44 @@ async function currentSession(
  * one is fulfilled (and there is nothing left to pay), an open one is expired. A completed session whose
  * payment already failed leaves nothing open.
  */
-async function settle(session: CheckoutSession, tryout: tryoutsTable.TryoutItem): Promise<void> {
+async function settle(
+  session: CheckoutSession,
+  tryout: tryoutsTable.TryoutItem,
+  completed: (session: CheckoutSession) => Error = () => new ConflictError(serverMessages.nothingToPay),
+): Promise<void> {
   if (session.status === 'complete') {
     if (session.payment_status !== 'paid' && tryout.payment_status === 'failed') return;
     await fulfil(session, changeFromSession(session), { source: 'checkout' });
-    throw new ConflictError(serverMessages.nothingToPay);
+    throw completed(session);
   }
   if (session.status !== 'open') return;
   if (await expireCheckoutSession(session.id)) return;
   // Stripe would not expire it: it completed or expired a moment ago.
   const now = await retrieveCheckoutSession(session.id);
   if (now?.status === 'open') throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
-  if (now) await settle(now, tryout);
+  if (now) await settle(now, tryout, completed);
+}
+
+/**
+ * Closes a card registration's checkout for good before it turns to cash: an open session is expired, so no
+ * late payment can land; one that completed meanwhile is fulfilled and refused (paid, or still settling).
+ */
+export async function closeCheckout(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<void> {
+  await viaStripe('switch to cash', async () => {
+    const current = await currentSession(tryout, seasonName);
+    if (current) {
+      await settle(
+        current,
+        tryout,
+        (session) =>
+          new ConflictError(
+            session.payment_status === 'paid'
+              ? serverMessages.cashSwitchPaid
+              : serverMessages.cashSwitchProcessing,
+          ),
+      );
+    }
+  });
 }
 
 /** What a session's state says about the payment (confirmation, "pay again"); null while it is open. */
@@ -277,6 +305,7 @@ export async function confirmPayment(
   caller: AccessTokenClaims,
   sessionId: string,
 ): Promise<PaymentConfirmation> {
+  await requireWithinLimit(rateLimits.confirmUser, caller.sub);
   const session = await viaStripe('confirm', () => retrieveCheckoutSession(sessionId));
   const ids = tryoutId.parse(session?.client_reference_id ?? '');
   if (!session || !ids || ids.userId !== caller.sub) throw new NotFoundError(serverMessages.paymentNotFound);

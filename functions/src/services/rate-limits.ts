@@ -32,6 +32,14 @@ export const rateLimits = {
   resendEmail: { scope: 'resend-email', limit: 5, windowSeconds: 60 * MINUTES },
   forgotClient: { scope: 'forgot-client', limit: 20, windowSeconds: 60 * MINUTES },
   forgotEmail: { scope: 'forgot-email', limit: 5, windowSeconds: 60 * MINUTES },
+  /**
+   * Calls that reach Stripe, per signed-in account: a "pay again" makes up to three Stripe calls and a confirm
+   * one, so one account at the edge's per-address ceiling could otherwise spend the club's Stripe rate and
+   * break other families' checkouts. Far above what a family retrying a card needs.
+   */
+  payAgainUser: { scope: 'pay-again-user', limit: 10, windowSeconds: 15 * MINUTES },
+  confirmUser: { scope: 'confirm-user', limit: 30, windowSeconds: 15 * MINUTES },
+  switchToCashUser: { scope: 'switch-to-cash-user', limit: 10, windowSeconds: 15 * MINUTES },
 } as const satisfies Record<string, RateLimit>;
 
 /** One counted attempt; refund() takes it back (e.g. when a sign-in succeeded). */

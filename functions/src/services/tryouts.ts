@@ -25,7 +25,8 @@ import {
   UnauthorizedError,
 } from '../lib/errors';
 import { log } from '../lib/log';
-import { checkoutExpiry, openCheckout } from './payments';
+import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
+import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /**
  * How long a registration keeps trying for a tryout number while others take them: far beyond what a burst
@@ -138,4 +139,42 @@ export async function registerForTryout(
   });
   if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
   return { tryout: answer, url };
+}
+
+/**
+ * PATCH /tryouts/my {"payment_method":"cash"}: a family whose card payment was abandoned pays cash on the day
+ * instead, keeping its number. The checkout is closed first (an open session expired), so a late payment can
+ * never land on a cash row; then one conditional write switches the registration, only while it is still the
+ * unpaid card attempt whose session was closed. A paid or processing card registration is refused. Already
+ * cash: answered as it is.
+ */
+export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout> {
+  await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, caller.sub) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  if (tryout.payment_method === 'cash') return toMyTryout(tryout, season);
+  refuseUnlessUnpaidCard(tryout);
+  await closeCheckout(tryout, season.name);
+  const switched = await tryoutsTable.switchToCash({
+    seasonId: season.id,
+    userId: caller.sub,
+    attempt: tryout.checkout_attempt ?? 0,
+    now: new Date(),
+  });
+  if (switched) {
+    log.info('registration switched to cash', { tryoutId: switched.id });
+    return toMyTryout(switched, season);
+  }
+  // Something moved meanwhile (a payment landed, another tab paid again or switched): say where it stands.
+  const now = await tryoutsTable.getTryout(season.id, caller.sub);
+  if (!now) throw new NotFoundError(serverMessages.notRegistered);
+  if (now.payment_method === 'cash') return toMyTryout(now, season);
+  refuseUnlessUnpaidCard(now);
+  throw new ConflictError(serverMessages.paymentsUnavailable);
+}
+
+function refuseUnlessUnpaidCard(tryout: tryoutsTable.TryoutItem): void {
+  if (tryout.payment_status === 'paid') throw new ConflictError(serverMessages.cashSwitchPaid);
+  if (tryout.payment_status === 'processing') throw new ConflictError(serverMessages.cashSwitchProcessing);
 }

@@ -25,6 +25,11 @@ export function startCheckout(): Promise<CheckoutAnswer> {
   return apiRequest(apiPath('startCheckout'), { method: 'POST' });
 }
 
+/** Switches the player's unpaid card registration to cash on tryout day; answers the updated record. */
+export function switchToCash(): Promise<MyTryout> {
+  return apiRequest(apiPath('updateMyTryout'), { method: 'PATCH', body: { payment_method: 'cash' } });
+}
+
 /** Asks the server to check the checkout session the player came back from (spec §4). */
 export function confirmPayment(sessionId: string): Promise<PaymentConfirmation> {
   const query = new URLSearchParams({ session_id: sessionId });

@@ -1,23 +1,41 @@
-/** The way back to checkout for a card registration that is not paid yet (spec §4), and what its status means. */
+/**
+ * The way back to checkout for a card registration that is not paid yet (spec §4), what its status means, and
+ * the way out of it: paying cash on tryout day instead (the number stays).
+ */
 import { useState } from 'react';
 import { isPayable } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
 import { serverMessageOr } from '../../lib/api-client';
-import { startCheckout } from './api';
+import { startCheckout, switchToCash } from './api';
 import { tryoutMessages as t } from './messages';
 
-export function CompletePayment({ tryout }: { tryout: MyTryout }) {
-  const [busy, setBusy] = useState(false);
+export function CompletePayment({
+  tryout,
+  onChanged,
+}: {
+  tryout: MyTryout;
+  /** The record after a change made here (switched to cash). */
+  onChanged: (tryout: MyTryout) => void;
+}) {
+  const [busy, setBusy] = useState<'checkout' | 'cash' | null>(null);
   const [error, setError] = useState('');
+  const [switched, setSwitched] = useState(false);
   const { payment_method: method, payment_status: status } = tryout;
 
+  if (switched && method === 'cash') {
+    return (
+      <p role="status" className="form-success tryout-note">
+        {t.switchedToCash}
+      </p>
+    );
+  }
   if (method === 'stripe' && status === 'processing') {
     return <p className="tryout-note">{t.paymentProcessing}</p>;
   }
   if (!isPayable(method, status)) return null;
 
   async function pay() {
-    setBusy(true);
+    setBusy('checkout');
     setError('');
     try {
       const { url } = await startCheckout();
@@ -25,7 +43,21 @@ export function CompletePayment({ tryout }: { tryout: MyTryout }) {
       window.location.assign(url);
     } catch (e) {
       setError(serverMessageOr(e, t.checkoutFailed));
-      setBusy(false);
+      setBusy(null);
+    }
+  }
+
+  async function payCash() {
+    setBusy('cash');
+    setError('');
+    try {
+      const next = await switchToCash();
+      setSwitched(true);
+      onChanged(next);
+    } catch (e) {
+      setError(serverMessageOr(e, t.switchToCashFailed));
+    } finally {
+      setBusy(null);
     }
   }
 
@@ -37,9 +69,19 @@ export function CompletePayment({ tryout }: { tryout: MyTryout }) {
           {error}
         </p>
       ) : null}
-      <button type="button" className="button" disabled={busy} onClick={() => void pay()}>
-        {busy ? t.openingCheckout : t.completePayment}
-      </button>
+      <p className="tryout-actions">
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void pay()}>
+          {busy === 'checkout' ? t.openingCheckout : t.completePayment}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy !== null}
+          onClick={() => void payCash()}
+        >
+          {busy === 'cash' ? t.switchingToCash : t.payCashInstead}
+        </button>
+      </p>
     </div>
   );
 }

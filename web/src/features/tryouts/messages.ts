@@ -59,4 +59,8 @@ export const tryoutMessages = {
   paymentFailed: 'Your last card payment did not go through. You can try again.',
   paymentProcessing:
     'Your card payment is being confirmed. It will show as paid once it clears; there is nothing more to do.',
+  payCashInstead: 'Pay cash at tryouts instead',
+  switchingToCash: 'Switching to cash...',
+  switchedToCash: 'Your registration is now cash. Please bring cash on tryout day.',
+  switchToCashFailed: 'We could not switch your registration to cash. Please try again.',
 } as const;

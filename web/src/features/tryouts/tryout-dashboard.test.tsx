@@ -251,6 +251,60 @@ describe('Complete payment (spec §4)', () => {
   });
 });
 
+describe('pay cash at tryouts instead', () => {
+  it('switches an unpaid card registration to cash, the card showing Cash and the checkout gone', async () => {
+    // Prepare
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'pending', tryout_number: 12 }));
+    const sent: unknown[] = [];
+    server.use(
+      http.patch('/api/tryouts/my', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          aTryout({ payment_method: 'cash', payment_status: 'cash', tryout_number: 12 }),
+        );
+      }),
+    );
+    const { user } = renderDashboard();
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Pay cash at tryouts instead' }));
+
+    // Assess
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your registration is now cash. Please bring cash on tryout day.',
+    );
+    expect(sent).toEqual([{ payment_method: 'cash' }]);
+    expect(detail('Payment')).toBe('Cash');
+    expect(detail('Tryout Number')).toBe('12');
+    expect(screen.queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay cash at tryouts instead' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal and keeps the card registration as it was', async () => {
+    // Prepare
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'failed' }));
+    server.use(
+      http.patch('/api/tryouts/my', () =>
+        HttpResponse.json(
+          { message: 'Your card payment has already gone through, so there is no cash to bring.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderDashboard();
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Pay cash at tryouts instead' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your card payment has already gone through, so there is no cash to bring.',
+    );
+    expect(screen.getByRole('button', { name: 'Pay cash at tryouts instead' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Complete payment' })).toBeEnabled();
+  });
+});
+
 describe('return from checkout (spec §4)', () => {
   it('shows "Finalizing your payment…" while confirming, then reloads the record and cleans the address', async () => {
     // Prepare

@@ -20,7 +20,13 @@ function safeTeamLink(link: string | null): string | null {
   return link && /^https?:\/\//i.test(link) ? link : null;
 }
 
-function RegistrationCard({ tryout }: { tryout: MyTryout }) {
+function RegistrationCard({
+  tryout,
+  onChanged,
+}: {
+  tryout: MyTryout;
+  onChanged: (tryout: MyTryout) => void;
+}) {
   const teamLink = safeTeamLink(tryout.teamsnap_link);
   return (
     <section className="tryout-panel" aria-labelledby="registration-title">
@@ -34,7 +40,7 @@ function RegistrationCard({ tryout }: { tryout: MyTryout }) {
           </a>
         </p>
       ) : null}
-      <CompletePayment tryout={tryout} />
+      <CompletePayment tryout={tryout} onChanged={onChanged} />
     </section>
   );
 }
@@ -116,7 +122,7 @@ export function TryoutDashboard() {
       ) : null}
       {load.kind === 'ready' ? (
         load.tryout ? (
-          <RegistrationCard tryout={load.tryout} />
+          <RegistrationCard tryout={load.tryout} onChanged={(tryout) => setLoad({ kind: 'ready', tryout })} />
         ) : (
           <ReadyToJoinCard />
         )

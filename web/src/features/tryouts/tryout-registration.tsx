@@ -63,7 +63,10 @@ export function TryoutRegistration() {
       return (
         <TryoutCard title={t.alreadyRegisteredTitle}>
           <RegistrationDetails tryout={state.tryout} />
-          <CompletePayment tryout={state.tryout} />
+          <CompletePayment
+            tryout={state.tryout}
+            onChanged={(tryout) => setState({ kind: 'registered', tryout })}
+          />
           <p className="tryout-actions">
             <Link className="button button-secondary" to="/dashboard">
               {t.goToDashboard}
