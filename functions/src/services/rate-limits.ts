@@ -22,6 +22,11 @@ const MINUTES = 60;
 export const rateLimits = {
   /** Failed sign-ins of one account (successful ones are refunded). */
   loginAccount: { scope: 'login-account', limit: 10, windowSeconds: 15 * MINUTES },
+  /**
+   * Failed sign-ins of one account from one client address: past the account's limit, only an address with
+   * none is still checked (services/sessions.ts login), so the limit locks the attacker, not the owner.
+   */
+  loginAccountClient: { scope: 'login-account-client', limit: 10, windowSeconds: 15 * MINUTES },
   /** Failed sign-ins from one client address (a club gym's shared address has room for many families). */
   loginClient: { scope: 'login-client', limit: 50, windowSeconds: 15 * MINUTES },
   /** Sign-ups from one client address. */
@@ -45,6 +50,8 @@ export const rateLimits = {
 /** One counted attempt; refund() takes it back (e.g. when a sign-in succeeded). */
 export interface Attempt {
   readonly allowed: boolean;
+  /** How many attempts the window holds with this one. */
+  readonly count: number;
   refund(): Promise<void>;
 }
 
@@ -66,6 +73,7 @@ export async function countAttempt(limit: RateLimit, subject: string, now = new 
   const count = await windows.addToRateWindow({ ...window, by: 1 });
   return {
     allowed: count <= limit.limit,
+    count,
     refund: async () => {
       await windows.addToRateWindow({ ...window, by: -1 });
     },

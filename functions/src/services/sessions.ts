@@ -65,15 +65,24 @@ const secondsUntil = (date: Date, now: Date) =>
 /**
  * POST /auth/login. Wrong e-mail and wrong password get one message in similar time (a dummy argon2
  * verification for unknown e-mails); an unverified account is named only after its password checked out.
+ *
+ * The brute-force limit locks the attacker, not the owner (OWASP): once an account has had its 10 failures in
+ * 15 minutes, a client address that has failed against it is refused (429, right password or not), but an
+ * address that has not is still let in with the right password. Its one wrong guess is answered 401 and
+ * counted, and refuses it too from then on. So an attacker cannot keep a family or the admin out by failing
+ * every 90 seconds, and a distributed guesser gets one guess per address per 15 minutes past the limit.
  */
 export async function login(input: LoginInput, client: { ip: string }): Promise<SignedIn> {
   const now = new Date();
-  const [perAccount, perClient] = await Promise.all([
+  const [perAccount, perClient, perAccountClient] = await Promise.all([
     countAttempt(rateLimits.loginAccount, input.email, now),
     countAttempt(rateLimits.loginClient, client.ip, now),
+    countAttempt(rateLimits.loginAccountClient, `${input.email} ${client.ip}`, now),
   ]);
-  const refund = () => Promise.all([perAccount.refund(), perClient.refund()]);
-  if (!perAccount.allowed || !perClient.allowed) {
+  const refund = () => Promise.all([perAccount.refund(), perClient.refund(), perAccountClient.refund()]);
+  // Within the account's limit any address is checked; past it, only one that has not failed against it.
+  const accountLets = perAccount.allowed || perAccountClient.count === 1;
+  if (!accountLets || !perClient.allowed) {
     throw new TooManyRequestsError(serverMessages.tooManyAttempts);
   }
   const user = await users.getUserByEmail(input.email);

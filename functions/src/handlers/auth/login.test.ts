@@ -43,7 +43,7 @@ describe('POST /auth/login', () => {
     expect(res.status).toBe(200);
   });
 
-  it('answers failed sign-ins 1 to 10 of an account with 401 and the 11th with 429, right password or not', async () => {
+  it('answers failed sign-ins 1 to 10 of an account with 401, then 429 to an address that failed, right password or not', async () => {
     // Prepare
     const family = await signedInUser();
 
@@ -51,14 +51,47 @@ describe('POST /auth/login', () => {
     const failures = [];
     for (let i = 1; i <= 10; i++)
       failures.push(await login(family.email, `Wrong!Password${i}x`, `198.51.100.${i}`));
-    const eleventh = await login(family.email, family.password, '198.51.100.11');
+    const fromAFailedAddress = await login(family.email, family.password, '198.51.100.10');
 
     // Assess
     expect(failures.map((f) => f.status)).toEqual(Array(10).fill(401));
     expect(failures.map((f) => f.body.message)).toEqual(Array(10).fill(LOGIN_FAILED));
-    expect(eleventh.status).toBe(429);
-    expect(eleventh.body).toEqual({ message: TOO_MANY_ATTEMPTS });
-    expect(eleventh.cookies).toEqual([]);
+    expect(fromAFailedAddress.status).toBe(429);
+    expect(fromAFailedAddress.body).toEqual({ message: TOO_MANY_ATTEMPTS });
+    expect(fromAFailedAddress.cookies).toEqual([]);
+  });
+
+  it('locks the attacker, not the owner: the right password from an address that never failed still signs in', async () => {
+    // Prepare: an attacker holds the account at its limit from one address, failing again every so often
+    const family = await signedInUser();
+    const attacker = '203.0.113.66';
+    for (let i = 1; i <= 12; i++) await login(family.email, `Wrong!Password${i}x`, attacker);
+
+    // Act
+    const attackerWithTheRightPassword = await login(family.email, family.password, attacker);
+    const owner = await login(family.email, family.password, '192.0.2.44');
+    const ownerAgain = await login(family.email, family.password, '192.0.2.44');
+
+    // Assess
+    expect(attackerWithTheRightPassword.status).toBe(429);
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+    expect(ownerAgain.status).toBe(200);
+  });
+
+  it('past the limit, checks one guess from a fresh address (401) and refuses that address from then on', async () => {
+    // Prepare
+    const family = await signedInUser();
+    for (let i = 1; i <= 10; i++) await login(family.email, `Wrong!Password${i}x`, `198.51.100.${i}`);
+
+    // Act: a new address guesses wrong once, then tries the right password
+    const guess = await login(family.email, 'Wrong!Password99x', '192.0.2.77');
+    const then = await login(family.email, family.password, '192.0.2.77');
+
+    // Assess
+    expect(guess.status).toBe(401);
+    expect(guess.body).toEqual({ message: LOGIN_FAILED });
+    expect(then.status).toBe(429);
   });
 
   it('throttles failed attempts per account without blocking a password reset, which lifts the throttle', async () => {
@@ -67,13 +100,13 @@ describe('POST /auth/login', () => {
     for (let i = 0; i < 10; i++) await login(family.email, `Wrong!Password${i}x`, `198.51.100.${i}`);
 
     // Act
-    const throttled = await login(family.email, family.password, '192.0.2.1');
+    const throttled = await login(family.email, family.password, '198.51.100.3');
     const forgot = await call('forgotPassword', { body: { email: family.email }, sourceIp: '192.0.2.1' });
     const link = await linkFromLatestMail(family.email, /\/reset-password#/);
     const reset = await call('resetPassword', {
       body: { token: tokenFromLink(link), password: NEW_PASSWORD },
     });
-    const afterReset = await login(family.email, NEW_PASSWORD, '192.0.2.1');
+    const afterReset = await login(family.email, NEW_PASSWORD, '198.51.100.3');
 
     // Assess
     expect(throttled.status).toBe(429);
