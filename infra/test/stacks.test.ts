@@ -109,6 +109,40 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
+    it('gives the Stripe secret and SES to exactly the functions that need them, named here, not read from the table', () => {
+      // Registering by card, pay again, confirm, the switch to cash (it expires the checkout), the webhook
+      const reachStripe = [
+        'registerTryout',
+        'startCheckout',
+        'confirmPayment',
+        'updateMyTryout',
+        'stripeWebhook',
+      ];
+      // Sign-up, resend, forgot and reset (account mail), and one result mail resent; a send of results queues
+      const mailAtOnce = [
+        'register',
+        'resendVerification',
+        'forgotPassword',
+        'resetPassword',
+        'resendResult',
+      ];
+      const { templates, stacks } = stage(name);
+      const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
+      const policyOf = (row: string) => {
+        const role = logicalId(stacks.api.functions.get(row)!.function.role!);
+        return JSON.stringify(
+          policies.find((p) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: role }])) ?? {},
+        );
+      };
+      const stripeArn = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
+
+      const readers = routeList().filter((row) => policyOf(row.name).includes(stripeArn));
+      const senders = routeList().filter((row) => policyOf(row.name).includes('ses:SendEmail'));
+
+      expect(readers.map((row) => row.name).sort()).toEqual([...reachStripe].sort());
+      expect(senders.map((row) => row.name).sort()).toEqual([...mailAtOnce].sort());
+    });
+
     it('sizes each timeout to the work: 5 s for the table, 10 s with mail, 25 s with Stripe', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');

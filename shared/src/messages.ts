@@ -75,6 +75,8 @@ export const serverMessages = {
   noResultToSend: 'Choose Selected or Not Selected before sending a result email.',
   ageGroupNotInSeason: 'That age group is not part of this season.',
   resultMailSending: 'This result email is being sent right now. Check its status in a moment.',
+  resultMailSuppressed:
+    'This address bounced or marked our mail as spam, so it is never mailed again. Please reach the family another way.',
 } as const;
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { serverMessages, type AdminTryoutRow, type SendResultsAnswer } from '@club/shared';
+import { getMailStatus } from '../db/mail-status';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
@@ -317,8 +318,13 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
   const row = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.userId) : null;
   if (!ids || !row) throw new NotFoundError(serverMessages.registrationNotFound);
   if (row.result === '') throw new BadRequestError(serverMessages.noResultToSend);
-  const season = await seasonsTable.getSeason(ids.seasonId);
+  const [season, mailStatus] = await Promise.all([
+    seasonsTable.getSeason(ids.seasonId),
+    getMailStatus(row.email),
+  ]);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  // The admin is told why, so they reach the family another way instead of pressing again.
+  if (mailStatus?.suppressed) throw new ConflictError(serverMessages.resultMailSuppressed);
 
   const claim = randomUUID();
   const now = Date.now();

@@ -17,6 +17,9 @@ import {
   type SeededRow,
 } from '../../../test/admin';
 import { openSeason } from '../../../test/players';
+import { recordSesEvent } from '../../services/mail-events';
+import { claimResultMail } from '../../db/result-mail';
+import { tryoutId } from '../../db/keys';
 import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
 import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail-poller';
 
@@ -133,6 +136,71 @@ describe('a mail service that refuses some recipients', () => {
       expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
     },
   );
+});
+
+describe('an address that bounced or complained', () => {
+  const bounce = (email: string) =>
+    recordSesEvent({
+      eventType: 'Bounce',
+      bounce: {
+        bounceType: 'Permanent',
+        bouncedRecipients: [{ emailAddress: email.toUpperCase() }],
+        timestamp: '2025-08-01T10:00:00.000Z',
+      },
+    });
+  const complaint = (email: string) =>
+    recordSesEvent({
+      eventType: 'Complaint',
+      complaint: {
+        complainedRecipients: [{ emailAddress: ` ${email} ` }],
+        timestamp: '2025-08-01T10:00:00.000Z',
+      },
+    });
+
+  it('gets no result mail from a send, and is listed as failed while everyone else is mailed once', async () => {
+    // Prepare
+    const season = await openSeason();
+    const rows = await seedRegistrations(season.id, 6, { result: 'selected' });
+    const [bounced, complained] = rows;
+    await bounce(bounced!.email);
+    await complaint(complained!.email);
+
+    // Act
+    await api.send(season.id);
+    const done = await api.untilDone(season.id);
+
+    // Assess
+    const counts = await mailCounts(emails(rows));
+    expect(counts.get(bounced!.email)).toBe(0);
+    expect(counts.get(complained!.email)).toBe(0);
+    for (const row of rows.slice(2)) expect(counts.get(row.email), row.email).toBe(1);
+    expect(done.details).toEqual({ total: 6, sent: 4, failed: 2, queued: 0 });
+    expect(done.failedEmails.map((f) => f.email).sort()).toEqual([bounced!.email, complained!.email].sort());
+  });
+
+  it('gets no result mail from Resend Email either, and the admin is told why', async () => {
+    // Prepare
+    const season = await openSeason();
+    const [bounced, complained] = await seedRegistrations(season.id, 2, { result: 'not_selected' });
+    await bounce(bounced!.email);
+    await complaint(complained!.email);
+
+    // Act
+    const answers = await Promise.all(
+      [bounced!, complained!].map((row) => call('resendResult', { token, params: { id: row.id } })),
+    );
+
+    // Assess
+    for (const answer of answers) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toEqual({
+        message:
+          'This address bounced or marked our mail as spam, so it is never mailed again. Please reach the family another way.',
+      });
+    }
+    const counts = await mailCounts([bounced!.email, complained!.email]);
+    expect([...counts.values()]).toEqual([0, 0]);
+  });
 });
 
 describe('a result changed after its mail went out', () => {
@@ -261,6 +329,40 @@ describe('POST /admin/tryouts/{id}/resend-result', () => {
     });
     expect(next.details.total).toBe(1);
     expect((await mailCounts([row!.email])).get(row!.email)).toBe(1);
+  });
+
+  it('mails nothing while a sender holds the row (its mail on its way), and mails once its lease has run out', async () => {
+    // Prepare: a worker claimed two rows as a round's sender would; one is still sending, the other's
+    // sender died and its 120 s lease ended a moment ago
+    const season = await openSeason();
+    const [sending, abandoned] = await seedRegistrations(season.id, 2, { result: 'selected' });
+    const now = Date.now();
+    const hold = (row: SeededRow, leaseUntil: number) =>
+      claimResultMail({
+        seasonId: season.id,
+        userId: tryoutId.parse(row.id)!.userId,
+        version: 1,
+        round: `${new Date(now).toISOString()}#worker00`,
+        claim: `claim-${row.id}`,
+        leaseUntil,
+        now,
+      });
+    expect(await hold(sending!, Date.now() + 120_000)).not.toBeNull();
+    expect(await hold(abandoned!, Date.now() - 1)).not.toBeNull();
+
+    // Act
+    const duringClaim = await call('resendResult', { token, params: { id: sending!.id } });
+    const afterLease = await call('resendResult', { token, params: { id: abandoned!.id } });
+
+    // Assess
+    expect(duringClaim.status).toBe(409);
+    expect(duringClaim.body).toEqual({
+      message: 'This result email is being sent right now. Check its status in a moment.',
+    });
+    expect(afterLease.status).toBe(200);
+    const counts = await mailCounts([sending!.email, abandoned!.email]);
+    expect(counts.get(sending!.email)).toBe(0);
+    expect(counts.get(abandoned!.email)).toBe(1);
   });
 
   it('answers 404 for an unknown registration', async () => {
