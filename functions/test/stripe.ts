@@ -33,6 +33,27 @@ export async function payOnStandIn(sessionId: string): Promise<Session> {
   return sessionOnStandIn(sessionId);
 }
 
+/**
+ * Presses "Pay, settles later" (a bank debit): the session completes with its money still to arrive
+ * (payment_status 'unpaid'); returns the session as Stripe now has it.
+ */
+export async function payLaterOnStandIn(sessionId: string): Promise<Session> {
+  const res = await fetch(`${standIn()}/checkout/${sessionId}/pay-later`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (res.status !== 303) throw new Error(`pay-later answered ${res.status}`);
+  return sessionOnStandIn(sessionId);
+}
+
+/** Ends a settling payment on the stand-in: the money arrives ('clears') or not ('fails'). */
+export async function settleOnStandIn(sessionId: string, ending: 'clears' | 'fails'): Promise<Session> {
+  const action = ending === 'clears' ? 'settle' : 'settle-fail';
+  const res = await fetch(`${standIn()}/checkout/${sessionId}/${action}`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`${action} answered ${res.status}`);
+  return sessionOnStandIn(sessionId);
+}
+
 export type CheckoutEventType =
   | 'checkout.session.completed'
   | 'checkout.session.async_payment_succeeded'

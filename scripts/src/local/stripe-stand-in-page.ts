@@ -1,7 +1,8 @@
 /**
  * The local checkout page the Stripe stand-in serves in place of checkout.stripe.com: what is being paid,
- * to whom, and Pay / Decline / Cancel as plain forms, so a person (or a browser test) can finish a payment
- * without JavaScript and without a Stripe account.
+ * to whom, and Pay / Pay, settles later / Decline / Cancel as plain forms, so a person (or a browser test) can
+ * finish a payment without JavaScript and without a Stripe account. A payment that settles later (a bank
+ * debit) completes the checkout now and is cleared or failed afterwards from its closed page.
  */
 import { CLUB_TIME_ZONE } from '@club/shared';
 
@@ -26,7 +27,7 @@ export interface CheckoutView {
   declined?: boolean;
 }
 
-export type ClosedReason = 'expired' | 'complete' | 'not-found';
+export type ClosedReason = 'expired' | 'complete' | 'settling' | 'settle-failed' | 'not-found';
 
 export interface ClosedView {
   clubName: string;
@@ -35,6 +36,8 @@ export interface ClosedView {
   amountTotal?: number;
   /** Where "Return to …" leads: the session's success URL when paid, its cancel URL when expired. */
   returnUrl?: string | null;
+  /** A settling payment's session: its page offers to clear or fail the payment. */
+  sessionId?: string;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -250,10 +253,12 @@ ${items}
   <div class="notice" role="note">
     <strong>This is the local test checkout.</strong>
     No real card is charged. Pay completes the payment and notifies the club's server, as Stripe would;
-    Decline shows a card decline; Cancel goes back to the site.
+    Pay, settles later completes the checkout with the money still to arrive (as a bank debit does), and
+    its page then clears or fails the payment; Decline shows a card decline; Cancel goes back to the site.
   </div>
   ${view.declined ? '<p class="alert" role="alert">Your card was declined. Try another card.</p>' : ''}
   <form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${total}</button></form>
+  <form method="post" action="${action('pay-later')}"><button class="secondary later" type="submit">Pay, settles later</button></form>
   <div class="secondary-actions${view.canCancel ? '' : ' single'}">
     <form method="post" action="${action('decline')}"><button class="secondary" type="submit">Decline</button></form>
     ${view.canCancel ? `<form method="post" action="${action('cancel')}"><button class="secondary" type="submit">Cancel</button></form>` : ''}
@@ -277,6 +282,18 @@ const CLOSED_TEXT: Record<ClosedReason, { title: string; icon: string; iconClass
     iconClass: 'off',
     text: 'This payment link is no longer valid and nothing was charged. Start again from the club’s site.',
   },
+  settling: {
+    title: 'Payment on its way',
+    icon: '…',
+    iconClass: 'ok',
+    text: 'The checkout is complete and the payment will settle later, as a bank debit does. Choose how it ends: the club’s server is told, as Stripe would tell it.',
+  },
+  'settle-failed': {
+    title: 'Payment failed',
+    icon: '!',
+    iconClass: 'off',
+    text: 'The payment that was settling did not go through. Nothing was charged. The club’s site lets you pay again.',
+  },
   'not-found': {
     title: 'Checkout not found',
     icon: '?',
@@ -289,12 +306,21 @@ const CLOSED_TEXT: Record<ClosedReason, { title: string; icon: string; iconClass
 export function renderClosedPage(view: ClosedView): string {
   const text = CLOSED_TEXT[view.reason];
   const amount =
-    view.reason === 'complete' && view.currency && view.amountTotal !== undefined
+    (view.reason === 'complete' || view.reason === 'settling') &&
+    view.currency &&
+    view.amountTotal !== undefined
       ? `<p class="total">${formatAmount(view.amountTotal, view.currency)}</p>`
       : '';
   const back = view.returnUrl
     ? `<a class="button" href="${escapeHtml(view.returnUrl)}">Return to the club’s site</a>`
     : '';
+  const settle =
+    view.reason === 'settling' && view.sessionId
+      ? `<div class="secondary-actions">
+    <form method="post" action="/checkout/${encodeURIComponent(view.sessionId)}/settle"><button class="pay" type="submit">Payment clears</button></form>
+    <form method="post" action="/checkout/${encodeURIComponent(view.sessionId)}/settle-fail"><button class="secondary" type="submit">Payment fails</button></form>
+  </div>`
+      : '';
   return layout(
     text.title,
     `<main class="card closed">
@@ -303,6 +329,7 @@ export function renderClosedPage(view: ClosedView): string {
   <h1>${text.title}</h1>
   ${amount}
   <p>${text.text}</p>
+  ${settle}
   ${back}
 </main>`,
   );

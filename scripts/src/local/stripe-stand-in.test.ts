@@ -43,8 +43,10 @@ const eventsFor = (sessionId: string) =>
     (d) => (JSON.parse(d.body) as { data: { object: { id: string } } }).data.object.id === sessionId,
   );
 
-const press = (sessionId: string, button: 'pay' | 'decline' | 'cancel') =>
-  fetch(`${standIn.url}/checkout/${sessionId}/${button}`, { method: 'POST', redirect: 'manual' });
+const press = (
+  sessionId: string,
+  button: 'pay' | 'pay-later' | 'settle' | 'settle-fail' | 'decline' | 'cancel',
+) => fetch(`${standIn.url}/checkout/${sessionId}/${button}`, { method: 'POST', redirect: 'manual' });
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -280,6 +282,7 @@ describe('the stand-in checkout page', () => {
     expect(html).toContain('parent@example.com');
     expect(html).toContain('This is the local test checkout.');
     expect(html).toContain('>Pay $50.00</button>');
+    expect(html).toContain('>Pay, settles later</button>');
     expect(html).toContain('>Decline</button>');
     expect(html).toContain('>Cancel</button>');
   });
@@ -320,6 +323,59 @@ describe('the stand-in checkout page', () => {
     const paid = await stripe.checkout.sessions.retrieve(session.id);
     expect(paid).toMatchObject({ status: 'complete', payment_status: 'paid' });
     expect(paid.payment_intent).toMatch(/^pi_test_/);
+  });
+
+  it('Pay, settles later completes the session unpaid (checkout.session.completed), and Payment clears pays it', async () => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    // Act: the checkout completes, then the money arrives
+    const completed = await press(session.id, 'pay-later');
+    const settlingPage = await (await fetch(`${standIn.url}/checkout/${session.id}`)).text();
+    const unpaid = await stripe.checkout.sessions.retrieve(session.id);
+    const cleared = await press(session.id, 'settle');
+
+    // Assess
+    expect(completed.status).toBe(303);
+    expect(unpaid).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+    expect(unpaid.payment_intent).toMatch(/^pi_test_/);
+    expect(settlingPage).toContain('Payment on its way');
+    expect(settlingPage).toContain('>Payment clears</button>');
+    expect(settlingPage).toContain('>Payment fails</button>');
+    expect(await cleared.text()).toContain('Payment complete');
+    const events = eventsFor(session.id).map((d) =>
+      stripe.webhooks.constructEvent(d.body, d.headers['stripe-signature'] ?? '', WEBHOOK_SECRET),
+    );
+    expect(events.map((e) => [e.type, (e.data.object as Stripe.Checkout.Session).payment_status])).toEqual([
+      ['checkout.session.completed', 'unpaid'],
+      ['checkout.session.async_payment_succeeded', 'paid'],
+    ]);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+    });
+  });
+
+  it('Payment fails ends a settling payment with checkout.session.async_payment_failed, once', async () => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+    await press(session.id, 'pay-later');
+
+    // Act: pressed twice, as an impatient tester would
+    const failed = await press(session.id, 'settle-fail');
+    await press(session.id, 'settle-fail');
+    await press(session.id, 'settle');
+
+    // Assess
+    expect(await failed.text()).toContain('Payment failed');
+    expect(eventsFor(session.id).map((d) => (JSON.parse(d.body) as { type: string }).type)).toEqual([
+      'checkout.session.completed',
+      'checkout.session.async_payment_failed',
+    ]);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'complete',
+      payment_status: 'unpaid',
+    });
   });
 
   it('still redirects after Pay when the webhook receiver fails, and logs it', async () => {

@@ -15,7 +15,12 @@ import {
   parseStripeForm,
   type FormValue,
 } from './stripe-stand-in-params';
-import { renderCheckoutPage, renderClosedPage, type CheckoutLineItem } from './stripe-stand-in-page';
+import {
+  renderCheckoutPage,
+  renderClosedPage,
+  type CheckoutLineItem,
+  type ClosedReason,
+} from './stripe-stand-in-page';
 
 export interface StripeStandIn {
   /** The API base and the checkout pages' origin, e.g. http://localhost:8010. */
@@ -60,13 +65,19 @@ export type CheckoutSessionObject = Pick<
   | 'url'
 >;
 
-type EventType = 'checkout.session.completed' | 'checkout.session.expired';
+type EventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
+  | 'checkout.session.expired';
 
 interface StoredSession {
   session: CheckoutSessionObject;
   lineItems: CheckoutLineItem[];
   /** Stripe expires an unpaid session at expires_at on its own and says so with an event. */
   expiryTimer: NodeJS.Timeout;
+  /** A payment that was to settle later failed (the session stays complete and unpaid, as on Stripe). */
+  settlementFailed?: boolean;
 }
 
 interface ApiAnswer {
@@ -415,33 +426,45 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     await readBody(req);
 
     if (action === 'cancel' && session.cancel_url) return redirect(res, session.cancel_url);
-    if (session.status === 'complete') {
-      // A second press of Pay (or a reload) lands where the first one did.
-      if (action === 'pay' && successUrl) return redirect(res, successUrl);
-      return sendHtml(
+    const closed = (reason: ClosedReason, returnUrl: string | null) =>
+      sendHtml(
         res,
         200,
         renderClosedPage({
           clubName,
-          reason: 'complete',
+          reason,
           currency: session.currency ?? 'cad',
           amountTotal: session.amount_total ?? 0,
-          returnUrl: successUrl,
+          returnUrl,
+          sessionId: session.id,
         }),
       );
+    if (session.status === 'complete') {
+      const settling = session.payment_status === 'unpaid' && !stored.settlementFailed;
+      if (settling && (action === 'settle' || action === 'settle-fail')) {
+        // The money arrives (or does not) after the checkout completed: Stripe's async payment events.
+        if (action === 'settle') session.payment_status = 'paid';
+        else stored.settlementFailed = true;
+        await deliver(
+          action === 'settle'
+            ? 'checkout.session.async_payment_succeeded'
+            : 'checkout.session.async_payment_failed',
+          session,
+        );
+      } else if ((action === 'pay' || action === 'pay-later') && successUrl) {
+        // A second press (or a reload) lands where the first one did.
+        return redirect(res, successUrl);
+      }
+      if (session.payment_status === 'paid') return closed('complete', successUrl);
+      return closed(stored.settlementFailed ? 'settle-failed' : 'settling', successUrl);
     }
-    if (session.status === 'expired') {
-      return sendHtml(
-        res,
-        200,
-        renderClosedPage({ clubName, reason: 'expired', returnUrl: session.cancel_url }),
-      );
-    }
-    if (action === 'pay') {
+    if (session.status === 'expired') return closed('expired', session.cancel_url);
+    if (action === 'pay' || action === 'pay-later') {
       clearTimeout(stored.expiryTimer);
       Object.assign(session, {
         status: 'complete',
-        payment_status: 'paid',
+        // Settles later: complete now, the money still to arrive (Stripe's 'unpaid' with a payment intent).
+        payment_status: action === 'pay' ? 'paid' : 'unpaid',
         payment_intent: randomId('pi_test_', 24),
         customer_details: {
           address: null,
@@ -457,17 +480,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       // Awaited so the product has recorded the payment before the browser reaches the success page.
       await deliver('checkout.session.completed', session);
       if (successUrl) return redirect(res, successUrl);
-      return sendHtml(
-        res,
-        200,
-        renderClosedPage({
-          clubName,
-          reason: 'complete',
-          currency: session.currency ?? 'cad',
-          amountTotal: session.amount_total ?? 0,
-          returnUrl: null,
-        }),
-      );
+      return closed(action === 'pay' ? 'complete' : 'settling', null);
     }
     // Stripe keeps the session open on a decline, sends no event, and lets the payer try again.
     return sendHtml(
@@ -490,7 +503,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = new URL(req.url ?? '/', url);
     if (target.pathname === '/v1' || target.pathname.startsWith('/v1/')) return handleApi(req, res, target);
-    const page = /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|decline|cancel))?\/?$/.exec(target.pathname);
+    const page =
+      /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|pay-later|settle|settle-fail|decline|cancel))?\/?$/.exec(
+        target.pathname,
+      );
     if (page) return handlePage(req, res, page[1] ?? '', page[2]);
     sendHtml(res, 404, renderClosedPage({ clubName, reason: 'not-found' }));
   }

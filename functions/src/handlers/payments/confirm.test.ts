@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getTryout } from '../../db/tryouts';
 import { call } from '../../../test/api';
 import { openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
-import { deliverEvent, payOnStandIn, sessionIdOf } from '../../../test/stripe';
+import {
+  deliverEvent,
+  payLaterOnStandIn,
+  payOnStandIn,
+  sessionIdOf,
+  settleOnStandIn,
+} from '../../../test/stripe';
 
 let seasonId: string;
 
@@ -91,5 +97,70 @@ describe('GET /payments/confirm', () => {
     expect(unknown.body).toEqual({ message: 'Payment not found.' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('Payment not found.');
+  });
+});
+
+describe('a checkout that completes with its payment still to settle (a bank debit)', () => {
+  it('is processing, never paid, on confirm and on the completed event, until the money arrives', async () => {
+    // Prepare
+    const player = await registeredPlayer('stripe');
+    const sessionId = sessionIdOf(player.url!);
+    const completed = await payLaterOnStandIn(sessionId);
+
+    // Act: the family comes back before the money has arrived; the completed event lands too
+    const confirmed = await confirm(player.token, sessionId);
+    const event = await deliverEvent('checkout.session.completed', completed);
+
+    // Assess
+    expect(completed).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+    expect(confirmed.body).toEqual({ payment_status: 'processing' });
+    expect(event.status).toBe(200);
+    const item = await getTryout(seasonId, player.id);
+    expect(item?.payment_status).toBe('processing');
+    expect(item?.paid_at).toBeUndefined();
+    expect((await call('getMyTryout', { token: player.token })).body.payment_status).toBe('processing');
+  });
+
+  it('is paid once the payment clears, by the succeeded event or by a confirm after it', async () => {
+    // Prepare: two families settling by bank debit
+    const byEvent = await registeredPlayer('stripe');
+    const byConfirm = await registeredPlayer('stripe');
+    const [first, second] = [sessionIdOf(byEvent.url!), sessionIdOf(byConfirm.url!)];
+    await deliverEvent('checkout.session.completed', await payLaterOnStandIn(first));
+    await deliverEvent('checkout.session.completed', await payLaterOnStandIn(second));
+
+    // Act
+    const cleared = await settleOnStandIn(first, 'clears');
+    await deliverEvent('checkout.session.async_payment_succeeded', cleared);
+    await settleOnStandIn(second, 'clears');
+    const confirmed = await confirm(byConfirm.token, second);
+
+    // Assess
+    expect(await getTryout(seasonId, byEvent.id)).toMatchObject({
+      payment_status: 'paid',
+      paid_session_id: first,
+    });
+    expect(confirmed.body).toEqual({ payment_status: 'paid' });
+    expect(await getTryout(seasonId, byConfirm.id)).toMatchObject({ payment_status: 'paid' });
+  });
+
+  it('fails when the payment fails, stays failed on a later confirm, and can be paid again', async () => {
+    // Prepare
+    const player = await registeredPlayer('stripe');
+    const sessionId = sessionIdOf(player.url!);
+    await deliverEvent('checkout.session.completed', await payLaterOnStandIn(sessionId));
+
+    // Act
+    const failed = await settleOnStandIn(sessionId, 'fails');
+    await deliverEvent('checkout.session.async_payment_failed', failed);
+    const confirmed = await confirm(player.token, sessionId);
+    const payAgain = await call('startCheckout', { token: player.token });
+
+    // Assess
+    expect(confirmed.body).toEqual({ payment_status: 'failed' });
+    expect(payAgain.status).toBe(200);
+    const item = await getTryout(seasonId, player.id);
+    expect(item).toMatchObject({ payment_status: 'pending', checkout_attempt: 2 });
+    expect(item?.paid_at).toBeUndefined();
   });
 });
