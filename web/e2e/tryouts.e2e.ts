@@ -1,7 +1,7 @@
 /**
  * Tryout registration journeys in Chromium against the whole local stack, card payments through the local
  * Stripe stand-in's checkout page and its signed webhook: cash; card paid at once; card cancelled, then
- * completed later from the dashboard.
+ * completed later from the dashboard; card abandoned, then switched to cash; a payment that settles later.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,65 @@ describe('tryout registration', () => {
     await page.locator('dd', { hasText: 'Paid (Card)' }).waitFor();
     // Paying later keeps the registration: the same tryout number.
     expect(await cardValue(page, 'Tryout Number')).toBe(number);
+
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('a player abandons a card checkout and switches to cash from the dashboard, keeping the number', async () => {
+    const player = await verifiedPlayer('Amara', { dateOfBirth: FOURTEEN() });
+    const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
+    await signIn(page, player.email, player.password);
+    await heading(page, 'Welcome, Amara!').waitFor();
+
+    await register(page, 'card', '15U Boys');
+    await onCheckout(page);
+    const checkoutUrl = page.url();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/payment\/cancelled$/);
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Your Tryout Registration' }).waitFor();
+    const number = await cardValue(page, 'Tryout Number');
+    await page.getByRole('button', { name: 'Pay cash at tryouts instead' }).click();
+
+    await page.getByText('Your registration is now cash. Please bring cash on tryout day.').waitFor();
+    expect(await cardValue(page, 'Payment')).toBe('Cash');
+    expect(await cardValue(page, 'Tryout Number')).toBe(number);
+    expect(await page.getByRole('button', { name: 'Complete payment' }).count()).toBe(0);
+    await checkA11y(page);
+    // The abandoned checkout was closed first: its page can no longer take the money.
+    await page.goto(checkoutUrl);
+    await page.getByRole('heading', { name: 'This checkout has expired' }).waitFor();
+
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('a player pays by a method that settles later: the dashboard says it is being confirmed, then Paid', async () => {
+    const player = await verifiedPlayer('Tomas', { dateOfBirth: FOURTEEN() });
+    const { page, consoleErrors, close } = await openPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, player.email, player.password);
+    await heading(page, 'Welcome, Tomas!').waitFor();
+
+    await register(page, 'card', '15U Boys');
+    await onCheckout(page);
+    const checkoutUrl = page.url();
+    await page.getByRole('button', { name: 'Pay, settles later' }).click();
+
+    await page.waitForURL(/\/dashboard$/);
+    await page
+      .getByText(
+        'Your card payment is being confirmed. It will show as paid once it clears; there is nothing more to do.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Complete payment' }).count()).toBe(0);
+
+    await page.goto(checkoutUrl);
+    await page.getByRole('button', { name: 'Payment clears' }).click();
+    await page.getByRole('heading', { name: 'Payment complete' }).waitFor();
+    await page.goto('/dashboard');
+    await page.locator('dd', { hasText: 'Paid (Card)' }).waitFor();
 
     expect(consoleErrors).toEqual([]);
     await close();
