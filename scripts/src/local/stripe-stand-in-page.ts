@@ -159,6 +159,9 @@ button, .button {
 .secondary-actions.single { grid-template-columns: 1fr; }
 .secondary { background: #fff; color: var(--ink); border: 1px solid #cfd6e0; font-weight: 600; }
 .secondary:hover { background: #f6f8fb; }
+.later { margin-top: 12px; }
+.settle-actions { margin: 4px 0 16px; }
+.closed .button.quiet { background: #fff; color: var(--ink); border: 1px solid #cfd6e0; }
 button:focus-visible, .button:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
 .fine { color: var(--muted); font-size: 0.8125rem; text-align: center; margin: 20px 0 0; }
 .closed { max-width: 480px; padding: 40px 28px; text-align: center; display: block; }
@@ -311,12 +314,13 @@ export function renderClosedPage(view: ClosedView): string {
     view.amountTotal !== undefined
       ? `<p class="total">${formatAmount(view.amountTotal, view.currency)}</p>`
       : '';
+  // While a payment is settling, clearing or failing it is the page's point: the way back is the quiet one.
   const back = view.returnUrl
-    ? `<a class="button" href="${escapeHtml(view.returnUrl)}">Return to the club’s site</a>`
+    ? `<a class="button${view.reason === 'settling' ? ' quiet' : ''}" href="${escapeHtml(view.returnUrl)}">Return to the club’s site</a>`
     : '';
   const settle =
     view.reason === 'settling' && view.sessionId
-      ? `<div class="secondary-actions">
+      ? `<div class="secondary-actions settle-actions">
     <form method="post" action="/checkout/${encodeURIComponent(view.sessionId)}/settle"><button class="pay" type="submit">Payment clears</button></form>
     <form method="post" action="/checkout/${encodeURIComponent(view.sessionId)}/settle-fail"><button class="secondary" type="submit">Payment fails</button></form>
   </div>`
