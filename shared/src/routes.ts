@@ -242,8 +242,9 @@ export const routes = {
     path: '/admin/tryouts/{seasonId}/send-results',
     access: 'admin',
     handler: 'admin/get-send-progress',
+    // A GET that writes: the progress read also puts rows whose queue message was lost back on the queue,
+    // renewing the round's requeue time with a conditional write first (services/result-mail.ts).
     table: 'write',
-    // The progress read also puts rows whose queue message was lost back on the queue.
     queue: true,
   },
   resendResult: {

@@ -16,11 +16,12 @@
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
  * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
- *
- * A season's partition holds the season, its counter and queue, its result-mail round and every
- * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`.
  * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
+ *
+ * A season's partition holds the season, its counter and queue, its result-mail round and every
+ * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
+ * (db/season-partition.ts). E-mail keys are the address trimmed and lower-cased (normaliseEmail).
  */
 import { normaliseEmail } from '@club/shared';
 

@@ -19,30 +19,9 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
-import { toTryout, type TryoutItem } from './tryouts';
+import { roundEntry, toRound, toTryout, type ResultRound, type TryoutItem } from './season-partition';
 
-/** A season's current round of result mail. */
-export interface ResultRound {
-  /** Sorts by time (ISO start time + random), so "a later round" is a string comparison. */
-  id: string;
-  started_at: number;
-  /** When its rows' lost messages were last put back on the queue (epoch ms; started_at at first). */
-  requeued_at: number;
-  /** `<userId>#<result version>` of every row the round is to mail. */
-  entries: Set<string>;
-}
-
-export const roundEntry = (userId: string, version: number): string => `${userId}#${version}`;
-
-/** A round as read from the table (Query or GetItem). */
-export function toRound(item: Record<string, unknown>): ResultRound {
-  return {
-    id: item.round as string,
-    started_at: item.started_at as number,
-    requeued_at: item.requeued_at as number,
-    entries: new Set(item.entries as Set<string> | undefined),
-  };
-}
+export { roundEntry, type ResultRound };
 
 /** Reads a season's current round (strongly consistent); null before its first send. */
 export async function getResultRound(seasonId: string): Promise<ResultRound | null> {

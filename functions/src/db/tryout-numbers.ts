@@ -8,7 +8,7 @@ import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/l
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
-import type { NewTryout } from './tryouts';
+import type { NewTryout } from './season-partition';
 
 export type InsertOutcome =
   { outcome: 'created'; tryout_number: number } | { outcome: 'already-registered' | 'closed' | 'busy' };

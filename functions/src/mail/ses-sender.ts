@@ -122,8 +122,10 @@ const THROTTLED = new Set(['TooManyRequestsException', 'LimitExceededException',
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * Sends one message exactly once (no retry, short timeout) and says what became of it (see Delivery). A
- * suppressed address (hard bounce, complaint) is refused without a send, like SES refusing it.
+ * Sends one message at most once (no retry, short timeout) and says what became of it (see Delivery): SES
+ * has no idempotency key, so an answer that never came leaves it unknown, and an admin's resend, not this
+ * function, decides whether to try again. A suppressed address (hard bounce, complaint) is refused without a
+ * send, like SES refusing it.
  */
 export async function sendMailOnce(message: MailMessage): Promise<Delivery> {
   const status = await getMailStatus(message.to);

@@ -14,6 +14,7 @@ import {
 import { tryoutId } from '../db/keys';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
+import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
 import { toCsv } from '../lib/csv';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -73,7 +74,7 @@ export function toAdminRow(
 
 /** The season and its registrations (one Query); 404 when there is no such season. */
 async function seasonRows(seasonId: string) {
-  const { season, round, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  const { season, round, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
   return { season, round, tryouts };
 }

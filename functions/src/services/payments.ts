@@ -15,6 +15,7 @@ import {
 import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
 import { isStripeEventProcessed, recordStripeEvent } from '../db/stripe-events';
+import * as paymentsTable from '../db/payments';
 import * as tryoutsTable from '../db/tryouts';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -64,7 +65,7 @@ function checkoutRequest(tryout: tryoutsTable.TryoutItem, seasonName: string): C
 export async function openCheckout(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<string> {
   const request = checkoutRequest(tryout, seasonName);
   const session = await createCheckoutSession(request);
-  const saved = await tryoutsTable.saveCheckoutSession({
+  const saved = await paymentsTable.saveCheckoutSession({
     seasonId: tryout.season_id,
     userId: tryout.user_id,
     attempt: request.attempt,
@@ -106,7 +107,7 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
     const now = new Date();
     const from = tryout.checkout_attempt!;
     const expiresAt = checkoutExpiry(now);
-    const started = await tryoutsTable.startCheckoutAttempt({
+    const started = await paymentsTable.startCheckoutAttempt({
       seasonId: season.id,
       userId: caller.sub,
       from,
@@ -196,7 +197,7 @@ export async function closeCheckout(tryout: tryoutsTable.TryoutItem, seasonName:
 }
 
 /** What a session's state says about the payment (confirmation, "pay again"); null while it is open. */
-function changeFromSession(session: CheckoutSession): tryoutsTable.PaymentChange | null {
+function changeFromSession(session: CheckoutSession): paymentsTable.PaymentChange | null {
   if (session.status === 'complete') {
     return session.payment_status === 'paid'
       ? { kind: 'paid', sessionId: session.id, paymentIntentId: paymentIntentIdOf(session) }
@@ -207,7 +208,7 @@ function changeFromSession(session: CheckoutSession): tryoutsTable.PaymentChange
 }
 
 /** What a webhook event says about the payment. */
-function changeFromEvent(type: CheckoutEventType, session: CheckoutSession): tryoutsTable.PaymentChange {
+function changeFromEvent(type: CheckoutEventType, session: CheckoutSession): paymentsTable.PaymentChange {
   switch (type) {
     case 'checkout.session.completed':
       return session.payment_status === 'paid'
@@ -230,7 +231,7 @@ function changeFromEvent(type: CheckoutEventType, session: CheckoutSession): try
  */
 async function fulfil(
   session: CheckoutSession,
-  change: tryoutsTable.PaymentChange | null,
+  change: paymentsTable.PaymentChange | null,
   options: { source: string; event?: { id: string; type: string } },
 ): Promise<tryoutsTable.TryoutItem | null> {
   const ids = tryoutId.parse(session.client_reference_id ?? '');
@@ -248,7 +249,7 @@ async function fulfil(
     if (options.event) await recordStripeEvent(options.event, now);
     return tryout;
   }
-  const outcome = await tryoutsTable.applyPaymentChange({
+  const outcome = await paymentsTable.applyPaymentChange({
     seasonId: tryout.season_id,
     userId: tryout.user_id,
     change,

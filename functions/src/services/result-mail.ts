@@ -13,6 +13,7 @@ import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
+import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
 import { getConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
@@ -118,7 +119,7 @@ async function requeueLost(
  */
 export async function sendResults(seasonId: string): Promise<SendResultsAnswer> {
   const now = Date.now();
-  const { season, round: current, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  const { season, round: current, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
 
   const due = tryouts.filter((t) => {
@@ -166,7 +167,7 @@ export async function sendResults(seasonId: string): Promise<SendResultsAnswer> 
  */
 export async function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
   const now = Date.now();
-  const { season, round, tryouts } = await tryoutsTable.getSeasonWithTryouts(seasonId);
+  const { season, round, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
   await requeueLost(seasonId, round, tryouts, now);
   return progressOf(round, tryouts, now);
@@ -180,7 +181,7 @@ export async function requeueAllUntried(): Promise<number> {
   const now = Date.now();
   let count = 0;
   for (const season of await seasonsTable.listSeasons()) {
-    const { round, tryouts } = await tryoutsTable.getSeasonWithTryouts(season.id);
+    const { round, tryouts } = await seasonPartition.getSeasonWithTryouts(season.id);
     count += await requeueLost(season.id, round, tryouts, now, 0);
   }
   return count;

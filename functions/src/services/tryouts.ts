@@ -14,6 +14,7 @@ import {
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
+import * as paymentsTable from '../db/payments';
 import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
 import * as users from '../db/users';
@@ -156,7 +157,7 @@ export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout>
   if (tryout.payment_method === 'cash') return toMyTryout(tryout, season);
   refuseUnlessUnpaidCard(tryout);
   await closeCheckout(tryout, season.name);
-  const switched = await tryoutsTable.switchToCash({
+  const switched = await paymentsTable.switchToCash({
     seasonId: season.id,
     userId: caller.sub,
     attempt: tryout.checkout_attempt ?? 0,

@@ -94,7 +94,7 @@ export class ApiStack extends Stack {
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         // No headers, query strings or bodies: access logs must not hold tokens or personal data. The
-        // route key is the row's template (POST /api/auth/reset-password/{token} would log no token either).
+        // route key is the row's template, never the request's own path (a path parameter is not logged).
         // `ip` is the visitor's address, which the origin authorizer reads from CloudFront-Viewer-Address;
         // `connectionIp` is who connected: a CloudFront edge, or the caller itself when it skipped CloudFront
         // (then `ip` is empty and `status` 401/403).

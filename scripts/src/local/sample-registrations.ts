@@ -8,7 +8,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup, PaymentMethod, TryoutResult } from '@club/shared';
 import { db, tableName } from '@club/functions/db/client';
 import { keys, tryoutId } from '@club/functions/db/keys';
-import type { TryoutItem } from '@club/functions/db/tryouts';
+import type { TryoutItem } from '@club/functions/db/season-partition';
 
 export interface SampleRow {
   id: string;

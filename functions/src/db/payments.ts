@@ -1,0 +1,219 @@
+/**
+ * The payment state of card registrations, which only ever moves by conditional writes: checkout attempts and
+ * their sessions, what Stripe says happened (applied once, with the event's marker in the same transaction),
+ * and the switch of an unpaid card registration to cash.
+ */
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentStatus } from '@club/shared';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import type { PaymentHistoryEntry, TryoutItem } from './season-partition';
+import { recordStripeEvent, stripeEventMarkerPut } from './stripe-events';
+import { isConditionFailure, transactOrConditionCodes, unlessConditionFails } from './transactions';
+import { updateTryout } from './tryouts';
+
+const CONDITION_FAILED = 'ConditionalCheckFailed';
+
+/**
+ * Starts the next checkout attempt of a payable card registration: attempt `from` → `from + 1`, with the new
+ * session's expiry, the old session forgotten (the caller expired it) and the status back to pending. Conditional
+ * on the attempt, so of concurrent "pay again" clicks one starts the attempt and the others join it. False when
+ * the attempt moved on or the registration is no longer payable.
+ */
+export async function startCheckoutAttempt(input: {
+  seasonId: string;
+  userId: string;
+  from: number;
+  expiresAt: number;
+}): Promise<boolean> {
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(input.seasonId, input.userId),
+        UpdateExpression:
+          'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending REMOVE checkout_session_id',
+        ConditionExpression:
+          'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed)',
+        ExpressionAttributeValues: {
+          ':next': input.from + 1,
+          ':from': input.from,
+          ':e': input.expiresAt,
+          ':stripe': 'stripe',
+          ':pending': 'pending',
+          ':failed': 'failed',
+        },
+      }),
+    ),
+  );
+  return written !== null;
+}
+
+/**
+ * Stores the session an attempt created, only while that attempt is still the current one. Every create for
+ * one attempt returns the same session (same idempotency key), so concurrent savers write the same id.
+ */
+export async function saveCheckoutSession(input: {
+  seasonId: string;
+  userId: string;
+  attempt: number;
+  sessionId: string;
+}): Promise<boolean> {
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(input.seasonId, input.userId),
+        UpdateExpression: 'SET checkout_session_id = :sid',
+        ConditionExpression: 'checkout_attempt = :attempt',
+        ExpressionAttributeValues: { ':sid': input.sessionId, ':attempt': input.attempt },
+      }),
+    ),
+  );
+  return written !== null;
+}
+
+/**
+ * Turns an unpaid card registration into a cash one (number kept, payment history extended), only while it is
+ * still the card attempt whose session the caller closed and its payment is pending or failed: a payment, a new
+ * attempt or a switch that landed first makes this refuse. The registration as written, or null when refused.
+ */
+export async function switchToCash(input: {
+  seasonId: string;
+  userId: string;
+  attempt: number;
+  now: Date;
+}): Promise<TryoutItem | null> {
+  const out = await updateTryout(input.seasonId, input.userId, {
+    UpdateExpression:
+      'SET payment_method = :cash, payment_status = :cash, ' +
+      'payment_history = list_append(if_not_exists(payment_history, :none), :entry) ' +
+      'REMOVE checkout_session_id, checkout_expires_at',
+    ConditionExpression:
+      'payment_method = :stripe AND checkout_attempt = :attempt AND payment_status IN (:pending, :failed)',
+    ExpressionAttributeValues: {
+      ':cash': 'cash',
+      ':stripe': 'stripe',
+      ':attempt': input.attempt,
+      ':pending': 'pending',
+      ':failed': 'failed',
+      ':none': [],
+      ':entry': [
+        {
+          status: 'cash',
+          source: 'switch-to-cash',
+          at: input.now.toISOString(),
+        } satisfies PaymentHistoryEntry,
+      ],
+    },
+  });
+  return 'item' in out ? out.item : null;
+}
+
+/** What a Checkout Session says happened to a registration's payment. */
+export type PaymentChange =
+  | { kind: 'paid'; sessionId: string; paymentIntentId: string | null }
+  | { kind: 'processing' | 'failed' | 'expired'; sessionId: string };
+
+export type ChangeOutcome = 'changed' | 'unchanged' | 'duplicate-event';
+
+/**
+ * Applies a payment change as one conditional update, so repeated, concurrent and out-of-order news changes
+ * a registration at most once and never moves 'paid' backwards:
+ * - paid: from anything but paid, on a card registration (any of its sessions: the money is in);
+ * - processing (completed, settles later): only from pending, for the current session;
+ * - failed: only from pending or processing, for the current session;
+ * - expired: back to payable (pending, session forgotten) only for the current session, never from paid or
+ *   processing.
+ * With a webhook event, its processed-marker is written in the same transaction (or alone when the change
+ * does not apply), so a redelivery is recognised and concurrent deliveries make the change once.
+ */
+export async function applyPaymentChange(input: {
+  seasonId: string;
+  userId: string;
+  change: PaymentChange;
+  source: string;
+  now: Date;
+  event?: { id: string; type: string };
+}): Promise<ChangeOutcome> {
+  const update = {
+    TableName: tableName(),
+    Key: keys.tryout(input.seasonId, input.userId),
+    ...changeExpression(input.change, input.source, input.now),
+  };
+  if (!input.event) {
+    try {
+      await db().send(new UpdateCommand(update));
+      return 'changed';
+    } catch (error) {
+      if (isConditionFailure(error)) return 'unchanged';
+      throw error;
+    }
+  }
+  const event = input.event;
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Update: update }, stripeEventMarkerPut(event, input.now)],
+      }),
+    ),
+  );
+  if (!codes) return 'changed';
+  if (codes[1] === CONDITION_FAILED) return 'duplicate-event';
+  if (codes[0] === CONDITION_FAILED) {
+    await recordStripeEvent(event, input.now);
+    return 'unchanged';
+  }
+  throw new Error(`Payment change transaction failed: ${codes.join(',')}`);
+}
+
+const STATUS_AFTER: Record<PaymentChange['kind'], PaymentStatus> = {
+  paid: 'paid',
+  processing: 'processing',
+  failed: 'failed',
+  expired: 'pending',
+};
+
+function changeExpression(change: PaymentChange, source: string, now: Date) {
+  const status = STATUS_AFTER[change.kind];
+  const history = 'payment_history = list_append(if_not_exists(payment_history, :none), :entry)';
+  const common = {
+    ':status': status,
+    ':sid': change.sessionId,
+    ':none': [],
+    ':entry': [{ status, source, at: now.toISOString() } satisfies PaymentHistoryEntry],
+  };
+  switch (change.kind) {
+    case 'paid':
+      return {
+        UpdateExpression: `SET payment_status = :status, paid_at = :at, paid_session_id = :sid, ${history}${
+          change.paymentIntentId ? ', payment_intent_id = :pi' : ''
+        }`,
+        ConditionExpression: 'payment_method = :stripe AND payment_status <> :status',
+        ExpressionAttributeValues: {
+          ...common,
+          ':at': now.toISOString(),
+          ':stripe': 'stripe',
+          ...(change.paymentIntentId ? { ':pi': change.paymentIntentId } : {}),
+        },
+      };
+    case 'processing':
+      return {
+        UpdateExpression: `SET payment_status = :status, ${history}`,
+        ConditionExpression: 'checkout_session_id = :sid AND payment_status = :pending',
+        ExpressionAttributeValues: { ...common, ':pending': 'pending' },
+      };
+    case 'failed':
+      return {
+        UpdateExpression: `SET payment_status = :status, ${history}`,
+        ConditionExpression: 'checkout_session_id = :sid AND payment_status IN (:pending, :processing)',
+        ExpressionAttributeValues: { ...common, ':pending': 'pending', ':processing': 'processing' },
+      };
+    case 'expired':
+      return {
+        UpdateExpression: `SET payment_status = :status, ${history} REMOVE checkout_session_id`,
+        ConditionExpression: 'checkout_session_id = :sid AND payment_status IN (:status, :failed)',
+        ExpressionAttributeValues: { ...common, ':failed': 'failed' },
+      };
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * A season's partition, read and mapped in one place: the season item, its result-mail round and every
+ * registration live under `SEASON#<id>` (db/keys.ts), so the admin table is one Query. The item shapes and
+ * their mappers are here, so the modules that write them (tryouts, payments, result mail, numbering) import
+ * this one and never each other.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  AgeGroup,
+  EmergencyContactRelationship,
+  PaymentMethod,
+  PaymentStatus,
+  TryoutResult,
+} from '@club/shared';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { toSeason, type SeasonItem } from './seasons';
+
+/** One step of a registration's payment, kept so an operator can see how it got where it is. */
+export interface PaymentHistoryEntry {
+  status: PaymentStatus;
+  /** The Stripe event id that made the change, or 'confirm' / 'checkout' when a read of the session did. */
+  source: string;
+  at: string;
+}
+
+export interface TryoutItem {
+  /** The public id (keys.ts tryoutId): `<seasonId>.<userId>`. */
+  id: string;
+  season_id: string;
+  user_id: string;
+  tryout_number: number;
+  age_group: AgeGroup;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  /** The season's fee when the player registered: what a card checkout charges. */
+  amount_cents: number;
+  attended: boolean;
+  result: TryoutResult | '';
+  email_sent: boolean;
+  created_at: string;
+  // The player's details when they registered, so the admin table is one Query, never a read per row.
+  first_name: string;
+  last_name: string;
+  email: string;
+  date_of_birth: string;
+  is_under_18: boolean;
+  parent_consent: boolean;
+  phone_number: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  emergency_contact_email: string;
+  emergency_contact_relationship: EmergencyContactRelationship;
+  // Card registrations only.
+  /** The current checkout attempt (1 at registration, +1 per "pay again"): part of its idempotency key. */
+  checkout_attempt?: number;
+  /** When the current attempt's session expires (epoch seconds; not the item's TTL). */
+  checkout_expires_at?: number;
+  /** The current attempt's session, once created; removed when it expires. */
+  checkout_session_id?: string;
+  paid_at?: string;
+  payment_intent_id?: string;
+  paid_session_id?: string;
+  payment_history?: PaymentHistoryEntry[];
+  // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
+  cash_collected_at?: string;
+  // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.
+  /** Goes up at every change of `result`, so a mail asked for an older result is never sent. */
+  result_version?: number;
+  /** The mail's last claim and its outcome; absent = not tried (email_sent says whether it went out). */
+  mail_state?: ResultMailState;
+  /** The round (or resend) that last claimed it: no message of that round or an older one claims it again. */
+  mail_round?: string;
+  /** The claim's token and its lease's end, epoch ms, while a sender holds it. */
+  mail_claim?: string;
+  mail_lease_until?: number;
+  /** Why the mail failed: the mail service's refusal, or 'unconfirmed:…' (its answer never came). */
+  mail_error?: string;
+  /** The result_version that was mailed, and when. */
+  mailed_version?: number;
+  mailed_at?: string;
+}
+
+/** A result mail's claim on its row and its outcome: sending (claimed) → sent, or failed. */
+export type ResultMailState = 'sending' | 'sent' | 'failed';
+
+export type NewTryout = Omit<TryoutItem, 'tryout_number'>;
+
+/** A registration item without its table keys. */
+export function toTryout(item: Record<string, unknown>): TryoutItem {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = item;
+  return tryout as unknown as TryoutItem;
+}
+
+/** A season's current round of result mail. */
+export interface ResultRound {
+  /** Sorts by time (ISO start time + random), so "a later round" is a string comparison. */
+  id: string;
+  started_at: number;
+  /** When its rows' lost messages were last put back on the queue (epoch ms; started_at at first). */
+  requeued_at: number;
+  /** `<userId>#<result version>` of every row the round is to mail. */
+  entries: Set<string>;
+}
+
+export const roundEntry = (userId: string, version: number): string => `${userId}#${version}`;
+
+/** A round as read from the table (Query or GetItem). */
+export function toRound(item: Record<string, unknown>): ResultRound {
+  return {
+    id: item.round as string,
+    started_at: item.started_at as number,
+    requeued_at: item.requeued_at as number,
+    entries: new Set(item.entries as Set<string> | undefined),
+  };
+}
+
+/**
+ * Reads a season, its result-mail round and all its registrations with ONE Query of the season's partition (paged inside when it
+ * passes 1 MB), never a Scan, sorted by tryout number. Strongly consistent, so a change the admin just made
+ * shows. The season is null when there is no such season.
+ */
+export async function getSeasonWithTryouts(
+  seasonId: string,
+): Promise<{ season: SeasonItem | null; round: ResultRound | null; tryouts: TryoutItem[] }> {
+  let season: SeasonItem | null = null;
+  let round: ResultRound | null = null;
+  const tryouts: TryoutItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.seasonPartition(seasonId).PK },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sk = item.SK as string;
+      if (sk === keys.seasonItemSK) season = toSeason(item);
+      else if (sk === keys.resultRoundSK) round = toRound(item);
+      else if (sk.startsWith(keys.tryoutSKPrefix)) tryouts.push(toTryout(item));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
+  return { season, round, tryouts };
+}
