@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -41,27 +42,148 @@ export default tseslint.config(
       ],
     },
   },
-  // functions: handlers → services → db/mail/payments, never back.
+  // functions: handlers → services → db / mail / payments / queue → lib, never back; held by
+  // eslint-plugin-boundaries, so a new crossing fails `npm run lint`. dev/ (the local stack's adapters) may
+  // use anything; nothing in the layers may use dev/.
   {
-    files: ['functions/src/{db,mail,payments,queue,lib}/**/*.ts'],
+    files: ['functions/src/**/*.ts'],
+    // Tests reach into any layer to prepare and check the table; the layers themselves may not.
+    ignores: ['**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['functions/src/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'handlers', pattern: 'functions/src/handlers/**', partialMatch: false },
+        { type: 'services', pattern: 'functions/src/services/**', partialMatch: false },
+        { type: 'db', pattern: 'functions/src/db/**', partialMatch: false },
+        { type: 'mail', pattern: 'functions/src/mail/**', partialMatch: false },
+        { type: 'payments', pattern: 'functions/src/payments/**', partialMatch: false },
+        { type: 'queue', pattern: 'functions/src/queue/**', partialMatch: false },
+        { type: 'lib', pattern: 'functions/src/lib/**', partialMatch: false },
+        { type: 'dev', pattern: 'functions/src/dev/**', partialMatch: false },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/handlers/*', '**/services/*'] }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'handlers' } },
+              allow: { to: { element: { types: { anyOf: ['handlers', 'services', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'services' } },
+              allow: {
+                to: { element: { types: { anyOf: ['services', 'db', 'mail', 'payments', 'queue', 'lib'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'db' } },
+              allow: { to: { element: { types: { anyOf: ['db', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'mail' } },
+              allow: { to: { element: { types: { anyOf: ['mail', 'db', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'payments' } },
+              allow: { to: { element: { types: { anyOf: ['payments', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'queue' } },
+              allow: { to: { element: { types: { anyOf: ['queue', 'lib'] } } } },
+            },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+            {
+              from: { element: { type: 'dev' } },
+              allow: {
+                to: {
+                  element: {
+                    types: {
+                      anyOf: ['handlers', 'services', 'db', 'mail', 'payments', 'queue', 'lib', 'dev'],
+                    },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      ],
     },
   },
+  // web: components / lib / content → features → routes / app, and no feature imports another feature; held
+  // by eslint-plugin-boundaries like the functions' layers.
   {
-    files: ['functions/src/services/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/handlers/*'] }] },
-  },
-  // web: components/lib → features → routes/app.
-  {
-    files: ['web/src/{components,lib}/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['web/src/**/*.{ts,tsx}'],
+      'boundaries/elements': [
+        {
+          type: 'web-base',
+          pattern: 'web/src/{components,lib,content,assets,styles}/**',
+          partialMatch: false,
+        },
+        { type: 'feature', pattern: 'web/src/features/*/**', partialMatch: false, capture: ['feature'] },
+        { type: 'screens', pattern: 'web/src/{routes,app}/**', partialMatch: false },
+        { type: 'entry', pattern: 'web/src/*.{ts,tsx}', partialMatch: false },
+      ],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/features/*', '**/routes/*', '**/app/*'] }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'web-base' } }, allow: { to: { element: { type: 'web-base' } } } },
+            { from: { element: { type: 'feature' } }, allow: { to: { element: { type: 'web-base' } } } },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } },
+                },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['screens', 'entry'] } } },
+              allow: { to: { element: { types: { anyOf: ['web-base', 'feature', 'screens', 'entry'] } } } },
+            },
+          ],
+        },
+      ],
     },
   },
+  // infra reads the functions through one declared module (handler entries come from the shared route
+  // table); their internals are theirs to change.
   {
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/routes/*', '**/app/*'] }] },
+    files: ['infra/**/*.ts'],
+    plugins: { boundaries },
+    settings: { 'boundaries/elements': [{ type: 'infra', pattern: 'infra/**', partialMatch: false }] },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          checkAllOrigins: true,
+          policies: [
+            {
+              from: { element: { type: 'infra' } },
+              disallow: { to: { module: { source: '@club/functions' } } },
+            },
+            {
+              from: { element: { type: 'infra' } },
+              allow: { to: { module: { source: '@club/functions', internalPath: 'deploy-facts' } } },
+            },
+          ],
+        },
+      ],
+    },
   },
   // Command-line scripts talk to the operator on stdout.
   { files: ['scripts/**/*.ts', 'infra/bin/**/*.ts'], rules: { 'no-console': 'off' } },

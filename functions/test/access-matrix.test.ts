@@ -14,7 +14,7 @@ import { db, tableName } from '../src/db/client';
 import { getUserByEmail, setAdminFlag } from '../src/db/users';
 import { signAccessToken, verifyAccessToken } from '../src/lib/access-token';
 import { ForbiddenError } from '../src/lib/errors';
-import { checkAccess } from '../src/lib/http';
+import { checkAccess } from '../src/handlers/http';
 import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';

@@ -139,7 +139,7 @@ export interface LambdaBundle {
  * out as if written to the repository root and they are then written to `outDir`: source-map paths are
  * repository paths (functions/src/…, node_modules/…) wherever the bundle is built, so the same sources give
  * the same bytes on every machine (CDK hashes the output), and Lambda stack traces read
- * /var/task/functions/src/lib/http.ts:42. Throws on any esbuild error.
+ * /var/task/functions/src/handlers/http.ts:42. Throws on any esbuild error.
  */
 export function bundleLambda(entry: string, outDir: string): LambdaBundle {
   const result = buildSync({

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS, routeList } from '@club/shared';
-import { tableDefinition } from '@club/functions/db/table-definition';
+import { tableDefinition } from '@club/functions/deploy-facts';
 import {
   BUNDLE_FILE,
   bundleImports,

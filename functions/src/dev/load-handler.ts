@@ -1,6 +1,6 @@
 /** Loads a route's handler module the way the Lambda bundle's entry would (local server and tests). */
 import type { RouteDefinition } from '@club/shared';
-import type { LambdaHandler } from '../lib/http';
+import type { LambdaHandler } from '../handlers/http';
 
 export async function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
   const file = `../handlers/${route.handler}.ts`;

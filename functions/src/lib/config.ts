@@ -11,7 +11,7 @@ import * as v from 'valibot';
 
 /**
  * The header CloudFront's API origin adds (infra web stack) with the origin verification secret, and the
- * functions check (lib/http.ts). Here, beside the secret it carries, so infra can import it without the
+ * functions check (handlers/http.ts). Here, beside the secret it carries, so infra can import it without the
  * handlers' dependencies.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

@@ -1,5 +1,5 @@
 /**
- * Telling CloudFront's requests from everyone else's, shared by the handler wrapper (lib/http.ts) and the
+ * Telling CloudFront's requests from everyone else's, shared by the handler wrapper (handlers/http.ts) and the
  * API's origin authorizer (handlers/platform/origin-authorizer.ts), so the two locks cannot disagree.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

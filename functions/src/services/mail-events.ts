@@ -7,6 +7,9 @@ import { normaliseEmail } from '@club/shared';
 import { recordMailEvent, type MailStatus } from '../db/mail-status';
 import type { SesEvent } from '../mail/ses-events';
 
+/** The events' schemas, for the handler that parses what EventBridge delivers. */
+export { AnySesEventSchema, RECORDED_EVENT_TYPES, SesEventBridgeEventSchema } from '../mail/ses-events';
+
 /** Records one SES event for each of its recipients; returns what was recorded and for how many. */
 export async function recordSesEvent(
   event: SesEvent,

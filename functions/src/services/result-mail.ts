@@ -24,6 +24,9 @@ import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail
 import { resultMailQueue } from '../queue/result-mail-settings';
 import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
 
+/** A queue message's schema, for the worker that parses what the queue delivers. */
+export { ResultMailMessageSchema } from '../queue/result-mail-queue';
+
 type TryoutItem = tryoutsTable.TryoutItem;
 
 /**

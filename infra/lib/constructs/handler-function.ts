@@ -82,7 +82,7 @@ export interface RouteFunctionProps {
    * other function gets neither.
    */
   readonly stripeSecret: ISecret;
-  /** The x-origin-verify value CloudFront sends (lib/http.ts refuses requests without it). */
+  /** The x-origin-verify value CloudFront sends (handlers/http.ts refuses requests without it). */
   readonly originSecret: ISecret;
   /** The Sentry DSN, read on a function's first error report. */
   readonly sentrySecret: ISecret;

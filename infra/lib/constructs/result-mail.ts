@@ -4,7 +4,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
+import { resultMailQueue } from '@club/functions/deploy-facts';
 import { PLATFORM_FUNCTIONS } from '../platform-functions';
 import type { StageConfig } from '../stage-config';
 import { HandlerFunction, type MailSettings } from './handler-function';

@@ -20,7 +20,7 @@ import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '@club/functions/db/table-definition';
+import { tableDefinition } from '@club/functions/deploy-facts';
 import { API_PREFIX, routes } from '@club/shared';
 import type { StageConfig } from '../stage-config';
 import { backupCopyVaultName } from './backup-copy-stack';
@@ -39,7 +39,7 @@ export class DataStack extends Stack {
   readonly indexNames: readonly string[];
   readonly secret: Secret;
   /**
-   * The value CloudFront sends the API as x-origin-verify (web stack) and the functions require (lib/http.ts),
+   * The value CloudFront sends the API as x-origin-verify (web stack) and the functions require (handlers/http.ts),
    * so a request straight to the execute-api endpoint, which could forge CloudFront's headers, is refused.
    */
   readonly originSecret: Secret;

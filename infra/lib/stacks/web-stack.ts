@@ -36,7 +36,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '@club/functions/lib/config';
+import { ORIGIN_VERIFY_HEADER } from '@club/functions/deploy-facts';
 import {
   API_PREFIX,
   CONTENT_SECURITY_POLICY,

@@ -1,5 +1,5 @@
 import { NewSeasonSchema } from '@club/shared';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { createAdminSeason } from '../../services/admin-seasons';
 
 /** POST /admin/seasons: a new season, made the active one. */

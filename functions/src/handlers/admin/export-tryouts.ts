@@ -1,5 +1,5 @@
 import { SeasonQuerySchema } from '@club/shared';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { exportTryouts } from '../../services/admin-tryouts';
 
 /** GET /admin/tryouts/export?season_id=: the season's registrations as a CSV download. */

@@ -1,5 +1,5 @@
 import { SeasonParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { getRegistrationStatus } from '../../services/admin-seasons';
 
 /** GET /admin/seasons/{id}/registration: whether the season takes registrations. */

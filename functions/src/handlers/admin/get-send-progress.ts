@@ -1,5 +1,5 @@
 import { SendResultsParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { getSendProgress } from '../../services/result-mail';
 
 /** GET /admin/tryouts/{seasonId}/send-results: how far the current round of result mail is. */

@@ -1,4 +1,4 @@
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { listAllSeasons } from '../../services/admin-seasons';
 
 /** GET /seasons/all: every season, newest first. */

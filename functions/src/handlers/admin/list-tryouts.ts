@@ -1,5 +1,5 @@
 import { SeasonQuerySchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { listTryouts } from '../../services/admin-tryouts';
 
 /** GET /admin/tryouts?season_id=: the season's registrations by tryout number. */

@@ -1,5 +1,5 @@
 import { TryoutParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { resendResult } from '../../services/result-mail';
 
 /** POST /admin/tryouts/{id}/resend-result: mails that registrant's result again, now. */

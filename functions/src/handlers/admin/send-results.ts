@@ -1,5 +1,5 @@
 import { SendResultsParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { sendResults } from '../../services/result-mail';
 
 /** POST /admin/tryouts/{seasonId}/send-results: queues every due result mail and answers at once. */

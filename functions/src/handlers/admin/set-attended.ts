@@ -1,5 +1,5 @@
 import { AttendedSchema, TryoutParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { setAttended } from '../../services/admin-tryouts';
 
 /** PATCH /admin/tryouts/{id}/attended: the player came (or did not) to the tryout. */

@@ -1,5 +1,5 @@
 import { CashCollectedSchema, TryoutParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { setCashCollected } from '../../services/admin-tryouts';
 
 /** PATCH /admin/tryouts/{id}/cash: a cash registration's fee was collected on tryout day (or was not). */

@@ -1,5 +1,5 @@
 import { RegistrationToggleSchema, SeasonParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { setRegistrationStatus } from '../../services/admin-seasons';
 
 /** PATCH /admin/seasons/{id}/registration: opens or closes the season's registration. */

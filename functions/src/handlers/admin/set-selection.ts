@@ -1,5 +1,5 @@
 import { SelectionSchema, TryoutParamsSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { setSelection } from '../../services/admin-tryouts';
 
 /** PATCH /admin/tryouts/{id}/selection: pending, selected or not selected, in any direction. */

@@ -1,5 +1,5 @@
 import { SeasonParamsSchema, TeamLinkInputSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { setTeamLink } from '../../services/admin-seasons';
 
 /** PUT /admin/seasons/{id}/team-links: one age group's TeamSnap link (empty removes it). */

@@ -1,5 +1,5 @@
 import { EmailOnlySchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { forgotPassword } from '../../services/accounts';
 
 /** POST /auth/forgot-password: { success, message }, the same for any e-mail. */

@@ -1,6 +1,6 @@
 import { LoginSchema } from '@club/shared';
 import { refreshCookie } from '../../lib/cookies';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { warmPasswordVerifier } from '../../services/passwords';
 import { login } from '../../services/sessions';
 

@@ -1,5 +1,5 @@
 import { clearedRefreshCookie } from '../../lib/cookies';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { logout } from '../../services/sessions';
 
 /** POST /auth/logout: revokes the session and clears the cookie. */

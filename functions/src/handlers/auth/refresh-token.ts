@@ -1,5 +1,5 @@
 import { refreshCookie } from '../../lib/cookies';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { refresh } from '../../services/sessions';
 
 /** POST /auth/refresh-token: rotates the cookie's refresh token and answers a new { token }. */

@@ -1,5 +1,5 @@
 import { RegistrationSchema } from '@club/shared';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { register } from '../../services/accounts';
 
 /** POST /auth/register: creates the account and mails a verification link; same answer for a taken e-mail. */

@@ -1,5 +1,5 @@
 import { EmailOnlySchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { resendVerification } from '../../services/accounts';
 
 /** POST /auth/resend-verification: { success, message }, the same for any e-mail. */

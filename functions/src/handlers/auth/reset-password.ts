@@ -1,5 +1,5 @@
 import { ResetPasswordBodySchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { resetPassword } from '../../services/accounts';
 
 /**

@@ -1,5 +1,5 @@
 import { VerifyEmailBodySchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { verifyEmail } from '../../services/accounts';
 
 /**

@@ -6,8 +6,12 @@
  */
 import * as v from 'valibot';
 import { log } from '../../lib/log';
-import { AnySesEventSchema, RECORDED_EVENT_TYPES, SesEventBridgeEventSchema } from '../../mail/ses-events';
-import { recordSesEvent } from '../../services/mail-events';
+import {
+  AnySesEventSchema,
+  RECORDED_EVENT_TYPES,
+  recordSesEvent,
+  SesEventBridgeEventSchema,
+} from '../../services/mail-events';
 
 export async function handler(input: unknown): Promise<void> {
   const peek = v.safeParse(AnySesEventSchema, input);

@@ -1,4 +1,4 @@
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { startCheckout } from '../../services/payments';
 
 /** POST /payments/checkout: a new checkout URL for the caller's unpaid card registration ("pay again"). */

@@ -1,5 +1,5 @@
 import { ConfirmPaymentQuerySchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { confirmPayment } from '../../services/payments';
 
 /** GET /payments/confirm?session_id=…: the success page's check of the caller's checkout session. */

@@ -1,4 +1,4 @@
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { handleStripeWebhook } from '../../services/payments';
 
 /** POST /payments/webhook: Stripe's deliveries, checked against their signature on the raw body. */

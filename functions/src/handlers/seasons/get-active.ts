@@ -1,4 +1,4 @@
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { getActiveSeason } from '../../services/seasons';
 
 /** GET /seasons/active: the active season, 404 when there is none. */

@@ -1,4 +1,4 @@
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { getMyTryout } from '../../services/tryouts';
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when not registered. */

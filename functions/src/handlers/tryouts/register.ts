@@ -1,5 +1,5 @@
 import { TryoutRegistrationSchema } from '@club/shared';
-import { defineHandler, reply } from '../../lib/http';
+import { defineHandler, reply } from '../http';
 import { registerForTryout } from '../../services/tryouts';
 
 /** POST /tryouts/register: the new registration, and for a card payment the checkout URL to go to. */

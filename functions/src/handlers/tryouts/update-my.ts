@@ -1,5 +1,5 @@
 import { UpdateMyTryoutSchema } from '@club/shared';
-import { defineHandler } from '../../lib/http';
+import { defineHandler } from '../http';
 import { switchToCash } from '../../services/tryouts';
 
 /** PATCH /tryouts/my {"payment_method":"cash"}: the caller's registration, switched to cash. */

@@ -18,19 +18,19 @@ import {
   type RouteDefinition,
   type RouteName,
 } from '@club/shared';
-import { verifyAccessToken } from './access-token';
-import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from './config';
-import { isAdminNow } from '../db/users';
+import { verifyAccessToken } from '../lib/access-token';
+import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from '../lib/config';
+import { isAdminNow } from '../services/access';
 import {
   BadRequestError,
   ForbiddenError,
   HttpError,
   PayloadTooLargeError,
   UnauthorizedError,
-} from './errors';
-import { log } from './log';
-import { isOriginSecret, VIEWER_ADDRESS_HEADER, viewerIp } from './origin';
-import { reportError } from './sentry';
+} from '../lib/errors';
+import { log } from '../lib/log';
+import { isOriginSecret, VIEWER_ADDRESS_HEADER, viewerIp } from '../lib/origin';
+import { reportError } from '../lib/sentry';
 
 /** Larger bodies than any form of the product sends are refused before parsing. */
 const MAX_BODY_BYTES = 64 * 1024;

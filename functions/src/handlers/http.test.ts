@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { routes } from '@club/shared';
 import { toApiGatewayEvent } from '../dev/api-gateway-event';
-import { resetConfigForTests } from './config';
-import { NotFoundError } from './errors';
+import { resetConfigForTests } from '../lib/config';
+import { NotFoundError } from '../lib/errors';
 import { clientAddress, defineHandler, reply } from './http';
 
 const route = routes.getActiveSeason;
