@@ -7,7 +7,7 @@ import { normaliseEmail } from '@club/shared';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { isConditionFailure } from './transactions';
+import { unlessConditionFails } from './transactions';
 
 /** Why an address is never mailed again. */
 export type SuppressionReason = 'bounced' | 'complained';
@@ -50,8 +50,8 @@ export async function recordMailEvent(
   const suppression = suppresses
     ? ', suppressed = if_not_exists(suppressed, :event), suppressedAt = if_not_exists(suppressedAt, :at)'
     : '';
-  try {
-    await db().send(
+  const written = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.mailStatus(email),
@@ -59,20 +59,18 @@ export async function recordMailEvent(
         ConditionExpression: 'attribute_not_exists(lastEventAt) OR lastEventAt <= :at',
         ExpressionAttributeValues: values,
       }),
+    ),
+  );
+  // An older event than the one shown: it may still suppress, which must not be lost.
+  if (!written && suppresses) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.mailStatus(email),
+        UpdateExpression:
+          'SET suppressed = if_not_exists(suppressed, :event), suppressedAt = if_not_exists(suppressedAt, :at)',
+        ExpressionAttributeValues: { ':event': event, ':at': values[':at'] },
+      }),
     );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    // An older event than the one shown: it may still suppress, which must not be lost.
-    if (suppresses) {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.mailStatus(email),
-          UpdateExpression:
-            'SET suppressed = if_not_exists(suppressed, :event), suppressedAt = if_not_exists(suppressedAt, :at)',
-          ExpressionAttributeValues: { ':event': event, ':at': values[':at'] },
-        }),
-      );
-    }
   }
 }

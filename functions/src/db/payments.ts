@@ -9,8 +9,8 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 import type { PaymentHistoryEntry, TryoutItem } from './season-partition';
 import { recordStripeEvent, stripeEventMarkerPut } from './stripe-events';
-import { isConditionFailure, transactOrConditionCodes, unlessConditionFails } from './transactions';
-import { updateTryout } from './tryouts';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
+import { updateTryoutIf } from './tryouts';
 
 const CONDITION_FAILED = 'ConditionalCheckFailed';
 
@@ -84,7 +84,7 @@ export async function switchToCash(input: {
   attempt: number;
   now: Date;
 }): Promise<TryoutItem | null> {
-  const out = await updateTryout(input.seasonId, input.userId, {
+  return updateTryoutIf(input.seasonId, input.userId, {
     UpdateExpression:
       'SET payment_method = :cash, payment_status = :cash, ' +
       'payment_history = list_append(if_not_exists(payment_history, :none), :entry) ' +
@@ -107,7 +107,6 @@ export async function switchToCash(input: {
       ],
     },
   });
-  return 'item' in out ? out.item : null;
 }
 
 /** What a Checkout Session says happened to a registration's payment. */
@@ -142,13 +141,8 @@ export async function applyPaymentChange(input: {
     ...changeExpression(input.change, input.source, input.now),
   };
   if (!input.event) {
-    try {
-      await db().send(new UpdateCommand(update));
-      return 'changed';
-    } catch (error) {
-      if (isConditionFailure(error)) return 'unchanged';
-      throw error;
-    }
+    const written = await unlessConditionFails(() => db().send(new UpdateCommand(update)));
+    return written ? 'changed' : 'unchanged';
   }
   const event = input.event;
   const codes = await transactOrConditionCodes(() =>

@@ -19,7 +19,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
-import { roundEntry, toRound, toTryout, type ResultRound, type TryoutItem } from './season-partition';
+import { updateTryoutIf } from './tryouts';
+import { roundEntry, toRound, type ResultRound, type TryoutItem } from './season-partition';
 
 export { roundEntry, type ResultRound };
 
@@ -119,30 +120,6 @@ interface RowRef {
   userId: string;
 }
 
-/** One conditional update of a registration; the item as written, or null when the condition failed. */
-async function transition(
-  row: RowRef,
-  update: {
-    UpdateExpression: string;
-    ConditionExpression: string;
-    ExpressionAttributeValues: Record<string, unknown>;
-    ExpressionAttributeNames?: Record<string, string>;
-  },
-): Promise<TryoutItem | null> {
-  const out = await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tryout(row.seasonId, row.userId),
-        ...update,
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
-  if (!out) return null;
-  return toTryout(out.Attributes!);
-}
-
 /**
  * Claims a row's mail for a round's sender, with a lease: only while its mail has not gone out, its result
  * is still the version the round asked for, no sender holds a live lease, and it was not tried in this round
@@ -151,7 +128,7 @@ async function transition(
 export function claimResultMail(
   row: RowRef & { version: number; round: string; claim: string; leaseUntil: number; now: number },
 ): Promise<TryoutItem | null> {
-  return transition(row, {
+  return updateTryoutIf(row.seasonId, row.userId, {
     UpdateExpression:
       'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
       'REMOVE mail_error',
@@ -179,7 +156,7 @@ export function claimResultMail(
 export function claimResultMailForResend(
   row: RowRef & { round: string; claim: string; leaseUntil: number; now: number },
 ): Promise<TryoutItem | null> {
-  return transition(row, {
+  return updateTryoutIf(row.seasonId, row.userId, {
     UpdateExpression:
       'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
       'REMOVE mail_error',
@@ -206,7 +183,7 @@ export function claimResultMailForResend(
 export async function markResultMailSent(
   row: RowRef & { claim: string; version: number; now: Date },
 ): Promise<boolean> {
-  const out = await transition(row, {
+  const out = await updateTryoutIf(row.seasonId, row.userId, {
     UpdateExpression:
       'SET email_sent = :true, mail_state = :sent, mailed_version = :v, mailed_at = :at ' +
       'REMOVE mail_claim, mail_lease_until',
@@ -226,7 +203,7 @@ export async function markResultMailSent(
 export async function markResultMailFailed(
   row: RowRef & { claim: string; reason: string },
 ): Promise<boolean> {
-  const out = await transition(row, {
+  const out = await updateTryoutIf(row.seasonId, row.userId, {
     UpdateExpression: 'SET mail_state = :failed, mail_error = :reason REMOVE mail_claim, mail_lease_until',
     ConditionExpression: 'mail_claim = :claim',
     ExpressionAttributeValues: { ':failed': 'failed', ':reason': row.reason, ':claim': row.claim },
@@ -239,7 +216,7 @@ export async function markResultMailFailed(
  * again, so the redelivered message can claim it.
  */
 export async function releaseResultMail(row: RowRef & { claim: string }): Promise<boolean> {
-  const out = await transition(row, {
+  const out = await updateTryoutIf(row.seasonId, row.userId, {
     UpdateExpression: 'REMOVE mail_state, mail_round, mail_claim, mail_lease_until',
     ConditionExpression: 'mail_claim = :claim',
     ExpressionAttributeValues: { ':claim': row.claim },

@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
-import { isConditionFailure } from './transactions';
+import { unlessConditionFails } from './transactions';
 
 const MARKER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -47,9 +47,5 @@ export function stripeEventMarkerPut(event: { id: string; type: string }, now: D
  * concurrent delivery's record is not an error).
  */
 export async function recordStripeEvent(event: { id: string; type: string }, now: Date): Promise<void> {
-  try {
-    await db().send(new PutCommand(stripeEventMarkerPut(event, now).Put));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await unlessConditionFails(() => db().send(new PutCommand(stripeEventMarkerPut(event, now).Put)));
 }

@@ -8,7 +8,15 @@ import type { TryoutResult } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { toTryout, type TryoutItem } from './season-partition';
-import { isConditionFailure } from './transactions';
+import { unlessConditionFails } from './transactions';
+
+/** An update expression with the condition it applies under. */
+export interface ConditionalUpdate {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}
 
 export type { NewTryout, PaymentHistoryEntry, ResultMailState, TryoutItem } from './season-partition';
 
@@ -27,27 +35,29 @@ export async function getTryout(seasonId: string, userId: string): Promise<Tryou
 export async function updateTryout(
   seasonId: string,
   userId: string,
-  update: {
-    UpdateExpression: string;
-    ConditionExpression: string;
-    ExpressionAttributeNames?: Record<string, string>;
-    ExpressionAttributeValues?: Record<string, unknown>;
-  },
+  update: ConditionalUpdate,
 ): Promise<{ item: TryoutItem } | { refused: TryoutItem | null }> {
-  try {
-    const out = await db().send(
+  const item = await updateTryoutIf(seasonId, userId, update);
+  return item ? { item } : { refused: await getTryout(seasonId, userId) };
+}
+
+/** The one conditional update of a registration: the item as written, or null when the condition failed. */
+export async function updateTryoutIf(
+  seasonId: string,
+  userId: string,
+  update: ConditionalUpdate,
+): Promise<TryoutItem | null> {
+  const out = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryout(seasonId, userId),
         ...update,
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return { item: toTryout(out.Attributes!) };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return { refused: await getTryout(seasonId, userId) };
-  }
+    ),
+  );
+  return out ? toTryout(out.Attributes!) : null;
 }
 
 /** Marks a registration attended or not: one conditional update (it must exist); null when it does not. */

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import type { EmergencyContactRelationship } from '@club/shared';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
-import { isConditionFailure, transactOrConditionCodes } from './transactions';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 
 export interface UserItem {
   id: string;
@@ -119,8 +119,8 @@ export async function setAdminFlag(userId: string, isAdmin: boolean): Promise<vo
 
 /** Marks the e-mail verified once (an idempotent conditional update: the first time is kept). */
 export async function markEmailVerified(userId: string, at: Date): Promise<void> {
-  try {
-    await db().send(
+  await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(userId),
@@ -128,10 +128,8 @@ export async function markEmailVerified(userId: string, at: Date): Promise<void>
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(verifiedAt)',
         ExpressionAttributeValues: { ':at': at.toISOString() },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 export type OneTimePurpose = 'VERIFY' | 'RESET';
@@ -194,8 +192,8 @@ export async function spendVerifyToken(
   tokenHash: string,
   now: Date,
 ): Promise<{ outcome: 'spent' | 'used-before'; userId: string } | null> {
-  try {
-    const out = await db().send(
+  const out = await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
@@ -205,22 +203,19 @@ export async function spendVerifyToken(
         ExpressionAttributeValues: { ':now': now.toISOString(), ':epoch': expiresAt(now) },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return { outcome: 'spent', userId: out.Attributes!.userId as string };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const old = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
-        ConsistentRead: true,
-      }),
-    );
-    const item = old.Item;
-    if (item?.usedAt && typeof item.userId === 'string')
-      return { outcome: 'used-before', userId: item.userId };
-    return null;
-  }
+    ),
+  );
+  if (out) return { outcome: 'spent', userId: out.Attributes!.userId as string };
+  const old = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
+      ConsistentRead: true,
+    }),
+  );
+  const item = old.Item;
+  if (item?.usedAt && typeof item.userId === 'string') return { outcome: 'used-before', userId: item.userId };
+  return null;
 }
 
 /**
