@@ -15,7 +15,6 @@ import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
 import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
-import { getConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { resultMail } from '../mail/result-mails';
@@ -23,9 +22,6 @@ import { ONCE_SEND_TIMEOUT_MS, sendMailOnce } from '../mail/ses-sender';
 import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail-queue';
 import { resultMailQueue } from '../queue/result-mail-settings';
 import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
-
-/** A queue message's schema, for the worker that parses what the queue delivers. */
-export { ResultMailMessageSchema } from '../queue/result-mail-queue';
 
 type TryoutItem = tryoutsTable.TryoutItem;
 
@@ -40,7 +36,7 @@ export const CLAIM_LEASE_MS = 2 * resultMailQueue.workerTimeoutSeconds * 1000;
  * own timeout could cut between SES accepting the mail and the row saying so.
  */
 export const CLAIM_BUDGET_MS = ONCE_SEND_TIMEOUT_MS + 10_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ── the admin's send and its progress ─────────────────────────────────────────────────────────────────
 
@@ -212,7 +208,7 @@ type Sent = 'sent' | 'failed' | 'retry';
  * itself. Throttled or unreachable (nothing went out): back to queued for a later delivery of its message
  * (`deferTo` 'queue'), or failed when there is no message to deliver it ('failed').
  */
-async function sendClaimed(
+export async function sendClaimed(
   row: TryoutItem,
   claim: string,
   season: seasonsTable.SeasonItem,
@@ -253,61 +249,6 @@ async function sendClaimed(
       return 'failed';
     }
   }
-}
-
-// ── the worker ─────────────────────────────────────────────────────────────────────────────────────────
-
-/** The next moment this process may send (the pacing of RESULT_MAIL_SEND_RATE), epoch ms. */
-let nextSendAt = 0;
-
-/**
- * Waits for this process's next sending slot, unless it would come after `latest`: then false and no slot
- * is taken. Slots are RESULT_MAIL_SEND_RATE per second, shared by every batch the process runs at once.
- */
-async function takeSendSlot(latest: number): Promise<boolean> {
-  const interval = 1000 / getConfig().RESULT_MAIL_SEND_RATE;
-  const now = Date.now();
-  const at = Math.max(now, nextSendAt);
-  if (at > latest) return false;
-  nextSendAt = at + interval;
-  if (at > now) await sleep(at - now);
-  return true;
-}
-
-export type QueuedMailOutcome = 'done' | 'retry';
-
-/**
- * The worker's step for one queue message: waits its turn at the configured rate, claims the row (nothing
- * to do if the message is a duplicate, the mail went or the result changed), sends and records. 'retry'
- * hands the message back to the queue: out of time before claiming, or the mail service asked to slow down.
- * `deadline` is when the invocation must be done, epoch ms.
- */
-export async function deliverQueuedResultMail(
-  message: ResultMailMessage,
-  deadline: number,
-  seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
-): Promise<QueuedMailOutcome> {
-  const ids = tryoutId.parse(message.tryout_id);
-  if (!ids) return 'done';
-  if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
-  const claim = randomUUID();
-  const now = Date.now();
-  const row = await resultMailTable.claimResultMail({
-    ...ids,
-    version: message.version,
-    round: message.round,
-    claim,
-    leaseUntil: now + CLAIM_LEASE_MS,
-    now,
-  });
-  if (!row) return 'done';
-  if (!seasons.has(ids.seasonId)) seasons.set(ids.seasonId, seasonsTable.getSeason(ids.seasonId));
-  const season = await seasons.get(ids.seasonId);
-  if (!season) {
-    await resultMailTable.markResultMailFailed({ ...ids, claim, reason: 'no-season' });
-    return 'done';
-  }
-  return (await sendClaimed(row, claim, season, deadline, 'queue')) === 'retry' ? 'retry' : 'done';
 }
 
 // ── one at a time ──────────────────────────────────────────────────────────────────────────────────────

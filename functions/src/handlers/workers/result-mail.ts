@@ -6,7 +6,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { log } from '../../lib/log';
-import { deliverQueuedResultMail, ResultMailMessageSchema } from '../../services/result-mail';
+import { deliverQueuedResultMail, ResultMailMessageSchema } from '../../services/result-mail-worker';
 
 /** The part of Lambda's context the worker reads. */
 export interface WorkerContext {

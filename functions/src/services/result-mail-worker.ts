@@ -1,0 +1,67 @@
+/**
+ * The result-mail worker's step (handlers/workers/result-mail.ts): one queue message, paced to the stage's
+ * sending rate, claimed, sent once and recorded through the result-mail service's one send.
+ */
+import { randomUUID } from 'node:crypto';
+import { tryoutId } from '../db/keys';
+import * as resultMailTable from '../db/result-mail';
+import * as seasonsTable from '../db/seasons';
+import { getConfig } from '../lib/config';
+import type { ResultMailMessage } from '../queue/result-mail-queue';
+import { CLAIM_BUDGET_MS, CLAIM_LEASE_MS, sendClaimed, sleep } from './result-mail';
+
+/** A queue message's schema, for the worker that parses what the queue delivers. */
+export { ResultMailMessageSchema } from '../queue/result-mail-queue';
+
+/** The next moment this process may send (the pacing of RESULT_MAIL_SEND_RATE), epoch ms. */
+let nextSendAt = 0;
+
+/**
+ * Waits for this process's next sending slot, unless it would come after `latest`: then false and no slot
+ * is taken. Slots are RESULT_MAIL_SEND_RATE per second, shared by every batch the process runs at once.
+ */
+async function takeSendSlot(latest: number): Promise<boolean> {
+  const interval = 1000 / getConfig().RESULT_MAIL_SEND_RATE;
+  const now = Date.now();
+  const at = Math.max(now, nextSendAt);
+  if (at > latest) return false;
+  nextSendAt = at + interval;
+  if (at > now) await sleep(at - now);
+  return true;
+}
+
+export type QueuedMailOutcome = 'done' | 'retry';
+
+/**
+ * The worker's step for one queue message: waits its turn at the configured rate, claims the row (nothing
+ * to do if the message is a duplicate, the mail went or the result changed), sends and records. 'retry'
+ * hands the message back to the queue: out of time before claiming, or the mail service asked to slow down.
+ * `deadline` is when the invocation must be done, epoch ms.
+ */
+export async function deliverQueuedResultMail(
+  message: ResultMailMessage,
+  deadline: number,
+  seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
+): Promise<QueuedMailOutcome> {
+  const ids = tryoutId.parse(message.tryout_id);
+  if (!ids) return 'done';
+  if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
+  const claim = randomUUID();
+  const now = Date.now();
+  const row = await resultMailTable.claimResultMail({
+    ...ids,
+    version: message.version,
+    round: message.round,
+    claim,
+    leaseUntil: now + CLAIM_LEASE_MS,
+    now,
+  });
+  if (!row) return 'done';
+  if (!seasons.has(ids.seasonId)) seasons.set(ids.seasonId, seasonsTable.getSeason(ids.seasonId));
+  const season = await seasons.get(ids.seasonId);
+  if (!season) {
+    await resultMailTable.markResultMailFailed({ ...ids, claim, reason: 'no-season' });
+    return 'done';
+  }
+  return (await sendClaimed(row, claim, season, deadline, 'queue')) === 'retry' ? 'retry' : 'done';
+}
