@@ -16,7 +16,7 @@
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
  * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
- * | processed Stripe event| STRIPE#<eventId>        | EVENT              |                 |                      |
+ * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
@@ -66,13 +66,24 @@ export const keys = {
     GSI1PK: `USER#${userId}`,
     GSI1SK: `TRYOUT#${seasonId}`,
   }),
-  stripeEvent: (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
+  /**
+   * That a piece of outside news was applied (db/exactly-once.ts), one key shape per scope: a Stripe event
+   * keeps the key it has always had, so markers written before stay valid.
+   */
+  marker: (scope: MarkerScope, id: string) => MARKER_KEYS[scope](id),
   /**
    * What SES last reported for an address (delivered, bounced, complained): any address the club mails, a
    * member's or an emergency contact's, so it is keyed by the address, not by a user.
    */
   mailStatus: (email: string) => ({ PK: `MAIL#${normaliseEmail(email)}`, SK: 'STATUS' }),
 } as const;
+
+/** The kinds of outside news applied exactly once, each with its marker's key. */
+const MARKER_KEYS = {
+  'stripe-event': (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
+} as const;
+
+export type MarkerScope = keyof typeof MARKER_KEYS;
 
 /**
  * A registration's public id (admin paths, Stripe's client_reference_id): its season and user, so the item is

@@ -3,16 +3,14 @@
  * their sessions, what Stripe says happened (applied once, with the event's marker in the same transaction),
  * and the switch of an unpaid card registration to cash.
  */
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentStatus } from '@club/shared';
 import { db, tableName } from './client';
+import { applyOnce, type Marker, type OnceOutcome } from './exactly-once';
 import { keys } from './keys';
 import type { PaymentHistoryEntry, TryoutItem } from './season-partition';
-import { recordStripeEvent, stripeEventMarkerPut } from './stripe-events';
-import { transactOrConditionCodes, unlessConditionFails } from './transactions';
+import { unlessConditionFails } from './transactions';
 import { updateTryoutIf } from './tryouts';
-
-const CONDITION_FAILED = 'ConditionalCheckFailed';
 
 /**
  * Starts the next checkout attempt of a payable card registration: attempt `from` → `from + 1`, with the new
@@ -114,7 +112,7 @@ export type PaymentChange =
   | { kind: 'paid'; sessionId: string; paymentIntentId: string | null }
   | { kind: 'processing' | 'failed' | 'expired'; sessionId: string };
 
-export type ChangeOutcome = 'changed' | 'unchanged' | 'duplicate-event';
+export type ChangeOutcome = OnceOutcome;
 
 /**
  * Applies a payment change as one conditional update, so repeated, concurrent and out-of-order news changes
@@ -124,8 +122,9 @@ export type ChangeOutcome = 'changed' | 'unchanged' | 'duplicate-event';
  * - failed: only from pending or processing, for the current session;
  * - expired: back to payable (pending, session forgotten) only for the current session, never from paid or
  *   processing.
- * With a webhook event, its processed-marker is written in the same transaction (or alone when the change
- * does not apply), so a redelivery is recognised and concurrent deliveries make the change once.
+ * With a webhook event's marker, the change is applied exactly once per event (db/exactly-once.ts): a
+ * redelivery is recognised and concurrent deliveries make the change once. Without one (the success page's
+ * confirmation, "pay again"), the update's own condition is what keeps it idempotent.
  */
 export async function applyPaymentChange(input: {
   seasonId: string;
@@ -133,32 +132,15 @@ export async function applyPaymentChange(input: {
   change: PaymentChange;
   source: string;
   now: Date;
-  event?: { id: string; type: string };
+  marker?: Marker;
 }): Promise<ChangeOutcome> {
-  const update = {
-    TableName: tableName(),
-    Key: keys.tryout(input.seasonId, input.userId),
-    ...changeExpression(input.change, input.source, input.now),
-  };
-  if (!input.event) {
-    const written = await unlessConditionFails(() => db().send(new UpdateCommand(update)));
-    return written ? 'changed' : 'unchanged';
-  }
-  const event = input.event;
-  const codes = await transactOrConditionCodes(() =>
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [{ Update: update }, stripeEventMarkerPut(event, input.now)],
-      }),
-    ),
+  const key = keys.tryout(input.seasonId, input.userId);
+  const update = changeExpression(input.change, input.source, input.now);
+  if (input.marker) return applyOnce(key, update, input.marker, input.now);
+  const written = await unlessConditionFails(() =>
+    db().send(new UpdateCommand({ TableName: tableName(), Key: key, ...update })),
   );
-  if (!codes) return 'changed';
-  if (codes[1] === CONDITION_FAILED) return 'duplicate-event';
-  if (codes[0] === CONDITION_FAILED) {
-    await recordStripeEvent(event, input.now);
-    return 'unchanged';
-  }
-  throw new Error(`Payment change transaction failed: ${codes.join(',')}`);
+  return written ? 'changed' : 'unchanged';
 }
 
 const STATUS_AFTER: Record<PaymentChange['kind'], PaymentStatus> = {

@@ -17,6 +17,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { claimWithLease, whileClaimed, type ClaimFields, type Lease } from './exactly-once';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
 import { updateTryoutIf } from './tryouts';
@@ -120,32 +121,33 @@ interface RowRef {
   userId: string;
 }
 
+/** A row's mail is claimed through these attributes (db/exactly-once.ts's claim with a lease). */
+const MAIL_CLAIM: ClaimFields = {
+  state: 'mail_state',
+  claim: 'mail_claim',
+  leaseUntil: 'mail_lease_until',
+  claimedState: 'sending',
+};
+
 /**
  * Claims a row's mail for a round's sender, with a lease: only while its mail has not gone out, its result
  * is still the version the round asked for, no sender holds a live lease, and it was not tried in this round
  * or a later one. A redelivered or duplicate message, or one of an older round, gets null and sends nothing.
  */
 export function claimResultMail(
-  row: RowRef & { version: number; round: string; claim: string; leaseUntil: number; now: number },
+  row: RowRef & Lease & { version: number; round: string },
 ): Promise<TryoutItem | null> {
-  return updateTryoutIf(row.seasonId, row.userId, {
-    UpdateExpression:
-      'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
-      'REMOVE mail_error',
-    ConditionExpression:
-      'email_sent = :false AND result_version = :v AND ' +
-      '(attribute_not_exists(mail_round) OR mail_round < :round) AND ' +
-      'NOT (mail_state = :sending AND mail_lease_until >= :now)',
-    ExpressionAttributeValues: {
-      ':sending': 'sending',
-      ':round': row.round,
-      ':claim': row.claim,
-      ':lease': row.leaseUntil,
-      ':false': false,
-      ':v': row.version,
-      ':now': row.now,
-    },
-  });
+  return updateTryoutIf(
+    row.seasonId,
+    row.userId,
+    claimWithLease(MAIL_CLAIM, row, {
+      set: 'mail_round = :round',
+      remove: ['mail_error'],
+      condition:
+        'email_sent = :false AND result_version = :v AND (attribute_not_exists(mail_round) OR mail_round < :round)',
+      values: { ':round': row.round, ':false': false, ':v': row.version },
+    }),
+  );
 }
 
 /**
@@ -154,25 +156,19 @@ export function claimResultMail(
  * message of a running round sends it again, whatever the resend's outcome.
  */
 export function claimResultMailForResend(
-  row: RowRef & { round: string; claim: string; leaseUntil: number; now: number },
+  row: RowRef & Lease & { round: string },
 ): Promise<TryoutItem | null> {
-  return updateTryoutIf(row.seasonId, row.userId, {
-    UpdateExpression:
-      'SET mail_state = :sending, mail_round = :round, mail_claim = :claim, mail_lease_until = :lease ' +
-      'REMOVE mail_error',
-    ConditionExpression:
-      'attribute_exists(PK) AND #result <> :pending AND ' +
-      'NOT (mail_state = :sending AND mail_lease_until >= :now)',
-    ExpressionAttributeNames: { '#result': 'result' },
-    ExpressionAttributeValues: {
-      ':sending': 'sending',
-      ':pending': '',
-      ':round': row.round,
-      ':claim': row.claim,
-      ':lease': row.leaseUntil,
-      ':now': row.now,
-    },
-  });
+  return updateTryoutIf(
+    row.seasonId,
+    row.userId,
+    claimWithLease(MAIL_CLAIM, row, {
+      set: 'mail_round = :round',
+      remove: ['mail_error'],
+      condition: 'attribute_exists(PK) AND #result <> :pending',
+      names: { '#result': 'result' },
+      values: { ':round': row.round, ':pending': '' },
+    }),
+  );
 }
 
 /**
@@ -183,19 +179,14 @@ export function claimResultMailForResend(
 export async function markResultMailSent(
   row: RowRef & { claim: string; version: number; now: Date },
 ): Promise<boolean> {
-  const out = await updateTryoutIf(row.seasonId, row.userId, {
-    UpdateExpression:
-      'SET email_sent = :true, mail_state = :sent, mailed_version = :v, mailed_at = :at ' +
-      'REMOVE mail_claim, mail_lease_until',
-    ConditionExpression: 'mail_claim = :claim',
-    ExpressionAttributeValues: {
-      ':true': true,
-      ':sent': 'sent',
-      ':v': row.version,
-      ':at': row.now.toISOString(),
-      ':claim': row.claim,
-    },
-  });
+  const out = await updateTryoutIf(
+    row.seasonId,
+    row.userId,
+    whileClaimed(MAIL_CLAIM, row.claim, {
+      set: 'email_sent = :true, mail_state = :sent, mailed_version = :v, mailed_at = :at',
+      values: { ':true': true, ':sent': 'sent', ':v': row.version, ':at': row.now.toISOString() },
+    }),
+  );
   return out !== null;
 }
 
@@ -203,11 +194,14 @@ export async function markResultMailSent(
 export async function markResultMailFailed(
   row: RowRef & { claim: string; reason: string },
 ): Promise<boolean> {
-  const out = await updateTryoutIf(row.seasonId, row.userId, {
-    UpdateExpression: 'SET mail_state = :failed, mail_error = :reason REMOVE mail_claim, mail_lease_until',
-    ConditionExpression: 'mail_claim = :claim',
-    ExpressionAttributeValues: { ':failed': 'failed', ':reason': row.reason, ':claim': row.claim },
-  });
+  const out = await updateTryoutIf(
+    row.seasonId,
+    row.userId,
+    whileClaimed(MAIL_CLAIM, row.claim, {
+      set: 'mail_state = :failed, mail_error = :reason',
+      values: { ':failed': 'failed', ':reason': row.reason },
+    }),
+  );
   return out !== null;
 }
 
@@ -216,10 +210,10 @@ export async function markResultMailFailed(
  * again, so the redelivered message can claim it.
  */
 export async function releaseResultMail(row: RowRef & { claim: string }): Promise<boolean> {
-  const out = await updateTryoutIf(row.seasonId, row.userId, {
-    UpdateExpression: 'REMOVE mail_state, mail_round, mail_claim, mail_lease_until',
-    ConditionExpression: 'mail_claim = :claim',
-    ExpressionAttributeValues: { ':claim': row.claim },
-  });
+  const out = await updateTryoutIf(
+    row.seasonId,
+    row.userId,
+    whileClaimed(MAIL_CLAIM, row.claim, { remove: ['mail_state', 'mail_round'] }),
+  );
   return out !== null;
 }

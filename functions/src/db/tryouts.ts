@@ -7,16 +7,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TryoutResult } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import type { ConditionalUpdate } from './exactly-once';
 import { toTryout, type TryoutItem } from './season-partition';
 import { unlessConditionFails } from './transactions';
-
-/** An update expression with the condition it applies under. */
-export interface ConditionalUpdate {
-  UpdateExpression: string;
-  ConditionExpression: string;
-  ExpressionAttributeNames?: Record<string, string>;
-  ExpressionAttributeValues?: Record<string, unknown>;
-}
 
 export type { NewTryout, PaymentHistoryEntry, ResultMailState, TryoutItem } from './season-partition';
 

@@ -14,7 +14,7 @@ import {
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import { tryoutId } from '../db/keys';
-import { isStripeEventProcessed, recordStripeEvent } from '../db/stripe-events';
+import { isMarked, markAlone, type Marker } from '../db/exactly-once';
 import * as paymentsTable from '../db/payments';
 import * as tryoutsTable from '../db/tryouts';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
@@ -232,7 +232,7 @@ function changeFromEvent(type: CheckoutEventType, session: CheckoutSession): pay
 async function fulfil(
   session: CheckoutSession,
   change: paymentsTable.PaymentChange | null,
-  options: { source: string; event?: { id: string; type: string } },
+  options: { source: string; marker?: Marker },
 ): Promise<tryoutsTable.TryoutItem | null> {
   const ids = tryoutId.parse(session.client_reference_id ?? '');
   const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.userId) : null;
@@ -242,11 +242,11 @@ async function fulfil(
       sessionId: session.id,
       tryoutId: tryout?.id ?? null,
     });
-    if (options.event) await recordStripeEvent(options.event, now);
+    if (options.marker) await markAlone(options.marker, now);
     return null;
   }
   if (!change) {
-    if (options.event) await recordStripeEvent(options.event, now);
+    if (options.marker) await markAlone(options.marker, now);
     return tryout;
   }
   const outcome = await paymentsTable.applyPaymentChange({
@@ -255,7 +255,7 @@ async function fulfil(
     change,
     source: options.source,
     now,
-    event: options.event,
+    marker: options.marker,
   });
   log.info('checkout session applied', { tryoutId: tryout.id, change: change.kind, outcome });
   return tryout;
@@ -288,13 +288,12 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
       // Acknowledged: Stripe would redeliver the same unreadable event for days.
       log.error('stripe event could not be read', { eventId: event.id, type: event.type });
       return { received: true };
-    case 'checkout':
-      if (await isStripeEventProcessed(event.id)) return { received: true };
-      await fulfil(event.session, changeFromEvent(event.type, event.session), {
-        source: event.id,
-        event: { id: event.id, type: event.type },
-      });
+    case 'checkout': {
+      const marker: Marker = { scope: 'stripe-event', id: event.id, detail: { event_type: event.type } };
+      if (await isMarked(marker)) return { received: true };
+      await fulfil(event.session, changeFromEvent(event.type, event.session), { source: event.id, marker });
       return { received: true };
+    }
   }
 }
 
