@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './dates';
 export * from './email-address';
+export * from './ids';
 export * from './messages';
 export * from './password';
 export * from './routes';

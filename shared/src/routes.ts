@@ -158,7 +158,7 @@ export const routes = {
     payments: true,
   },
   // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
-  // registration's public id, `<seasonId>.<userId>`.
+  // registration's public id, `<seasonId>.<playerId>` (ids.ts).
   listSeasons: {
     method: 'GET',
     path: '/seasons/all',

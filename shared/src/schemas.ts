@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { AGE_GROUPS, EMERGENCY_CONTACT_RELATIONSHIPS, PAYMENT_METHODS, TRYOUT_RESULTS } from './constants';
 import { isIsoDate, isMinor, todayInClubZone } from './dates';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normaliseEmail } from './email-address';
+import { tryoutId } from './ids';
 import { fieldMessages as m } from './messages';
 import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 
@@ -293,10 +294,10 @@ export const TeamLinkInputSchema = v.object({
 
 /** Identifiers in paths and queries (UUIDs). */
 export const IdSchema = v.pipe(v.string('Not found.'), v.uuid('Not found.'));
-/** A registration's public id in admin paths: `<seasonId>.<userId>`, both UUIDs. */
+/** A registration's public id in admin paths: `<seasonId>.<playerId>` (ids.ts). */
 export const TryoutIdSchema = v.pipe(
   v.string('Registration not found.'),
-  v.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i, 'Registration not found.'),
+  v.regex(tryoutId.pattern, 'Registration not found.'),
 );
 /** Path `{id}` of a season. */
 export const SeasonParamsSchema = v.object({ id: IdSchema });

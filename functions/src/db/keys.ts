@@ -14,7 +14,7 @@
  * | active season pointer | CONFIG                  | ACTIVE_SEASON      |                 |                      |
  * | tryout counter        | SEASON#<id>             | COUNTER            |                 |                      |
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
- * | tryout registration   | SEASON#<id>             | TRYOUT#<userId>    | USER#<userId>   | TRYOUT#<seasonId>    |
+ * | tryout registration   | SEASON#<id>             | TRYOUT#<playerId>  | USER#<accountId>| TRYOUT#<seasonId>    |
  * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
  * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
@@ -52,7 +52,7 @@ export const keys = {
   tryoutCounter: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'COUNTER' }),
   /** Turn tickets of the registrations waiting for a tryout number (a pacing hint, see db/tryout-numbers.ts). */
   tryoutQueue: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'QUEUE' }),
-  tryout: (seasonId: string, userId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${userId}` }),
+  tryout: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${playerId}` }),
   /** The season's current round of result mail (db/result-mail.ts). */
   resultRound: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'RESULT_ROUND' }),
   tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
@@ -62,8 +62,9 @@ export const keys = {
   seasonItemSK: 'SEASON',
   resultRoundSK: 'RESULT_ROUND',
   tryoutSKPrefix: 'TRYOUT#',
-  tryoutsOfUserIndex: (userId: string, seasonId: string) => ({
-    GSI1PK: `USER#${userId}`,
+  /** The registrations an account made (its own player's, and later its household's). */
+  tryoutsOfUserIndex: (accountId: string, seasonId: string) => ({
+    GSI1PK: `USER#${accountId}`,
     GSI1SK: `TRYOUT#${seasonId}`,
   }),
   /**
@@ -84,19 +85,6 @@ const MARKER_KEYS = {
 } as const;
 
 export type MarkerScope = keyof typeof MARKER_KEYS;
-
-/**
- * A registration's public id (admin paths, Stripe's client_reference_id): its season and user, so the item is
- * one GetItem away with no index. `<seasonId>.<userId>`, both UUIDs.
- */
-export const tryoutId = {
-  of: (seasonId: string, userId: string): string => `${seasonId}.${userId}`,
-  /** The season and user an id names, or null when it is not one of ours. */
-  parse(id: string): { seasonId: string; userId: string } | null {
-    const m = /^([0-9a-f-]{36})\.([0-9a-f-]{36})$/i.exec(id);
-    return m ? { seasonId: m[1]!, userId: m[2]! } : null;
-  },
-};
 
 /** Epoch seconds for the TTL attribute. */
 export function expiresAt(date: Date): number {

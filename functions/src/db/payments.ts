@@ -20,7 +20,7 @@ import { updateTryoutIf } from './tryouts';
  */
 export async function startCheckoutAttempt(input: {
   seasonId: string;
-  userId: string;
+  playerId: string;
   from: number;
   expiresAt: number;
 }): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function startCheckoutAttempt(input: {
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.tryout(input.seasonId, input.userId),
+        Key: keys.tryout(input.seasonId, input.playerId),
         UpdateExpression:
           'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending REMOVE checkout_session_id',
         ConditionExpression:
@@ -53,7 +53,7 @@ export async function startCheckoutAttempt(input: {
  */
 export async function saveCheckoutSession(input: {
   seasonId: string;
-  userId: string;
+  playerId: string;
   attempt: number;
   sessionId: string;
 }): Promise<boolean> {
@@ -61,7 +61,7 @@ export async function saveCheckoutSession(input: {
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.tryout(input.seasonId, input.userId),
+        Key: keys.tryout(input.seasonId, input.playerId),
         UpdateExpression: 'SET checkout_session_id = :sid',
         ConditionExpression: 'checkout_attempt = :attempt',
         ExpressionAttributeValues: { ':sid': input.sessionId, ':attempt': input.attempt },
@@ -78,11 +78,11 @@ export async function saveCheckoutSession(input: {
  */
 export async function switchToCash(input: {
   seasonId: string;
-  userId: string;
+  playerId: string;
   attempt: number;
   now: Date;
 }): Promise<TryoutItem | null> {
-  return updateTryoutIf(input.seasonId, input.userId, {
+  return updateTryoutIf(input.seasonId, input.playerId, {
     UpdateExpression:
       'SET payment_method = :cash, payment_status = :cash, ' +
       'payment_history = list_append(if_not_exists(payment_history, :none), :entry) ' +
@@ -128,13 +128,13 @@ export type ChangeOutcome = OnceOutcome;
  */
 export async function applyPaymentChange(input: {
   seasonId: string;
-  userId: string;
+  playerId: string;
   change: PaymentChange;
   source: string;
   now: Date;
   marker?: Marker;
 }): Promise<ChangeOutcome> {
-  const key = keys.tryout(input.seasonId, input.userId);
+  const key = keys.tryout(input.seasonId, input.playerId);
   const update = changeExpression(input.change, input.source, input.now);
   if (input.marker) return applyOnce(key, update, input.marker, input.now);
   const written = await unlessConditionFails(() =>

@@ -118,7 +118,7 @@ export async function renewResultRoundRequeue(
 
 interface RowRef {
   seasonId: string;
-  userId: string;
+  playerId: string;
 }
 
 /** A row's mail is claimed through these attributes (db/exactly-once.ts's claim with a lease). */
@@ -139,7 +139,7 @@ export function claimResultMail(
 ): Promise<TryoutItem | null> {
   return updateTryoutIf(
     row.seasonId,
-    row.userId,
+    row.playerId,
     claimWithLease(MAIL_CLAIM, row, {
       set: 'mail_round = :round',
       remove: ['mail_error'],
@@ -160,7 +160,7 @@ export function claimResultMailForResend(
 ): Promise<TryoutItem | null> {
   return updateTryoutIf(
     row.seasonId,
-    row.userId,
+    row.playerId,
     claimWithLease(MAIL_CLAIM, row, {
       set: 'mail_round = :round',
       remove: ['mail_error'],
@@ -181,7 +181,7 @@ export async function markResultMailSent(
 ): Promise<boolean> {
   const out = await updateTryoutIf(
     row.seasonId,
-    row.userId,
+    row.playerId,
     whileClaimed(MAIL_CLAIM, row.claim, {
       set: 'email_sent = :true, mail_state = :sent, mailed_version = :v, mailed_at = :at',
       values: { ':true': true, ':sent': 'sent', ':v': row.version, ':at': row.now.toISOString() },
@@ -196,7 +196,7 @@ export async function markResultMailFailed(
 ): Promise<boolean> {
   const out = await updateTryoutIf(
     row.seasonId,
-    row.userId,
+    row.playerId,
     whileClaimed(MAIL_CLAIM, row.claim, {
       set: 'mail_state = :failed, mail_error = :reason',
       values: { ':failed': 'failed', ':reason': row.reason },
@@ -212,7 +212,7 @@ export async function markResultMailFailed(
 export async function releaseResultMail(row: RowRef & { claim: string }): Promise<boolean> {
   const out = await updateTryoutIf(
     row.seasonId,
-    row.userId,
+    row.playerId,
     whileClaimed(MAIL_CLAIM, row.claim, { remove: ['mail_state', 'mail_round'] }),
   );
   return out !== null;

@@ -25,9 +25,12 @@ export interface PaymentHistoryEntry {
 }
 
 export interface TryoutItem {
-  /** The public id (keys.ts tryoutId): `<seasonId>.<userId>`. */
+  /** The public id (shared ids.ts tryoutId): `<seasonId>.<playerId>`. */
   id: string;
   season_id: string;
+  /** Who tries out. Registrations made before households have none stored: their player is their account. */
+  player_id: string;
+  /** The account that registered the player, pays and follows the registration. */
   user_id: string;
   tryout_number: number;
   age_group: AgeGroup;
@@ -86,10 +89,10 @@ export type ResultMailState = 'sending' | 'sent' | 'failed';
 
 export type NewTryout = Omit<TryoutItem, 'tryout_number'>;
 
-/** A registration item without its table keys. */
+/** A registration item without its table keys (a registration stored without a player id is its account's). */
 export function toTryout(item: Record<string, unknown>): TryoutItem {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, ...tryout } = item;
-  return tryout as unknown as TryoutItem;
+  return { ...tryout, player_id: (item.player_id ?? item.user_id) as string } as unknown as TryoutItem;
 }
 
 /** A season's current round of result mail. */
@@ -99,11 +102,11 @@ export interface ResultRound {
   started_at: number;
   /** When its rows' lost messages were last put back on the queue (epoch ms; started_at at first). */
   requeued_at: number;
-  /** `<userId>#<result version>` of every row the round is to mail. */
+  /** `<playerId>#<result version>` of every row the round is to mail. */
   entries: Set<string>;
 }
 
-export const roundEntry = (userId: string, version: number): string => `${userId}#${version}`;
+export const roundEntry = (playerId: string, version: number): string => `${playerId}#${version}`;
 
 /** A round as read from the table (Query or GetItem). */
 export function toRound(item: Record<string, unknown>): ResultRound {

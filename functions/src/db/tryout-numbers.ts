@@ -76,7 +76,7 @@ async function insertInTurn(tryout: NewTryout, turn: Turn, giveUpAt: number): Pr
     const wait = ahead > 0 && Date.now() - movedAt < STALL_MS;
     if (wait) await sleep(Math.min(MAX_WAIT_MS, ahead * TURN_MS) * (0.7 + 0.3 * Math.random()));
     if (wait || last === undefined) {
-      const seen = await readProgress(tryout.season_id, tryout.user_id);
+      const seen = await readProgress(tryout.season_id, tryout.player_id);
       if (seen.registered) return { outcome: 'already-registered' };
       if (seen.served !== served || (last !== undefined && seen.last !== last)) movedAt = Date.now();
       served = seen.served;
@@ -139,7 +139,7 @@ function registrationItems(tryout: NewTryout, n: number) {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.tryout(tryout.season_id, tryout.user_id),
+          ...keys.tryout(tryout.season_id, tryout.player_id),
           ...keys.tryoutsOfUserIndex(tryout.user_id, tryout.season_id),
           type: 'tryout',
           ...tryout,
@@ -208,11 +208,11 @@ async function markServed(seasonId: string, ticket: number): Promise<void> {
  */
 async function readProgress(
   seasonId: string,
-  userId: string,
+  playerId: string,
 ): Promise<{ last: number; served: number; registered: boolean }> {
   const counterKey = keys.tryoutCounter(seasonId);
   const queueKey = keys.tryoutQueue(seasonId);
-  const tryoutKey = keys.tryout(seasonId, userId);
+  const tryoutKey = keys.tryout(seasonId, playerId);
   const out = await db().send(
     new BatchGetCommand({
       RequestItems: {

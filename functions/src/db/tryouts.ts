@@ -14,9 +14,9 @@ import { unlessConditionFails } from './transactions';
 export type { NewTryout, PaymentHistoryEntry, ResultMailState, TryoutItem } from './season-partition';
 
 /** Reads a player's registration for a season (strongly consistent, so a just-made change is seen). */
-export async function getTryout(seasonId: string, userId: string): Promise<TryoutItem | null> {
+export async function getTryout(seasonId: string, playerId: string): Promise<TryoutItem | null> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.tryout(seasonId, userId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keys.tryout(seasonId, playerId), ConsistentRead: true }),
   );
   return out.Item ? toTryout(out.Item) : null;
 }
@@ -27,24 +27,24 @@ export async function getTryout(seasonId: string, userId: string): Promise<Tryou
  */
 export async function updateTryout(
   seasonId: string,
-  userId: string,
+  playerId: string,
   update: ConditionalUpdate,
 ): Promise<{ item: TryoutItem } | { refused: TryoutItem | null }> {
-  const item = await updateTryoutIf(seasonId, userId, update);
-  return item ? { item } : { refused: await getTryout(seasonId, userId) };
+  const item = await updateTryoutIf(seasonId, playerId, update);
+  return item ? { item } : { refused: await getTryout(seasonId, playerId) };
 }
 
 /** The one conditional update of a registration: the item as written, or null when the condition failed. */
 export async function updateTryoutIf(
   seasonId: string,
-  userId: string,
+  playerId: string,
   update: ConditionalUpdate,
 ): Promise<TryoutItem | null> {
   const out = await unlessConditionFails(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.tryout(seasonId, userId),
+        Key: keys.tryout(seasonId, playerId),
         ...update,
         ReturnValues: 'ALL_NEW',
       }),
@@ -56,10 +56,10 @@ export async function updateTryoutIf(
 /** Marks a registration attended or not: one conditional update (it must exist); null when it does not. */
 export async function setAttended(
   seasonId: string,
-  userId: string,
+  playerId: string,
   attended: boolean,
 ): Promise<TryoutItem | null> {
-  const out = await updateTryout(seasonId, userId, {
+  const out = await updateTryout(seasonId, playerId, {
     UpdateExpression: 'SET attended = :a',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':a': attended },
@@ -76,10 +76,10 @@ export async function setAttended(
  */
 export async function setResult(
   seasonId: string,
-  userId: string,
+  playerId: string,
   result: TryoutResult | '',
 ): Promise<TryoutItem | null> {
-  const out = await updateTryout(seasonId, userId, {
+  const out = await updateTryout(seasonId, playerId, {
     UpdateExpression:
       'SET #result = :r, result_version = if_not_exists(result_version, :zero) + :one, email_sent = :false ' +
       'REMOVE mail_state, mail_round, mail_claim, mail_lease_until, mail_error',
@@ -97,11 +97,11 @@ export async function setResult(
  */
 export async function setCashCollected(
   seasonId: string,
-  userId: string,
+  playerId: string,
   collected: boolean,
   now: Date,
 ): Promise<TryoutItem | 'not-found' | 'not-cash'> {
-  const out = await updateTryout(seasonId, userId, {
+  const out = await updateTryout(seasonId, playerId, {
     UpdateExpression: collected
       ? 'SET payment_status = :status, cash_collected_at = :at'
       : 'SET payment_status = :status REMOVE cash_collected_at',

@@ -7,11 +7,12 @@ import {
   RELATIONSHIP_LABELS,
   RESULT_LABELS,
   serverMessages,
+  tryoutId,
   type AdminTryoutRow,
   type ResultMailStatus,
   type TryoutResult,
 } from '@club/shared';
-import { tryoutId } from '../db/keys';
+
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonPartition from '../db/season-partition';
@@ -39,7 +40,7 @@ export function mailStatusOf(
 
 /** True when the round asks to mail this row's current result. */
 export function isAskedBy(round: ResultRound, tryout: tryoutsTable.TryoutItem): boolean {
-  return tryout.result !== '' && round.entries.has(roundEntry(tryout.user_id, tryout.result_version ?? 0));
+  return tryout.result !== '' && round.entries.has(roundEntry(tryout.player_id, tryout.result_version ?? 0));
 }
 
 /** A registration as the admin table shows it (spec §3 "Admin tryout row", plus payment and mail status). */
@@ -146,8 +147,8 @@ export async function rowWithStatus(tryout: tryoutsTable.TryoutItem): Promise<Ad
   return toAdminRow(tryout, await resultMailTable.getResultRound(tryout.season_id), Date.now());
 }
 
-/** The season and user a registration's public id names (the path schema has checked its shape). */
-function idsOf(id: string): { seasonId: string; userId: string } {
+/** The season and player a registration's public id names (the path schema has checked its shape). */
+function idsOf(id: string): { seasonId: string; playerId: string } {
   const ids = tryoutId.parse(id);
   if (!ids) throw new NotFoundError(serverMessages.registrationNotFound);
   return ids;
@@ -155,8 +156,8 @@ function idsOf(id: string): { seasonId: string; userId: string } {
 
 /** PATCH /admin/tryouts/{id}/attended. */
 export async function setAttended(id: string, attended: boolean): Promise<AdminTryoutRow> {
-  const { seasonId, userId } = idsOf(id);
-  const tryout = await tryoutsTable.setAttended(seasonId, userId, attended);
+  const { seasonId, playerId } = idsOf(id);
+  const tryout = await tryoutsTable.setAttended(seasonId, playerId, attended);
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   return rowWithStatus(tryout);
 }
@@ -166,8 +167,8 @@ export async function setAttended(id: string, attended: boolean): Promise<AdminT
  * changed result is Not Sent again even if the old one was mailed, so the corrected result can be sent.
  */
 export async function setSelection(id: string, result: TryoutResult | ''): Promise<AdminTryoutRow> {
-  const { seasonId, userId } = idsOf(id);
-  const tryout = await tryoutsTable.setResult(seasonId, userId, result);
+  const { seasonId, playerId } = idsOf(id);
+  const tryout = await tryoutsTable.setResult(seasonId, playerId, result);
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   log.info('tryout result set', { tryoutId: id, version: tryout.result_version ?? 0 });
   return rowWithStatus(tryout);
@@ -178,8 +179,8 @@ export async function setSelection(id: string, result: TryoutResult | ''): Promi
  * a slip). Its payment then reads "Cash (paid)" on the player's dashboard and in the table.
  */
 export async function setCashCollected(id: string, collected: boolean): Promise<AdminTryoutRow> {
-  const { seasonId, userId } = idsOf(id);
-  const written = await tryoutsTable.setCashCollected(seasonId, userId, collected, new Date());
+  const { seasonId, playerId } = idsOf(id);
+  const written = await tryoutsTable.setCashCollected(seasonId, playerId, collected, new Date());
   if (written === 'not-found') throw new NotFoundError(serverMessages.registrationNotFound);
   if (written === 'not-cash') throw new ConflictError(serverMessages.notCashRegistration);
   log.info('cash collection recorded', { tryoutId: id, collected });

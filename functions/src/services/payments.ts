@@ -8,12 +8,12 @@ import {
   isPayable,
   PAYMENT_CURRENCY,
   serverMessages,
+  tryoutId,
   type AccessTokenClaims,
   type CheckoutAnswer,
   type PaymentConfirmation,
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
-import { tryoutId } from '../db/keys';
 import { isMarked, markAlone, type Marker } from '../db/exactly-once';
 import * as paymentsTable from '../db/payments';
 import * as tryoutsTable from '../db/tryouts';
@@ -29,6 +29,7 @@ import {
   type CheckoutSession,
 } from '../payments/checkout-sessions';
 import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
+import { callerPlayerId } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /** A checkout page stays payable this long (Stripe's minimum is 30 minutes). */
@@ -67,7 +68,7 @@ export async function openCheckout(tryout: tryoutsTable.TryoutItem, seasonName: 
   const session = await createCheckoutSession(request);
   const saved = await paymentsTable.saveCheckoutSession({
     seasonId: tryout.season_id,
-    userId: tryout.user_id,
+    playerId: tryout.player_id,
     attempt: request.attempt,
     sessionId: session.id,
   });
@@ -95,7 +96,7 @@ async function viaStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
 export async function startCheckout(caller: AccessTokenClaims): Promise<CheckoutAnswer> {
   await requireWithinLimit(rateLimits.payAgainUser, caller.sub);
   const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, caller.sub) : null;
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
   if (!isPayable(tryout.payment_method, tryout.payment_status) || tryout.checkout_attempt === undefined) {
     throw new ConflictError(serverMessages.nothingToPay);
@@ -109,7 +110,7 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
     const expiresAt = checkoutExpiry(now);
     const started = await paymentsTable.startCheckoutAttempt({
       seasonId: season.id,
-      userId: caller.sub,
+      playerId: tryout.player_id,
       from,
       expiresAt,
     });
@@ -121,7 +122,7 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
           checkout_expires_at: expiresAt,
           payment_status: 'pending' as const,
         }
-      : await tryoutsTable.getTryout(season.id, caller.sub);
+      : await tryoutsTable.getTryout(season.id, tryout.player_id);
     if (
       !next ||
       !isPayable(next.payment_method, next.payment_status) ||
@@ -235,7 +236,7 @@ async function fulfil(
   options: { source: string; marker?: Marker },
 ): Promise<tryoutsTable.TryoutItem | null> {
   const ids = tryoutId.parse(session.client_reference_id ?? '');
-  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.userId) : null;
+  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
   const now = new Date();
   if (!ids || !tryout || !sessionMatches(session, tryout)) {
     log.error('checkout session does not match a registration; nothing changed', {
@@ -251,7 +252,7 @@ async function fulfil(
   }
   const outcome = await paymentsTable.applyPaymentChange({
     seasonId: tryout.season_id,
-    userId: tryout.user_id,
+    playerId: tryout.player_id,
     change,
     source: options.source,
     now,
@@ -307,10 +308,11 @@ export async function confirmPayment(
 ): Promise<PaymentConfirmation> {
   await requireWithinLimit(rateLimits.confirmUser, caller.sub);
   const session = await viaStripe('confirm', () => retrieveCheckoutSession(sessionId));
-  const ids = tryoutId.parse(session?.client_reference_id ?? '');
-  if (!session || !ids || ids.userId !== caller.sub) throw new NotFoundError(serverMessages.paymentNotFound);
+  // The session's account (our own metadata, checked against the registration by fulfil) must be the caller.
+  if (!session || session.metadata.user_id !== caller.sub)
+    throw new NotFoundError(serverMessages.paymentNotFound);
   const tryout = await fulfil(session, changeFromSession(session), { source: 'confirm' });
-  const after = tryout ? await tryoutsTable.getTryout(tryout.season_id, tryout.user_id) : null;
+  const after = tryout ? await tryoutsTable.getTryout(tryout.season_id, tryout.player_id) : null;
   if (!after) throw new NotFoundError(serverMessages.paymentNotFound);
   return { payment_status: after.payment_status };
 }

@@ -3,7 +3,8 @@
  * sending rate, claimed, sent once and recorded through the result-mail service's one send.
  */
 import { randomUUID } from 'node:crypto';
-import { tryoutId } from '../db/keys';
+import { tryoutId } from '@club/shared';
+
 import * as resultMailTable from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
 import { getConfig } from '../lib/config';

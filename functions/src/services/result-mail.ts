@@ -7,12 +7,12 @@
  * the whole story.
  */
 import { randomUUID } from 'node:crypto';
-import { serverMessages, type AdminTryoutRow, type SendResultsAnswer } from '@club/shared';
+import { serverMessages, tryoutId, type AdminTryoutRow, type SendResultsAnswer } from '@club/shared';
 import { getMailStatus } from '../db/mail-status';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
-import { tryoutId } from '../db/keys';
+
 import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
@@ -125,7 +125,7 @@ export async function sendResults(seasonId: string): Promise<SendResultsAnswer> 
     const status = mailStatusOf(t, current, now);
     return t.result !== '' && (status === 'not_sent' || status === 'failed');
   });
-  const entries = due.map((t) => roundEntry(t.user_id, t.result_version ?? 0));
+  const entries = due.map((t) => roundEntry(t.player_id, t.result_version ?? 0));
   const going = progressOf(current, tryouts, now).details.queued > 0;
   if (!going && !due.length) return zeros();
 
@@ -152,7 +152,7 @@ export async function sendResults(seasonId: string): Promise<SendResultsAnswer> 
   const addedSet = new Set(added);
   const enqueued = await enqueueResultMails(
     due
-      .filter((t) => addedSet.has(roundEntry(t.user_id, t.result_version ?? 0)))
+      .filter((t) => addedSet.has(roundEntry(t.player_id, t.result_version ?? 0)))
       .map((t) => messageOf(round.id, t)),
   );
   await requeueLost(seasonId, round, tryouts, now);
@@ -215,7 +215,7 @@ export async function sendClaimed(
   deadline: number,
   deferTo: 'queue' | 'failed',
 ): Promise<Sent> {
-  const ref = { seasonId: row.season_id, userId: row.user_id, claim };
+  const ref = { seasonId: row.season_id, playerId: row.player_id, claim };
   const version = row.result_version ?? 0;
   const delivery = await sendMailOnce(
     resultMail({
@@ -260,7 +260,7 @@ export async function sendClaimed(
  */
 export async function resendResult(id: string): Promise<AdminTryoutRow> {
   const ids = tryoutId.parse(id);
-  const row = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.userId) : null;
+  const row = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
   if (!ids || !row) throw new NotFoundError(serverMessages.registrationNotFound);
   if (row.result === '') throw new BadRequestError(serverMessages.noResultToSend);
   const [season, mailStatus] = await Promise.all([
@@ -281,7 +281,7 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
     now,
   });
   if (!claimed) {
-    const current = await tryoutsTable.getTryout(ids.seasonId, ids.userId);
+    const current = await tryoutsTable.getTryout(ids.seasonId, ids.playerId);
     if (!current) throw new NotFoundError(serverMessages.registrationNotFound);
     if (current.result === '') throw new BadRequestError(serverMessages.noResultToSend);
     throw new ConflictError(serverMessages.resultMailSending);
@@ -289,6 +289,6 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
   // No queue message stands behind a resend: a deferred one is left failed, for the next send or resend.
   const outcome = await sendClaimed(claimed, claim, season, now + CLAIM_BUDGET_MS, 'failed');
   if (outcome !== 'sent') throw new ServiceUnavailableError(serverMessages.mailUnavailable);
-  const after = await tryoutsTable.getTryout(ids.seasonId, ids.userId);
+  const after = await tryoutsTable.getTryout(ids.seasonId, ids.playerId);
   return rowWithStatus(after ?? claimed);
 }

@@ -5,19 +5,17 @@
 import {
   earliestBirthYear,
   fitsAgeGroup,
-  isMinor,
   serverMessages,
+  tryoutId,
   type AccessTokenClaims,
   type MyTryout,
   type TryoutRegistrationAnswer,
   type TryoutRegistrationInput,
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
-import { tryoutId } from '../db/keys';
 import * as paymentsTable from '../db/payments';
 import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
-import * as users from '../db/users';
 import {
   BadRequestError,
   ConflictError,
@@ -27,6 +25,7 @@ import {
 } from '../lib/errors';
 import { log } from '../lib/log';
 import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
+import { callerPlayerId, getCallerPlayer, snapshotOf } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /**
@@ -51,9 +50,9 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
 }
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when there is none. */
-export async function getMyTryout(userId: string): Promise<MyTryout> {
+export async function getMyTryout(caller: AccessTokenClaims): Promise<MyTryout> {
   const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, userId) : null;
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
   return toMyTryout(tryout, season);
 }
@@ -74,12 +73,12 @@ export async function registerForTryout(
   if (!season.age_groups.includes(input.age_group))
     throw new BadRequestError(serverMessages.ageGroupNotOffered);
   const [player, existing] = await Promise.all([
-    users.getUser(caller.sub),
-    tryoutsTable.getTryout(season.id, caller.sub),
+    getCallerPlayer(caller),
+    tryoutsTable.getTryout(season.id, callerPlayerId(caller)),
   ]);
   if (!player) throw new UnauthorizedError(serverMessages.notSignedIn);
   if (existing) throw new ConflictError(serverMessages.alreadyRegistered);
-  if (!fitsAgeGroup(player.date_of_birth, input.age_group, season.reference_year)) {
+  if (!fitsAgeGroup(player.details.date_of_birth, input.age_group, season.reference_year)) {
     throw new BadRequestError(
       serverMessages.ineligibleBirthYear(
         input.age_group,
@@ -93,7 +92,7 @@ export async function registerForTryout(
   const tryout: tryoutsTable.NewTryout = {
     id: tryoutId.of(season.id, player.id),
     season_id: season.id,
-    user_id: player.id,
+    ...snapshotOf(player),
     age_group: input.age_group,
     payment_method: input.payment_method,
     payment_status: card ? 'pending' : 'cash',
@@ -102,17 +101,6 @@ export async function registerForTryout(
     result: '',
     email_sent: false,
     created_at: now.toISOString(),
-    first_name: player.first_name,
-    last_name: player.last_name,
-    email: player.email,
-    date_of_birth: player.date_of_birth,
-    is_under_18: isMinor(player.date_of_birth),
-    parent_consent: player.parent_consent,
-    phone_number: player.phone_number,
-    emergency_contact_name: player.emergency_contact_name,
-    emergency_contact_phone: player.emergency_contact_phone,
-    emergency_contact_email: player.emergency_contact_email,
-    emergency_contact_relationship: player.emergency_contact_relationship,
     ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
   };
   const inserted = await tryoutNumbers.insertRegistration(tryout, now.getTime() + REGISTRATION_GIVE_UP_MS);
@@ -152,14 +140,14 @@ export async function registerForTryout(
 export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
   const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, caller.sub) : null;
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
   if (tryout.payment_method === 'cash') return toMyTryout(tryout, season);
   refuseUnlessUnpaidCard(tryout);
   await closeCheckout(tryout, season.name);
   const switched = await paymentsTable.switchToCash({
     seasonId: season.id,
-    userId: caller.sub,
+    playerId: tryout.player_id,
     attempt: tryout.checkout_attempt ?? 0,
     now: new Date(),
   });
@@ -168,7 +156,7 @@ export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout>
     return toMyTryout(switched, season);
   }
   // Something moved meanwhile (a payment landed, another tab paid again or switched): say where it stands.
-  const now = await tryoutsTable.getTryout(season.id, caller.sub);
+  const now = await tryoutsTable.getTryout(season.id, tryout.player_id);
   if (!now) throw new NotFoundError(serverMessages.notRegistered);
   if (now.payment_method === 'cash') return toMyTryout(now, season);
   refuseUnlessUnpaidCard(now);

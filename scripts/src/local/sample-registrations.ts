@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { AgeGroup, PaymentMethod, TryoutResult } from '@club/shared';
+import { tryoutId, type AgeGroup, type PaymentMethod, type TryoutResult } from '@club/shared';
 import { db, tableName } from '@club/functions/db/client';
-import { keys, tryoutId } from '@club/functions/db/keys';
+import { keys } from '@club/functions/db/keys';
 import type { TryoutItem } from '@club/functions/db/season-partition';
 
 export interface SampleRow {
@@ -43,6 +43,7 @@ export async function writeSampleRegistrations(
     items.push({
       id: tryoutId.of(seasonId, userId),
       season_id: seasonId,
+      player_id: userId,
       user_id: userId,
       tryout_number: (options.firstNumber ?? 1) + i,
       age_group: options.age_group ?? '15U Boys',
@@ -75,7 +76,7 @@ export async function writeSampleRegistrations(
       let pending: Record<string, unknown>[] = batch.map((item) => ({
         PutRequest: {
           Item: {
-            ...keys.tryout(seasonId, item.user_id),
+            ...keys.tryout(seasonId, item.player_id),
             ...keys.tryoutsOfUserIndex(item.user_id, seasonId),
             type: 'tryout',
             ...item,

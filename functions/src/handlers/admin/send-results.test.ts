@@ -1,3 +1,4 @@
+import { tryoutId } from '@club/shared';
 /**
  * Result mail in bulk through the API, the queue emulator, the worker (as the local stack runs it) and the
  * mail emulator, behind a proxy that can refuse chosen recipients as SES does. Mail is counted in the
@@ -19,7 +20,6 @@ import {
 import { openSeason } from '../../../test/players';
 import { recordSesEvent } from '../../services/mail-events';
 import { claimResultMail } from '../../db/result-mail';
-import { tryoutId } from '../../db/keys';
 import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
 import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail-poller';
 
@@ -340,7 +340,7 @@ describe('POST /admin/tryouts/{id}/resend-result', () => {
     const hold = (row: SeededRow, leaseUntil: number) =>
       claimResultMail({
         seasonId: season.id,
-        userId: tryoutId.parse(row.id)!.userId,
+        playerId: tryoutId.parse(row.id)!.playerId,
         version: 1,
         round: `${new Date(now).toISOString()}#worker00`,
         claim: `claim-${row.id}`,

@@ -33,7 +33,11 @@ const registrationOf = (userId: string) => getTryout(seasonId, userId);
 
 async function markerExists(eventId: string): Promise<boolean> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.marker('stripe-event', eventId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.marker('stripe-event', eventId),
+      ConsistentRead: true,
+    }),
   );
   return out.Item !== undefined;
 }

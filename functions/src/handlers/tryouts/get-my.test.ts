@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
+import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer } from '../../../test/players';
 
@@ -94,5 +95,49 @@ describe('GET /tryouts/my', () => {
     const res = await myTryout(player.token);
 
     expect(res.status).toBe(404);
+  });
+});
+
+describe('a registration stored before players had ids of their own', () => {
+  it("reads as its account's player: the dashboard, pay again, the switch to cash and the admin's edits", async () => {
+    // Prepare: a card registration as it was stored before, with no player_id attribute
+    const season = await openSeason();
+    const player = await registeredPlayer('stripe');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(season.id, player.id),
+        UpdateExpression: 'REMOVE player_id',
+      }),
+    );
+    const admin = await createAdmin();
+
+    // Act
+    const mine = await myTryout(player.token);
+    const payAgain = await call('startCheckout', { token: player.token });
+    const toCash = await call('updateMyTryout', { token: player.token, body: { payment_method: 'cash' } });
+    const attended = await call('setAttended', {
+      token: admin.token,
+      params: { id: `${season.id}.${player.id}` },
+      body: { attended: true },
+    });
+
+    // Assess
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      hasRegistered: true,
+      payment_method: 'stripe',
+      payment_status: 'pending',
+    });
+    expect(payAgain.status).toBe(200);
+    expect(payAgain.body.url).toEqual(expect.any(String));
+    expect(toCash.status).toBe(200);
+    expect(toCash.body).toMatchObject({ payment_method: 'cash', payment_status: 'cash' });
+    expect(attended.status).toBe(200);
+    expect(attended.body).toMatchObject({
+      id: `${season.id}.${player.id}`,
+      attended: true,
+      payment_method: 'cash',
+    });
   });
 });

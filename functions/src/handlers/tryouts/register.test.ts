@@ -1,9 +1,10 @@
+import { tryoutId } from '@club/shared';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/src/local/ports';
 import { db, tableName } from '../../db/client';
 import { countDynamoCommands } from '../../dev/count-commands';
-import { keys, tryoutId } from '../../db/keys';
+import { keys } from '../../db/keys';
 import { getTryout } from '../../db/tryouts';
 import { resetConfigForTests } from '../../lib/config';
 import { resetStripeClientForTests } from '../../payments/stripe-client';

@@ -23,7 +23,7 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
   };
 }
 
-/** The public id of registration `n` of a season: `<seasonId>.<userId>`. */
+/** The public id of registration `n` of a season: `<seasonId>.<playerId>`. */
 export function tryoutId(n: number, seasonId = SEASON_ID): string {
   return `${seasonId}.00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 }
