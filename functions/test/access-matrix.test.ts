@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList, type RouteDefinition } from '@club/shared';
+import { routeList, tryoutId, type RouteDefinition, type RouteName } from '@club/shared';
+import { sampleRequest } from '@club/shared/route-samples';
 import { toApiGatewayEvent } from '../src/dev/api-gateway-event';
 import { db, tableName } from '../src/db/client';
 import { getUserByEmail, setAdminFlag } from '../src/db/users';
@@ -142,10 +143,14 @@ async function tableSnapshot(): Promise<string> {
   return JSON.stringify((out.Items ?? []).map((i) => `${i.PK}|${i.SK}|${JSON.stringify(i)}`).sort());
 }
 
-function request(route: RouteDefinition & { name: string }, caller: Caller) {
-  const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, randomUUID()]));
-  return call(route.name as never, {
-    params,
+function request(route: RouteDefinition & { name: RouteName }, caller: Caller) {
+  const seasonId = randomUUID();
+  return call(route.name, {
+    ...sampleRequest(route.name, {
+      seasonId,
+      tryoutId: tryoutId.of(seasonId, randomUUID()),
+      checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
+    }),
     body: route.method === 'GET' ? undefined : {},
     token: tokens[caller],
     headers: { ...sameOrigin, 'stripe-signature': 't=1,v1=00' },
@@ -225,6 +230,7 @@ describe('the signed-in check', () => {
     access: 'user',
     handler: 'probe/probe',
     table: 'read',
+    answer: {},
   };
 
   it.each(['anonymous', 'expired', 'tampered signature', 'alg none', 'other key'] as const)(
@@ -263,6 +269,7 @@ describe('the admin check', () => {
     access: 'admin',
     handler: 'admin/probe',
     table: 'read',
+    answer: {},
   };
   const event = (token: string) =>
     toApiGatewayEvent(

@@ -6,7 +6,8 @@
  * and records each DynamoDB operation it sends. A new read-only row is covered automatically.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeList, type RouteDefinition } from '@club/shared';
+import { routeList, tryoutId, type RouteDefinition } from '@club/shared';
+import { sampleRequest, type SampleIds } from '@club/shared/route-samples';
 import { db } from '../src/db/client';
 import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
@@ -21,8 +22,8 @@ const RECORDER = 'recordTableOperations';
 
 const readRows = routeList().filter((row) => row.table === 'read');
 const tokens: Partial<Record<RouteDefinition['access'], string>> = {};
-/** The open season with a registration: every season id a read row takes (path or ?season_id=) names it. */
-let seasonId: string;
+/** The open season and its registration: every parameter a read row takes names them (route-samples.ts). */
+let ids: SampleIds;
 
 beforeAll(async () => {
   // Every command the handlers send goes through this one client (db/client.ts).
@@ -33,8 +34,9 @@ beforeAll(async () => {
     },
     { step: 'initialize', name: RECORDER },
   );
-  seasonId = (await openSeason()).id;
+  const seasonId = (await openSeason()).id;
   const player = await registeredPlayer('cash');
+  ids = { seasonId, tryoutId: tryoutId.of(seasonId, player.id), checkoutSessionId: 'cs_test_a1b2c3d4e5f6' };
   const adminEmail = uniqueEmail('admin');
   await ensureSeedAdmin({ email: adminEmail, password: PASSWORD });
   const admin = await call('login', { body: { email: adminEmail, password: PASSWORD }, headers: sameOrigin });
@@ -58,11 +60,8 @@ describe('read-only routes', () => {
     '%s sends only GetItem, BatchGetItem and Query',
     async (_name, row) => {
       sent.length = 0;
-      const params = Object.fromEntries([...row.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, seasonId]));
-
       const res = await call(row.name, {
-        params,
-        query: { season_id: seasonId },
+        ...sampleRequest(row.name, ids),
         token: tokens[row.access],
         headers: sameOrigin,
       });

@@ -9,7 +9,15 @@ import { logicalId, type Synthesised, synthStage } from './support';
 
 const HANDLER = 'seasons/get-active';
 const ROUTES: RouteRow[] = [
-  { name: 'quiet', method: 'GET', path: '/quiet', access: 'public', handler: HANDLER, table: 'read' },
+  {
+    name: 'quiet',
+    method: 'GET',
+    path: '/quiet',
+    access: 'public',
+    handler: HANDLER,
+    table: 'read',
+    answer: {},
+  },
   {
     name: 'mailer',
     method: 'POST',
@@ -17,6 +25,7 @@ const ROUTES: RouteRow[] = [
     access: 'admin',
     handler: HANDLER,
     table: 'write',
+    answer: {},
     mail: true,
   },
 ];

@@ -1,11 +1,20 @@
 /**
- * The API route table: one row per endpoint. CDK creates a Lambda and an API Gateway route from each row,
- * the local API server routes to the same handlers, the web client takes its paths from here, and the
- * security tests build their access matrix from it. Add a row only together with a working handler.
+ * The API route table: one row per endpoint, and the contract of each. CDK creates a Lambda and an API
+ * Gateway route from each row, the local API server routes to the same handlers, the handler wrapper
+ * validates the row's params, query and body with its schemas, the web client's calls take their method,
+ * path, body and answer types from it, and the tests build their access matrix, table-access probes and
+ * mocks from it (route-samples.ts). Add a row only together with a working handler.
  *
  * `path` is relative to the site's `/api` prefix and uses API Gateway's `{param}` syntax.
  * `handler` names the file `functions/src/handlers/<handler>.ts`, which exports `handler`.
+ * `params`, `query` and `body` name schemas exported by schemas.ts (by name, so the public pages, which
+ * import this table for its paths, never load the schemas or valibot); `answer` carries the 2xx answer's
+ * type for the compiler only.
  */
+import type { GenericSchema, InferInput, InferOutput } from 'valibot';
+import type * as Schemas from './schemas';
+import type * as T from './types';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -22,12 +31,39 @@ export type Access = 'public' | 'user' | 'player' | 'admin' | 'stripe-signature'
  */
 export type TableAccess = 'read' | 'write';
 
+type SchemaExports = typeof Schemas;
+
+/** The name of a valibot schema that schemas.ts exports. */
+export type SchemaName = {
+  [K in keyof SchemaExports]: SchemaExports[K] extends GenericSchema ? K : never;
+}[keyof SchemaExports];
+
+/** A 2xx answer's type, carried by a row for the compiler (at run time an empty object). */
+export interface Answer<TAnswer> {
+  readonly __answer?: (answer: TAnswer) => TAnswer;
+}
+
+/** `answer: answer<AdminSeason>()`: the row's handler must answer this, and its web call resolves to it. */
+export function answer<TAnswer>(): Answer<TAnswer> {
+  return {};
+}
+
+/** A download: the body is the file itself (a CSV), not JSON. */
+export type FileAnswer = string & { readonly __file?: true };
+
 export interface RouteDefinition {
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Access;
   readonly handler: string;
   readonly table: TableAccess;
+  /** The schema of the `{param}`s of the path (an object with one entry per param). */
+  readonly params?: SchemaName;
+  /** The schema of the query string (an object of strings). */
+  readonly query?: SchemaName;
+  /** The schema of the JSON body. */
+  readonly body?: SchemaName;
+  readonly answer: object;
   /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
   readonly cookie?: boolean;
   /** Sends mail through SES: only these functions are granted ses:SendEmail. */
@@ -45,6 +81,7 @@ export const routes = {
     access: 'public',
     handler: 'seasons/get-active',
     table: 'read',
+    answer: answer<T.Season>(),
   },
   register: {
     method: 'POST',
@@ -52,6 +89,8 @@ export const routes = {
     access: 'public',
     handler: 'auth/register',
     table: 'write',
+    body: 'RegistrationSchema',
+    answer: answer<T.MessageAnswer>(),
     mail: true,
   },
   verifyEmail: {
@@ -60,6 +99,8 @@ export const routes = {
     access: 'public',
     handler: 'auth/verify-email',
     table: 'write',
+    body: 'VerifyEmailBodySchema',
+    answer: answer<T.SuccessAnswer>(),
   },
   login: {
     method: 'POST',
@@ -67,6 +108,8 @@ export const routes = {
     access: 'public',
     handler: 'auth/login',
     table: 'write',
+    body: 'LoginSchema',
+    answer: answer<T.TokenAnswer>(),
     cookie: true,
   },
   refreshToken: {
@@ -75,6 +118,7 @@ export const routes = {
     access: 'public',
     handler: 'auth/refresh-token',
     table: 'write',
+    answer: answer<T.TokenAnswer>(),
     cookie: true,
   },
   logout: {
@@ -83,6 +127,7 @@ export const routes = {
     access: 'public',
     handler: 'auth/logout',
     table: 'write',
+    answer: answer<null>(),
     cookie: true,
   },
   resendVerification: {
@@ -91,6 +136,8 @@ export const routes = {
     access: 'public',
     handler: 'auth/resend-verification',
     table: 'write',
+    body: 'EmailOnlySchema',
+    answer: answer<T.SuccessAnswer>(),
     mail: true,
   },
   forgotPassword: {
@@ -99,6 +146,8 @@ export const routes = {
     access: 'public',
     handler: 'auth/forgot-password',
     table: 'write',
+    body: 'EmailOnlySchema',
+    answer: answer<T.SuccessAnswer>(),
     mail: true,
   },
   resetPassword: {
@@ -107,6 +156,8 @@ export const routes = {
     access: 'public',
     handler: 'auth/reset-password',
     table: 'write',
+    body: 'ResetPasswordBodySchema',
+    answer: answer<T.SuccessAnswer>(),
     mail: true,
   },
   getMyTryout: {
@@ -115,6 +166,7 @@ export const routes = {
     access: 'player',
     handler: 'tryouts/get-my',
     table: 'read',
+    answer: answer<T.MyTryout>(),
   },
   /** A family switches its unpaid card registration to cash (an abandoned checkout). */
   updateMyTryout: {
@@ -123,6 +175,8 @@ export const routes = {
     access: 'player',
     handler: 'tryouts/update-my',
     table: 'write',
+    body: 'UpdateMyTryoutSchema',
+    answer: answer<T.MyTryout>(),
     payments: true,
   },
   registerTryout: {
@@ -131,6 +185,8 @@ export const routes = {
     access: 'player',
     handler: 'tryouts/register',
     table: 'write',
+    body: 'TryoutRegistrationSchema',
+    answer: answer<T.TryoutRegistrationAnswer>(),
     payments: true,
   },
   startCheckout: {
@@ -139,6 +195,7 @@ export const routes = {
     access: 'player',
     handler: 'payments/checkout',
     table: 'write',
+    answer: answer<T.CheckoutAnswer>(),
     payments: true,
   },
   confirmPayment: {
@@ -147,6 +204,8 @@ export const routes = {
     access: 'player',
     handler: 'payments/confirm',
     table: 'write',
+    query: 'ConfirmPaymentQuerySchema',
+    answer: answer<T.PaymentConfirmation>(),
     payments: true,
   },
   stripeWebhook: {
@@ -155,6 +214,7 @@ export const routes = {
     access: 'stripe-signature',
     handler: 'payments/webhook',
     table: 'write',
+    answer: answer<T.WebhookAnswer>(),
     payments: true,
   },
   // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
@@ -165,6 +225,7 @@ export const routes = {
     access: 'admin',
     handler: 'admin/list-seasons',
     table: 'read',
+    answer: answer<T.AdminSeason[]>(),
   },
   createSeason: {
     method: 'POST',
@@ -172,6 +233,8 @@ export const routes = {
     access: 'admin',
     handler: 'admin/create-season',
     table: 'write',
+    body: 'NewSeasonSchema',
+    answer: answer<T.AdminSeason>(),
   },
   getRegistrationStatus: {
     method: 'GET',
@@ -179,6 +242,8 @@ export const routes = {
     access: 'admin',
     handler: 'admin/get-registration-status',
     table: 'read',
+    params: 'SeasonParamsSchema',
+    answer: answer<T.RegistrationStatus>(),
   },
   setRegistrationStatus: {
     method: 'PATCH',
@@ -186,6 +251,9 @@ export const routes = {
     access: 'admin',
     handler: 'admin/set-registration-status',
     table: 'write',
+    params: 'SeasonParamsSchema',
+    body: 'RegistrationToggleSchema',
+    answer: answer<T.RegistrationStatusAnswer>(),
   },
   setTeamLink: {
     method: 'PUT',
@@ -193,6 +261,9 @@ export const routes = {
     access: 'admin',
     handler: 'admin/set-team-link',
     table: 'write',
+    params: 'SeasonParamsSchema',
+    body: 'TeamLinkInputSchema',
+    answer: answer<T.AdminSeason>(),
   },
   listTryouts: {
     method: 'GET',
@@ -200,6 +271,8 @@ export const routes = {
     access: 'admin',
     handler: 'admin/list-tryouts',
     table: 'read',
+    query: 'SeasonQuerySchema',
+    answer: answer<T.AdminTryoutRow[]>(),
   },
   exportTryouts: {
     method: 'GET',
@@ -207,6 +280,8 @@ export const routes = {
     access: 'admin',
     handler: 'admin/export-tryouts',
     table: 'read',
+    query: 'SeasonQuerySchema',
+    answer: answer<FileAnswer>(),
   },
   setAttended: {
     method: 'PATCH',
@@ -214,6 +289,9 @@ export const routes = {
     access: 'admin',
     handler: 'admin/set-attended',
     table: 'write',
+    params: 'TryoutParamsSchema',
+    body: 'AttendedSchema',
+    answer: answer<T.AdminTryoutRow>(),
   },
   setSelection: {
     method: 'PATCH',
@@ -221,6 +299,9 @@ export const routes = {
     access: 'admin',
     handler: 'admin/set-selection',
     table: 'write',
+    params: 'TryoutParamsSchema',
+    body: 'SelectionSchema',
+    answer: answer<T.AdminTryoutRow>(),
   },
   setCashCollected: {
     method: 'PATCH',
@@ -228,6 +309,9 @@ export const routes = {
     access: 'admin',
     handler: 'admin/set-cash-collected',
     table: 'write',
+    params: 'TryoutParamsSchema',
+    body: 'CashCollectedSchema',
+    answer: answer<T.AdminTryoutRow>(),
   },
   sendResults: {
     method: 'POST',
@@ -235,6 +319,8 @@ export const routes = {
     access: 'admin',
     handler: 'admin/send-results',
     table: 'write',
+    params: 'SendResultsParamsSchema',
+    answer: answer<T.SendResultsAnswer>(),
     queue: true,
   },
   getSendProgress: {
@@ -245,6 +331,8 @@ export const routes = {
     // A GET that writes: the progress read also puts rows whose queue message was lost back on the queue,
     // renewing the round's requeue time with a conditional write first (services/result-mail.ts).
     table: 'write',
+    params: 'SendResultsParamsSchema',
+    answer: answer<T.SendResultsAnswer>(),
     queue: true,
   },
   resendResult: {
@@ -253,11 +341,31 @@ export const routes = {
     access: 'admin',
     handler: 'admin/resend-result',
     table: 'write',
+    params: 'TryoutParamsSchema',
+    answer: answer<T.AdminTryoutRow>(),
     mail: true,
   },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
+
+type Row<N extends RouteName> = (typeof routes)[N];
+type Named<N extends RouteName, F extends 'params' | 'query' | 'body'> =
+  Row<N> extends { readonly [K in F]: infer S extends SchemaName } ? SchemaExports[S] : undefined;
+
+/** What a call of the route sends as its path params, query or body (before validation). */
+export type ParamsOf<N extends RouteName> = InputOf<Named<N, 'params'>>;
+export type QueryOf<N extends RouteName> = InputOf<Named<N, 'query'>>;
+export type BodyOf<N extends RouteName> = InputOf<Named<N, 'body'>>;
+/** What the route's handler receives, validated. */
+export type ValidParamsOf<N extends RouteName> = OutputOf<Named<N, 'params'>>;
+export type ValidQueryOf<N extends RouteName> = OutputOf<Named<N, 'query'>>;
+export type ValidBodyOf<N extends RouteName> = OutputOf<Named<N, 'body'>>;
+/** The route's 2xx answer. */
+export type AnswerOf<N extends RouteName> = Row<N>['answer'] extends Answer<infer A> ? A : never;
+
+type InputOf<S> = S extends GenericSchema ? InferInput<S> : undefined;
+type OutputOf<S> = S extends GenericSchema ? InferOutput<S> : undefined;
 
 /** The prefix under which CloudFront, the local server and Vite route requests to the API. */
 export const API_PREFIX = '/api';

@@ -292,21 +292,21 @@ export const TeamLinkInputSchema = v.object({
   url: v.union([v.literal(''), TeamLinkSchema], m.teamLinkInvalid),
 });
 
-/** Identifiers in paths and queries (UUIDs). */
-export const IdSchema = v.pipe(v.string('Not found.'), v.uuid('Not found.'));
+/** A season's id in paths and queries (a UUID). */
+export const SeasonIdSchema = v.pipe(v.string('Not found.'), v.uuid('Not found.'));
 /** A registration's public id in admin paths: `<seasonId>.<playerId>` (ids.ts). */
 export const TryoutIdSchema = v.pipe(
   v.string('Registration not found.'),
   v.regex(tryoutId.pattern, 'Registration not found.'),
 );
 /** Path `{id}` of a season. */
-export const SeasonParamsSchema = v.object({ id: IdSchema });
+export const SeasonParamsSchema = v.object({ id: SeasonIdSchema });
 /** Path `{seasonId}` of send-results. */
-export const SendResultsParamsSchema = v.object({ seasonId: IdSchema });
+export const SendResultsParamsSchema = v.object({ seasonId: SeasonIdSchema });
 /** Path `{id}` of a registration. */
 export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
 /** Query `?season_id=` of the admin tryout list and its CSV export. */
-export const SeasonQuerySchema = v.object({ season_id: IdSchema });
+export const SeasonQuerySchema = v.object({ season_id: SeasonIdSchema });
 
 /**
  * Validates a whole object and returns the first message per field (empty when valid),

@@ -142,3 +142,24 @@ export interface ErrorBody {
   message: string;
   errors?: Array<{ field?: string; msg: string }>;
 }
+
+/** POST /auth/register: the account was made and its verification mail sent. */
+export interface MessageAnswer {
+  message: string;
+}
+
+/** The account calls that only report (verify, resend, forgot, reset): always the same shape. */
+export interface SuccessAnswer {
+  success: true;
+  message: string;
+}
+
+/** POST /auth/login and /auth/refresh-token: a new access token (the refresh token is a cookie). */
+export interface TokenAnswer {
+  token: string;
+}
+
+/** POST /payments/webhook: Stripe's delivery was taken. */
+export interface WebhookAnswer {
+  received: true;
+}

@@ -9,6 +9,7 @@ const row = (name: string, method: RouteDefinition['method'], path: string) => (
   access: 'public' as const,
   handler: `test/${name}`,
   table: 'read' as const,
+  answer: {},
 });
 
 const bySeasonId = row('seasonById', 'GET', '/seasons/{id}');

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import { routes } from '@club/shared';
+import { routes, type Season } from '@club/shared';
 import { toApiGatewayEvent } from '../dev/api-gateway-event';
 import { resetConfigForTests } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
 import { clientAddress, defineHandler, reply } from './http';
 
 const route = routes.getActiveSeason;
+/** What the wrapper tests' handlers answer: the wrapper passes it on as it is. */
+const SEASON = { name: 'Fall 2026 Tryouts' } as Season;
 /** A CloudFront edge: what API Gateway sees as the source of every request CloudFront forwards. */
 const EDGE_IP = '130.176.0.1';
 const viewerEvent = (headers: Record<string, string>) =>
@@ -15,44 +16,38 @@ const event = (body?: string) =>
   toApiGatewayEvent({ method: route.method, path: '/api/seasons/active', body, headers: {} }, route, {});
 
 describe('the handler wrapper', () => {
-  it('answers a schema failure with 400, the first message and every field error, without running the handler', async () => {
+  it('validates the body with the schema its row names: 400, the first message and every field error, without running the handler', async () => {
     let ran = false;
-    const handler = defineHandler(
-      'getActiveSeason',
-      {
-        body: v.object({
-          name: v.pipe(v.string('Name is required.'), v.nonEmpty('Name is required.')),
-          n: v.number('Bad n.'),
-        }),
-      },
-      async () => {
-        ran = true;
-        return {};
-      },
-    );
+    const handler = defineHandler('resetPassword', async () => {
+      ran = true;
+      return { success: true as const, message: 'Password updated.' };
+    });
 
-    const res = await handler(event(JSON.stringify({ name: '', n: 'x' })));
+    const res = await handler(event(JSON.stringify({})));
 
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body!)).toEqual({
-      message: 'Name is required.',
+      message: 'Invalid or expired link.',
       errors: [
-        { field: 'name', msg: 'Name is required.' },
-        { field: 'n', msg: 'Bad n.' },
+        { field: 'token', msg: 'Invalid or expired link.' },
+        { field: 'password', msg: 'Password is required.' },
       ],
     });
     expect(ran).toBe(false);
   });
 
   it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
-    const handler = defineHandler('getActiveSeason', { body: v.object({}) }, async () => ({}));
+    const handler = defineHandler('resetPassword', async () => ({
+      success: true as const,
+      message: 'Password updated.',
+    }));
 
     expect((await handler(event('{not json'))).statusCode).toBe(400);
     expect((await handler(event(JSON.stringify({ x: 'a'.repeat(70_000) })))).statusCode).toBe(413);
   });
 
   it('maps typed errors to their status with a {message} body', async () => {
-    const handler = defineHandler('getActiveSeason', {}, async () => {
+    const handler = defineHandler('getActiveSeason', async () => {
       throw new NotFoundError('Nothing here.');
     });
 
@@ -63,7 +58,7 @@ describe('the handler wrapper', () => {
   });
 
   it('answers an unexpected error with a generic 500 that leaks nothing of it', async () => {
-    const handler = defineHandler('getActiveSeason', {}, async () => {
+    const handler = defineHandler('getActiveSeason', async () => {
       throw new Error('connection to table-secret-internal failed');
     });
 
@@ -75,21 +70,25 @@ describe('the handler wrapper', () => {
   });
 
   it('passes replies through with their status and cookies', async () => {
-    const handler = defineHandler('getActiveSeason', {}, async () =>
-      reply.noContent({ cookies: ['a=b; HttpOnly'] }),
+    const handler = defineHandler('getActiveSeason', async () => reply.created(SEASON));
+    const withCookie = defineHandler('getActiveSeason', async () =>
+      reply.ok(SEASON, { cookies: ['a=b; HttpOnly'] }),
     );
 
-    const res = await handler(event());
+    const created = await handler(event());
+    const res = await withCookie(event());
 
-    expect(res.statusCode).toBe(204);
+    expect(created.statusCode).toBe(201);
+    expect(JSON.parse(created.body!)).toEqual({ name: 'Fall 2026 Tryouts' });
+    expect(res.statusCode).toBe(200);
     expect(res.cookies).toEqual(['a=b; HttpOnly']);
   });
 
   it('ignores a CloudFront viewer header when no origin secret proves CloudFront sent it', async () => {
     let seen: string | undefined;
-    const handler = defineHandler('getActiveSeason', {}, async (req) => {
+    const handler = defineHandler('getActiveSeason', async (req) => {
       seen = req.sourceIp;
-      return {};
+      return SEASON;
     });
 
     const res = await handler(viewerEvent({ 'CloudFront-Viewer-Address': '198.51.100.10:46532' }));
@@ -113,10 +112,10 @@ describe('the origin check, on a stage with CloudFront in front', () => {
   const SECRET = 'origin-secret-for-tests-0123456789abcdefghijkl';
   let runs = 0;
   let seen: string | undefined;
-  const handler = defineHandler('getActiveSeason', {}, async (req) => {
+  const handler = defineHandler('getActiveSeason', async (req) => {
     runs += 1;
     seen = req.sourceIp;
-    return {};
+    return SEASON;
   });
 
   beforeEach(() => {

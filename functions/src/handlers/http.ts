@@ -3,8 +3,9 @@
  * endpoint checks access and input the same way. For a route of the shared route table it:
  * 0. refuses a request that did not come through CloudFront (x-origin-verify), when the stage has CloudFront;
  * 1. checks access at the route's level before anything else (token, admin flag re-read, origin for cookies);
- * 2. parses and validates body, query and path parameters with the route's named valibot schemas;
- * 3. runs the handler and maps its reply or typed error to an API Gateway v2 answer with a `{message}` body;
+ * 2. parses and validates body, query and path parameters with the schemas the route's row names;
+ * 3. runs the handler (typed from the row: what it receives, and the answer it must give) and maps its
+ *    reply or typed error to an API Gateway v2 answer with a `{message}` body;
  * 4. logs and reports unexpected errors, answering a generic 500 that leaks nothing.
  * Handlers therefore hold no status codes and no try/catch of their own.
  */
@@ -14,10 +15,17 @@ import {
   routes,
   serverMessages,
   type AccessTokenClaims,
+  type AnswerOf,
   type ErrorBody,
+  type FileAnswer,
   type RouteDefinition,
   type RouteName,
+  type SchemaName,
+  type ValidBodyOf,
+  type ValidParamsOf,
+  type ValidQueryOf,
 } from '@club/shared';
+import * as schemas from '@club/shared/schemas';
 import { verifyAccessToken } from '../lib/access-token';
 import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from '../lib/config';
 import { isAdminNow } from '../services/access';
@@ -37,11 +45,11 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 type Status = 200 | 201 | 204 | 302;
 
-/** What a handler returns when plain JSON with 200 is not enough. */
-export interface Reply {
+/** What a handler returns when plain JSON with 200 is not enough; `TBody` is the answer it carries. */
+export interface Reply<TBody = unknown> {
   readonly __reply: true;
   readonly status: Status;
-  readonly body?: unknown;
+  readonly body?: TBody;
   readonly location?: string;
   readonly cookies?: string[];
   /** A download instead of JSON: the body is sent as it is, with this type and file name. */
@@ -49,18 +57,22 @@ export interface Reply {
 }
 
 export const reply = {
-  ok: (body: unknown, options: { cookies?: string[] } = {}): Reply => ({
+  ok: <TBody>(body: TBody, options: { cookies?: string[] } = {}): Reply<TBody> => ({
     __reply: true,
     status: 200,
     body,
     ...options,
   }),
-  created: (body: unknown): Reply => ({ __reply: true, status: 201, body }),
-  noContent: (options: { cookies?: string[] } = {}): Reply => ({ __reply: true, status: 204, ...options }),
+  created: <TBody>(body: TBody): Reply<TBody> => ({ __reply: true, status: 201, body }),
+  noContent: (options: { cookies?: string[] } = {}): Reply<null> => ({
+    __reply: true,
+    status: 204,
+    ...options,
+  }),
   /** A browser redirect (e-mail links). */
-  redirect: (location: string): Reply => ({ __reply: true, status: 302, location }),
+  redirect: (location: string): Reply<never> => ({ __reply: true, status: 302, location }),
   /** A file to download (e.g. a CSV export): `body` as it is, not JSON. */
-  file: (body: string, file: { contentType: string; filename: string }): Reply => ({
+  file: (body: string, file: { contentType: string; filename: string }): Reply<FileAnswer> => ({
     __reply: true,
     status: 200,
     body,
@@ -72,11 +84,11 @@ type RouteAccess<N extends RouteName> = (typeof routes)[N]['access'];
 type UserFor<N extends RouteName> =
   RouteAccess<N> extends 'user' | 'player' | 'admin' ? AccessTokenClaims : null;
 
-export interface Request<N extends RouteName, B, Q, P> {
+export interface Request<N extends RouteName> {
   readonly route: N;
-  readonly body: B;
-  readonly query: Q;
-  readonly params: P;
+  readonly body: ValidBodyOf<N>;
+  readonly query: ValidQueryOf<N>;
+  readonly params: ValidParamsOf<N>;
   /** The signed-in user: always present on `user`, `player` and `admin` routes. */
   readonly user: UserFor<N>;
   readonly cookies: Readonly<Record<string, string>>;
@@ -88,38 +100,37 @@ export interface Request<N extends RouteName, B, Q, P> {
 }
 
 type AnySchema = v.GenericSchema;
-type Out<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
-
-export interface HandlerSchemas<B, Q, P> {
-  body?: B;
-  query?: Q;
-  params?: P;
-}
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
-export function defineHandler<
-  N extends RouteName,
-  B extends AnySchema | undefined = undefined,
-  Q extends AnySchema | undefined = undefined,
-  P extends AnySchema | undefined = undefined,
->(
+/** The schema a row names (schemas.ts exports it under that name). */
+function schemaNamed(name: SchemaName | undefined): AnySchema | undefined {
+  return name === undefined ? undefined : (schemas[name] as AnySchema);
+}
+
+/**
+ * The Lambda handler of route `name`: its params, query and body validated with the schemas the row names,
+ * and its answer typed by the row (`answer<…>()`), plain or wrapped in a `reply`.
+ */
+export function defineHandler<N extends RouteName>(
   name: N,
-  schemas: HandlerSchemas<B, Q, P>,
-  run: (req: Request<N, Out<B>, Out<Q>, Out<P>>) => Promise<unknown>,
+  run: (req: Request<N>) => Promise<AnswerOf<N> | Reply<AnswerOf<N>>>,
 ): LambdaHandler {
   const route: RouteDefinition = routes[name];
+  const body = schemaNamed(route.body);
+  const query = schemaNamed(route.query);
+  const params = schemaNamed(route.params);
   return async (event) => {
     try {
       const originVerified = await verifyOrigin(event);
       const user = await checkAccess(route, event);
       const rawBody = readRawBody(event);
-      const req = {
+      const req: Request<N> = {
         route: name,
         user: user as UserFor<N>,
-        body: parse(schemas.body, schemas.body ? parseJson(rawBody) : undefined) as Out<B>,
-        query: parse(schemas.query, event.queryStringParameters ?? {}) as Out<Q>,
-        params: parse(schemas.params, event.pathParameters ?? {}) as Out<P>,
+        body: parse(body, body ? parseJson(rawBody) : undefined) as ValidBodyOf<N>,
+        query: parse(query, event.queryStringParameters ?? {}) as ValidQueryOf<N>,
+        params: parse(params, event.pathParameters ?? {}) as ValidParamsOf<N>,
         cookies: parseCookies(event.cookies),
         headers: event.headers ?? {},
         rawBody,

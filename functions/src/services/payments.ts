@@ -103,6 +103,11 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
   }
   return viaStripe('pay again', async () => {
     const current = await currentSession(tryout, season.name);
+    // An attempt started without its session stored yet is being opened by another click (or its answer was
+    // lost): join it while its page is open with time to pay, instead of expiring it under that click.
+    if (current?.status === 'open' && !tryout.checkout_session_id && hasTimeToPay(tryout, new Date())) {
+      return { url: await openCheckout(tryout, season.name) };
+    }
     if (current) await settle(current, tryout);
 
     const now = new Date();
@@ -134,10 +139,18 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
   });
 }
 
+/** A joined attempt's page must stay open at least this long for the family to pay on it. */
+const MIN_MINUTES_TO_PAY = 30;
+
+function hasTimeToPay(tryout: tryoutsTable.TryoutItem, now: Date): boolean {
+  return (tryout.checkout_expires_at ?? 0) - now.getTime() / 1000 >= MIN_MINUTES_TO_PAY * 60;
+}
+
 /**
- * The current attempt's session: the stored one, or, when none was stored (the answer to its create was
- * lost), the one its idempotency key gets back, so it can never be left open beside a new one. Null when
- * there is none: never created and no longer creatable (Stripe refuses an expiry that has passed).
+ * The current attempt's session as it is now: the stored one, or, when none was stored (another click is
+ * opening it, or the answer to its create was lost), the one its idempotency key gets back, read again for
+ * its state (a key replays its first answer), so it can never be left open beside a new one. Null when there
+ * is none: never created and no longer creatable (Stripe refuses an expiry that has passed).
  */
 async function currentSession(
   tryout: tryoutsTable.TryoutItem,
@@ -145,7 +158,8 @@ async function currentSession(
 ): Promise<CheckoutSession | null> {
   if (tryout.checkout_session_id) return retrieveCheckoutSession(tryout.checkout_session_id);
   try {
-    return await createCheckoutSession(checkoutRequest(tryout, seasonName));
+    const created = await createCheckoutSession(checkoutRequest(tryout, seasonName));
+    return await retrieveCheckoutSession(created.id);
   } catch (error) {
     if (isStripeError(error, 'StripeInvalidRequestError')) return null;
     throw error;

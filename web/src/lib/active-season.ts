@@ -3,11 +3,10 @@
  * tryout screen. It lives in lib, not in the tryouts feature, so the public page stays free of account code.
  */
 import type { Season } from '@club/shared';
-import { apiPath } from '@club/shared/routes';
-import { apiRequest, nullWhenNotFound } from './api-client';
+import { callApi, nullWhenNotFound } from './api-client';
 
 /** The active season, or null when there is none (the API answers 404 'No active season.'). */
 export function fetchActiveSeason(): Promise<Season | null> {
-  // A public call: a stale token must neither be refreshed nor sign anyone out here.
-  return nullWhenNotFound(apiRequest<Season>(apiPath('getActiveSeason'), { session: false }));
+  // A public route: a stale token is neither refreshed nor signs anyone out here.
+  return nullWhenNotFound(callApi('getActiveSeason'));
 }

@@ -5,6 +5,16 @@
  * The client knows nothing of sessions: the auth feature registers how to refresh and what signing out means
  * with `setSessionHooks` (lib/session-token.ts), so imports keep flowing lib → features.
  */
+import {
+  apiPath,
+  routes,
+  type AnswerOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type RouteDefinition,
+  type RouteName,
+} from '@club/shared/routes';
 import { endSession, readToken, refreshOnce } from './session-token';
 
 /** An answer other than 2xx, with the API's `{ message, errors }` body when it sent one. */
@@ -120,4 +130,45 @@ export async function apiDownload(path: string, accept: string): Promise<Downloa
   const res = await sendInSession(path, { accept });
   if (!res.ok) throw new ApiError(res.status, ((await readBody(res)) as ApiError['body']) ?? null);
   return { blob: await res.blob(), filename: filenameOf(res.headers.get('content-disposition')) };
+}
+
+type Part<K extends string, V> = [V] extends [undefined]
+  ? { readonly [P in K]?: never }
+  : { readonly [P in K]: V };
+
+/** What a call of route `N` sends: its path params, query and body, each typed from the route's row. */
+export type CallInput<N extends RouteName> = Part<'params', ParamsOf<N>> &
+  Part<'query', QueryOf<N>> &
+  Part<'body', BodyOf<N>>;
+
+type CallArgs<N extends RouteName> =
+  object extends CallInput<N> ? [input?: CallInput<N>] : [input: CallInput<N>];
+
+function requestOf(name: RouteName, input: { params?: unknown; query?: unknown } | undefined): string {
+  const path = apiPath(name, input?.params as Record<string, string> | undefined);
+  const query = input?.query ? new URLSearchParams(input.query as Record<string, string>).toString() : '';
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Calls route `name` of the shared route table: its method and path from the row, the params, query and body
+ * typed from the row's schemas, the answer typed from the row. A public route's 401 is an answer, not an
+ * expired session: it is neither refreshed nor does it sign anyone out.
+ */
+export function callApi<N extends RouteName>(name: N, ...[input]: CallArgs<N>): Promise<AnswerOf<N>> {
+  const route: RouteDefinition = routes[name];
+  return apiRequest<AnswerOf<N>>(requestOf(name, input), {
+    method: route.method,
+    body: input?.body,
+    session: route.access !== 'public',
+  });
+}
+
+/** Downloads the file a route answers with (its row's answer is a FileAnswer), e.g. the CSV export. */
+export function downloadApi<N extends RouteName>(
+  name: N,
+  accept: string,
+  ...[input]: CallArgs<N>
+): Promise<DownloadedFile> {
+  return apiDownload(requestOf(name, input), accept);
 }

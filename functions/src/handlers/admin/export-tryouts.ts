@@ -1,9 +1,8 @@
-import { SeasonQuerySchema } from '@club/shared';
 import { defineHandler, reply } from '../http';
 import { exportTryouts } from '../../services/admin-tryouts';
 
 /** GET /admin/tryouts/export?season_id=: the season's registrations as a CSV download. */
-export const handler = defineHandler('exportTryouts', { query: SeasonQuerySchema }, async (req) => {
+export const handler = defineHandler('exportTryouts', async (req) => {
   const { filename, csv } = await exportTryouts(req.query.season_id);
   return reply.file(csv, { contentType: 'text/csv; charset=utf-8', filename });
 });

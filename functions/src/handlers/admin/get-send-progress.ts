@@ -1,8 +1,5 @@
-import { SendResultsParamsSchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { getSendProgress } from '../../services/result-mail';
 
 /** GET /admin/tryouts/{seasonId}/send-results: how far the current round of result mail is. */
-export const handler = defineHandler('getSendProgress', { params: SendResultsParamsSchema }, (req) =>
-  getSendProgress(req.params.seasonId),
-);
+export const handler = defineHandler('getSendProgress', (req) => getSendProgress(req.params.seasonId));

@@ -2,4 +2,4 @@ import { defineHandler } from '../http';
 import { listAllSeasons } from '../../services/admin-seasons';
 
 /** GET /seasons/all: every season, newest first. */
-export const handler = defineHandler('listSeasons', {}, () => listAllSeasons());
+export const handler = defineHandler('listSeasons', () => listAllSeasons());

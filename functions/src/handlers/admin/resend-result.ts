@@ -1,8 +1,5 @@
-import { TryoutParamsSchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { resendResult } from '../../services/result-mail';
 
 /** POST /admin/tryouts/{id}/resend-result: mails that registrant's result again, now. */
-export const handler = defineHandler('resendResult', { params: TryoutParamsSchema }, (req) =>
-  resendResult(req.params.id),
-);
+export const handler = defineHandler('resendResult', (req) => resendResult(req.params.id));

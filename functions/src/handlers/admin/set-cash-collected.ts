@@ -1,10 +1,7 @@
-import { CashCollectedSchema, TryoutParamsSchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { setCashCollected } from '../../services/admin-tryouts';
 
 /** PATCH /admin/tryouts/{id}/cash: a cash registration's fee was collected on tryout day (or was not). */
-export const handler = defineHandler(
-  'setCashCollected',
-  { params: TryoutParamsSchema, body: CashCollectedSchema },
-  (req) => setCashCollected(req.params.id, req.body.collected),
+export const handler = defineHandler('setCashCollected', (req) =>
+  setCashCollected(req.params.id, req.body.collected),
 );

@@ -1,10 +1,7 @@
-import { RegistrationToggleSchema, SeasonParamsSchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { setRegistrationStatus } from '../../services/admin-seasons';
 
 /** PATCH /admin/seasons/{id}/registration: opens or closes the season's registration. */
-export const handler = defineHandler(
-  'setRegistrationStatus',
-  { params: SeasonParamsSchema, body: RegistrationToggleSchema },
-  (req) => setRegistrationStatus(req.params.id, req.body.open),
+export const handler = defineHandler('setRegistrationStatus', (req) =>
+  setRegistrationStatus(req.params.id, req.body.open),
 );

@@ -1,8 +1,7 @@
-import { EmailOnlySchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { forgotPassword } from '../../services/accounts';
 
 /** POST /auth/forgot-password: { success, message }, the same for any e-mail. */
-export const handler = defineHandler('forgotPassword', { body: EmailOnlySchema }, (req) =>
+export const handler = defineHandler('forgotPassword', (req) =>
   forgotPassword(req.body, { ip: req.sourceIp }),
 );

@@ -1,4 +1,3 @@
-import { LoginSchema } from '@club/shared';
 import { refreshCookie } from '../../lib/cookies';
 import { defineHandler, reply } from '../http';
 import { warmPasswordVerifier } from '../../services/passwords';
@@ -9,7 +8,7 @@ import { login } from '../../services/sessions';
 warmPasswordVerifier();
 
 /** POST /auth/login: { token } and the refresh cookie. */
-export const handler = defineHandler('login', { body: LoginSchema }, async (req) => {
+export const handler = defineHandler('login', async (req) => {
   const session = await login(req.body, { ip: req.sourceIp });
   return reply.ok(
     { token: session.token },

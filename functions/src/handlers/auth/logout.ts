@@ -3,7 +3,7 @@ import { defineHandler, reply } from '../http';
 import { logout } from '../../services/sessions';
 
 /** POST /auth/logout: revokes the session and clears the cookie. */
-export const handler = defineHandler('logout', {}, async (req) => {
+export const handler = defineHandler('logout', async (req) => {
   await logout(req.cookies);
   return reply.noContent({ cookies: [clearedRefreshCookie()] });
 });

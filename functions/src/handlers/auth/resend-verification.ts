@@ -1,8 +1,7 @@
-import { EmailOnlySchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { resendVerification } from '../../services/accounts';
 
 /** POST /auth/resend-verification: { success, message }, the same for any e-mail. */
-export const handler = defineHandler('resendVerification', { body: EmailOnlySchema }, (req) =>
+export const handler = defineHandler('resendVerification', (req) =>
   resendVerification(req.body, { ip: req.sourceIp }),
 );

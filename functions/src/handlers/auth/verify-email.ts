@@ -1,4 +1,3 @@
-import { VerifyEmailBodySchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { verifyEmail } from '../../services/accounts';
 
@@ -6,6 +5,4 @@ import { verifyEmail } from '../../services/accounts';
  * POST /auth/verify-email {token}: posted by the /verify-email screen with the token from the mail link's
  * fragment (never a URL, so no access log holds it); 400 when the link is invalid or expired.
  */
-export const handler = defineHandler('verifyEmail', { body: VerifyEmailBodySchema }, (req) =>
-  verifyEmail(req.body.token),
-);
+export const handler = defineHandler('verifyEmail', (req) => verifyEmail(req.body.token));

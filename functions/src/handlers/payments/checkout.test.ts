@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { startCheckoutAttempt } from '../../db/payments';
 import { getTryout } from '../../db/tryouts';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer } from '../../../test/players';
@@ -55,6 +56,37 @@ describe('POST /payments/checkout (pay again)', () => {
     expect((await getTryout(seasonId, player.id))?.checkout_session_id).toBe(
       sessionIdOf(a.body.url as string),
     );
+  });
+
+  it('joins an attempt another click has started but not yet stored, instead of expiring its session', async () => {
+    // Prepare: the other click has started attempt 2 (as its conditional write does) and is opening its session
+    const player = await registeredPlayer('stripe');
+    const first = sessionIdOf(player.url!);
+    await payAgain(player.token).then(() => undefined); // attempt 2 with its session stored
+    const stored = (await getTryout(seasonId, player.id))!;
+    expect(
+      await startCheckoutAttempt({
+        seasonId,
+        playerId: player.id,
+        from: stored.checkout_attempt!,
+        expiresAt: Math.floor(Date.now() / 1000) + 60 * 60,
+      }),
+    ).toBe(true);
+
+    // Act
+    const res = await payAgain(player.token);
+
+    // Assess: the started attempt's session, open and stored; no further attempt
+    expect(res.status).toBe(200);
+    const joined = sessionIdOf(res.body.url as string);
+    expect(joined).not.toBe(first);
+    expect(joined).not.toBe(stored.checkout_session_id);
+    expect((await sessionOnStandIn(joined)).status).toBe('open');
+    expect(await getTryout(seasonId, player.id)).toMatchObject({
+      checkout_attempt: 3,
+      checkout_session_id: joined,
+      payment_status: 'pending',
+    });
   });
 
   it('records a payment made on the current session instead of opening another, and answers 409', async () => {

@@ -2,4 +2,4 @@ import { defineHandler } from '../http';
 import { startCheckout } from '../../services/payments';
 
 /** POST /payments/checkout: a new checkout URL for the caller's unpaid card registration ("pay again"). */
-export const handler = defineHandler('startCheckout', {}, (req) => startCheckout(req.user));
+export const handler = defineHandler('startCheckout', (req) => startCheckout(req.user));

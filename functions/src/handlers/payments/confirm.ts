@@ -1,8 +1,7 @@
-import { ConfirmPaymentQuerySchema } from '@club/shared';
 import { defineHandler } from '../http';
 import { confirmPayment } from '../../services/payments';
 
 /** GET /payments/confirm?session_id=…: the success page's check of the caller's checkout session. */
-export const handler = defineHandler('confirmPayment', { query: ConfirmPaymentQuerySchema }, (req) =>
+export const handler = defineHandler('confirmPayment', (req) =>
   confirmPayment(req.user, req.query.session_id),
 );

@@ -2,6 +2,6 @@ import { defineHandler } from '../http';
 import { handleStripeWebhook } from '../../services/payments';
 
 /** POST /payments/webhook: Stripe's deliveries, checked against their signature on the raw body. */
-export const handler = defineHandler('stripeWebhook', {}, (req) =>
+export const handler = defineHandler('stripeWebhook', (req) =>
   handleStripeWebhook(req.rawBody, req.headers['stripe-signature'] ?? ''),
 );

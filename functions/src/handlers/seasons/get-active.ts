@@ -2,4 +2,4 @@ import { defineHandler } from '../http';
 import { getActiveSeason } from '../../services/seasons';
 
 /** GET /seasons/active: the active season, 404 when there is none. */
-export const handler = defineHandler('getActiveSeason', {}, () => getActiveSeason());
+export const handler = defineHandler('getActiveSeason', () => getActiveSeason());

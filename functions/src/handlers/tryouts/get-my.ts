@@ -2,4 +2,4 @@ import { defineHandler } from '../http';
 import { getMyTryout } from '../../services/tryouts';
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when not registered. */
-export const handler = defineHandler('getMyTryout', {}, (req) => getMyTryout(req.user));
+export const handler = defineHandler('getMyTryout', (req) => getMyTryout(req.user));

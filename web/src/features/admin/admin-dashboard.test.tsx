@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { callsTo, refused, renderAdminWithRows, serveAdmin, toastRegion } from './test-api';
 import { anAdminSeason, aRow, SEASON_ID, tryoutId } from './test-data';
@@ -206,7 +207,7 @@ describe('CSV download (issue 8)', () => {
     const api = serveAdmin({ rows: [maya] });
     let auth: string | null = null;
     server.use(
-      http.get('/api/admin/tryouts/export', ({ request }) => {
+      onRoute('exportTryouts', ({ request }) => {
         auth = request.headers.get('authorization');
         return new HttpResponse('\uFEFFTryout #,First name\r\n7,Maya\r\n', {
           headers: {
@@ -255,7 +256,7 @@ describe('CSV download (issue 8)', () => {
   it('says "Failed to download CSV" when the export is refused', async () => {
     // Prepare
     serveAdmin({ rows: [maya] });
-    server.use(http.get('/api/admin/tryouts/export', () => refused()));
+    server.use(onRoute('exportTryouts', () => refused()));
     const { user } = await renderAdminWithRows();
 
     // Act

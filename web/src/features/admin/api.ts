@@ -1,6 +1,5 @@
-/** The admin calls (spec §7, and the contract's team links, cash, export and send progress), paths from the route table. */
+/** The admin calls (spec §7, and the contract's team links, cash, export and send progress), typed from the route table. */
 import type { AgeGroup, TryoutResult } from '@club/shared/constants';
-import { apiPath } from '@club/shared/routes';
 import type {
   AdminSeason,
   AdminTryoutRow,
@@ -8,71 +7,63 @@ import type {
   RegistrationStatusAnswer,
   SendResultsAnswer,
 } from '@club/shared/types';
-import { apiDownload, apiRequest, type DownloadedFile } from '../../lib/api-client';
+import { callApi, downloadApi, type DownloadedFile } from '../../lib/api-client';
 
 /** Every season, newest first. */
 export function listSeasons(): Promise<AdminSeason[]> {
-  return apiRequest(apiPath('listSeasons'));
+  return callApi('listSeasons');
 }
 
 /** Creates a season; the server makes it the active one. */
 export function createSeason(name: string): Promise<AdminSeason> {
-  return apiRequest(apiPath('createSeason'), { method: 'POST', body: { name } });
+  return callApi('createSeason', { body: { name } });
 }
 
 export function getRegistrationStatus(seasonId: string): Promise<RegistrationStatus> {
-  return apiRequest(apiPath('getRegistrationStatus', { id: seasonId }));
+  return callApi('getRegistrationStatus', { params: { id: seasonId } });
 }
 
 export function setRegistrationStatus(seasonId: string, open: boolean): Promise<RegistrationStatusAnswer> {
-  return apiRequest(apiPath('setRegistrationStatus', { id: seasonId }), { method: 'PATCH', body: { open } });
+  return callApi('setRegistrationStatus', { params: { id: seasonId }, body: { open } });
 }
 
-/** Sets (or, with an empty url, removes) one age group's team link. */
-export function setTeamLink(seasonId: string, ageGroup: AgeGroup, url: string): Promise<unknown> {
-  return apiRequest(apiPath('setTeamLink', { id: seasonId }), {
-    method: 'PUT',
-    body: { age_group: ageGroup, url },
-  });
+/** Sets (or, with an empty url, removes) one age group's team link; answers the season as written. */
+export function setTeamLink(seasonId: string, ageGroup: AgeGroup, url: string): Promise<AdminSeason> {
+  return callApi('setTeamLink', { params: { id: seasonId }, body: { age_group: ageGroup, url } });
 }
-
-const seasonQuery = (seasonId: string) => `?${new URLSearchParams({ season_id: seasonId }).toString()}`;
 
 /** The season's registrations, sorted by tryout number. */
 export function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
-  return apiRequest(`${apiPath('listTryouts')}${seasonQuery(seasonId)}`);
+  return callApi('listTryouts', { query: { season_id: seasonId } });
 }
 
 /** The season's registrations as a CSV file. */
 export function exportTryouts(seasonId: string): Promise<DownloadedFile> {
-  return apiDownload(`${apiPath('exportTryouts')}${seasonQuery(seasonId)}`, 'text/csv');
+  return downloadApi('exportTryouts', 'text/csv', { query: { season_id: seasonId } });
 }
 
-export function setAttended(tryoutId: string, attended: boolean): Promise<unknown> {
-  return apiRequest(apiPath('setAttended', { id: tryoutId }), { method: 'PATCH', body: { attended } });
+export function setAttended(tryoutId: string, attended: boolean): Promise<AdminTryoutRow> {
+  return callApi('setAttended', { params: { id: tryoutId }, body: { attended } });
 }
 
-export function setSelection(tryoutId: string, result: TryoutResult | ''): Promise<unknown> {
-  return apiRequest(apiPath('setSelection', { id: tryoutId }), {
-    method: 'PATCH',
-    body: { tryout_id: tryoutId, result },
-  });
+export function setSelection(tryoutId: string, result: TryoutResult | ''): Promise<AdminTryoutRow> {
+  return callApi('setSelection', { params: { id: tryoutId }, body: { tryout_id: tryoutId, result } });
 }
 
-export function setCashCollected(tryoutId: string, collected: boolean): Promise<unknown> {
-  return apiRequest(apiPath('setCashCollected', { id: tryoutId }), { method: 'PATCH', body: { collected } });
+export function setCashCollected(tryoutId: string, collected: boolean): Promise<AdminTryoutRow> {
+  return callApi('setCashCollected', { params: { id: tryoutId }, body: { collected } });
 }
 
 /** Starts mailing every decided result not yet mailed; answers at once with what is still queued. */
 export function sendResults(seasonId: string): Promise<SendResultsAnswer> {
-  return apiRequest(apiPath('sendResults', { seasonId }), { method: 'POST' });
+  return callApi('sendResults', { params: { seasonId } });
 }
 
 /** Where the season's result mail stands while it goes out. */
 export function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
-  return apiRequest(apiPath('getSendProgress', { seasonId }));
+  return callApi('getSendProgress', { params: { seasonId } });
 }
 
-export function resendResult(tryoutId: string): Promise<unknown> {
-  return apiRequest(apiPath('resendResult', { id: tryoutId }), { method: 'POST' });
+export function resendResult(tryoutId: string): Promise<AdminTryoutRow> {
+  return callApi('resendResult', { params: { id: tryoutId } });
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { callsTo, refused, renderAdmin, serveAdmin, toastRegion } from './test-api';
 import { anAdminSeason, aRow, OLDER_SEASON_ID, SEASON_ID, tryoutId } from './test-data';
@@ -59,7 +59,7 @@ describe('season selector (spec §2, §7 GET /seasons/all)', () => {
   it('says "Failed to fetch seasons" when the seasons cannot be read, and can try again', async () => {
     // Prepare
     const api = serveAdmin({ seasons: [fall] });
-    server.use(http.get('/api/seasons/all', () => refused(), { once: true }));
+    server.use(onRoute('listSeasons', () => refused(), { once: true }));
     const { user } = renderAdmin();
 
     // Assess
@@ -77,7 +77,7 @@ describe('season selector (spec §2, §7 GET /seasons/all)', () => {
   it('says "Failed to fetch tryout data" when the rows cannot be read', async () => {
     // Prepare
     serveAdmin({ seasons: [fall] });
-    server.use(http.get('/api/admin/tryouts', () => refused()));
+    server.use(onRoute('listTryouts', () => refused()));
 
     // Act
     renderAdmin();
@@ -137,7 +137,7 @@ describe('create season (spec §5 name rule, §8 toasts)', () => {
   it('says "Failed to create season" when refused, keeping the name typed', async () => {
     // Prepare
     serveAdmin({ seasons: [fall] });
-    server.use(http.post('/api/admin/seasons', () => refused()));
+    server.use(onRoute('createSeason', () => refused()));
     const { user } = renderAdmin();
     await user.click(await screen.findByText('New season'));
 
@@ -202,9 +202,7 @@ describe('registration window (spec §2 OPEN/CLOSED, §8 toasts)', () => {
   it('shows what the server says now, not what the season list said', async () => {
     // Prepare
     serveAdmin({ seasons: [fall] });
-    server.use(
-      http.get('/api/admin/seasons/:id/registration', () => Response.json({ is_registration_open: false })),
-    );
+    server.use(onRoute('getRegistrationStatus', () => Response.json({ is_registration_open: false })));
 
     // Act
     renderAdmin();
@@ -216,7 +214,7 @@ describe('registration window (spec §2 OPEN/CLOSED, §8 toasts)', () => {
   it('says "Failed to update registration status" and keeps the status when refused', async () => {
     // Prepare
     serveAdmin({ seasons: [fall] });
-    server.use(http.patch('/api/admin/seasons/:id/registration', () => refused()));
+    server.use(onRoute('setRegistrationStatus', () => refused()));
     const { user } = renderAdmin();
     await screen.findByText('OPEN');
 
@@ -233,7 +231,7 @@ describe('registration window (spec §2 OPEN/CLOSED, §8 toasts)', () => {
   it('says "Failed to load registration status" when it cannot be read', async () => {
     // Prepare
     serveAdmin({ seasons: [fall] });
-    server.use(http.get('/api/admin/seasons/:id/registration', () => refused()));
+    server.use(onRoute('getRegistrationStatus', () => refused()));
 
     // Act
     renderAdmin();

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared/types';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import {
   callsTo,
@@ -114,7 +115,7 @@ describe('Send Result Emails confirmation', () => {
   it('says "Failed to send emails" when the send is refused', async () => {
     // Prepare
     serveAdmin({ rows: [ana] });
-    server.use(http.post(SEND_PATH, () => refused()));
+    server.use(onRoute('sendResults', () => refused()));
     const { user } = await renderAdminWithRows();
 
     // Act
@@ -134,11 +135,11 @@ describe('Send Result Emails progress', () => {
     const api = serveAdmin({ rows: [ana, ben, cai, dev, eve] });
     const progress = [answer({ sent: 2, queued: 1 }), answer({ sent: 3, queued: 0 })];
     server.use(
-      http.post(SEND_PATH, () => {
+      onRoute('sendResults', () => {
         mark(api, { Ana: 'sent', Ben: 'queued', Cai: 'queued' });
         return HttpResponse.json(answer({ sent: 1, queued: 2 }));
       }),
-      http.get(SEND_PATH, () => {
+      onRoute('getSendProgress', () => {
         const next = progress.shift()!;
         mark(api, next.details.queued ? { Ben: 'sent' } : { Cai: 'sent' });
         return HttpResponse.json(next);
@@ -204,7 +205,7 @@ describe('Send Result Emails progress', () => {
     // Prepare
     const api = serveAdmin({ rows: [ana, ben] });
     server.use(
-      http.post(SEND_PATH, () => {
+      onRoute('sendResults', () => {
         mark(api, { Ana: 'sent', Ben: 'failed' });
         return HttpResponse.json(
           answer({ total: 2, sent: 1, failed: 1 }, [{ name: 'Ben Test', email: 'ben.test@example.com' }]),
@@ -239,11 +240,11 @@ describe('Send Result Emails progress', () => {
     const api = serveAdmin({ rows: [ana] });
     let asks = 0;
     server.use(
-      http.post(SEND_PATH, () => {
+      onRoute('sendResults', () => {
         mark(api, { Ana: 'queued' });
         return HttpResponse.json(answer({ total: 1, queued: 1 }));
       }),
-      http.get(SEND_PATH, () => {
+      onRoute('getSendProgress', () => {
         asks += 1;
         if (asks === 1) return HttpResponse.error();
         mark(api, { Ana: 'sent' });
@@ -285,7 +286,7 @@ describe('Send Result Emails progress', () => {
     // Prepare
     const api = serveAdmin({ rows: [{ ...ana, email_status: 'queued' }] });
     server.use(
-      http.get(SEND_PATH, () => {
+      onRoute('getSendProgress', () => {
         mark(api, { Ana: 'sent' });
         return HttpResponse.json(answer({ total: 1, sent: 1 }));
       }),
@@ -319,8 +320,8 @@ describe('Send Result Emails progress', () => {
     const held = hold();
     let lists = 0;
     server.use(
-      http.get(SEND_PATH, () => HttpResponse.json(answer({ total: 1, sent: 1 }))),
-      http.get('/api/admin/tryouts', async () => {
+      onRoute('getSendProgress', () => HttpResponse.json(answer({ total: 1, sent: 1 }))),
+      onRoute('listTryouts', async () => {
         lists += 1;
         if (lists === 1) return HttpResponse.json([{ ...ana, email_status: 'queued' }, ben]);
         // The list as it was when asked: Ana mailed, Ben not marked yet; it arrives after the tick.

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { callsTo, renderAdminWithRows, serveAdmin, toastRegion } from './test-api';
 import { anAdminSeason, aRow, SEASON_ID } from './test-data';
@@ -93,7 +94,7 @@ describe('team links per age group (issue 8)', () => {
     // Prepare
     const { user } = await openTeamLinks(
       anAdminSeason(),
-      http.put(LINKS_PATH, () =>
+      onRoute('setTeamLink', () =>
         Response.json({ message: 'That age group is not part of this season.' }, { status: 400 }),
       ),
     );
@@ -115,7 +116,7 @@ describe('team links per age group (issue 8)', () => {
     // Prepare
     const { user } = await openTeamLinks(
       anAdminSeason(),
-      http.put(LINKS_PATH, () => new Response(null, { status: 502 })),
+      onRoute('setTeamLink', () => new Response(null, { status: 502 })),
     );
 
     // Act

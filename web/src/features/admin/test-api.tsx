@@ -5,8 +5,9 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import type { AdminSeason, AdminTryoutRow } from '@club/shared/types';
+import { answerEveryRoute, onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { AdminDashboard } from './admin-dashboard';
 import { anAdminSeason } from './test-data';
@@ -54,35 +55,30 @@ export function serveAdmin({
     calls: [],
   };
   server.events.on('request:start', ({ request }) => void record(api, request));
-  const ok = () => HttpResponse.json({});
   server.use(
-    http.get('/api/seasons/all', () => HttpResponse.json(api.seasons)),
-    http.get('/api/admin/seasons/:id/registration', ({ params }) =>
-      HttpResponse.json({
-        is_registration_open: api.seasons.find((s) => s.id === params.id)?.is_registration_open ?? false,
-      }),
-    ),
-    http.patch('/api/admin/seasons/:id/registration', async ({ params, request }) => {
+    onRoute('listSeasons', () => api.seasons),
+    onRoute('getRegistrationStatus', ({ params }) => ({
+      is_registration_open: api.seasons.find((s) => s.id === params.id)?.is_registration_open ?? false,
+    })),
+    onRoute('setRegistrationStatus', async ({ params, request }) => {
       const { open } = (await request.json()) as { open: boolean };
       const season = api.seasons.find((s) => s.id === params.id)!;
-      return HttpResponse.json({ season: { ...season, is_registration_open: open } });
+      return { season: { ...season, is_registration_open: open } };
     }),
-    http.post('/api/admin/seasons', async ({ request }) => {
-      const { name } = (await request.json()) as { name: string };
-      return HttpResponse.json(
-        anAdminSeason({ id: 'c0ffee00-0000-4000-8000-000000000001', name: name.trim() }),
-        { status: 201 },
-      );
-    }),
-    http.put('/api/admin/seasons/:id/team-links', ok),
-    http.get('/api/admin/tryouts', ({ request }) => {
-      const id = new URL(request.url).searchParams.get('season_id') ?? '';
-      return HttpResponse.json(api.rows[id] ?? []);
-    }),
-    http.patch('/api/admin/tryouts/:id/attended', ok),
-    http.patch('/api/admin/tryouts/:id/selection', ok),
-    http.patch('/api/admin/tryouts/:id/cash', ok),
-    http.post('/api/admin/tryouts/:id/resend-result', ok),
+    onRoute(
+      'createSeason',
+      async ({ request }) => {
+        const { name } = (await request.json()) as { name: string };
+        return anAdminSeason({ id: 'c0ffee00-0000-4000-8000-000000000001', name: name.trim() });
+      },
+      { status: 201 },
+    ),
+    onRoute(
+      'listTryouts',
+      ({ request }) => api.rows[new URL(request.url).searchParams.get('season_id') ?? ''] ?? [],
+    ),
+    // Every other admin call (attended, selection, cash, team links, resend, and any added later) succeeds.
+    ...answerEveryRoute(['admin']),
   );
   return api;
 }

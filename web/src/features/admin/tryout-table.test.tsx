@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import {
   callsTo,
@@ -222,7 +223,7 @@ describe('result select (spec §4, §8)', () => {
   it('puts the old result back and says "Failed to update selection result" when refused', async () => {
     // Prepare
     serveAdmin({ rows: [liam] });
-    server.use(http.patch('/api/admin/tryouts/:id/selection', () => refused()));
+    server.use(onRoute('setSelection', () => refused()));
     const { user } = await renderAdminWithRows();
     const select = screen.getByRole('combobox', { name: 'Result: #12 Liam Nguyen' });
 
@@ -295,7 +296,7 @@ describe('cash collected (issue 8)', () => {
   it('takes it back with "Failed to update payment" when refused', async () => {
     // Prepare
     serveAdmin({ rows: [maya] });
-    server.use(http.patch('/api/admin/tryouts/:id/cash', () => refused()));
+    server.use(onRoute('setCashCollected', () => refused()));
     const { user } = await renderAdminWithRows();
     const box = screen.getByRole('checkbox', { name: 'Cash collected: #1 Maya Okafor' });
 
@@ -343,7 +344,7 @@ describe('Resend Email (spec §7, §8)', () => {
   it('says "Failed to send email" when refused, leaving the status as it was', async () => {
     // Prepare
     serveAdmin({ rows: [zoe] });
-    server.use(http.post('/api/admin/tryouts/:id/resend-result', () => refused()));
+    server.use(onRoute('resendResult', () => refused()));
     const { user } = await renderAdminWithRows();
 
     // Act

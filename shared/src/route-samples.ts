@@ -1,0 +1,49 @@
+/**
+ * Sample path params and queries for any row of the route table, for tests that call every row (the
+ * table-access probe, the access matrix): one sample per parameter, chosen by the schema that parameter has
+ * in its row's params or query schema. A row with a new kind of parameter fails here, by name, until its
+ * schema gets a line below.
+ */
+import type { GenericSchema, ObjectEntries } from 'valibot';
+import { routes, type RouteDefinition, type RouteName } from './routes';
+import * as schemas from './schemas';
+
+/** The ids a test has made (an open season with a registration), one per kind of parameter. */
+export interface SampleIds {
+  readonly seasonId: string;
+  readonly tryoutId: string;
+  readonly checkoutSessionId: string;
+}
+
+/** Which sample each parameter schema takes. */
+const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
+  [schemas.SeasonIdSchema, 'seasonId'],
+  [schemas.TryoutIdSchema, 'tryoutId'],
+  [schemas.CheckoutSessionIdSchema, 'checkoutSessionId'],
+]);
+
+function sampleOf(
+  name: RouteName,
+  schemaName: RouteDefinition['params'],
+  ids: SampleIds,
+): Record<string, string> | undefined {
+  if (!schemaName) return undefined;
+  const entries = (schemas[schemaName] as unknown as { entries?: ObjectEntries }).entries ?? {};
+  return Object.fromEntries(
+    Object.entries(entries).map(([key, schema]) => {
+      const kind = SAMPLE_OF.get(schema);
+      if (!kind)
+        throw new Error(`No sample for parameter ${key} of ${name}: add its schema to route-samples.ts`);
+      return [key, ids[kind]];
+    }),
+  );
+}
+
+/** The path params and query a call of route `name` needs, filled with the given ids. */
+export function sampleRequest(
+  name: RouteName,
+  ids: SampleIds,
+): { params?: Record<string, string>; query?: Record<string, string> } {
+  const row: RouteDefinition = routes[name];
+  return { params: sampleOf(name, row.params, ids), query: sampleOf(name, row.query, ids) };
+}
