@@ -121,17 +121,24 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   });
   site.addStackDependency(api, 'a release publishes pages only once the API has their routes');
 
-  // Alarms and the dashboard: over lists, so a new route, function or dead-letter queue is watched by
-  // adding it here (a worker and its queue: append to functions and deadLetterQueues).
+  // Alarms and the dashboard: over lists, so a new route is watched by its row and a new queue worker by its
+  // declaration (QueueWorker.watched); another function or dead-letter queue is appended here.
+  const workers = [...api.queueWorkers.values()].map((w) => w.watched);
+  const watched = {
+    functions: workers.flatMap((w) => w.functions),
+    deadLetterQueues: workers.flatMap((w) => w.deadLetterQueues),
+    workQueues: workers.flatMap((w) => w.workQueues),
+  };
   const watch = new WatchStack(app, name('watch'), {
     env,
     config,
     terminationProtection,
-    functions: [...api.functions.values(), api.originAuthorizer, api.mailEvents, api.resultMail.worker],
+    functions: [...api.functions.values(), api.originAuthorizer, api.mailEvents, ...watched.functions],
     deadLetterQueues: [
       { name: 'mailEventsDeadLetters', queue: api.mailEventsDeadLetters },
-      { name: 'resultMailDeadLetters', queue: api.resultMail.deadLetterQueue },
+      ...watched.deadLetterQueues,
     ],
+    workQueues: watched.workQueues,
     routes: routeRows,
     api: web.api,
     table: data.table,

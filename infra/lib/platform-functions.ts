@@ -2,11 +2,42 @@
  * The API's functions that are not route-table rows, declared once: the API stack builds them, the bench
  * measures them. No CDK here, so the bench stays light (like bundling.ts).
  */
+import { queueWorkers, type QueueSettings } from '@club/functions/deploy-facts';
+import type { QueueName } from '@club/shared';
+import type { StageConfig } from './stage-config';
+
 export const PLATFORM_FUNCTIONS = {
   /** In front of every route: lets only CloudFront's requests through (x-origin-verify). */
   originAuthorizer: { handler: 'platform/origin-authorizer' },
   /** SES's bounces, complaints and deliveries, from EventBridge. */
   mailEvents: { handler: 'mail/ses-events' },
-  /** Result mails in bulk, from the result-mail queue (SQS event source). */
-  resultMailWorker: { handler: 'workers/result-mail' },
 } as const;
+
+/** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */
+export interface QueueWorkerDeclaration {
+  readonly mail: boolean;
+  readonly memorySize: number;
+  readonly environment: (config: StageConfig, settings: QueueSettings) => Record<string, string>;
+}
+
+/**
+ * One entry per queue (deploy-facts.ts queueWorkers names the handler and the queue's settings): the API
+ * stack builds a QueueWorker of each, which brings its queue, dead-letter queue, alarms and graphs.
+ */
+export const QUEUE_WORKERS: Record<QueueName, QueueWorkerDeclaration> = {
+  /** Result mails in bulk: the stage's SES rate shared by the event source's concurrent batches. */
+  resultMail: {
+    mail: true,
+    memorySize: 256,
+    environment: (config, settings) => ({
+      // Each of the event source's concurrent batches runs in its own container, paced on its own.
+      RESULT_MAIL_SEND_RATE: String(config.resultMailRate / settings.maxConcurrency),
+    }),
+  },
+};
+
+/** Every worker's function name and handler (`<queue>Worker`), for the bench. */
+export const queueWorkerFunctions = (Object.keys(queueWorkers) as QueueName[]).map((name) => ({
+  name: `${name}Worker`,
+  handler: queueWorkers[name].handler,
+}));

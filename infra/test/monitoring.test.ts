@@ -83,7 +83,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       ...stacks.api.functions.values(),
       stacks.api.originAuthorizer,
       stacks.api.mailEvents,
-      stacks.api.resultMail.worker,
+      stacks.api.queueWorkers.get('resultMail')!.worker,
     ];
     expect(functions).toHaveLength(routeList().length + 3);
 
@@ -207,7 +207,9 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
     const a = alarm(`${queueName}-messages`);
     const { api } = synthesised.stacks;
     const queue =
-      queueName === 'mailEventsDeadLetters' ? api.mailEventsDeadLetters : api.resultMail.deadLetterQueue;
+      queueName === 'mailEventsDeadLetters'
+        ? api.mailEventsDeadLetters
+        : api.queueWorkers.get('resultMail')!.deadLetterQueue;
 
     expect(a).toMatchObject({
       Namespace: 'AWS/SQS',
@@ -275,7 +277,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         ...stacks.api.functions.values(),
         stacks.api.originAuthorizer,
         stacks.api.mailEvents,
-        stacks.api.resultMail.worker,
+        stacks.api.queueWorkers.get('resultMail')!.worker,
       ].map((f) => f.name),
     ];
     const documented = (alarmName: string): string => {
@@ -322,5 +324,14 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
     }
     expect(body).toMatch(/AWS\/CloudFront.*5xxErrorRate.*us-east-1/);
     expect(body).toContain(`club-${name}-edge`);
+    // Each queue worker brings its graphs: the worker, its dead letters, its queue's depth and oldest message.
+    for (const label of [
+      'resultMailWorker',
+      'resultMailDeadLetters',
+      'resultMailQueue',
+      'resultMailQueue oldest',
+    ])
+      expect(body).toContain(`"label":"${label}"`);
+    expect(body).toContain('ApproximateAgeOfOldestMessage');
   });
 });

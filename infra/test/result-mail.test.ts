@@ -11,7 +11,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '@club/shared';
 import { BUNDLE_FILE, bundleLambda, ENTRY_BYTE_BUDGET, handlerEntry } from '../lib/bundling';
-import { PLATFORM_FUNCTIONS } from '../lib/platform-functions';
+import { queueWorkers } from '@club/functions/deploy-facts';
 import { STAGES, type StageName } from '../lib/stage-config';
 import { logicalId, type Synthesised, synthStage } from './support';
 
@@ -36,11 +36,12 @@ function statementsOfRole(synthesised: Synthesised, roleLogicalId: string): Stat
 
 describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   const stage = () => built[name]!;
-  const queueArn = () => stage().stacks.api.resolve(stage().stacks.api.resultMail.queue.queueArn);
+  const queueArn = () =>
+    stage().stacks.api.resolve(stage().stacks.api.queueWorkers.get('resultMail')!.queue.queueArn);
 
   it('has the queue and its dead-letter queue, both encrypted and refusing requests without TLS', () => {
     const { templates, stacks } = stage();
-    const { queue, deadLetterQueue } = stacks.api.resultMail;
+    const { queue, deadLetterQueue } = stacks.api.queueWorkers.get('resultMail')!;
 
     // Beside the SES events' dead-letter queue (monitoring.test.ts).
     const queues = Object.keys(templates.api.findResources('AWS::SQS::Queue'));
@@ -80,7 +81,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     templates.api.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
     templates.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: queueArn(),
-      FunctionName: { Ref: logicalId(stacks.api.resultMail.worker.function) },
+      FunctionName: { Ref: logicalId(stacks.api.queueWorkers.get('resultMail')!.worker.function) },
       BatchSize: 10,
       ScalingConfig: { MaximumConcurrency: 2 },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -90,7 +91,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   it('runs the worker with the house defaults, paced to half the stage rate (two workers at once)', () => {
     const { templates, stacks } = stage();
     const fn = (templates.api.findResources('AWS::Lambda::Function') as Record<string, Resource>)[
-      logicalId(stacks.api.resultMail.worker.function)
+      logicalId(stacks.api.queueWorkers.get('resultMail')!.worker.function)
     ]!;
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
@@ -116,7 +117,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     expect(STAGES[name].resultMailRate).toBe(name === 'prod' ? 14 : 1);
   });
 
-  it('lets only the queue: true functions send to the queue, with sqs:SendMessage alone', () => {
+  it('lets only the functions whose row names the queue send to the queue, with sqs:SendMessage alone', () => {
     const synthesised = stage();
     const queueRows = routeList().filter((row) => row.queue);
     expect(queueRows.map((row) => row.name).sort()).toEqual(['getSendProgress', 'sendResults']);
@@ -138,7 +139,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
 
   it('gives the worker its consume actions, table data, and SES for its sender: no sending to queues, no secrets', () => {
     const synthesised = stage();
-    const worker = synthesised.stacks.api.resultMail.worker;
+    const worker = synthesised.stacks.api.queueWorkers.get('resultMail')!.worker;
     const statements = statementsOfRole(synthesised, logicalId(worker.function.role!));
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
     const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
@@ -166,7 +167,7 @@ describe('the worker bundle', () => {
   it(`builds from its handler into an entry under ${ENTRY_BYTE_BUDGET} bytes`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'club-worker-'));
 
-    const bundle = bundleLambda(handlerEntry(PLATFORM_FUNCTIONS.resultMailWorker.handler), dir);
+    const bundle = bundleLambda(handlerEntry(queueWorkers.resultMail.handler), dir);
 
     expect(bundle.files).toContain(BUNDLE_FILE);
     expect(statSync(join(dir, BUNDLE_FILE)).size).toBeLessThanOrEqual(ENTRY_BYTE_BUDGET);

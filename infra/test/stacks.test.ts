@@ -37,7 +37,7 @@ const RESERVED_ENV = [
 ];
 /** Only in the functions whose route-table row has `payments: true`. */
 const PAYMENTS_ENV = 'STRIPE_SECRET_ARN';
-/** Only in the functions whose route-table row has `queue: true` (result-mail.test.ts checks the queue). */
+/** Only in the functions whose route-table row has `queue: 'resultMail'` (result-mail.test.ts checks the queue). */
 const QUEUE_ENV = 'RESULT_MAIL_QUEUE_URL';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
@@ -82,7 +82,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           ...stacks.api.functions.values(),
           stacks.api.originAuthorizer,
           stacks.api.mailEvents,
-          stacks.api.resultMail.worker,
+          stacks.api.queueWorkers.get('resultMail')!.worker,
         ]
           .map((f) => logicalId(f.function))
           .sort(),

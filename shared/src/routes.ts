@@ -51,6 +51,9 @@ export function answer<TAnswer>(): Answer<TAnswer> {
 /** A download: the body is the file itself (a CSV), not JSON. */
 export type FileAnswer = string & { readonly __file?: true };
 
+/** The queues a route can put work on; each has one worker (functions/src/deploy-facts.ts queueWorkers). */
+export type QueueName = 'resultMail';
+
 export interface RouteDefinition {
   readonly method: HttpMethod;
   readonly path: string;
@@ -70,8 +73,8 @@ export interface RouteDefinition {
   readonly mail?: boolean;
   /** Talks to Stripe: only these functions may read the stage's Stripe secret. */
   readonly payments?: boolean;
-  /** Puts result mails on the result-mail queue: only these functions may send to it. */
-  readonly queue?: boolean;
+  /** Puts work on that queue (its worker drains it): only these functions may send to it. */
+  readonly queue?: QueueName;
 }
 
 export const routes = {
@@ -321,7 +324,7 @@ export const routes = {
     table: 'write',
     params: 'SendResultsParamsSchema',
     answer: answer<T.SendResultsAnswer>(),
-    queue: true,
+    queue: 'resultMail',
   },
   getSendProgress: {
     method: 'GET',
@@ -333,7 +336,7 @@ export const routes = {
     table: 'write',
     params: 'SendResultsParamsSchema',
     answer: answer<T.SendResultsAnswer>(),
-    queue: true,
+    queue: 'resultMail',
   },
   resendResult: {
     method: 'POST',

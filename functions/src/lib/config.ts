@@ -43,7 +43,7 @@ const EnvSchema = v.object({
   SENTRY_DSN: v.optional(v.string()),
   /** Unset on the local stack, which has no CloudFront in front: the origin check is then off. */
   ORIGIN_VERIFY: v.optional(v.string()),
-  /** The result-mail queue (functions whose route-table row has `queue: true`, and the local stack). */
+  /** The result-mail queue (functions whose route-table row has `queue: 'resultMail'`, and the local stack). */
   RESULT_MAIL_QUEUE_URL: v.optional(v.pipe(v.string(), v.url())),
   /** Local stack and tests only: the SQS emulator. */
   SQS_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),

@@ -9,7 +9,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { RouteDefinition, TableAccess } from '@club/shared';
+import type { QueueName, RouteDefinition, TableAccess } from '@club/shared';
 import { buildLambdaAsset, functionsDir, handlerEntry, repoRoot } from '../bundling';
 import type { StageConfig } from '../stage-config';
 
@@ -88,10 +88,10 @@ export interface RouteFunctionProps {
   readonly sentrySecret: ISecret;
   readonly mail: MailSettings;
   /**
-   * The result-mail queue: named in the environment, and open to sqs:SendMessage, only when the row has
-   * `queue: true`.
+   * The queues of work: the one a row names (`queue: '<name>'`) is in its environment and open to its
+   * sqs:SendMessage; every other function gets none.
    */
-  readonly resultMailQueue: IQueue;
+  readonly queues: ReadonlyMap<QueueName, { readonly queue: IQueue; readonly queueUrlVariable: string }>;
   /** https origin of the site; links in e-mails are built from it. */
   readonly siteUrl: string;
   readonly timeout?: Duration;
@@ -138,6 +138,9 @@ export class HandlerFunction extends Construct {
   /** An endpoint's function: grants and environment follow its route-table row. */
   static forRoute(scope: Construct, id: string, props: RouteFunctionProps): HandlerFunction {
     const { route } = props;
+    const sendsTo = route.queue ? props.queues.get(route.queue) : undefined;
+    if (route.queue && !sendsTo)
+      throw new Error(`${route.name} sends to queue ${route.queue}, which has no worker`);
     return new HandlerFunction(scope, id, {
       name: route.name,
       handler: route.handler,
@@ -152,7 +155,7 @@ export class HandlerFunction extends Construct {
         ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,
         SENTRY_SECRET_ARN: props.sentrySecret.secretArn,
         ...(route.payments && { STRIPE_SECRET_ARN: props.stripeSecret.secretArn }),
-        ...(route.queue && { RESULT_MAIL_QUEUE_URL: props.resultMailQueue.queueUrl }),
+        ...(sendsTo && { [sendsTo.queueUrlVariable]: sendsTo.queue.queueUrl }),
       },
       table: { table: props.table, indexNames: props.indexNames, access: route.table },
       // The Stripe secret key can charge cards and refund them: only the functions that talk to Stripe read it.
@@ -163,8 +166,8 @@ export class HandlerFunction extends Construct {
         ...(route.payments ? [props.stripeSecret] : []),
       ],
       ...(route.mail && { mail: props.mail }),
-      // Putting work on the result-mail queue, and nothing else with it (SSE is SQS-managed: no key grant).
-      ...(route.queue && { sendsTo: [props.resultMailQueue] }),
+      // Putting work on its queue, and nothing else with it (SSE is SQS-managed: no key grant).
+      ...(sendsTo && { sendsTo: [sendsTo.queue] }),
       ...(props.timeout && { timeout: props.timeout }),
       ...(props.reservedConcurrency !== undefined && { reservedConcurrency: props.reservedConcurrency }),
     });

@@ -24,11 +24,11 @@ import { NagSuppressions } from 'cdk-nag';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@club/functions/deploy-facts';
-import { API_PREFIX, type RouteDefinition } from '@club/shared';
+import { API_PREFIX, type QueueName, type RouteDefinition } from '@club/shared';
 import { routeTimeout } from '../capacity';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
-import { ResultMail } from '../constructs/result-mail';
-import { PLATFORM_FUNCTIONS } from '../platform-functions';
+import { QueueWorker } from '../constructs/queue-worker';
+import { PLATFORM_FUNCTIONS, QUEUE_WORKERS } from '../platform-functions';
 import type { StageConfig } from '../stage-config';
 
 export type RouteRow = RouteDefinition & { readonly name: string };
@@ -59,8 +59,8 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * The API's stage, its origin authorizer and, for every route-table row, one function and one route (nothing
- * is listed by hand); the result-mail queue and worker the `queue: true` rows send to; and the function that
- * records SES's events.
+ * is listed by hand); a queue worker per declared queue (QUEUE_WORKERS), which the rows naming it send to;
+ * and the function that records SES's events.
  */
 export class ApiStack extends Stack {
   /** The endpoints' functions, by route-table row name. */
@@ -71,8 +71,8 @@ export class ApiStack extends Stack {
   readonly mailEvents: HandlerFunction;
   /** SES events the mail-events function could not record after its retries: any message here is an alarm. */
   readonly mailEventsDeadLetters: Queue;
-  /** The result-mail queue the `queue: true` rows send to, its dead-letter queue and its worker. */
-  readonly resultMail: ResultMail;
+  /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
+  readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -161,13 +161,20 @@ export class ApiStack extends Stack {
       bind: () => ({ authorizerId: originAuthorizer.authorizerId, authorizationType: 'CUSTOM' }),
     };
 
-    this.resultMail = new ResultMail(this, 'ResultMail', {
-      config,
-      table: props.table,
-      indexNames: props.indexNames,
-      mail: props.mail,
-      siteUrl: props.siteUrl,
-    });
+    this.queueWorkers = new Map(
+      (Object.keys(QUEUE_WORKERS) as QueueName[]).map((name) => [
+        name,
+        // The construct id is the queue's name capitalised (ResultMail): its queues keep their logical ids.
+        new QueueWorker(this, name.charAt(0).toUpperCase() + name.slice(1), {
+          name,
+          config,
+          table: props.table,
+          indexNames: props.indexNames,
+          mail: props.mail,
+          siteUrl: props.siteUrl,
+        }),
+      ]),
+    );
 
     const functions = new Map<string, HandlerFunction>();
     for (const route of props.routes) {
@@ -183,7 +190,7 @@ export class ApiStack extends Stack {
         sentrySecret: props.sentrySecret,
         mail: props.mail,
         siteUrl: props.siteUrl,
-        resultMailQueue: this.resultMail.queue,
+        queues: this.queueWorkers,
         timeout: routeTimeout(route),
         ...(isAnonymous(route) &&
           config.reservedConcurrency && { reservedConcurrency: config.reservedConcurrency.anonymousRoute }),

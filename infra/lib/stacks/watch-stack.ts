@@ -38,6 +38,8 @@ export interface WatchStackProps extends StackProps {
   readonly config: StageConfig;
   readonly functions: readonly WatchedFunction[];
   readonly deadLetterQueues: readonly WatchedQueue[];
+  /** Queues of work (one per queue worker): their depth and oldest message on the dashboard. */
+  readonly workQueues: readonly WatchedQueue[];
   /** The route table's rows: one p99 latency alarm each, its threshold from the row's timeout. */
   readonly routes: readonly RouteRow[];
   readonly api: IHttpApi;
@@ -303,6 +305,16 @@ export class WatchStack extends Stack {
         title: 'Dead-letter queues',
         left: props.deadLetterQueues.map(({ name, queue }) =>
           queue.metricApproximateNumberOfMessagesVisible({ label: name, statistic: 'Maximum' }),
+        ),
+        width,
+      }),
+      new GraphWidget({
+        title: 'Work queues: waiting messages, and the age of the oldest (s)',
+        left: props.workQueues.map(({ name, queue }) =>
+          queue.metricApproximateNumberOfMessagesVisible({ label: name, statistic: 'Maximum' }),
+        ),
+        right: props.workQueues.map(({ name, queue }) =>
+          queue.metricApproximateAgeOfOldestMessage({ label: `${name} oldest`, statistic: 'Maximum' }),
         ),
         width,
       }),

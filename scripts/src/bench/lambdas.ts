@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routeList } from '@club/shared';
 import { BUNDLE_FILE, bundleLambda, ENTRY_BYTE_BUDGET, handlerEntry } from '../../../infra/lib/bundling';
-import { PLATFORM_FUNCTIONS } from '../../../infra/lib/platform-functions';
+import { PLATFORM_FUNCTIONS, queueWorkerFunctions } from '../../../infra/lib/platform-functions';
 import { median, type BenchRow } from './report';
 
 const COLD_RUNS = 7;
@@ -67,6 +67,7 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
   const functions = [
     ...routeList(),
     ...Object.entries(PLATFORM_FUNCTIONS).map(([name, { handler }]) => ({ name, handler })),
+    ...queueWorkerFunctions,
   ];
   for (const route of functions) {
     const dir = join(outDir, route.name);
