@@ -16,7 +16,7 @@ import { sameOrigin, signedInUser, uniqueEmail } from './accounts';
 const SECRET = `origin-${randomUUID()}`;
 /** What API Gateway sees as the source of everything CloudFront forwards from one edge. */
 const EDGE_IP = '130.176.0.9';
-/** Forgot-password requests one client address may make in an hour (README, rate limits); the 21st gets 429. */
+/** Forgot-password requests one client address may make in an hour (docs/decisions/0024-rate-limits-fixed-windows.md); the 21st gets 429. */
 const FORGOT_REQUESTS_PER_ADDRESS = 20;
 
 async function tableSnapshot(): Promise<string> {

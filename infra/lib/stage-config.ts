@@ -1,103 +1,15 @@
 /**
- * OPERATIONS — what an operator does per stage (stage = dev | prod), with AWS credentials for the account.
+ * The stages (dev, prod) and everything an operator sets per stage. OPERATIONS, the operator's runbook (deploy,
+ * secrets, mail DNS, alarms, releases, rollbacks, restores), lives in one place: docs/deploy.md.
  *
  *   Deploy:            npm run deploy -- -c stage=dev          (builds the site first; prints SiteUrl)
- *   Synthesise only:   npm run synth -- -c stage=prod         (offline, no account needed)
+ *   Synthesise only:   npm run synth -- -c stage=prod         (offline, no account needed; refuses placeholders)
  *
- *   1. Secrets (first deploy of a stage; on a stage deployed before the Stripe or Sentry secret existed,
- *      after the deploy that adds it). The data stack holds four secrets: two generated (app, origin), which
- *      no one fills or edits, and two the operator fills (Stripe, Sentry), which no deploy ever overwrites.
- *
- *      a. Stripe (output StripeSecretArn): created as the placeholder {"secretKey":"","webhookSecret":""},
- *         which the payment functions refuse, so card payments fail until it is filled. In Stripe's
- *         dashboard (Developers > Webhooks), add an endpoint at
- *
- *           <SiteUrl>/api/payments/webhook          (SiteUrl: output of club-<stage>-web)
- *
- *         subscribed to exactly these events:
- *           checkout.session.completed, checkout.session.async_payment_succeeded,
- *           checkout.session.async_payment_failed, checkout.session.expired
- *         with the API version the code pins (STRIPE_API_VERSION, functions/src/payments/stripe-client.ts),
- *         so events arrive in the shape the webhook parses.
- *
- *         Its signing secret (whsec_…) is `webhookSecret`; the account's secret key is `secretKey` (sk_test_…
- *         in dev, sk_live_… in prod). Put both at once (the keys go through stdin, never onto a command line):
- *
- *           SARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
- *             --query "Stacks[0].Outputs[?OutputKey=='StripeSecretArn'].OutputValue" --output text)
- *           jq -n --arg k "$STRIPE_SECRET_KEY" --arg w "$STRIPE_WEBHOOK_SECRET" \
- *               '{secretKey: $k, webhookSecret: $w}' \
- *             | aws secretsmanager put-secret-value --secret-id "$SARN" --secret-string file:///dev/stdin
- *
- *         Rolling a key in Stripe (or re-creating the endpoint, which issues a new whsec_) means putting the
- *         new pair the same way. Only functions whose route-table row has `payments: true` can read it.
- *
- *      b. Sentry (optional; output SentrySecretArn): created as {"dsn":""}, meaning no error reports. Put the
- *         DSN of the Sentry project's Node.js key in it:
- *
- *           SEARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
- *             --query "Stacks[0].Outputs[?OutputKey=='SentrySecretArn'].OutputValue" --output text)
- *           jq -n --arg d "$SENTRY_DSN" '{dsn: $d}' \
- *             | aws secretsmanager put-secret-value --secret-id "$SEARN" --secret-string file:///dev/stdin
- *
- *      c. App secret (output SecretArn): generated, nothing to fill in. Keep its `jwtSecret` (a new one signs
- *         every member out). Its `stripeSecretKey` and `stripeWebhookSecret` fields are leftovers nothing
- *         reads, and its `sentryDsn` is read only while the Sentry secret is empty (a stage that filled it
- *         there before the Sentry secret existed keeps reporting; move the DSN to b at leisure). Leave the
- *         fields: the secret's generated template keeps them, as changing it would regenerate jwtSecret.
- *
- *      Functions read the secrets once per container: new values reach them as containers are replaced
- *      (within minutes under traffic; any deploy that changes a function replaces them at once).
- *
- *   2. Mail. Set `mailDomain` / `mailFrom` below to a domain the club controls (the defaults are placeholders
- *      under the reserved `.example` TLD and will never verify; a prod synth refuses them). After deploying,
- *      add the records the mail stack prints to the domain's DNS: the three DKIM CNAMEs (`Dkim1..3`), the
- *      custom MAIL FROM's MX and SPF (`MailFromMx`, `MailFromSpf`) and DMARC (`Dmarc`); SES verifies the
- *      domain by itself. A new SES account is in the sandbox (mail only to verified addresses): request
- *      production access before opening registrations (README Deploy, step 6), and set the stage's
- *      `resultMailRate` below to the account's sending rate, so result mail in bulk goes out as fast as SES
- *      allows and no faster. Result mails that failed every delivery wait in the result-mail dead-letter queue
- *      (14 days); the rows stay queued and the admin page's next send or progress read puts them back.
- *
- *   3. Custom domain (optional, off by default so synth needs no lookups). Request an ACM certificate for the
- *      domain in us-east-1 (CloudFront only reads certificates there), put its ARN and the domain in
- *      `customDomain`, deploy, then point the domain's DNS (CNAME or Route 53 alias) at `DistributionDomainName`.
- *      Without a custom domain the site is served at the CloudFront domain, and SITE_URL (links in e-mails)
- *      follows it automatically.
- *
- *   4. Origin secret. CloudFront sends the API an `x-origin-verify` header holding the data stack's origin
- *      secret (generated, nothing to fill in). The API's origin authorizer lets only requests carrying it
- *      reach an endpoint (API Gateway answers 401 without it, 403 with a wrong one, and caches each answer for
- *      5 minutes), and the functions check it again, so the execute-api endpoint (ApiEndpoint) cannot be
- *      called directly with forged CloudFront headers, nor flooded into running the functions. Rotate it if
- *      it may have leaked (it is readable in CloudFront's distribution config), at a quiet hour:
- *
- *        OARN=$(aws cloudformation describe-stacks --stack-name club-dev-data \
- *          --query "Stacks[0].Outputs[?OutputKey=='OriginSecretArn'].OutputValue" --output text)
- *        aws secretsmanager put-secret-value --secret-id "$OARN" --secret-string "$(openssl rand -hex 24)" \
- *          --query VersionId --output text
- *
- *      Put the printed VersionId in the stage's `originSecretVersionId` below, commit, and deploy at once
- *      (deploy runs web before api). CloudFormation only re-reads a secret when the resource using it
- *      changes; the pinned version is that change. CloudFront and the functions cannot switch at the same
- *      instant: from the put until CloudFront's edges have the new value (a few minutes), and until warm
- *      functions and the authorizer, which read the secret at cold start, are replaced (minutes under
- *      traffic), some API calls answer 403 ("Request not allowed." or "Forbidden"). The deploy replaces
- *      every function, which shortens this to CloudFront's propagation plus the authorizer's 5-minute cache.
- *
- *   5. Capacity. Prod reserves concurrency for the functions anyone can call (`reservedConcurrency`); the
- *      account's Lambda limit must be at least 100 + the total reserved before the first prod deploy (README
- *      Deploy, step 2). The table's on-demand ceiling (`tableMaxRequestUnits`) throttles rather than bills a
- *      runaway; raise it here if the `table-throttles` alarm fires under real load.
- *
- *   6. Alarms. Every alarm and the budget alert mail `alarmEmail`; confirm the two SNS subscription mails
- *      after the first deploy, or nothing arrives. Which alarm means what: README Deploy.
- *
- *   7. Backups (prod, `backup`): daily AWS Backup of the table, copied to `copyRegion`; the account must have
- *      that region enabled and AWS Backup's DynamoDB management on (README Deploy, step 2).
- *
- *   Prod keeps its table, secrets and backups on stack deletion (RETAIN + deletion protection), and its stacks
- *   have termination protection; dev deletes everything.
+ * What is set here, per stage: `mailDomain` / `mailFrom` (a domain the club controls), `alarmEmail`,
+ * `monthlyBudgetUsd`, `resultMailRate` (the account's SES sending rate), `reservedConcurrency` and
+ * `tableMaxRequestUnits` (docs/deploy.md, Capacity), `originSecretVersionId` (after a rotation), and
+ * optionally `customDomain`. Prod keeps its table, secrets and backups on stack deletion (RETAIN + deletion
+ * protection), and its stacks have termination protection; dev deletes everything.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
@@ -156,7 +68,7 @@ export interface StageConfig {
   /** CloudFormation termination protection on every stack: `cdk destroy` and console deletes are refused. */
   readonly terminationProtection: boolean;
   /**
-   * Reserved concurrency (OPERATIONS 5): each function anyone can call without signing in (public rows and
+   * Reserved concurrency (docs/deploy.md, Capacity): each function anyone can call without signing in (public rows and
    * Stripe's webhook) is capped at `anonymousRoute` concurrent runs, so a flood of sign-ups or password
    * resets (argon2 and a 400 ms floor each) cannot take the account's whole pool from signed-in players. The
    * reservation is also a guarantee, so it needs an account limit of at least 100 plus the total reserved;
@@ -175,7 +87,7 @@ export interface StageConfig {
    */
   readonly backup?: { readonly retainDays: number; readonly copyRegion: string };
   /**
-   * The origin secret's version CloudFront sends (OPERATIONS 4); unset = the current one at first deploy.
+   * The origin secret's version CloudFront sends (docs/deploy.md, Secrets in full); unset = the current one at first deploy.
    * Set after a rotation, so the template changes and CloudFormation resolves the new value.
    */
   readonly originSecretVersionId?: string;
@@ -209,7 +121,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     mailDomain: 'club.example',
     mailFrom: 'Club Basketball <no-reply@club.example>',
     // Quarantine: receivers junk mail that forges the club's domain. If the domain also sends mail from
-    // elsewhere (a Google Workspace or Microsoft 365 mailbox), sign that with DKIM first (README Deploy).
+    // elsewhere (a Google Workspace or Microsoft 365 mailbox), sign that with DKIM first (docs/deploy.md).
     dmarcPolicy: 'quarantine',
     allowPlaceholders: false,
     alarmEmail: 'ops@club.example',

@@ -1,5 +1,5 @@
 /**
- * Rotating the origin secret (OPERATIONS 4): pinning the new version in the stage config must change the
+ * Rotating the origin secret (docs/deploy.md, Secrets in full): pinning the new version in the stage config must change the
  * distribution's template, or CloudFormation would keep sending CloudFront the old value.
  */
 import { App, Stack } from 'aws-cdk-lib';

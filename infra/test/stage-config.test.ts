@@ -88,25 +88,24 @@ describe('stage config', () => {
     );
   });
 
-  it('tells the operator the webhook URL and events Stripe must use, in OPERATIONS and in the README', () => {
-    const operations = readFileSync(join(repoRoot, 'infra/lib/stage-config.ts'), 'utf8');
+  it('tells the operator the webhook URL and events Stripe must use, in the one runbook the stage config and README point to', () => {
+    const stageSource = readFileSync(join(repoRoot, 'infra/lib/stage-config.ts'), 'utf8');
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const deploy = readme.slice(
-      readme.indexOf('## Deploy'),
-      readme.indexOf('\n## ', readme.indexOf('## Deploy') + 1),
-    );
+    const deploy = readFileSync(join(repoRoot, 'docs/deploy.md'), 'utf8');
 
-    for (const doc of [operations, deploy]) {
-      expect(doc).toContain('<SiteUrl>/api/payments/webhook');
-      for (const event of [
-        'checkout.session.completed',
-        'checkout.session.async_payment_succeeded',
-        'checkout.session.async_payment_failed',
-        'checkout.session.expired',
-      ])
-        expect(doc).toContain(event);
-      expect(doc).toContain('put-secret-value');
-      expect(doc).toMatch(/secretKey.*webhookSecret/);
-    }
+    expect(stageSource).toContain('docs/deploy.md');
+    expect(readme).toContain('(docs/deploy.md)');
+    // The runbook lives once: the stage config no longer repeats its commands.
+    expect(stageSource).not.toContain('put-secret-value');
+    expect(deploy).toContain('<SiteUrl>/api/payments/webhook');
+    for (const event of [
+      'checkout.session.completed',
+      'checkout.session.async_payment_succeeded',
+      'checkout.session.async_payment_failed',
+      'checkout.session.expired',
+    ])
+      expect(deploy).toContain(event);
+    expect(deploy).toContain('put-secret-value');
+    expect(deploy).toMatch(/secretKey.*webhookSecret/);
   });
 });

@@ -44,7 +44,7 @@ export function siteFixture(leaveOut: readonly string[] = []): string {
 export const OPERATOR_DOMAIN = 'edmontonclubbasketball.ca';
 
 /**
- * A stage as an operator fills it in before deploying it (OPERATIONS, stage-config.ts): dev as committed,
+ * A stage as an operator fills it in before deploying it (docs/deploy.md): dev as committed,
  * prod with the club's own domain instead of the committed placeholders, which a prod synth refuses.
  */
 export function deployableStage(name: StageName): StageConfig {

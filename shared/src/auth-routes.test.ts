@@ -6,7 +6,7 @@ describe('the account rows of the route table', () => {
   // Spec §7's methods and paths, except where a token would sit in a URL: spec §7 posts the reset to
   // /auth/reset-password/{token}, and the verification link opened a GET with ?token=. Both tokens now travel
   // in the body, and the mails carry them in the link's fragment, so no CDN or API access log can keep one
-  // (issue 11; README decisions).
+  // (issue 11; docs/decisions/0017-tokens-in-url-fragment.md).
   it('use the spec §7 methods and paths, with no token in any path or query', () => {
     expect(
       Object.fromEntries(

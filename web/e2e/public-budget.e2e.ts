@@ -20,7 +20,7 @@ import {
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webDir, 'dist');
 
-/** The budget for all the JavaScript `/` loads, gzip-compressed (README, decisions: public pages). */
+/** The budget for all the JavaScript `/` loads, gzip-compressed (docs/decisions/0028-paint-before-javascript.md). */
 export const HOME_JS_BUDGET_BYTES = 115 * 1000;
 
 /** Public page modules (src/routes) and the route ids that name them. */

@@ -13,7 +13,7 @@
  * So a redelivered or duplicate message, a double click, two admins or a restart mail each result once. A
  * `sending` row whose lease ran out lost its sender between claiming and recording the answer: whether the
  * mail went out is unknown, and no message of that round can claim it again; it reads as failed until an
- * admin's next send (README, decisions).
+ * admin's next send (docs/decisions/0032-lost-messages-and-answers.md).
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';

@@ -3,7 +3,7 @@
  * the season's round which rows to mail (one write) and answers at once; the queue feeds the worker, which
  * claims each row for the round, sends at the configured rate and records the outcome. Every step is a
  * conditional write (db/result-mail.ts), so double clicks, two admins, redeliveries and restarts mail each
- * result once, and rows whose queue messages were lost are put back on the queue. README "Decisions" tells
+ * result once, and rows whose queue messages were lost are put back on the queue. docs/decisions/0031 and 0032 tell
  * the whole story.
  */
 import { randomUUID } from 'node:crypto';

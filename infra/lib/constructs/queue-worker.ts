@@ -8,7 +8,7 @@ import { queueWorkers } from '@club/functions/deploy-facts';
 import type { QueueName } from '@club/shared';
 import { QUEUE_WORKERS } from '../platform-functions';
 import type { StageConfig } from '../stage-config';
-import type { WatchedFunction, WatchedQueue } from '../stacks/watch-stack';
+import type { WatchedFunction, WatchedQueue } from '../watched';
 import { HandlerFunction, type MailSettings } from './handler-function';
 
 export interface QueueWorkerProps {

@@ -236,7 +236,7 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions-SQS3',
         reason:
           'This queue is itself the dead-letter queue of the SES event rule and function; an alarm fires on ' +
-          'its first message and an operator redrives or reads it (README Deploy), nothing consumes it.',
+          'its first message and an operator redrives or reads it (docs/deploy.md), nothing consumes it.',
       },
     ]);
     this.mailEvents.function.configureAsyncInvoke({

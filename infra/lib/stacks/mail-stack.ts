@@ -90,7 +90,7 @@ export class MailStack extends Stack {
     });
     new CfnOutput(this, 'Dmarc', {
       value: `_dmarc.${config.mailDomain} TXT "v=DMARC1; p=${config.dmarcPolicy}; adkim=r; aspf=r"`,
-      description: 'DMARC policy: add this record to DNS (README Deploy; add rua=mailto:… for reports)',
+      description: 'DMARC policy: add this record to DNS (docs/deploy.md; add rua=mailto:… for reports)',
     });
   }
 }

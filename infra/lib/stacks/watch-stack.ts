@@ -12,8 +12,6 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { API_PREFIX } from '@club/shared';
 import { latencyAlarmMs, routeTimeout } from '../capacity';
@@ -21,18 +19,7 @@ import { AlarmTopic } from '../constructs/alarm-topic';
 import type { StageConfig } from '../stage-config';
 import type { RouteRow } from './api-stack';
 import { CLOUDFRONT_REGION } from './edge-stack';
-
-/** A function to watch: every endpoint's, the authorizer, the mail-events recorder, any worker. */
-export interface WatchedFunction {
-  readonly name: string;
-  readonly function: IFunction;
-}
-
-/** A dead-letter queue: any message in it is something that failed for good. */
-export interface WatchedQueue {
-  readonly name: string;
-  readonly queue: IQueue;
-}
+import type { WatchedFunction, WatchedQueue } from '../watched';
 
 export interface WatchStackProps extends StackProps {
   readonly config: StageConfig;
@@ -196,7 +183,7 @@ export class WatchStack extends Stack {
       alarm(
         `${name}-messages`,
         queue.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' }),
-        { threshold: 1, description: `${name}: work that failed for good is waiting (README Deploy).` },
+        { threshold: 1, description: `${name}: work that failed for good is waiting (docs/deploy.md).` },
       );
     }
 
