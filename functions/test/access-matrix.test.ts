@@ -104,6 +104,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   // Administrator: seasons, registration, attendance, results, result mail, player details
   'GET /seasons/all': 'admin',
   'POST /admin/seasons': 'admin',
+  'PATCH /admin/seasons/{id}': 'admin',
   'GET /admin/seasons/{id}/registration': 'admin',
   'PATCH /admin/seasons/{id}/registration': 'admin',
   'PUT /admin/seasons/{id}/team-links': 'admin',

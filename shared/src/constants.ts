@@ -84,3 +84,16 @@ export const PAYMENT_CURRENCY = 'cad';
  * real fee. Each season stores its own fee, so changing this changes only seasons created afterwards.
  */
 export const DEFAULT_TRYOUT_FEE_CENTS = 5_000;
+
+/** The most a season's tryout fee can be, in cents ($1,000.00); 0 means free tryouts (no card step). */
+export const MAX_TRYOUT_FEE_CENTS = 100_000;
+
+/** The years a season's age groups can be counted from. */
+export const REFERENCE_YEARS = { min: 2000, max: 2100 } as const;
+
+/** What a session of a season is: a tryout, or an open gym before the tryouts (spec §3 event cards). */
+export const SESSION_KINDS = ['tryout', 'open-gym'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/** The most sessions one season holds. */
+export const MAX_SESSIONS = 20;

@@ -24,6 +24,16 @@ export const fieldMessages = {
   tryoutChoiceRequired: 'Please select both payment method and age group.',
   switchToCashOnly: 'A registration can only be switched to cash here: send {"payment_method":"cash"}.',
   seasonNameRequired: 'Please enter a season name.',
+  tryoutFeeInvalid: 'Enter a tryout fee from $0.00 to $1,000.00.',
+  referenceYearInvalid: 'Enter an age year from 2000 to 2100.',
+  sessionKindInvalid: 'Choose whether the session is a tryout or an open gym.',
+  sessionAgeGroupsRequired: 'Choose at least one age group for each session.',
+  sessionStartInvalid: 'Enter the date and time each session starts.',
+  sessionEndInvalid: 'Enter the date and time each session ends.',
+  sessionEndsBeforeStart: 'A session must end after it starts.',
+  sessionLocationRequired: 'Enter the gym of each session.',
+  sessionAddressRequired: 'Enter the address of each session.',
+  tooManySessions: 'A season can have at most 20 sessions.',
   teamLinkInvalid: 'Enter a full https:// link, e.g. https://go.teamsnap.com/…',
 } as const;
 
@@ -70,6 +80,9 @@ export const serverMessages = {
 
   // Administrator area
   seasonNotFound: 'Season not found.',
+  referenceYearLocked:
+    "The age year can't change once players have registered for the season: it would move them between age groups.",
+  seasonSettingsChanged: "The season's settings changed a moment ago. Please try again.",
   registrationNotFound: 'Registration not found.',
   notCashRegistration: 'Only a cash registration can be marked as collected.',
   noResultToSend: 'Choose Selected or Not Selected before sending a result email.',

@@ -239,6 +239,17 @@ export const routes = {
     body: 'NewSeasonSchema',
     answer: answer<T.AdminSeason>(),
   },
+  /** The season's settings: name, fee, age year, sessions (the year only while no one has registered). */
+  updateSeason: {
+    method: 'PATCH',
+    path: '/admin/seasons/{id}',
+    access: 'admin',
+    handler: 'admin/update-season',
+    table: 'write',
+    params: 'SeasonParamsSchema',
+    body: 'UpdateSeasonSchema',
+    answer: answer<T.AdminSeason>(),
+  },
   getRegistrationStatus: {
     method: 'GET',
     path: '/admin/seasons/{id}/registration',

@@ -3,7 +3,16 @@
  * so a message a family sees in the browser is the one the server would give.
  */
 import * as v from 'valibot';
-import { AGE_GROUPS, EMERGENCY_CONTACT_RELATIONSHIPS, PAYMENT_METHODS, TRYOUT_RESULTS } from './constants';
+import {
+  AGE_GROUPS,
+  EMERGENCY_CONTACT_RELATIONSHIPS,
+  MAX_SESSIONS,
+  MAX_TRYOUT_FEE_CENTS,
+  PAYMENT_METHODS,
+  REFERENCE_YEARS,
+  SESSION_KINDS,
+  TRYOUT_RESULTS,
+} from './constants';
 import { isIsoDate, isMinor, todayInClubZone } from './dates';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normaliseEmail } from './email-address';
 import { tryoutId } from './ids';
@@ -253,18 +262,96 @@ export const ConfirmPaymentQuerySchema = v.object(
   () => 'Payment not found.',
 );
 
-/** POST /admin/seasons. */
+const SeasonNameSchema = v.pipe(
+  v.string(m.seasonNameRequired),
+  v.trim(),
+  v.nonEmpty(m.seasonNameRequired),
+  v.maxLength(MAX_NAME, m.seasonNameRequired),
+);
+
+/** A season's tryout fee in integer cents of CAD: $0.00 (free, no card step) to $1,000.00. */
+export const TryoutFeeCentsSchema = v.pipe(
+  v.number(m.tryoutFeeInvalid),
+  v.integer(m.tryoutFeeInvalid),
+  v.minValue(0, m.tryoutFeeInvalid),
+  v.maxValue(MAX_TRYOUT_FEE_CENTS, m.tryoutFeeInvalid),
+);
+
+/** The year a season's age groups count from. */
+export const ReferenceYearSchema = v.pipe(
+  v.number(m.referenceYearInvalid),
+  v.integer(m.referenceYearInvalid),
+  v.minValue(REFERENCE_YEARS.min, m.referenceYearInvalid),
+  v.maxValue(REFERENCE_YEARS.max, m.referenceYearInvalid),
+);
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A wall-clock time in the club's zone, `YYYY-MM-DDTHH:MM` (a real calendar day, a 24-hour time). */
+export function isLocalDateTime(value: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(value);
+  return m !== null && isIsoDate(m[1]!);
+}
+
+const MAX_PLACE = 160;
+
+/** One session of a season (types.ts TryoutSession). Times are Edmonton local; it must end after it starts. */
+export const TryoutSessionSchema = v.pipe(
+  v.object({
+    kind: v.optional(v.picklist(SESSION_KINDS, m.sessionKindInvalid), 'tryout'),
+    age_groups: v.pipe(
+      v.array(v.picklist(AGE_GROUPS, m.sessionAgeGroupsRequired), m.sessionAgeGroupsRequired),
+      v.minLength(1, m.sessionAgeGroupsRequired),
+      v.check((groups) => new Set(groups).size === groups.length, m.sessionAgeGroupsRequired),
+    ),
+    starts_at: v.pipe(v.string(m.sessionStartInvalid), v.check(isLocalDateTime, m.sessionStartInvalid)),
+    ends_at: v.pipe(v.string(m.sessionEndInvalid), v.check(isLocalDateTime, m.sessionEndInvalid)),
+    location: v.pipe(
+      v.string(m.sessionLocationRequired),
+      v.trim(),
+      v.nonEmpty(m.sessionLocationRequired),
+      v.maxLength(MAX_PLACE, m.sessionLocationRequired),
+    ),
+    address: v.pipe(
+      v.string(m.sessionAddressRequired),
+      v.trim(),
+      v.nonEmpty(m.sessionAddressRequired),
+      v.maxLength(MAX_PLACE, m.sessionAddressRequired),
+    ),
+  }),
+  v.forward(
+    v.check((session) => session.ends_at > session.starts_at, m.sessionEndsBeforeStart),
+    ['ends_at'],
+  ),
+);
+
+export const SessionsSchema = v.pipe(
+  v.array(TryoutSessionSchema, m.tooManySessions),
+  v.maxLength(MAX_SESSIONS, m.tooManySessions),
+);
+
+/**
+ * POST /admin/seasons: its name, and optionally its fee and age year (defaults: the previous season's fee;
+ * the year the name names, else this year in Edmonton).
+ */
 export const NewSeasonSchema = objectRequiring(
   {
-    name: v.pipe(
-      v.string(m.seasonNameRequired),
-      v.trim(),
-      v.nonEmpty(m.seasonNameRequired),
-      v.maxLength(MAX_NAME, m.seasonNameRequired),
-    ),
+    name: SeasonNameSchema,
+    tryout_fee_cents: v.optional(TryoutFeeCentsSchema),
+    reference_year: v.optional(ReferenceYearSchema),
   },
   { name: m.seasonNameRequired },
 );
+export type NewSeasonInput = v.InferOutput<typeof NewSeasonSchema>;
+
+/** PATCH /admin/seasons/{id}: any of the season's settings; what is left out stays as it is. */
+export const UpdateSeasonSchema = v.object({
+  name: v.optional(SeasonNameSchema),
+  tryout_fee_cents: v.optional(TryoutFeeCentsSchema),
+  reference_year: v.optional(ReferenceYearSchema),
+  sessions: v.optional(SessionsSchema),
+});
+export type UpdateSeasonInput = v.InferOutput<typeof UpdateSeasonSchema>;
 
 /** PATCH /admin/seasons/{id}/registration. */
 export const RegistrationToggleSchema = v.object({ open: v.boolean('Choose open or closed.') });

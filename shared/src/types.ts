@@ -1,5 +1,11 @@
 /** The shapes the API answers with (spec §3). The server builds them; the web reads them. */
-import type { AgeGroup, EmergencyContactRelationship, PaymentMethod, TryoutResult } from './constants';
+import type {
+  AgeGroup,
+  EmergencyContactRelationship,
+  PaymentMethod,
+  SessionKind,
+  TryoutResult,
+} from './constants';
 
 /** The signed-in user, as read from the access token. */
 export interface SessionUser {
@@ -32,6 +38,21 @@ export interface Season {
    * (2025: 13U 2012, 15U 2010, 16U 2009, 17U 2008, 18U 2007, spec §5).
    */
   reference_year: number;
+  /** The season's tryout sessions (and open gyms), in Edmonton's local time, in the order the admin keeps. */
+  sessions: TryoutSession[];
+}
+
+/** One session of a season: who it is for, when (Edmonton local time, `YYYY-MM-DDTHH:MM`) and where. */
+export interface TryoutSession {
+  /** A tryout unless it is an open gym (an open gym is shown on the public pages, not on a player's record). */
+  kind: SessionKind;
+  age_groups: AgeGroup[];
+  starts_at: string;
+  ends_at: string;
+  /** The gym's name. */
+  location: string;
+  /** Its street address (a map link is made from it). */
+  address: string;
 }
 
 /**

@@ -1,10 +1,10 @@
 /** Season items and the active-season pointer. */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AgeGroup } from '@club/shared';
+import type { AgeGroup, TryoutSession } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { tableDefinition } from './table-definition';
-import { isConditionFailure, unlessConditionFails } from './transactions';
+import { isConditionFailure, transactOrConditionCodes, unlessConditionFails } from './transactions';
 
 export interface SeasonItem {
   id: string;
@@ -17,7 +17,63 @@ export interface SeasonItem {
   reference_year: number;
   /** TeamSnap link per age group, shown to selected players of that group. */
   teamsnap_links: Partial<Record<AgeGroup, string>>;
+  /** Its tryout sessions and open gyms (none on a season stored before sessions existed). */
+  sessions: TryoutSession[];
   createdAt: string;
+}
+
+/** What PATCH /admin/seasons/{id} may change. */
+export type SeasonSettings = Partial<
+  Pick<SeasonItem, 'name' | 'tryout_fee_cents' | 'reference_year' | 'sessions'>
+>;
+
+/**
+ * Changes a season's settings in one conditional write (the season must exist). A change of its age year is
+ * also conditional on the season having no registration yet (its counter has given no number), in the same
+ * transaction, so a registration racing the change either lands first (and the change is refused) or is
+ * checked against the new year (its own transaction re-checks the year it counted with).
+ */
+export async function updateSeasonSettings(
+  seasonId: string,
+  settings: SeasonSettings,
+): Promise<SeasonItem | 'no-season' | 'has-registrations'> {
+  const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
+  const update = {
+    TableName: tableName(),
+    Key: keys.season(seasonId),
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+  };
+  if (settings.reference_year === undefined) {
+    const out = await unlessConditionFails(() =>
+      db().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })),
+    );
+    return out ? toSeason(out.Attributes!) : 'no-season';
+  }
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: update },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.tryoutCounter(seasonId),
+              ConditionExpression: 'attribute_not_exists(#last)',
+              ExpressionAttributeNames: { '#last': 'last' },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (codes?.[0] === 'ConditionalCheckFailed') return 'no-season';
+  if (codes?.[1] === 'ConditionalCheckFailed') return 'has-registrations';
+  if (codes) throw new Error(`Season settings transaction failed: ${codes.join(',')}`);
+  return (await getSeason(seasonId)) ?? 'no-season';
 }
 
 /** Reads the active season: the pointer, then the season it names (two GetItems). */
@@ -105,9 +161,11 @@ export async function setTeamLink(
   }
 }
 
-/** Reads one season by id. */
+/** Reads one season by id (strongly consistent, so a change just made is seen). */
 export async function getSeason(seasonId: string): Promise<SeasonItem | null> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.season(seasonId) }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.season(seasonId), ConsistentRead: true }),
+  );
   return out.Item ? toSeason(out.Item) : null;
 }
 
@@ -152,6 +210,7 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     tryout_fee_cents: item.tryout_fee_cents as number,
     reference_year: item.reference_year as number,
     teamsnap_links: (item.teamsnap_links as SeasonItem['teamsnap_links'] | undefined) ?? {},
+    sessions: (item.sessions as TryoutSession[] | undefined) ?? [],
     createdAt: item.createdAt as string,
   };
 }

@@ -11,7 +11,13 @@ import { unlessConditionFails } from './transactions';
 import type { NewTryout } from './season-partition';
 
 export type InsertOutcome =
-  { outcome: 'created'; tryout_number: number } | { outcome: 'already-registered' | 'closed' | 'busy' };
+  | { outcome: 'created'; tryout_number: number }
+  | { outcome: 'already-registered' | 'closed' | 'busy' | 'season-changed' };
+
+/** What a registration was checked against: the season must still count its age groups from this year. */
+export interface SeasonAsChecked {
+  readonly reference_year: number;
+}
 
 /**
  * Pacing of a burst. A gap-free number is given one at a time (each registration's transaction must see the
@@ -42,14 +48,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Writes a registration with the season's next tryout number in one transaction: the season must still be
- * open (ConditionCheck), the counter moves from n−1 to n (a conditional update), and the registration is put
+ * open and still count its age groups from the year the player was checked against (ConditionCheck; a change
+ * of year meanwhile answers 'season-changed'), the counter moves from n−1 to n (a conditional update), and the registration is put
  * only if the player has none. A stale n is retried with the counter's value that came back with the failure
  * (no re-read) after a short jitter, in turn order, until `giveUpAt` (epoch ms).
  */
-export async function insertRegistration(tryout: NewTryout, giveUpAt: number): Promise<InsertOutcome> {
+export async function insertRegistration(
+  tryout: NewTryout,
+  season: SeasonAsChecked,
+  giveUpAt: number,
+): Promise<InsertOutcome> {
   const turn = await takeTurn(tryout.season_id);
   try {
-    return await insertInTurn(tryout, turn, giveUpAt);
+    return await insertInTurn(tryout, season, turn, giveUpAt);
   } finally {
     // Whatever the outcome, the turn is over; a failure to say so costs the next in line one stall at most.
     await markServed(tryout.season_id, turn.ticket).catch(() => undefined);
@@ -64,7 +75,12 @@ interface Turn {
   quiet: boolean;
 }
 
-async function insertInTurn(tryout: NewTryout, turn: Turn, giveUpAt: number): Promise<InsertOutcome> {
+async function insertInTurn(
+  tryout: NewTryout,
+  season: SeasonAsChecked,
+  turn: Turn,
+  giveUpAt: number,
+): Promise<InsertOutcome> {
   let served = turn.served;
   /** When the queue was last seen to move (a ticket served, a number given), or the ticket came. */
   let movedAt = turn.quiet ? 0 : Date.now();
@@ -90,13 +106,16 @@ async function insertInTurn(tryout: NewTryout, turn: Turn, giveUpAt: number): Pr
     }
     const next = last + 1;
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: registrationItems(tryout, next) }));
+      await db().send(new TransactWriteCommand({ TransactItems: registrationItems(tryout, season, next) }));
       return { outcome: 'created', tryout_number: next };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const [season, counter, registration] = error.CancellationReasons ?? [];
+      const [seasonCheck, counter, registration] = error.CancellationReasons ?? [];
       if (registration?.Code === CONDITION_FAILED) return { outcome: 'already-registered' };
-      if (season?.Code === CONDITION_FAILED) return { outcome: 'closed' };
+      if (seasonCheck?.Code === CONDITION_FAILED) {
+        const stillOpen = (seasonCheck.Item?.is_registration_open as { BOOL?: boolean } | undefined)?.BOOL;
+        return { outcome: stillOpen ? 'season-changed' : 'closed' };
+      }
       if (counter?.Code === CONDITION_FAILED) {
         const seen = counter.Item ? lastNumberOf(counter.Item) : undefined;
         // Someone else was given a number: whoever holds the turn is alive, so wait for it again.
@@ -110,14 +129,15 @@ async function insertInTurn(tryout: NewTryout, turn: Turn, giveUpAt: number): Pr
   }
 }
 
-function registrationItems(tryout: NewTryout, n: number) {
+function registrationItems(tryout: NewTryout, season: SeasonAsChecked, n: number) {
   return [
     {
       ConditionCheck: {
         TableName: tableName(),
         Key: keys.season(tryout.season_id),
-        ConditionExpression: 'is_registration_open = :open',
-        ExpressionAttributeValues: { ':open': true },
+        ConditionExpression: 'is_registration_open = :open AND reference_year = :year',
+        ExpressionAttributeValues: { ':open': true, ':year': season.reference_year },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
       },
     },
     {

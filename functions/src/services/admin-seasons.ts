@@ -7,11 +7,13 @@ import {
   serverMessages,
   type AdminSeason,
   type AgeGroup,
+  type NewSeasonInput,
   type RegistrationStatus,
   type RegistrationStatusAnswer,
+  type UpdateSeasonInput,
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
-import { BadRequestError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
 import { createSeason, toAdminSeason } from './seasons';
 
@@ -25,14 +27,44 @@ export async function listAllSeasons(): Promise<AdminSeason[]> {
 }
 
 /**
- * POST /admin/seasons: a season with the spec's admin age groups (§3), counted from this year, at the
- * default fee, with registration closed until the admin opens it; it becomes the active season at once, in
- * the same transaction (spec §4).
+ * POST /admin/seasons: a season with the spec's admin age groups (§3), with registration closed until the
+ * admin opens it; it becomes the active season at once, in the same transaction (spec §4). Its fee is the
+ * one given, else the previous season's (the newest), else the default; its age year the one given, else
+ * the year its name names, else this year in Edmonton.
  */
-export async function createAdminSeason(name: string): Promise<AdminSeason> {
-  const season = await createSeason({ name, age_groups: AGE_GROUPS, is_registration_open: false });
+export async function createAdminSeason(input: NewSeasonInput): Promise<AdminSeason> {
+  const previous = input.tryout_fee_cents === undefined ? (await seasonsTable.listSeasons())[0] : undefined;
+  const season = await createSeason({
+    name: input.name,
+    age_groups: AGE_GROUPS,
+    is_registration_open: false,
+    tryout_fee_cents: input.tryout_fee_cents ?? previous?.tryout_fee_cents,
+    reference_year: input.reference_year,
+  });
   log.info('season created and activated', { seasonId: season.id });
   return season;
+}
+
+/**
+ * PATCH /admin/seasons/{id}: changes the season's name, fee, age year or sessions, and answers the season as
+ * written. A new fee applies to registrations made afterwards (each keeps the amount it was charged or
+ * owes). The age year cannot change once anyone has registered (409): it would move players between groups.
+ */
+export async function updateSeason(seasonId: string, input: UpdateSeasonInput): Promise<AdminSeason> {
+  const current = await seasonsTable.getSeason(seasonId);
+  if (!current) throw new NotFoundError(serverMessages.seasonNotFound);
+  const sameYear = input.reference_year === current.reference_year;
+  const [written, activeId] = await Promise.all([
+    seasonsTable.updateSeasonSettings(seasonId, {
+      ...input,
+      reference_year: sameYear ? undefined : input.reference_year,
+    }),
+    seasonsTable.getActiveSeasonId(),
+  ]);
+  if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);
+  if (written === 'has-registrations') throw new ConflictError(serverMessages.referenceYearLocked);
+  log.info('season settings changed', { seasonId, fields: Object.keys(input).join(',') });
+  return toAdminSeason(written, written.id === activeId);
 }
 
 /** GET /admin/seasons/{id}/registration. */

@@ -1,4 +1,4 @@
-/** Seasons: which one is active, creating one. */
+/** Seasons: which one is active, creating one, and the defaults of a new one. */
 import { randomUUID } from 'node:crypto';
 import {
   CLUB_TIME_ZONE,
@@ -7,6 +7,7 @@ import {
   type AdminSeason,
   type AgeGroup,
   type Season,
+  type TryoutSession,
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import { NotFoundError } from '../lib/errors';
@@ -21,6 +22,7 @@ export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Se
     is_registration_open: season.is_registration_open,
     tryout_fee_cents: season.tryout_fee_cents,
     reference_year: season.reference_year,
+    sessions: season.sessions,
   };
 }
 
@@ -39,9 +41,19 @@ export async function getActiveSeason(): Promise<Season> {
   return toSeason(season, true);
 }
 
-/** The calendar year in the club's zone: a new season counts its age groups from it unless told otherwise. */
+/** The calendar year in the club's zone. */
 function currentYear(now: Date): number {
   return Number(new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric' }).format(now));
+}
+
+/**
+ * The year a new season counts its age groups from, unless told: the year its name names ("Fall 2026
+ * Tryouts" → 2026), else the current year in Edmonton (a season created on Dec 31 for next fall must say so
+ * in its name or its settings).
+ */
+export function defaultReferenceYear(name: string, now: Date): number {
+  const named = /(?<!\d)(20\d{2}|2100)(?!\d)/.exec(name);
+  return named ? Number(named[1]) : currentYear(now);
 }
 
 /** Creates a season and makes it the active one (spec §4: creating a season makes it the active one). */
@@ -51,8 +63,9 @@ export async function createSeason(input: {
   is_registration_open?: boolean;
   /** Defaults to DEFAULT_TRYOUT_FEE_CENTS (a placeholder the club confirms). */
   tryout_fee_cents?: number;
-  /** Defaults to the current year in Edmonton. */
+  /** Defaults to defaultReferenceYear. */
   reference_year?: number;
+  sessions?: readonly TryoutSession[];
   now?: Date;
 }): Promise<AdminSeason> {
   const now = input.now ?? new Date();
@@ -62,8 +75,9 @@ export async function createSeason(input: {
     age_groups: [...input.age_groups],
     is_registration_open: input.is_registration_open ?? false,
     tryout_fee_cents: input.tryout_fee_cents ?? DEFAULT_TRYOUT_FEE_CENTS,
-    reference_year: input.reference_year ?? currentYear(now),
+    reference_year: input.reference_year ?? defaultReferenceYear(input.name, now),
     teamsnap_links: {},
+    sessions: [...(input.sessions ?? [])],
     createdAt: now.toISOString(),
   };
   await seasonsTable.createActiveSeason(season);

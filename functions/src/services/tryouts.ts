@@ -103,12 +103,18 @@ export async function registerForTryout(
     created_at: now.toISOString(),
     ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
   };
-  const inserted = await tryoutNumbers.insertRegistration(tryout, now.getTime() + REGISTRATION_GIVE_UP_MS);
+  const inserted = await tryoutNumbers.insertRegistration(
+    tryout,
+    { reference_year: season.reference_year },
+    now.getTime() + REGISTRATION_GIVE_UP_MS,
+  );
   switch (inserted.outcome) {
     case 'already-registered':
       throw new ConflictError(serverMessages.alreadyRegistered);
     case 'closed':
       throw new ConflictError(serverMessages.registrationClosed(season.name));
+    case 'season-changed':
+      throw new ConflictError(serverMessages.seasonSettingsChanged);
     case 'busy':
       log.warn('tryout registration gave up on a contended counter', { seasonId: season.id });
       throw new ServiceUnavailableError(serverMessages.registrationBusy);

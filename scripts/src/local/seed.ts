@@ -3,7 +3,7 @@
  * the data is already there, so a restart keeps what people entered.
  */
 import * as v from 'valibot';
-import { AGE_GROUPS, RegistrationPasswordSchema, SEED_SEASON_NAME } from '@club/shared';
+import { AGE_GROUPS, RegistrationPasswordSchema, SEED_SEASON_NAME, type TryoutSession } from '@club/shared';
 import { getActiveSeason } from '@club/functions/db/seasons';
 import { ensureSeedAdmin } from '@club/functions/services/accounts';
 import { createSeason } from '@club/functions/services/seasons';
@@ -14,6 +14,47 @@ export interface SeedResult {
   admin: { email: string; created: boolean };
 }
 
+const TERWILLEGAR = {
+  location: 'Terwillegar Community Recreation Centre',
+  address: '2051 Leger Road NW, Edmonton',
+};
+const MEADOWS = {
+  location: 'The Meadows Community Recreation Centre',
+  address: '2704 17 Street NW, Edmonton',
+};
+
+/** The sessions of spec §3's four August 2025 event cards (each card holds two days), in Edmonton time. */
+export const SEED_SESSIONS: readonly TryoutSession[] = [
+  ...['2025-08-16', '2025-08-17'].map((day) => ({
+    kind: 'tryout' as const,
+    age_groups: ['15U Boys' as const, '16U Boys' as const],
+    starts_at: `${day}T10:00`,
+    ends_at: `${day}T12:00`,
+    ...TERWILLEGAR,
+  })),
+  ...['2025-08-16', '2025-08-17'].map((day) => ({
+    kind: 'tryout' as const,
+    age_groups: ['17U Boys' as const, '18U Boys' as const],
+    starts_at: `${day}T13:00`,
+    ends_at: `${day}T15:00`,
+    ...TERWILLEGAR,
+  })),
+  ...['2025-08-13', '2025-08-20'].map((day) => ({
+    kind: 'open-gym' as const,
+    age_groups: ['15U Girls' as const, '17U Girls' as const],
+    starts_at: `${day}T18:00`,
+    ends_at: `${day}T20:00`,
+    ...MEADOWS,
+  })),
+  ...['2025-08-23', '2025-08-24'].map((day) => ({
+    kind: 'tryout' as const,
+    age_groups: ['15U Girls' as const, '17U Girls' as const],
+    starts_at: `${day}T10:00`,
+    ends_at: `${day}T12:30`,
+    ...MEADOWS,
+  })),
+];
+
 async function seedSeason(): Promise<SeedResult['season']> {
   const active = await getActiveSeason();
   if (active) return { name: active.name, created: false };
@@ -23,6 +64,7 @@ async function seedSeason(): Promise<SeedResult['season']> {
     is_registration_open: true,
     // The spec's guidance is for the 2025 season (13U 2012 … 18U 2007); the fee is the placeholder default.
     reference_year: 2025,
+    sessions: SEED_SESSIONS,
   });
   return { name: season.name, created: true };
 }

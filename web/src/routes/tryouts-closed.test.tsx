@@ -16,6 +16,7 @@ const season: Season = {
   is_registration_open: true,
   tryout_fee_cents: 5000,
   reference_year: 2025,
+  sessions: [],
 };
 
 const player: SessionUser = {

@@ -3,11 +3,6 @@ import { call } from '../../../test/api';
 import { createAdmin } from '../../../test/admin';
 import { openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 
-const yearInEdmonton = () =>
-  Number(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Edmonton', year: 'numeric' }).format(new Date()),
-  );
-
 const SPEC_ADMIN_AGE_GROUPS = [
   '13U Boys',
   '15U Boys',
@@ -19,7 +14,7 @@ const SPEC_ADMIN_AGE_GROUPS = [
 ];
 
 describe('POST /admin/seasons', () => {
-  it('creates a closed season with the admin age groups and this year, and makes it the active one', async () => {
+  it('creates a closed season with the admin age groups, the year its name names and the previous fee, and makes it the active one', async () => {
     // Prepare
     const admin = await createAdmin();
     const before = await openSeason({ name: 'Spring 2025 Tryouts' });
@@ -36,9 +31,11 @@ describe('POST /admin/seasons', () => {
       is_active: true,
       is_registration_open: false,
       age_groups: SPEC_ADMIN_AGE_GROUPS,
-      reference_year: yearInEdmonton(),
-      tryout_fee_cents: 5000,
+      // "Fall 2026 Tryouts" names its year; the fee is the previous season's ($45.00 in openSeason).
+      reference_year: 2026,
+      tryout_fee_cents: 4500,
       teamsnap_links: {},
+      sessions: [],
     });
     expect(active.body).toMatchObject({ id: res.body.id, name: 'Fall 2026 Tryouts', is_active: true });
     const seasons = all.body as unknown as Array<{ id: string; is_active: boolean }>;

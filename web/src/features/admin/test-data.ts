@@ -17,6 +17,7 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
     is_registration_open: true,
     tryout_fee_cents: 5000,
     reference_year: 2025,
+    sessions: [],
     teamsnap_links: {},
     created_at: '2025-06-01T15:00:00.000Z',
     ...overrides,

@@ -10,6 +10,7 @@ export function aSeason(overrides: Partial<Season> = {}): Season {
     is_registration_open: true,
     tryout_fee_cents: 5000,
     reference_year: 2025,
+    sessions: [],
     ...overrides,
   };
 }
