@@ -44,6 +44,21 @@ export function paymentLabel(method: PaymentMethod | null, status: PaymentStatus
   return '';
 }
 
+/**
+ * What an admin types as a fee ("85", "85.5", "$85.00", "1,000") in integer cents, or null when it is not an
+ * amount of dollars and cents.
+ */
+export function dollarsToCents(text: string): number | null {
+  const m = /^\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cents as a fee field shows them: 8500 → '85.00'. */
+export function centsToDollars(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 /** Cents as the club writes money: 5000 → '$50.00'. */
 export function formatCad(cents: number): string {
   return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { todayInClubZone } from './dates';
+import { centsToDollars, dollarsToCents } from './tryouts';
 import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 import {
   EmailOnlySchema,
@@ -322,5 +323,28 @@ describe('names are names (first, last, emergency contact)', () => {
       'Last name can use letters, spaces, apostrophes, hyphens and periods only.',
       'Contact name can use letters, spaces, apostrophes, hyphens and periods only.',
     ]);
+  });
+});
+
+describe('dollarsToCents', () => {
+  it.each([
+    ['85', 8500],
+    ['85.5', 8550],
+    ['$85.00', 8500],
+    [' 0 ', 0],
+    ['1,000', 100_000],
+    ['1000.00', 100_000],
+    ['0.01', 1],
+  ])('reads %j as %i cents', (text, cents) => {
+    expect(dollarsToCents(text)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '85.001', '-5', '8,5', '1e3', '$'])('is not an amount: %j', (text) => {
+    expect(dollarsToCents(text)).toBeNull();
+  });
+
+  it('shows cents back as a fee field does', () => {
+    expect(centsToDollars(8500)).toBe('85.00');
+    expect(centsToDollars(1)).toBe('0.01');
   });
 });

@@ -13,6 +13,7 @@ import { filterTryouts, hasFilters, NO_FILTERS, type TryoutFilters } from './fil
 import { adminMessages as t } from './messages';
 import { PlayerDetails } from './player-details';
 import { NewSeasonForm, RegistrationToggle, SeasonSelector } from './season-bar';
+import { SeasonSettings } from './season-settings';
 import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
 import { TryoutFiltersBar } from './tryout-filters';
@@ -203,6 +204,12 @@ export function AdminDashboard() {
           <RegistrationToggle season={season} busy={registration.busy} onToggle={toggleRegistration} />
         </div>
         <div className="admin-disclosures">
+          <SeasonSettings
+            key={season.id}
+            season={season}
+            hasRegistrations={tryouts.rows.length > 0}
+            onSave={seasons.saveSettings}
+          />
           <TeamLinks season={season} notify={notify} onSaved={saveTeamLink} />
           <NewSeasonForm onCreate={seasons.create} />
         </div>

@@ -1,5 +1,6 @@
 /** The admin calls (spec §7, and the contract's team links, cash, export and send progress), typed from the route table. */
 import type { AgeGroup, TryoutResult } from '@club/shared/constants';
+import type { NewSeasonInput, UpdateSeasonInput } from '@club/shared/schemas';
 import type {
   AdminSeason,
   AdminTryoutRow,
@@ -14,9 +15,14 @@ export function listSeasons(): Promise<AdminSeason[]> {
   return callApi('listSeasons');
 }
 
-/** Creates a season; the server makes it the active one. */
-export function createSeason(name: string): Promise<AdminSeason> {
-  return callApi('createSeason', { body: { name } });
+/** Creates a season; the server makes it the active one. Fee and year default on the server when left out. */
+export function createSeason(input: NewSeasonInput): Promise<AdminSeason> {
+  return callApi('createSeason', { body: input });
+}
+
+/** Changes a season's name, fee, age year or sessions; answers the season as written. */
+export function updateSeason(seasonId: string, input: UpdateSeasonInput): Promise<AdminSeason> {
+  return callApi('updateSeason', { params: { id: seasonId }, body: input });
 }
 
 export function getRegistrationStatus(seasonId: string): Promise<RegistrationStatus> {

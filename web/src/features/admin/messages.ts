@@ -35,6 +35,8 @@ export const adminMessages = {
   teamLinkRemoved: (group: string) => `Team link for ${group} removed`,
   teamLinkFailed: 'Failed to save team link',
   csvFailed: 'Failed to download CSV',
+  settingsSaved: 'Season settings saved',
+  settingsFailed: 'Failed to save season settings',
 
   // Seasons and registration
   loadingSeasons: 'Loading seasons…',
@@ -56,6 +58,33 @@ export const adminMessages = {
     'The new season becomes the active one: players register for it, with registration closed until you open it.',
   createSeason: 'Create Season',
   creatingSeason: 'Creating…',
+  newSeasonFeePlaceholder: 'Same as the last season',
+  newSeasonYearPlaceholder: 'The year in its name',
+
+  // Season settings
+  seasonSettings: 'Season settings',
+  settingsName: 'Name',
+  sessionCount: (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`,
+  tryoutFee: 'Tryout fee ($)',
+  tryoutFeeNote:
+    'A new fee applies to registrations made from now on; earlier ones keep what they paid or owe. A fee of 0 means free tryouts, with no card step.',
+  referenceYear: 'Age year',
+  referenceYearNote: 'Age groups count from this year: 15U is born in this year minus 15 or later.',
+  referenceYearLocked: 'Locked: players have registered, and a new year would move them between age groups.',
+  sessions: 'Sessions',
+  noSessions: 'No sessions yet. The public pages show their usual text until you add some.',
+  sessionNumber: (n: number) => `Session ${n}`,
+  sessionKind: 'Kind',
+  sessionKinds: { tryout: 'Tryout', 'open-gym': 'Open gym' },
+  sessionDate: 'Date',
+  sessionStart: 'Starts',
+  sessionEnd: 'Ends',
+  sessionLocation: 'Gym',
+  sessionAddress: 'Address',
+  sessionAgeGroups: 'Age groups',
+  removeSession: (n: number) => `Remove session ${n}`,
+  addSession: 'Add session',
+  saveSettings: 'Save Settings',
 
   // Team links
   teamLinks: 'Team links',

@@ -2,8 +2,10 @@
  * The top of the Tryouts tab (spec §2): the season selector (the newest first and selected), the season's
  * registration status OPEN/CLOSED with its open/close button, and the form that creates a season.
  */
-import { memo, useId, useRef, useState, type FormEvent } from 'react';
-import { NewSeasonSchema, fieldErrors } from '@club/shared/schemas';
+import { memo, useId, useState, type FormEvent } from 'react';
+import { fieldMessages } from '@club/shared/messages';
+import { NewSeasonSchema, fieldErrors, type NewSeasonInput } from '@club/shared/schemas';
+import { dollarsToCents } from '@club/shared/tryouts';
 import type { AdminSeason } from '@club/shared/types';
 import { TextField } from '../../components/form-field';
 import { adminMessages as t } from './messages';
@@ -65,34 +67,54 @@ export function RegistrationToggle({
   );
 }
 
-/** Creates a season; a blank name gets spec §5's message and sends nothing; a refusal keeps what was typed. */
+const FIELD_IDS = { name: 'name', tryout_fee_cents: 'fee', reference_year: 'year' } as const;
+
+/**
+ * Creates a season; a blank name gets spec §5's message and sends nothing; a refusal keeps what was typed.
+ * Fee and age year may be left empty: the server then takes the last season's fee and the year in the name.
+ */
 export const NewSeasonForm = memo(function NewSeasonForm({
   onCreate,
   startOpen = false,
 }: {
-  onCreate: (name: string) => Promise<boolean>;
+  onCreate: (input: NewSeasonInput) => Promise<boolean>;
   /** Shown open when there is no season yet. */
   startOpen?: boolean;
 }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [fee, setFee] = useState('');
+  const [year, setYear] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const message = fieldErrors(NewSeasonSchema, { name }).name;
-    setError(message);
-    if (message) {
-      input.current?.focus();
+    const cents = fee.trim() === '' ? undefined : (dollarsToCents(fee) ?? Number.NaN);
+    const referenceYear =
+      year.trim() === '' ? undefined : /^\d{4}$/.test(year.trim()) ? Number(year) : Number.NaN;
+    const input = { name, tryout_fee_cents: cents, reference_year: referenceYear };
+    const found = fieldErrors(NewSeasonSchema, input);
+    if (Number.isNaN(cents)) found.tryout_fee_cents = fieldMessages.tryoutFeeInvalid;
+    setErrors(found);
+    const first = (['name', 'tryout_fee_cents', 'reference_year'] as const).find((field) => found[field]);
+    if (first) {
+      document.getElementById(`${id}-${FIELD_IDS[first]}`)?.focus();
       return;
     }
     setBusy(true);
-    const created = await onCreate(name.trim());
+    const created = await onCreate({
+      name: name.trim(),
+      ...(cents === undefined ? {} : { tryout_fee_cents: cents }),
+      ...(referenceYear === undefined ? {} : { reference_year: referenceYear }),
+    });
     setBusy(false);
-    if (created) setName('');
+    if (created) {
+      setName('');
+      setFee('');
+      setYear('');
+    }
   }
 
   return (
@@ -103,16 +125,38 @@ export const NewSeasonForm = memo(function NewSeasonForm({
           id={`${id}-name`}
           label={t.seasonName}
           value={name}
-          error={error}
+          error={errors.name}
           placeholder={t.seasonNamePlaceholder}
           autoComplete="off"
           maxLength={100}
-          inputRef={input}
           onValueChange={(value) => {
             setName(value);
-            if (error) setError(undefined);
+            if (errors.name) setErrors((e) => ({ ...e, name: undefined }));
           }}
         />
+        <div className="admin-new-season-row">
+          <TextField
+            id={`${id}-fee`}
+            label={t.tryoutFee}
+            value={fee}
+            error={errors.tryout_fee_cents}
+            placeholder={t.newSeasonFeePlaceholder}
+            inputMode="decimal"
+            autoComplete="off"
+            onValueChange={setFee}
+          />
+          <TextField
+            id={`${id}-year`}
+            label={t.referenceYear}
+            value={year}
+            error={errors.reference_year}
+            placeholder={t.newSeasonYearPlaceholder}
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="off"
+            onValueChange={setYear}
+          />
+        </div>
         <p className="form-note">{t.newSeasonNote}</p>
         <p className="admin-form-actions">
           <button type="submit" className="button" aria-disabled={busy || undefined}>

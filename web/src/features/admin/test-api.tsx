@@ -73,6 +73,12 @@ export function serveAdmin({
       },
       { status: 201 },
     ),
+    onRoute('updateSeason', async ({ params, request }) => {
+      const changes = (await request.json()) as Partial<AdminSeason>;
+      const season = { ...api.seasons.find((s) => s.id === params.id)!, ...changes };
+      api.seasons = api.seasons.map((s) => (s.id === season.id ? season : s));
+      return season;
+    }),
     onRoute(
       'listTryouts',
       ({ request }) => api.rows[new URL(request.url).searchParams.get('season_id') ?? ''] ?? [],

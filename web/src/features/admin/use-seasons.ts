@@ -3,9 +3,11 @@
  * first and selected (it is the active one now), and a season's changes (registration, team links) kept.
  */
 import { useCallback, useEffect, useState } from 'react';
+import type { NewSeasonInput, UpdateSeasonInput } from '@club/shared/schemas';
 import type { AdminSeason } from '@club/shared/types';
 import type { Notify } from '../../components/toast';
-import { createSeason, listSeasons } from './api';
+import { serverMessageOr } from '../../lib/api-client';
+import { createSeason, listSeasons, updateSeason } from './api';
 import { adminMessages as t } from './messages';
 
 export type SeasonsState =
@@ -42,10 +44,10 @@ export function useSeasons(notify: Notify) {
 
   /** Creates a season; true when it was created (the form then clears), false when the server refused. */
   const create = useCallback(
-    async (name: string): Promise<boolean> => {
+    async (input: NewSeasonInput): Promise<boolean> => {
       let season: AdminSeason;
       try {
-        season = await createSeason(name);
+        season = await createSeason(input);
       } catch {
         notify.error(t.createSeasonFailed);
         return false;
@@ -66,6 +68,25 @@ export function useSeasons(notify: Notify) {
     [notify],
   );
 
+  /** Saves a season's settings and keeps what the server wrote; true when saved. */
+  const saveSettings = useCallback(
+    async (id: string, input: UpdateSeasonInput): Promise<boolean> => {
+      let season: AdminSeason;
+      try {
+        season = await updateSeason(id, input);
+      } catch (error) {
+        notify.error(serverMessageOr(error, t.settingsFailed));
+        return false;
+      }
+      setState((s) =>
+        s.status === 'ready' ? { ...s, seasons: s.seasons.map((x) => (x.id === id ? season : x)) } : s,
+      );
+      notify.success(t.settingsSaved);
+      return true;
+    },
+    [notify],
+  );
+
   /** Keeps a season's newer state (e.g. its registration or team links) in the list. */
   const update = useCallback((id: string, change: (season: AdminSeason) => AdminSeason) => {
     setState((s) =>
@@ -75,5 +96,5 @@ export function useSeasons(notify: Notify) {
 
   const seasons = state.status === 'ready' ? state.seasons : [];
   const selected = seasons.find((s) => s.id === selectedId) ?? null;
-  return { state, seasons, selected, select: setSelectedId, retry, create, update };
+  return { state, seasons, selected, select: setSelectedId, retry, create, saveSettings, update };
 }

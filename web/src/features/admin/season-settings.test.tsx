@@ -1,0 +1,188 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { TryoutSession } from '@club/shared/types';
+import { onRoute } from '../../test/route-mock';
+import { server } from '../../test/server';
+import { callsTo, renderAdmin, renderAdminWithRows, serveAdmin, toastRegion } from './test-api';
+import { anAdminSeason, aRow, SEASON_ID } from './test-data';
+
+const SETTINGS_PATH = `/api/admin/seasons/${SEASON_ID}`;
+
+const SESSION: TryoutSession = {
+  kind: 'tryout',
+  age_groups: ['15U Boys', '16U Boys'],
+  starts_at: '2026-08-18T18:00',
+  ends_at: '2026-08-18T19:30',
+  location: 'Harry Ainlay gym',
+  address: '4350 111 St NW, Edmonton',
+};
+
+async function openSettings(season = anAdminSeason(), rows = [aRow()]) {
+  const api = serveAdmin({ seasons: [season], rows });
+  const rendered = rows.length ? await renderAdminWithRows() : renderAdmin();
+  await rendered.user.click(await screen.findByText('Season settings'));
+  const panel = within(screen.getByText('Season settings').closest('details')!);
+  return { api, panel, ...rendered };
+}
+
+describe('season settings (issue 15)', () => {
+  it('shows the fee in dollars, the age year and the sessions, folded behind a summary of fee and count', async () => {
+    // Act
+    const { panel } = await openSettings(
+      anAdminSeason({ tryout_fee_cents: 4500, sessions: [{ ...SESSION }] }),
+    );
+
+    // Assess
+    expect(panel.getByText('($45.00 · 1 session)')).toBeInTheDocument();
+    expect(panel.getByLabelText('Tryout fee ($)')).toHaveValue('45.00');
+    expect(panel.getByLabelText('Age year')).toHaveValue('2025');
+    const session = panel.getByRole('group', { name: 'Session 1' });
+    expect(within(session).getByLabelText('Date')).toHaveValue('2026-08-18');
+    expect(within(session).getByLabelText('Starts')).toHaveValue('18:00');
+    expect(within(session).getByLabelText('Ends')).toHaveValue('19:30');
+    expect(within(session).getByLabelText('Gym')).toHaveValue('Harry Ainlay gym');
+    expect(within(session).getByLabelText('15U Boys')).toBeChecked();
+    expect(within(session).getByLabelText('17U Boys')).not.toBeChecked();
+  });
+
+  it('saves a new fee and a new session together, says so, and shows the new summary', async () => {
+    // Prepare: a season with no one registered yet
+    const { api, panel, user } = await openSettings(anAdminSeason(), []);
+
+    // Act
+    const fee = panel.getByLabelText('Tryout fee ($)');
+    await user.clear(fee);
+    await user.type(fee, '85');
+    await user.click(panel.getByRole('button', { name: 'Add session' }));
+    const session = panel.getByRole('group', { name: 'Session 1' });
+    await user.type(within(session).getByLabelText('Date'), '2026-08-18');
+    await user.clear(within(session).getByLabelText('Starts'));
+    await user.type(within(session).getByLabelText('Starts'), '18:00');
+    await user.clear(within(session).getByLabelText('Ends'));
+    await user.type(within(session).getByLabelText('Ends'), '19:30');
+    await user.type(within(session).getByLabelText('Gym'), 'Harry Ainlay gym');
+    await user.type(within(session).getByLabelText('Address'), '4350 111 St NW, Edmonton');
+    await user.click(within(session).getByLabelText('16U Boys'));
+    await user.click(within(session).getByLabelText('15U Boys'));
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(await screen.findByText('Season settings saved')).toBeInTheDocument();
+    expect(toastRegion('success')).toHaveTextContent('Season settings saved');
+    expect(callsTo(api, 'PATCH', SETTINGS_PATH).map((c) => c.body)).toEqual([
+      { name: 'Fall 2025 Tryouts', tryout_fee_cents: 8500, reference_year: 2025, sessions: [SESSION] },
+    ]);
+    expect(panel.getByText('($85.00 · 1 session)')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['abc', 'Enter a tryout fee from $0.00 to $1,000.00.'],
+    ['1000.01', 'Enter a tryout fee from $0.00 to $1,000.00.'],
+  ])('refuses a fee of %j in place, sending nothing', async (typed, message) => {
+    // Prepare
+    const { api, panel, user } = await openSettings();
+
+    // Act
+    const fee = panel.getByLabelText('Tryout fee ($)');
+    await user.clear(fee);
+    await user.type(fee, typed);
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(panel.getByText(message)).toBeInTheDocument();
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(0);
+  });
+
+  it('refuses a session that ends before it starts, at that session, sending nothing', async () => {
+    // Prepare
+    const { api, panel, user } = await openSettings(anAdminSeason({ sessions: [{ ...SESSION }] }));
+    const session = panel.getByRole('group', { name: 'Session 1' });
+
+    // Act
+    await user.clear(within(session).getByLabelText('Ends'));
+    await user.type(within(session).getByLabelText('Ends'), '17:00');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(within(session).getByText('A session must end after it starts.')).toBeInTheDocument();
+    expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(0);
+  });
+
+  it('locks the age year once players have registered, and leaves it out of what it saves', async () => {
+    // Prepare
+    const { api, panel, user } = await openSettings(anAdminSeason(), [aRow()]);
+
+    // Act
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(panel.getByLabelText('Age year')).toBeDisabled();
+    expect(panel.getByText(/Locked: players have registered/)).toBeInTheDocument();
+    await screen.findByText('Season settings saved');
+    expect(callsTo(api, 'PATCH', SETTINGS_PATH)[0]?.body).not.toHaveProperty('reference_year');
+  });
+
+  it("shows the server's message when it refuses, keeping everything typed", async () => {
+    // Prepare
+    const message =
+      "The age year can't change once players have registered for the season: it would move them between age groups.";
+    const { panel, user } = await openSettings(anAdminSeason(), []);
+    server.use(onRoute('updateSeason', () => HttpResponse.json({ message }, { status: 409 })));
+
+    // Act
+    const year = panel.getByLabelText('Age year');
+    await user.clear(year);
+    await user.type(year, '2026');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(toastRegion('error')).toHaveTextContent(message);
+    expect(year).toHaveValue('2026');
+  });
+});
+
+describe('a new season with its fee and age year', () => {
+  it('sends the fee in cents and the year when given, and only the name when they are left empty', async () => {
+    // Prepare
+    const api = serveAdmin({ seasons: [anAdminSeason()] });
+    const { user } = renderAdmin();
+    await user.click(await screen.findByText('New season'));
+    const form = screen.getByRole('button', { name: 'Create Season' }).closest('form')!;
+
+    // Act
+    await user.type(within(form).getByLabelText('Season name'), 'Fall 2026 Tryouts');
+    await user.type(within(form).getByLabelText('Tryout fee ($)'), '85.50');
+    await user.type(within(form).getByLabelText('Age year'), '2027');
+    await user.click(within(form).getByRole('button', { name: 'Create Season' }));
+    await screen.findByText('Season "Fall 2026 Tryouts" created and activated.');
+    await user.type(within(form).getByLabelText('Season name'), 'Winter Camp');
+    await user.click(within(form).getByRole('button', { name: 'Create Season' }));
+    await screen.findByText('Season "Winter Camp" created and activated.');
+
+    // Assess
+    expect(callsTo(api, 'POST', '/api/admin/seasons').map((c) => c.body)).toEqual([
+      { name: 'Fall 2026 Tryouts', tryout_fee_cents: 8550, reference_year: 2027 },
+      { name: 'Winter Camp' },
+    ]);
+  });
+
+  it('refuses an age year outside 2000 to 2100 in place', async () => {
+    // Prepare
+    const api = serveAdmin({ seasons: [anAdminSeason()] });
+    const { user } = renderAdmin();
+    await user.click(await screen.findByText('New season'));
+    const form = screen.getByRole('button', { name: 'Create Season' }).closest('form')!;
+
+    // Act
+    await user.type(within(form).getByLabelText('Season name'), 'Fall 2026 Tryouts');
+    await user.type(within(form).getByLabelText('Age year'), '1999');
+    await user.click(within(form).getByRole('button', { name: 'Create Season' }));
+
+    // Assess
+    expect(within(form).getByText('Enter an age year from 2000 to 2100.')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/api/admin/seasons')).toHaveLength(0);
+  });
+});
