@@ -10,3 +10,4 @@ export type * from './types';
 export * from './site-paths';
 export * from './tryouts';
 export * from './security-headers';
+export * from './sessions';

@@ -6,11 +6,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
-import type { PaymentMethod } from '@club/shared/constants';
+import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
 import { fieldMessages } from '@club/shared/messages';
 import { TryoutRegistrationSchema } from '@club/shared/schemas';
+import { sessionsOf } from '@club/shared/sessions';
 import { formatCad } from '@club/shared/tryouts';
 import type { Season } from '@club/shared/types';
+import { SessionList } from '../../components/session-list';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { AgeGroupGuide } from './age-group-guide';
 import { registerTryout } from './api';
@@ -27,6 +29,24 @@ interface Failure {
   message: string;
   /** The server kept the registration (card checkout could not start): the dashboard is the way on. */
   saved: boolean;
+}
+
+/** The chosen group's sessions, before the family pays (issue 15); a note when none are set yet. */
+function GroupSessions({ season, group }: { season: Season; group: AgeGroup }) {
+  const sessions = sessionsOf(season.sessions, group);
+  return (
+    <section className="tryout-sessions" aria-live="polite">
+      <h2>{t.sessionsTitle(group)}</h2>
+      {sessions.length ? (
+        <>
+          <SessionList sessions={sessions} label={t.sessionsTitle(group)} />
+          <p className="form-note">{t.sessionsNote}</p>
+        </>
+      ) : (
+        <p className="form-note">{t.noSessionsYet(group)}</p>
+      )}
+    </section>
+  );
 }
 
 export function TryoutForm({ season }: { season: Season }) {
@@ -122,6 +142,8 @@ export function TryoutForm({ season }: { season: Season }) {
       </div>
 
       <AgeGroupGuide groups={season.age_groups} referenceYear={season.reference_year} />
+
+      {ageGroup ? <GroupSessions season={season} group={ageGroup as AgeGroup} /> : null}
 
       <p className="tryout-fee">
         <strong>{t.fee(formatCad(season.tryout_fee_cents))}</strong>

@@ -106,6 +106,69 @@ describe('/tryout states (spec §2)', () => {
     expect(screen.queryByRole('button', { name: 'Register for Tryouts' })).not.toBeInTheDocument();
   });
 
+  it("shows the chosen group's tryout sessions and the season's fee before the family pays", async () => {
+    // Prepare
+    const session = (
+      group: '15U Boys' | '17U Girls',
+      day: string,
+      kind: 'tryout' | 'open-gym' = 'tryout',
+    ) => ({
+      kind,
+      age_groups: [group],
+      starts_at: `${day}T18:00`,
+      ends_at: `${day}T19:30`,
+      location: 'Harry Ainlay gym',
+      address: '4350 111 St NW, Edmonton',
+    });
+    api({
+      season: aSeason({
+        age_groups: ['15U Boys', '17U Girls'],
+        tryout_fee_cents: 8500,
+        sessions: [
+          session('15U Boys', '2026-08-19'),
+          session('17U Girls', '2026-08-18'),
+          session('15U Boys', '2026-08-18'),
+          session('15U Boys', '2026-08-12', 'open-gym'),
+        ],
+      }),
+    });
+    const { user } = renderTryout();
+
+    // Act
+    await choose(user, 'Card (pay online now)', '15U Boys');
+
+    // Assess
+    const list = screen.getByRole('list', { name: '15U Boys tryout sessions' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')?.textContent),
+    ).toEqual([
+      'Tuesday, August 18, 2026 · 6:00 p.m. – 7:30 p.m.',
+      'Wednesday, August 19, 2026 · 6:00 p.m. – 7:30 p.m.',
+    ]);
+    expect(within(list).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Harry%20Ainlay%20gym%2C%204350%20111%20St%20NW%2C%20Edmonton',
+    );
+    expect(screen.getByText('Please check in 20 minutes before your session starts.')).toBeInTheDocument();
+    expect(screen.getByText('Tryout fee: $85.00')).toBeInTheDocument();
+  });
+
+  it('says the dates are still to come for a group without sessions', async () => {
+    // Prepare
+    api({ season: aSeason({ age_groups: ['15U Boys', '17U Girls'], sessions: [] }) });
+    const { user } = renderTryout();
+
+    // Act
+    await choose(user, 'Cash (pay on tryout day)', '17U Girls');
+
+    // Assess
+    expect(
+      screen.getByText('The 17U Girls tryout dates will be posted here once the club sets them.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the form: payment choice, the season’s age groups, the birth-year guidance and the fee', async () => {
     // Prepare
     api({ season: aSeason({ age_groups: ['15U Boys', '17U Girls'], tryout_fee_cents: 5000 }) });

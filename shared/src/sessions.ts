@@ -1,0 +1,51 @@
+/**
+ * A season's sessions as families read them: which are a player's, and how a session's day, time and place
+ * are written ("Saturday, August 16, 2025 · 10:00 a.m. – 12:00 p.m."), the way spec §3's event cards write
+ * them. Session times are Edmonton wall-clock times (`YYYY-MM-DDTHH:MM`), so they are formatted as they are,
+ * never converted through the reader's own zone.
+ */
+import type { AgeGroup } from './constants';
+import type { TryoutSession } from './types';
+
+/** The tryout sessions of one age group (open gyms left out), earliest first. */
+export function sessionsOf(sessions: readonly TryoutSession[], group: AgeGroup): TryoutSession[] {
+  return sessions
+    .filter((s) => s.kind === 'tryout' && s.age_groups.includes(group))
+    .sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+}
+
+function wallClock(localDateTime: string): Date {
+  const [date, time] = localDateTime.split('T') as [string, string];
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  return new Date(Date.UTC(y, mo - 1, d, h, mi));
+}
+
+const DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+const TIME = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+
+/** "Saturday, August 16, 2025". */
+export function sessionDay(session: Pick<TryoutSession, 'starts_at'>): string {
+  return DAY.format(wallClock(session.starts_at));
+}
+
+/** "10:00 a.m. – 12:00 p.m.". */
+export function sessionTime(session: Pick<TryoutSession, 'starts_at' | 'ends_at'>): string {
+  return `${TIME.format(wallClock(session.starts_at))} – ${TIME.format(wallClock(session.ends_at))}`;
+}
+
+/** "Saturday, August 16, 2025 · 10:00 a.m. – 12:00 p.m.". */
+export function sessionWhen(session: Pick<TryoutSession, 'starts_at' | 'ends_at'>): string {
+  return `${sessionDay(session)} · ${sessionTime(session)}`;
+}
+
+/** A map search for a session's address (opens the phone's map app or the web map). */
+export function mapLink(session: Pick<TryoutSession, 'location' | 'address'>): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${session.location}, ${session.address}`)}`;
+}
