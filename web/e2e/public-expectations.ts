@@ -19,12 +19,15 @@ export interface PageExpectation {
   notPrerendered?: string[];
 }
 
-const EVENT_TITLES = [
-  '15U/16U Boys Tryouts',
-  '17/18U Boys Tryouts',
-  '15U/17U Girls Open Gym',
-  '15U/17U Girls Tryouts',
-];
+/** The event cards both the static text (spec §3) and the seeded season's sessions give the same title. */
+const EVENT_TITLES = ['15U/16U Boys Tryouts', '15U/17U Girls Open Gym', '15U/17U Girls Tryouts'];
+/**
+ * The season's dates are asked for once the page runs (issue 15): the prerendered page says it is checking and
+ * keeps spec §3's static cards for visitors without scripts (their "17/18U" title); the live page shows the
+ * seeded season's sessions, whose card the sessions title "17U/18U".
+ */
+const EVENTS_PRERENDERED = ['Checking the season’s dates…', '17/18U Boys Tryouts'];
+const EVENTS_LIVE = ['17U/18U Boys Tryouts'];
 /** The spec's age-group guidance (§5): born in this year or later. */
 const BORN_IN = { '13U': 2012, '15U': 2010, '16U': 2009, '17U': 2008, '18U': 2007 } as const;
 const born = (age: keyof typeof BORN_IN) => `born in ${BORN_IN[age]} or later`;
@@ -81,6 +84,8 @@ export const PUBLIC_PAGES: Record<(typeof PRERENDERED_PATHS)[number], PageExpect
       'August 16, 2025',
       'Tryouts are in August',
     ],
+    prerenderedFacts: EVENTS_PRERENDERED,
+    liveFacts: [...EVENTS_LIVE, 'Tryout fee: $50.00'],
   },
   '/about': {
     heading: 'About Edmonton Summit Basketball Club',
@@ -153,6 +158,11 @@ export const PUBLIC_PAGES: Record<(typeof PRERENDERED_PATHS)[number], PageExpect
       ...Object.values(BORN_IN).map((year) => `${year} or later`),
       'Register for Tryouts',
       'Back to Fall Teams',
+    ],
+    prerenderedFacts: EVENTS_PRERENDERED,
+    liveFacts: [
+      ...EVENTS_LIVE,
+      'Tryout fee: $50.00, paid by card when you register or in cash on tryout day.',
     ],
   },
   '/sponsorship': {

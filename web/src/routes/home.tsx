@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { FALL_PROGRAM } from '@club/shared/constants';
-import { EventCard } from '../components/event-card';
+import { SeasonEvents } from '../components/season-events';
+import { useSeasonEvents } from '../lib/season-events';
 import { LOCATION_TEXT } from '../content/contact';
-import { UPCOMING_EVENTS } from '../content/events';
 import { HIGHLIGHTS } from '../content/highlights';
 import { FALL_DIVISIONS, listAgeGroups } from '../content/teams';
 import type { PageMeta } from '../lib/page-meta';
@@ -45,6 +45,8 @@ const INFO_CARDS = [
 
 /** The home page (spec §2): hero, highlights grid, four info cards and the Upcoming Events list. */
 export function HomePage() {
+  const live = useSeasonEvents();
+  const fee = live.state === 'ready' ? live.fee : null;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -125,13 +127,16 @@ export function HomePage() {
 
       <section id="upcoming-events" className="page-section" aria-labelledby="events-title">
         <div className="container">
-          <p className="eyebrow">August 2025</p>
+          {live.state === 'ready' ? (
+            <p className="eyebrow">{live.month}</p>
+          ) : (
+            <noscript>
+              <p className="eyebrow">August 2025</p>
+            </noscript>
+          )}
           <h2 id="events-title">Upcoming Events</h2>
-          <div className="event-grid">
-            {UPCOMING_EVENTS.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </div>
+          <SeasonEvents live={live} />
+          {fee !== null ? <p className="event-fee">Tryout fee: {fee}</p> : null}
           <p className="section-more">
             <Link className="button" to="/tryout-information">
               Tryout information

@@ -1,21 +1,19 @@
 import { Link } from 'react-router-dom';
 import { AGE_GROUP_BIRTH_YEARS, CHECK_IN_MINUTES_BEFORE_TRYOUT } from '@club/shared/constants';
-import { EventCard } from '../components/event-card';
 import { PageHeader } from '../components/page-header';
+import { SeasonEvents } from '../components/season-events';
 import { EMAILS, mailto } from '../content/contact';
-import { UPCOMING_EVENTS } from '../content/events';
 import type { PageMeta } from '../lib/page-meta';
+import { useSeasonEvents } from '../lib/season-events';
 
 export const meta: PageMeta = {
   title: 'Tryout Information',
   description: `Fall 2025 tryouts are in August: schedule, open gyms, age groups by birth year, and check-in ${CHECK_IN_MINUTES_BEFORE_TRYOUT} minutes before your tryout. Registration is online only.`,
 };
 
-const tryouts = UPCOMING_EVENTS.filter((event) => event.kind === 'tryout');
-const openGyms = UPCOMING_EVENTS.filter((event) => event.kind === 'open-gym');
-
 /** Tryout information (spec §2): schedule, open gyms, the age clarification, and the way to register. */
 export function TryoutInformationPage() {
+  const live = useSeasonEvents();
   return (
     <>
       <PageHeader eyebrow="Fall 2025" title="Tryout Information">
@@ -41,11 +39,12 @@ export function TryoutInformationPage() {
       <section className="page-section tinted" aria-labelledby="schedule-title">
         <div className="container">
           <h2 id="schedule-title">Tryout schedule</h2>
-          <div className="event-grid">
-            {tryouts.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </div>
+          <SeasonEvents live={live} kind="tryout" />
+          {live.state === 'ready' && live.fee !== null ? (
+            <p className="event-fee">
+              Tryout fee: {live.fee}, paid by card when you register or in cash on tryout day.
+            </p>
+          ) : null}
         </div>
       </section>
 
@@ -55,11 +54,7 @@ export function TryoutInformationPage() {
           <p>
             Open gyms are a relaxed way to meet the coaches and get a feel for our practices before tryouts.
           </p>
-          <div className="event-grid">
-            {openGyms.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </div>
+          <SeasonEvents live={live} kind="open-gym" />
         </div>
       </section>
 
