@@ -36,9 +36,16 @@ const STATUS_LABELS: Record<PaymentStatus, string> = {
 
 /**
  * How a payment reads to a family or an admin (spec §2: "Cash, or payment status plus method"):
- * 'Cash', 'Cash (paid)' once the admin collected it, 'Paid (Card)', 'Pending (Card)', ….
+ * 'Cash', 'Cash (paid)' once the admin collected it, 'Paid (Card)', 'Pending (Card)', …, and 'No fee' for a
+ * registration of a season with free tryouts (nothing owed, nothing paid).
  */
-export function paymentLabel(method: PaymentMethod | null, status: PaymentStatus | null): string {
+export function paymentLabel(
+  method: PaymentMethod | null,
+  status: PaymentStatus | null,
+  amounts?: { amount_paid_cents: number; amount_due_cents: number },
+): string {
+  if (status === 'paid' && amounts?.amount_paid_cents === 0 && amounts.amount_due_cents === 0)
+    return 'No fee';
   if (method === 'cash') return status === 'paid' ? 'Cash (paid)' : 'Cash';
   if (method === 'stripe' && status) return `${STATUS_LABELS[status]} (Card)`;
   return '';
@@ -57,6 +64,25 @@ export function dollarsToCents(text: string): number | null {
 /** Cents as a fee field shows them: 8500 → '85.00'. */
 export function centsToDollars(cents: number): string {
   return (cents / 100).toFixed(2);
+}
+
+/**
+ * What a registration has paid and still owes, in cents: its amount is paid once its status is 'paid', owed
+ * while it is cash to collect or a card payment not made (pending, failed); a settling payment owes nothing
+ * more. Refunds come off what was paid.
+ */
+export function amountsOf(tryout: {
+  amount_cents: number;
+  payment_status: PaymentStatus;
+  amount_refunded_cents?: number;
+}): { amount_paid_cents: number; amount_refunded_cents: number; amount_due_cents: number } {
+  const paid = tryout.payment_status === 'paid' ? tryout.amount_cents : 0;
+  const owed = ['cash', 'pending', 'failed'].includes(tryout.payment_status) ? tryout.amount_cents : 0;
+  return {
+    amount_paid_cents: paid,
+    amount_refunded_cents: tryout.amount_refunded_cents ?? 0,
+    amount_due_cents: owed,
+  };
 }
 
 /** Cents as the club writes money: 5000 → '$50.00'. */

@@ -65,8 +65,15 @@ export interface TryoutSession {
  */
 export type PaymentStatus = 'cash' | 'pending' | 'processing' | 'paid' | 'failed';
 
+/** What a registration has paid, had refunded and still owes, in cents (shared tryouts.ts amountsOf). */
+export interface PaymentAmounts {
+  amount_paid_cents: number;
+  amount_refunded_cents: number;
+  amount_due_cents: number;
+}
+
 /** GET /tryouts/my: the signed-in player's registration for the active season (404 when none). */
-export interface MyTryout {
+export interface MyTryout extends Partial<PaymentAmounts> {
   hasRegistered: boolean;
   season: string | null;
   tryout_number: number | null;
@@ -111,7 +118,7 @@ export interface AdminSeason extends Season {
 export type ResultMailStatus = 'not_sent' | 'queued' | 'sent' | 'failed';
 
 /** One row of the admin tryout table (spec §3 "Admin tryout row", plus payment status and mail status). */
-export interface AdminTryoutRow {
+export interface AdminTryoutRow extends PaymentAmounts {
   id: string;
   tryout_number: number;
   first_name: string;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { todayInClubZone } from './dates';
-import { centsToDollars, dollarsToCents } from './tryouts';
+import { amountsOf, centsToDollars, dollarsToCents, paymentLabel } from './tryouts';
 import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 import {
   EmailOnlySchema,
@@ -346,5 +346,29 @@ describe('dollarsToCents', () => {
   it('shows cents back as a fee field does', () => {
     expect(centsToDollars(8500)).toBe('85.00');
     expect(centsToDollars(1)).toBe('0.01');
+  });
+});
+
+describe('what a registration has paid and owes', () => {
+  it.each([
+    ['cash', { amount_paid_cents: 0, amount_due_cents: 4500 }],
+    ['pending', { amount_paid_cents: 0, amount_due_cents: 4500 }],
+    ['failed', { amount_paid_cents: 0, amount_due_cents: 4500 }],
+    ['processing', { amount_paid_cents: 0, amount_due_cents: 0 }],
+    ['paid', { amount_paid_cents: 4500, amount_due_cents: 0 }],
+  ] as const)('a %s registration of a $45.00 fee', (status, amounts) => {
+    expect(amountsOf({ amount_cents: 4500, payment_status: status })).toEqual({
+      ...amounts,
+      amount_refunded_cents: 0,
+    });
+  });
+
+  it('reads "No fee" for a free registration, and as before otherwise', () => {
+    const free = amountsOf({ amount_cents: 0, payment_status: 'paid' });
+    expect(paymentLabel('cash', 'paid', free)).toBe('No fee');
+    expect(paymentLabel('cash', 'paid', amountsOf({ amount_cents: 4500, payment_status: 'paid' }))).toBe(
+      'Cash (paid)',
+    );
+    expect(paymentLabel('stripe', 'pending')).toBe('Pending (Card)');
   });
 });

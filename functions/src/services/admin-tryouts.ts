@@ -3,6 +3,7 @@
  * collected on tryout day, and the CSV download.
  */
 import {
+  amountsOf,
   paymentLabel,
   RELATIONSHIP_LABELS,
   RESULT_LABELS,
@@ -57,6 +58,7 @@ export function toAdminRow(
     age_group: t.age_group,
     payment_method: t.payment_method,
     payment_status: t.payment_status,
+    ...amountsOf(t),
     attended: t.attended,
     result: t.result,
     email_sent: t.email_sent,
@@ -120,7 +122,7 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
     t.first_name,
     t.last_name,
     t.age_group,
-    paymentLabel(t.payment_method, t.payment_status),
+    paymentLabel(t.payment_method, t.payment_status, amountsOf(t)),
     yesNo(t.attended),
     RESULT_LABELS[t.result],
     mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',

@@ -3,6 +3,7 @@
  * with its gap-free tryout number, and the player's own record (GET /tryouts/my).
  */
 import {
+  amountsOf,
   earliestBirthYear,
   fitsAgeGroup,
   serverMessages,
@@ -46,6 +47,7 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
     // The team link is the selected players' only (spec §2 dashboard).
     teamsnap_link: tryout.result === 'selected' ? (season.teamsnap_links[tryout.age_group] ?? null) : null,
     age_group: tryout.age_group,
+    ...amountsOf(tryout),
   };
 }
 
@@ -88,14 +90,16 @@ export async function registerForTryout(
   }
 
   const now = new Date();
-  const card = input.payment_method === 'stripe';
+  // Free tryouts (a fee of 0): nothing to pay, no card step, whatever was chosen.
+  const free = season.tryout_fee_cents === 0;
+  const card = !free && input.payment_method === 'stripe';
   const tryout: tryoutsTable.NewTryout = {
     id: tryoutId.of(season.id, player.id),
     season_id: season.id,
     ...snapshotOf(player),
     age_group: input.age_group,
-    payment_method: input.payment_method,
-    payment_status: card ? 'pending' : 'cash',
+    payment_method: free ? 'cash' : input.payment_method,
+    payment_status: free ? 'paid' : card ? 'pending' : 'cash',
     amount_cents: season.tryout_fee_cents,
     attended: false,
     result: '',

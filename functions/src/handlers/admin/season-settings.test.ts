@@ -311,3 +311,65 @@ describe('PATCH /admin/seasons/{id}', () => {
     expect(res).toMatchObject({ status: 404, body: { message: 'Season not found.' } });
   });
 });
+
+describe('free tryouts (a fee of $0.00)', () => {
+  it('registers a card choice with nothing to pay and no checkout, and every screen says so', async () => {
+    // Prepare
+    const admin = await createAdmin();
+    const season = await openSeason();
+    await patchSeason(admin.token, season.id, { tryout_fee_cents: 0 });
+    const player = await createPlayer();
+
+    // Act
+    const res = await call('registerTryout', {
+      token: player.token,
+      body: { payment_method: 'stripe', age_group: '15U Boys' },
+    });
+    const mine = await call('getMyTryout', { token: player.token });
+    const rows = await call('listTryouts', { token: admin.token, query: { season_id: season.id } });
+
+    // Assess
+    expect(res.status).toBe(201);
+    expect(res.body.url).toBeUndefined();
+    expect(mine.body).toMatchObject({
+      payment_method: 'cash',
+      payment_status: 'paid',
+      amount_paid_cents: 0,
+      amount_refunded_cents: 0,
+      amount_due_cents: 0,
+    });
+    expect(rows.body).toEqual([
+      expect.objectContaining({ payment_status: 'paid', amount_paid_cents: 0, amount_due_cents: 0 }),
+    ]);
+  });
+});
+
+describe('what a registration has paid and owes', () => {
+  it('owes the fee while cash is to be collected, and has paid it once collected', async () => {
+    // Prepare
+    const admin = await createAdmin();
+    const season = await openSeason();
+    const player = await registeredPlayer('cash');
+
+    // Act
+    const owed = await call('getMyTryout', { token: player.token });
+    await call('setCashCollected', {
+      token: admin.token,
+      params: { id: `${season.id}.${player.id}` },
+      body: { collected: true },
+    });
+    const paid = await call('getMyTryout', { token: player.token });
+
+    // Assess
+    expect(owed.body).toMatchObject({
+      amount_paid_cents: 0,
+      amount_due_cents: 4500,
+      amount_refunded_cents: 0,
+    });
+    expect(paid.body).toMatchObject({
+      amount_paid_cents: 4500,
+      amount_due_cents: 0,
+      amount_refunded_cents: 0,
+    });
+  });
+});

@@ -113,7 +113,7 @@ export function PlayerDetails({
             [t.season, seasonName],
             [t.number, String(row.tryout_number)],
             [t.ageGroup, row.age_group],
-            [t.payment, paymentLabel(row.payment_method, row.payment_status)],
+            [t.payment, paymentLabel(row.payment_method, row.payment_status, row)],
             [t.attended, yesNo(row.attended)],
             [t.result, resultLabel(row.result)],
             [t.emailResult, MAIL_STATUS_LABELS[row.email_status]],

@@ -3,6 +3,7 @@
  * overridable, and a season of many registrations with varied names, groups, payments and results.
  */
 import { AGE_GROUPS } from '@club/shared/constants';
+import { amountsOf } from '@club/shared/tryouts';
 import type { AdminSeason, AdminTryoutRow } from '@club/shared/types';
 
 export const SEASON_ID = '3f1c2a9e-5b7d-4c1e-9a2f-6d8e0b4c7a11';
@@ -30,7 +31,7 @@ export function tryoutId(n: number, seasonId = SEASON_ID): string {
 }
 
 export function aRow(overrides: Partial<AdminTryoutRow> = {}): AdminTryoutRow {
-  return {
+  const row = {
     id: tryoutId(1),
     tryout_number: 1,
     first_name: 'Maya',
@@ -52,7 +53,9 @@ export function aRow(overrides: Partial<AdminTryoutRow> = {}): AdminTryoutRow {
     emergency_contact_relationship: 'parent',
     emergency_contact_email: 'grace.okafor@example.com',
     ...overrides,
-  };
+  } as const;
+  // A $50.00 fee, paid or owed as its status says, unless the test says otherwise.
+  return { ...amountsOf({ amount_cents: 5000, payment_status: row.payment_status }), ...row };
 }
 
 const FIRST = [

@@ -51,7 +51,7 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onO
       <td data-label={t.ageGroup}>{row.age_group}</td>
       <td data-label={t.payment}>
         <span className="admin-payment">
-          {paymentLabel(row.payment_method, row.payment_status)}
+          {paymentLabel(row.payment_method, row.payment_status, row)}
           {row.payment_method === 'cash' ? (
             <label className={`admin-check${savingCash ? ' is-saving' : ''}`}>
               <input

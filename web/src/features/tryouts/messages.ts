@@ -23,6 +23,7 @@ export const tryoutMessages = {
   ageGuideItem: (group: string, year: number) => `${group}: born in ${year} or later`,
   fee: (amount: string) => `Tryout fee: ${amount}`,
   feeDetail: 'The same fee applies whether you pay by card now or in cash on tryout day.',
+  freeTryouts: 'Tryouts are free this season: there is nothing to pay.',
   sessionsTitle: (group: string) => `${group} tryout sessions`,
   sessionsNote: 'Please check in 20 minutes before your session starts.',
   noSessionsYet: (group: string) => `The ${group} tryout dates will be posted here once the club sets them.`,

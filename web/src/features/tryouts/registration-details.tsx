@@ -23,7 +23,16 @@ export function RegistrationDetails({ tryout, full = false }: { tryout: MyTryout
           [t.status, resultLabel(tryout.result)],
         ] as Array<[string, string]>)
       : []),
-    [t.payment, paymentLabel(tryout.payment_method, tryout.payment_status) || '—'],
+    [
+      t.payment,
+      paymentLabel(
+        tryout.payment_method,
+        tryout.payment_status,
+        tryout.amount_paid_cents === undefined || tryout.amount_due_cents === undefined
+          ? undefined
+          : { amount_paid_cents: tryout.amount_paid_cents, amount_due_cents: tryout.amount_due_cents },
+      ) || '—',
+    ],
   ];
   return (
     <dl className="tryout-details">

@@ -51,7 +51,9 @@ function GroupSessions({ season, group }: { season: Season; group: AgeGroup }) {
 
 export function TryoutForm({ season }: { season: Season }) {
   const navigate = useNavigate();
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  // Free tryouts have no payment step: the registration is sent as cash and the server records it as paid.
+  const free = season.tryout_fee_cents === 0;
+  const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
   const [ageGroup, setAgeGroup] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -83,7 +85,7 @@ export function TryoutForm({ season }: { season: Season }) {
         return;
       }
       const state: DashboardNotice | null =
-        parsed.output.payment_method === 'cash' ? { notice: t.cashRegistered } : null;
+        parsed.output.payment_method === 'cash' && !free ? { notice: t.cashRegistered } : null;
       navigate('/dashboard', { replace: true, state });
     } catch (error) {
       setBusy(false);
@@ -98,28 +100,30 @@ export function TryoutForm({ season }: { season: Season }) {
 
   return (
     <form className="auth-form tryout-form" noValidate onSubmit={(e) => void submit(e)}>
-      <fieldset className="form-group" disabled={busy}>
-        <legend>{t.paymentMethod}</legend>
-        {(
-          [
-            ['cash', t.cashOption],
-            ['stripe', t.cardOption],
-          ] as const
-        ).map(([value, label]) => (
-          <div className="form-check" key={value}>
-            <input
-              type="radio"
-              id={`payment-${value}`}
-              name="payment_method"
-              value={value}
-              checked={method === value}
-              aria-describedby={describedBy}
-              onChange={() => setMethod(value)}
-            />
-            <label htmlFor={`payment-${value}`}>{label}</label>
-          </div>
-        ))}
-      </fieldset>
+      {free ? null : (
+        <fieldset className="form-group" disabled={busy}>
+          <legend>{t.paymentMethod}</legend>
+          {(
+            [
+              ['cash', t.cashOption],
+              ['stripe', t.cardOption],
+            ] as const
+          ).map(([value, label]) => (
+            <div className="form-check" key={value}>
+              <input
+                type="radio"
+                id={`payment-${value}`}
+                name="payment_method"
+                value={value}
+                checked={method === value}
+                aria-describedby={describedBy}
+                onChange={() => setMethod(value)}
+              />
+              <label htmlFor={`payment-${value}`}>{label}</label>
+            </div>
+          ))}
+        </fieldset>
+      )}
 
       <div className="form-field">
         <label htmlFor="age_group">{t.ageGroup}</label>
@@ -145,10 +149,16 @@ export function TryoutForm({ season }: { season: Season }) {
 
       {ageGroup ? <GroupSessions season={season} group={ageGroup as AgeGroup} /> : null}
 
-      <p className="tryout-fee">
-        <strong>{t.fee(formatCad(season.tryout_fee_cents))}</strong>
-        <span>{t.feeDetail}</span>
-      </p>
+      {free ? (
+        <p className="tryout-fee">
+          <strong>{t.freeTryouts}</strong>
+        </p>
+      ) : (
+        <p className="tryout-fee">
+          <strong>{t.fee(formatCad(season.tryout_fee_cents))}</strong>
+          <span>{t.feeDetail}</span>
+        </p>
+      )}
 
       {failure ? (
         <div className="tryout-error">

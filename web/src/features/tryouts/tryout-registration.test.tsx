@@ -155,6 +155,32 @@ describe('/tryout states (spec §2)', () => {
     expect(screen.getByText('Tryout fee: $85.00')).toBeInTheDocument();
   });
 
+  it('asks no payment method when tryouts are free, and registers with nothing to pay', async () => {
+    // Prepare
+    let sent: unknown;
+    api({ season: aSeason({ tryout_fee_cents: 0 }) });
+    server.use(
+      http.post('/api/tryouts/register', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { tryout: aTryout({ payment_method: 'cash', payment_status: 'paid' }) },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user, router } = renderTryout();
+
+    // Act
+    await screen.findByText('Tryouts are free this season: there is nothing to pay.');
+    await user.selectOptions(screen.getByLabelText('Age group'), '15U Boys');
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(sent).toEqual({ payment_method: 'cash', age_group: '15U Boys' });
+  });
+
   it('says the dates are still to come for a group without sessions', async () => {
     // Prepare
     api({ season: aSeason({ age_groups: ['15U Boys', '17U Girls'], sessions: [] }) });
