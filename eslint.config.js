@@ -59,6 +59,7 @@ export default tseslint.config(
         { type: 'mail', pattern: 'functions/src/mail/**', partialMatch: false },
         { type: 'payments', pattern: 'functions/src/payments/**', partialMatch: false },
         { type: 'queue', pattern: 'functions/src/queue/**', partialMatch: false },
+        { type: 'calendar', pattern: 'functions/src/calendar/**', partialMatch: false },
         { type: 'lib', pattern: 'functions/src/lib/**', partialMatch: false },
         { type: 'dev', pattern: 'functions/src/dev/**', partialMatch: false },
       ],
@@ -77,7 +78,11 @@ export default tseslint.config(
             {
               from: { element: { type: 'services' } },
               allow: {
-                to: { element: { types: { anyOf: ['services', 'db', 'mail', 'payments', 'queue', 'lib'] } } },
+                to: {
+                  element: {
+                    types: { anyOf: ['services', 'db', 'mail', 'payments', 'queue', 'calendar', 'lib'] },
+                  },
+                },
               },
             },
             {
@@ -95,6 +100,10 @@ export default tseslint.config(
             {
               from: { element: { type: 'queue' } },
               allow: { to: { element: { types: { anyOf: ['queue', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'calendar' } },
+              allow: { to: { element: { types: { anyOf: ['calendar', 'lib'] } } } },
             },
             { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
             {

@@ -95,6 +95,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /auth/reset-password': 'public',
   // Signed-in player (administrators are sent away from player pages): /dashboard and /tryout
   'GET /tryouts/my': 'player',
+  'GET /tryouts/my/calendar.ics': 'player',
   'PATCH /tryouts/my': 'player',
   'POST /tryouts/register': 'player',
   'POST /payments/checkout': 'player',

@@ -171,6 +171,15 @@ export const routes = {
     table: 'read',
     answer: answer<T.MyTryout>(),
   },
+  /** The player's tryout sessions as an iCalendar file (America/Edmonton), for the family's calendar. */
+  getMyCalendar: {
+    method: 'GET',
+    path: '/tryouts/my/calendar.ics',
+    access: 'player',
+    handler: 'tryouts/get-my-calendar',
+    table: 'read',
+    answer: answer<FileAnswer>(),
+  },
   /** A family switches its unpaid card registration to cash (an abandoned checkout). */
   updateMyTryout: {
     method: 'PATCH',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLink, sessionsOf, sessionWhen } from './sessions';
+import { mapLink, sessionInstant, sessionsOf, sessionWhen } from './sessions';
 import type { TryoutSession } from './types';
 
 const at = (starts_at: string, ends_at: string, extra: Partial<TryoutSession> = {}): TryoutSession => ({
@@ -46,5 +46,18 @@ describe('mapLink', () => {
     expect(mapLink(at('2026-08-18T18:00', '2026-08-18T19:30'))).toBe(
       'https://www.google.com/maps/search/?api=1&query=Terwillegar%20Community%20Recreation%20Centre%2C%202051%20Leger%20Road%20NW%2C%20Edmonton',
     );
+  });
+});
+
+describe('sessionInstant', () => {
+  it("reads Edmonton's wall clock in summer (UTC−6) and winter (UTC−7)", () => {
+    expect(sessionInstant('2026-08-18T18:00').toISOString()).toBe('2026-08-19T00:00:00.000Z');
+    expect(sessionInstant('2026-01-10T10:00').toISOString()).toBe('2026-01-10T17:00:00.000Z');
+  });
+
+  it('crosses the daylight-saving changes of 2026 (Mar 8 and Nov 1) at the right hour', () => {
+    expect(sessionInstant('2026-03-08T01:30').toISOString()).toBe('2026-03-08T08:30:00.000Z');
+    expect(sessionInstant('2026-03-08T03:30').toISOString()).toBe('2026-03-08T09:30:00.000Z');
+    expect(sessionInstant('2026-11-01T03:00').toISOString()).toBe('2026-11-01T10:00:00.000Z');
   });
 });

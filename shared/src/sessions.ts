@@ -4,7 +4,7 @@
  * them. Session times are Edmonton wall-clock times (`YYYY-MM-DDTHH:MM`), so they are formatted as they are,
  * never converted through the reader's own zone.
  */
-import type { AgeGroup } from './constants';
+import { CLUB_TIME_ZONE, type AgeGroup } from './constants';
 import type { TryoutSession } from './types';
 
 /** The tryout sessions of one age group (open gyms left out), earliest first. */
@@ -48,4 +48,28 @@ export function sessionWhen(session: Pick<TryoutSession, 'starts_at' | 'ends_at'
 /** A map search for a session's address (opens the phone's map app or the web map). */
 export function mapLink(session: Pick<TryoutSession, 'location' | 'address'>): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${session.location}, ${session.address}`)}`;
+}
+
+const ZONE_PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CLUB_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** How far Edmonton's clock is from UTC at an instant, in ms (−6 h in summer, −7 h in winter). */
+function zoneOffset(instant: number): number {
+  const parts = Object.fromEntries(ZONE_PARTS.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!);
+  return asUtc - Math.floor(instant / 60_000) * 60_000;
+}
+
+/** The instant an Edmonton wall-clock time (`YYYY-MM-DDTHH:MM`) names, daylight saving time included. */
+export function sessionInstant(localDateTime: string): Date {
+  const wall = wallClock(localDateTime).getTime();
+  const first = wall - zoneOffset(wall);
+  return new Date(wall - zoneOffset(first));
 }

@@ -83,6 +83,8 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   /** The season's team link for the player's age group, only once the player is selected. */
   teamsnap_link: string | null;
   age_group: AgeGroup | null;
+  /** The tryout sessions of the player's age group, earliest first (none until the club sets them). */
+  sessions?: TryoutSession[];
 }
 
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */

@@ -7,6 +7,7 @@ import {
   earliestBirthYear,
   fitsAgeGroup,
   serverMessages,
+  sessionsOf,
   tryoutId,
   type AccessTokenClaims,
   type MyTryout,
@@ -25,6 +26,8 @@ import {
   UnauthorizedError,
 } from '../lib/errors';
 import { log } from '../lib/log';
+import { tryoutCalendar } from '../calendar/tryout-calendar';
+import { getConfig } from '../lib/config';
 import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
 import { callerPlayerId, getCallerPlayer, snapshotOf } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
@@ -48,6 +51,7 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
     teamsnap_link: tryout.result === 'selected' ? (season.teamsnap_links[tryout.age_group] ?? null) : null,
     age_group: tryout.age_group,
     ...amountsOf(tryout),
+    sessions: sessionsOf(season.sessions, tryout.age_group),
   };
 }
 
@@ -57,6 +61,24 @@ export async function getMyTryout(caller: AccessTokenClaims): Promise<MyTryout> 
   const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
   return toMyTryout(tryout, season);
+}
+
+/**
+ * GET /tryouts/my/calendar.ics: the caller's tryout sessions for their age group in the active season, as
+ * an iCalendar file (no events while the club has set none); 404 when the caller has not registered.
+ */
+export async function getMyCalendar(caller: AccessTokenClaims): Promise<string> {
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  return tryoutCalendar({
+    tryoutId: tryout.id,
+    seasonName: season.name,
+    ageGroup: tryout.age_group,
+    tryoutNumber: tryout.tryout_number,
+    sessions: sessionsOf(season.sessions, tryout.age_group),
+    siteUrl: getConfig().SITE_URL,
+  });
 }
 
 /**

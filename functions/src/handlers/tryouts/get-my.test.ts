@@ -68,6 +68,10 @@ describe('GET /tryouts/my', () => {
       payment_status: 'cash',
       teamsnap_link: null,
       age_group: '15U Boys',
+      amount_paid_cents: 0,
+      amount_refunded_cents: 0,
+      amount_due_cents: 4500,
+      sessions: [],
     });
   });
 

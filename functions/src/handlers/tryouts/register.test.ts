@@ -72,6 +72,10 @@ describe('POST /tryouts/register, cash', () => {
         payment_status: 'cash',
         teamsnap_link: null,
         age_group: '15U Girls',
+        amount_paid_cents: 0,
+        amount_refunded_cents: 0,
+        amount_due_cents: 4500,
+        sessions: [],
       },
     });
     const item = await getTryout(season.id, player.id);

@@ -37,6 +37,10 @@ describe('PATCH /tryouts/my {"payment_method":"cash"}', () => {
       payment_status: 'cash',
       teamsnap_link: null,
       age_group: '15U Boys',
+      amount_paid_cents: 0,
+      amount_refunded_cents: 0,
+      amount_due_cents: 4500,
+      sessions: [],
     });
     expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
     const item = await getTryout(seasonId, player.id);

@@ -7,6 +7,7 @@ import type { AdminSeason } from '@club/shared/types';
 import type { Notify } from '../../components/toast';
 import { exportTryouts } from './api';
 import { adminMessages as t } from './messages';
+import { saveFile } from '../../lib/save-file';
 
 /** "Fall 2025 Tryouts" → "fall-2025-tryouts-registrations.csv", when the server names no file. */
 function fallbackName(season: AdminSeason): string {
@@ -19,19 +20,6 @@ function fallbackName(season: AdminSeason): string {
   return `${slug || 'season'}-registrations.csv`;
 }
 
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has handed the file to the browser's download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function CsvDownload({ season, notify }: { season: AdminSeason; notify: Notify }) {
   const [busy, setBusy] = useState(false);
   async function download() {
@@ -39,7 +27,7 @@ export function CsvDownload({ season, notify }: { season: AdminSeason; notify: N
     setBusy(true);
     try {
       const file = await exportTryouts(season.id);
-      save(file.blob, file.filename ?? fallbackName(season));
+      saveFile(file.blob, file.filename ?? fallbackName(season));
     } catch {
       notify.error(t.csvFailed);
     } finally {

@@ -384,3 +384,61 @@ describe('return from checkout (spec §4)', () => {
     expect(confirms.count).toBe(0);
   });
 });
+
+describe('the player’s sessions and calendar (issue 15)', () => {
+  const SESSION = {
+    kind: 'tryout' as const,
+    age_groups: ['15U Boys' as const],
+    starts_at: '2026-08-18T18:00',
+    ends_at: '2026-08-18T19:30',
+    location: 'Harry Ainlay gym',
+    address: '4350 111 St NW, Edmonton',
+  };
+
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('lists the sessions and saves the calendar file fetched with the sign-in token', async () => {
+    // Prepare
+    sessionStorage.setItem('token', 'header.payload.signature');
+    myTryout(aTryout({ sessions: [SESSION] }));
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/tryouts/my/calendar.ics', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+          headers: {
+            'content-type': 'text/calendar; charset=utf-8',
+            'content-disposition': 'attachment; filename="summit-tryouts.ics"',
+          },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderDashboard();
+
+    // Act
+    const list = await screen.findByRole('list', { name: 'Your tryout sessions' });
+    await user.click(screen.getByRole('button', { name: 'Add tryout dates to my calendar' }));
+
+    // Assess
+    expect(list).toHaveTextContent('Tuesday, August 18, 2026 · 6:00 p.m. – 7:30 p.m.');
+    await vi.waitFor(() => expect(saved).toEqual(['summit-tryouts.ics']));
+    expect(authorization).toBe('Bearer header.payload.signature');
+  });
+
+  it('offers no calendar while the club has set no sessions', async () => {
+    myTryout(aTryout({ sessions: [] }));
+
+    renderDashboard();
+
+    await screen.findByText('Your Tryout Registration');
+    expect(screen.queryByRole('button', { name: 'Add tryout dates to my calendar' })).not.toBeInTheDocument();
+  });
+});

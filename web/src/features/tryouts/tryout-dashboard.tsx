@@ -6,6 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { MyTryout } from '@club/shared/types';
+import { SessionList } from '../../components/session-list';
+import { AddToCalendar } from './add-to-calendar';
 import { confirmPayment, getMyTryout } from './api';
 import { CompletePayment } from './complete-payment';
 import { tryoutMessages as t } from './messages';
@@ -41,6 +43,14 @@ function RegistrationCard({
         </p>
       ) : null}
       <CompletePayment tryout={tryout} onChanged={onChanged} />
+      {tryout.sessions?.length ? (
+        <>
+          <h3 className="tryout-sessions-title">{t.yourSessions}</h3>
+          <SessionList sessions={tryout.sessions} label={t.yourSessions} />
+          <p className="form-note">{t.sessionsNote}</p>
+          <AddToCalendar />
+        </>
+      ) : null}
     </section>
   );
 }
