@@ -97,6 +97,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /tryouts/my': 'player',
   'GET /tryouts/my/calendar.ics': 'player',
   'PATCH /tryouts/my': 'player',
+  'POST /tryouts/my/withdraw': 'player',
   'POST /tryouts/register': 'player',
   'POST /payments/checkout': 'player',
   'GET /payments/confirm': 'player',
@@ -117,6 +118,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /admin/tryouts/{seasonId}/send-results': 'admin',
   'GET /admin/tryouts/{seasonId}/send-results': 'admin',
   'POST /admin/tryouts/{id}/resend-result': 'admin',
+  'POST /admin/tryouts/{id}/reinstate': 'admin',
 };
 
 const routeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;

@@ -110,12 +110,14 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
 
     it('gives the Stripe secret and SES to exactly the functions that need them, named here, not read from the table', () => {
-      // Registering by card, pay again, confirm, the switch to cash (it expires the checkout), the webhook
+      // Registering by card, pay again, confirm, the switch to cash and a withdrawal (both expire the
+      // checkout), the webhook
       const reachStripe = [
         'registerTryout',
         'startCheckout',
         'confirmPayment',
         'updateMyTryout',
+        'withdrawMyTryout',
         'stripeWebhook',
       ];
       // Sign-up, resend, forgot and reset (account mail), and one result mail resent; a send of results queues

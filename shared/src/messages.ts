@@ -70,6 +70,9 @@ export const serverMessages = {
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',
+  withdrawalClosed:
+    "Withdrawals close when the season's first session starts. Please contact the club to withdraw.",
+  registrationWithdrawn: 'This registration was withdrawn. Please contact the club to be reinstated.',
   cashSwitchPaid: 'Your card payment has already gone through, so there is no cash to bring.',
   cashSwitchProcessing:
     'Your card payment is still being processed, so it cannot be switched to cash. Please check back later.',

@@ -180,6 +180,19 @@ export const routes = {
     table: 'read',
     answer: answer<FileAnswer>(),
   },
+  /**
+   * A family withdraws before the season's first session starts (the number is retired, never reused; a
+   * refund is the admin's decision). An unpaid card checkout is closed first, so nothing is charged after.
+   */
+  withdrawMyTryout: {
+    method: 'POST',
+    path: '/tryouts/my/withdraw',
+    access: 'player',
+    handler: 'tryouts/withdraw',
+    table: 'write',
+    payments: true,
+    answer: answer<T.MyTryout>(),
+  },
   /** A family switches its unpaid card registration to cash (an abandoned checkout). */
   updateMyTryout: {
     method: 'PATCH',
@@ -334,6 +347,16 @@ export const routes = {
     table: 'write',
     params: 'TryoutParamsSchema',
     body: 'CashCollectedSchema',
+    answer: answer<T.AdminTryoutRow>(),
+  },
+  /** Puts a withdrawn registration back, with its own number. */
+  reinstateTryout: {
+    method: 'POST',
+    path: '/admin/tryouts/{id}/reinstate',
+    access: 'admin',
+    handler: 'admin/reinstate',
+    table: 'write',
+    params: 'TryoutParamsSchema',
     answer: answer<T.AdminTryoutRow>(),
   },
   sendResults: {

@@ -85,6 +85,8 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   age_group: AgeGroup | null;
   /** The tryout sessions of the player's age group, earliest first (none until the club sets them). */
   sessions?: TryoutSession[];
+  /** The family withdrew (its number is retired, never reused); an admin can reinstate it. */
+  withdrawn?: boolean;
 }
 
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */
@@ -122,6 +124,8 @@ export type ResultMailStatus = 'not_sent' | 'queued' | 'sent' | 'failed';
 /** One row of the admin tryout table (spec §3 "Admin tryout row", plus payment status and mail status). */
 export interface AdminTryoutRow extends PaymentAmounts {
   id: string;
+  /** The family withdrew: the row stays (its number is retired), marked Withdrawn. */
+  withdrawn: boolean;
   tryout_number: number;
   first_name: string;
   last_name: string;

@@ -65,6 +65,9 @@ export interface TryoutItem {
   payment_intent_id?: string;
   paid_session_id?: string;
   payment_history?: PaymentHistoryEntry[];
+  /** The family withdrew (the number stays retired); cleared when an admin reinstates it. */
+  withdrawn?: boolean;
+  withdrawn_at?: string;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
   // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.

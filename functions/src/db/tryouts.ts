@@ -91,6 +91,26 @@ export async function setResult(
 }
 
 /**
+ * Withdraws a registration or puts it back: one conditional update (it must exist), answering the item as
+ * written, or null when there is none. Its number stays with it either way.
+ */
+export async function setWithdrawn(
+  seasonId: string,
+  playerId: string,
+  withdrawn: boolean,
+  now: Date,
+): Promise<TryoutItem | null> {
+  const out = await updateTryout(seasonId, playerId, {
+    UpdateExpression: withdrawn
+      ? 'SET withdrawn = :w, withdrawn_at = :at'
+      : 'SET withdrawn = :w REMOVE withdrawn_at',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':w': withdrawn, ...(withdrawn ? { ':at': now.toISOString() } : {}) },
+  });
+  return 'item' in out ? out.item : null;
+}
+
+/**
  * Marks a cash registration's cash collected ('paid', with the time) or, correcting a slip, not collected
  * ('cash'): one update conditional on the registration being a cash one, so a card payment's status is never
  * touched. 'not-found' or 'not-cash' when refused.

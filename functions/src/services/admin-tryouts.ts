@@ -59,6 +59,7 @@ export function toAdminRow(
     payment_method: t.payment_method,
     payment_status: t.payment_status,
     ...amountsOf(t),
+    withdrawn: t.withdrawn === true,
     attended: t.attended,
     result: t.result,
     email_sent: t.email_sent,
@@ -173,6 +174,15 @@ export async function setSelection(id: string, result: TryoutResult | ''): Promi
   const tryout = await tryoutsTable.setResult(seasonId, playerId, result);
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   log.info('tryout result set', { tryoutId: id, version: tryout.result_version ?? 0 });
+  return rowWithStatus(tryout);
+}
+
+/** POST /admin/tryouts/{id}/reinstate: a withdrawn registration back in the season, with its own number. */
+export async function reinstate(id: string): Promise<AdminTryoutRow> {
+  const { seasonId, playerId } = idsOf(id);
+  const tryout = await tryoutsTable.setWithdrawn(seasonId, playerId, false, new Date());
+  if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
+  log.info('registration reinstated', { tryoutId: id });
   return rowWithStatus(tryout);
 }
 

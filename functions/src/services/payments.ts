@@ -98,6 +98,7 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
   const season = await seasonsTable.getActiveSeason();
   const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  if (tryout.withdrawn) throw new ConflictError(serverMessages.registrationWithdrawn);
   if (!isPayable(tryout.payment_method, tryout.payment_status) || tryout.checkout_attempt === undefined) {
     throw new ConflictError(serverMessages.nothingToPay);
   }

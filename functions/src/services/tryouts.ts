@@ -7,6 +7,7 @@ import {
   earliestBirthYear,
   fitsAgeGroup,
   serverMessages,
+  sessionInstant,
   sessionsOf,
   tryoutId,
   type AccessTokenClaims,
@@ -52,7 +53,40 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
     age_group: tryout.age_group,
     ...amountsOf(tryout),
     sessions: sessionsOf(season.sessions, tryout.age_group),
+    withdrawn: tryout.withdrawn === true,
   };
+}
+
+/** Whether withdrawing is still open: until the season's first session starts (always, before any is set). */
+function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): boolean {
+  const first = [...season.sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at))[0];
+  return !first || now < sessionInstant(first.starts_at);
+}
+
+/**
+ * POST /tryouts/my/withdraw: the family withdraws before the season's first session starts (409 after). An
+ * unpaid card checkout is closed first, so no payment lands on a withdrawn registration; one that went
+ * through meanwhile stays paid, for the admin to refund. The number stays with the registration, retired.
+ * Already withdrawn: answered as it is.
+ */
+export async function withdraw(caller: AccessTokenClaims): Promise<MyTryout> {
+  await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  if (tryout.withdrawn) return toMyTryout(tryout, season);
+  const now = new Date();
+  if (!withdrawalOpen(season, now)) throw new ConflictError(serverMessages.withdrawalClosed);
+  if (tryout.payment_method === 'stripe' && ['pending', 'failed'].includes(tryout.payment_status)) {
+    await closeCheckout(tryout, season.name).catch((error: unknown) => {
+      // Paid or settling a moment ago: the withdrawal goes ahead and the admin decides on a refund.
+      if (!(error instanceof ConflictError)) throw error;
+    });
+  }
+  const written = await tryoutsTable.setWithdrawn(season.id, tryout.player_id, true, now);
+  if (!written) throw new NotFoundError(serverMessages.notRegistered);
+  log.info('registration withdrawn', { tryoutId: written.id });
+  return toMyTryout(written, season);
 }
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when there is none. */
@@ -174,6 +208,7 @@ export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout>
   const season = await seasonsTable.getActiveSeason();
   const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  if (tryout.withdrawn) throw new ConflictError(serverMessages.registrationWithdrawn);
   if (tryout.payment_method === 'cash') return toMyTryout(tryout, season);
   refuseUnlessUnpaidCard(tryout);
   await closeCheckout(tryout, season.name);

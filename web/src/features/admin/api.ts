@@ -70,6 +70,11 @@ export function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
   return callApi('getSendProgress', { params: { seasonId } });
 }
 
+/** Puts a withdrawn registration back, with its own number. */
+export function reinstateTryout(tryoutId: string): Promise<AdminTryoutRow> {
+  return callApi('reinstateTryout', { params: { id: tryoutId } });
+}
+
 export function resendResult(tryoutId: string): Promise<AdminTryoutRow> {
   return callApi('resendResult', { params: { id: tryoutId } });
 }

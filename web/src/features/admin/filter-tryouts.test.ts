@@ -32,6 +32,7 @@ const rows = [
     first_name: 'Mateo',
     last_name: 'Maya-Smith',
     age_group: '15U Boys',
+    withdrawn: true,
   }),
 ];
 
@@ -98,5 +99,12 @@ describe('age-group and result filters (spec §2)', () => {
     expect(hasFilters({ ...NO_FILTERS, search: 'm' })).toBe(true);
     expect(hasFilters({ ...NO_FILTERS, result: 'pending' })).toBe(true);
     expect(hasFilters({ ...NO_FILTERS, ageGroup: '17U Girls' })).toBe(true);
+  });
+});
+
+describe('the withdrawn filter (issue 15)', () => {
+  it('lists the withdrawn registrations only, and with an age group, those of it', () => {
+    expect(numbers({ result: 'withdrawn' })).toEqual([21]);
+    expect(numbers({ result: 'withdrawn', ageGroup: '15U Girls' })).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
 import type { AgeGroup } from '@club/shared/constants';
 import type { AdminTryoutRow } from '@club/shared/types';
 
-export type ResultFilter = 'all' | 'pending' | 'selected' | 'not_selected';
+export type ResultFilter = 'all' | 'pending' | 'selected' | 'not_selected' | 'withdrawn';
 
 export interface TryoutFilters {
   ageGroup: AgeGroup | 'all';
@@ -51,7 +51,9 @@ export function filterTryouts(rows: readonly AdminTryoutRow[], filters: TryoutFi
   const wanted = filters.result === 'pending' ? '' : filters.result;
   return rows.filter((row) => {
     if (filters.ageGroup !== 'all' && row.age_group !== filters.ageGroup) return false;
-    if (wanted !== 'all' && row.result !== wanted) return false;
+    if (wanted === 'withdrawn') {
+      if (!row.withdrawn) return false;
+    } else if (wanted !== 'all' && row.result !== wanted) return false;
     return terms.every((term) =>
       'number' in term ? String(row.tryout_number).startsWith(term.number) : nameKey(row).includes(term.name),
     );

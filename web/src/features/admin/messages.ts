@@ -35,6 +35,8 @@ export const adminMessages = {
   teamLinkRemoved: (group: string) => `Team link for ${group} removed`,
   teamLinkFailed: 'Failed to save team link',
   csvFailed: 'Failed to download CSV',
+  reinstated: (who: string) => `${who} reinstated`,
+  reinstateFailed: 'Failed to reinstate registration',
   settingsSaved: 'Season settings saved',
   settingsFailed: 'Failed to save season settings',
 
@@ -102,6 +104,7 @@ export const adminMessages = {
   allAgeGroups: 'All age groups',
   result: 'Result',
   allResults: 'All results',
+  withdrawnFilter: 'Withdrawn',
   clearFilters: 'Clear filters',
   showing: (shown: number, all: number) =>
     shown === all
@@ -128,6 +131,9 @@ export const adminMessages = {
   queued: 'Sending…',
   failed: 'Failed',
   resendEmail: 'Resend Email',
+  withdrawn: 'Withdrawn',
+  reinstate: 'Reinstate',
+  reinstateWho: (who: string) => `Reinstate ${who}`,
   resending: 'Sending…',
   attendedOf: (who: string) => `Attended: ${who}`,
   resultOf: (who: string) => `Result: ${who}`,

@@ -33,6 +33,7 @@ export function tryoutId(n: number, seasonId = SEASON_ID): string {
 export function aRow(overrides: Partial<AdminTryoutRow> = {}): AdminTryoutRow {
   const row = {
     id: tryoutId(1),
+    withdrawn: false,
     tryout_number: 1,
     first_name: 'Maya',
     last_name: 'Okafor',

@@ -10,6 +10,7 @@ const RESULT_FILTERS: Array<{ value: ResultFilter; label: string }> = [
   { value: 'pending', label: RESULT_LABELS[''] },
   { value: 'selected', label: RESULT_LABELS.selected },
   { value: 'not_selected', label: RESULT_LABELS.not_selected },
+  { value: 'withdrawn', label: t.withdrawnFilter },
 ];
 
 export function TryoutFiltersBar({

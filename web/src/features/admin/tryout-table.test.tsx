@@ -505,3 +505,24 @@ describe('filters and search (spec §2)', () => {
     expect(screen.getByText('Listed 40 of 120.')).toBeInTheDocument();
   }, 20_000);
 });
+
+describe('withdrawn registrations (issue 15)', () => {
+  it('marks a withdrawn row, and Reinstate puts it back with a toast', async () => {
+    // Prepare
+    const api = serveAdmin({
+      rows: [aRow({ withdrawn: true }), aRow({ id: tryoutId(2), tryout_number: 2, first_name: 'Liam' })],
+    });
+    const { user } = await renderAdminWithRows();
+    const row = screen.getAllByRole('row')[1]!;
+
+    // Act
+    expect(within(row).getByText('Withdrawn')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Reinstate #1 Maya Okafor' }));
+
+    // Assess
+    expect(await screen.findByText('#1 Maya Okafor reinstated')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', `/api/admin/tryouts/${tryoutId(1)}/reinstate`)).toHaveLength(1);
+    expect(within(row).queryByText('Withdrawn')).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Resend Email to #1 Maya Okafor' })).toBeInTheDocument();
+  });
+});

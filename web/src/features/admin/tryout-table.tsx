@@ -47,6 +47,7 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onO
           {row.first_name} {row.last_name}
           <span className="visually-hidden"> (details)</span>
         </button>
+        {row.withdrawn ? <span className="admin-badge admin-badge-withdrawn">{t.withdrawn}</span> : null}
       </th>
       <td data-label={t.ageGroup}>{row.age_group}</td>
       <td data-label={t.payment}>
@@ -98,17 +99,28 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onO
         </span>
       </td>
       <td data-label={t.actions} className="admin-cell-action">
-        <button
-          type="button"
-          className="button button-secondary admin-resend"
-          disabled={row.result === ''}
-          title={row.result === '' ? t.chooseResultFirst : undefined}
-          aria-label={t.resendTo(who)}
-          aria-disabled={resending || undefined}
-          onClick={() => !resending && actions.resend(row)}
-        >
-          {resending ? t.resending : t.resendEmail}
-        </button>
+        {row.withdrawn ? (
+          <button
+            type="button"
+            className="button button-secondary admin-resend"
+            aria-label={t.reinstateWho(who)}
+            onClick={() => actions.reinstate(row)}
+          >
+            {t.reinstate}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button-secondary admin-resend"
+            disabled={row.result === ''}
+            title={row.result === '' ? t.chooseResultFirst : undefined}
+            aria-label={t.resendTo(who)}
+            aria-disabled={resending || undefined}
+            onClick={() => !resending && actions.resend(row)}
+          >
+            {resending ? t.resending : t.resendEmail}
+          </button>
+        )}
       </td>
     </tr>
   );

@@ -8,7 +8,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TryoutResult } from '@club/shared/constants';
 import type { AdminTryoutRow } from '@club/shared/types';
 import type { Notify } from '../../components/toast';
-import { listTryouts, resendResult, setAttended, setCashCollected, setSelection } from './api';
+import {
+  listTryouts,
+  reinstateTryout,
+  resendResult,
+  setAttended,
+  setCashCollected,
+  setSelection,
+} from './api';
+import { rowName } from './labels';
 import { adminMessages as t } from './messages';
 
 export type RowsStatus = 'loading' | 'failed' | 'ready';
@@ -27,6 +35,7 @@ export interface RowActions {
   setResult(row: AdminTryoutRow, result: TryoutResult | ''): void;
   setCashCollected(row: AdminTryoutRow, collected: boolean): void;
   resend(row: AdminTryoutRow): void;
+  reinstate(row: AdminTryoutRow): void;
 }
 
 const withoutFields = (o: Overrides, id: string, fields: Field[]): Overrides => {
@@ -178,6 +187,11 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
           () => setCashCollected(row.id, collected),
           { ok: t.cashUpdated, failed: t.cashFailed },
         ),
+      reinstate: (row) =>
+        void change(row, { withdrawn: false }, () => reinstateTryout(row.id), {
+          ok: t.reinstated(rowName(row)),
+          failed: t.reinstateFailed,
+        }),
       resend: (row) => {
         if (inFlight.current.get(row.id)?.has('email_sent')) return;
         const busy = inFlight.current.get(row.id) ?? new Set<Field>();

@@ -24,6 +24,15 @@ export const tryoutMessages = {
   fee: (amount: string) => `Tryout fee: ${amount}`,
   feeDetail: 'The same fee applies whether you pay by card now or in cash on tryout day.',
   yourSessions: 'Your tryout sessions',
+  withdraw: 'Withdraw from tryouts',
+  withdrawQuestion:
+    'Withdraw from this season’s tryouts? Your tryout number is retired. Whether a payment is refunded is the club’s decision.',
+  confirmWithdraw: 'Yes, withdraw',
+  withdrawing: 'Withdrawing…',
+  keepSpot: 'Keep my spot',
+  withdrawFailed: 'We could not withdraw your registration. Please try again.',
+  withdrawnNotice:
+    'You withdrew from this season’s tryouts. Please contact the club if you would like to be reinstated.',
   addToCalendar: 'Add tryout dates to my calendar',
   preparingCalendar: 'Preparing calendar…',
   calendarFailed: 'We could not get your calendar file. Please try again.',

@@ -442,3 +442,55 @@ describe('the player’s sessions and calendar (issue 15)', () => {
     expect(screen.queryByRole('button', { name: 'Add tryout dates to my calendar' })).not.toBeInTheDocument();
   });
 });
+
+describe('withdrawing (issue 15)', () => {
+  it('asks once more, withdraws, and then shows the registration as withdrawn with nothing to pay', async () => {
+    // Prepare
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'pending' }));
+    let asked = 0;
+    server.use(
+      http.post('/api/tryouts/my/withdraw', () => {
+        asked += 1;
+        return HttpResponse.json(
+          aTryout({ payment_method: 'stripe', payment_status: 'pending', withdrawn: true }),
+        );
+      }),
+    );
+    const { user } = renderDashboard();
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Withdraw from tryouts' }));
+    const confirm = screen.getByRole('button', { name: 'Yes, withdraw' });
+    const focused = document.activeElement;
+    await user.click(confirm);
+
+    // Assess
+    expect(focused).toBe(confirm);
+    expect(
+      await screen.findByText(
+        'You withdrew from this season’s tryouts. Please contact the club if you would like to be reinstated.',
+      ),
+    ).toBeInTheDocument();
+    expect(asked).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw from tryouts' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the spot when the family changes its mind, and shows the server's refusal", async () => {
+    // Prepare
+    const message =
+      "Withdrawals close when the season's first session starts. Please contact the club to withdraw.";
+    myTryout(aTryout());
+    server.use(http.post('/api/tryouts/my/withdraw', () => HttpResponse.json({ message }, { status: 409 })));
+    const { user } = renderDashboard();
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Withdraw from tryouts' }));
+    await user.click(screen.getByRole('button', { name: 'Keep my spot' }));
+    await user.click(screen.getByRole('button', { name: 'Withdraw from tryouts' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, withdraw' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});

@@ -12,6 +12,7 @@ import { confirmPayment, getMyTryout } from './api';
 import { CompletePayment } from './complete-payment';
 import { tryoutMessages as t } from './messages';
 import { RegistrationDetails } from './registration-details';
+import { Withdraw } from './withdraw';
 import type { DashboardNotice } from './tryout-form';
 import './tryouts.css';
 
@@ -42,8 +43,13 @@ function RegistrationCard({
           </a>
         </p>
       ) : null}
-      <CompletePayment tryout={tryout} onChanged={onChanged} />
-      {tryout.sessions?.length ? (
+      {tryout.withdrawn ? (
+        <p role="status" className="tryout-banner">
+          {t.withdrawnNotice}
+        </p>
+      ) : null}
+      {tryout.withdrawn ? null : <CompletePayment tryout={tryout} onChanged={onChanged} />}
+      {!tryout.withdrawn && tryout.sessions?.length ? (
         <>
           <h3 className="tryout-sessions-title">{t.yourSessions}</h3>
           <SessionList sessions={tryout.sessions} label={t.yourSessions} />
@@ -51,6 +57,7 @@ function RegistrationCard({
           <AddToCalendar />
         </>
       ) : null}
+      {tryout.withdrawn ? null : <Withdraw onChanged={onChanged} />}
     </section>
   );
 }

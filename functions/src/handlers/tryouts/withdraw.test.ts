@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/api';
+import { createAdmin } from '../../../test/admin';
+import { createPlayer, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
+import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+
+/** Edmonton's wall clock `minutes` from now, as a session's `YYYY-MM-DDTHH:MM`. */
+function edmontonIn(minutes: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Edmonton',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(Date.now() + minutes * 60_000)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Gives the season one session, starting `minutes` from now (Edmonton time) and lasting 90 minutes. */
+async function firstSessionIn(admin: { token: string }, seasonId: string, minutes: number) {
+  const res = await call('updateSeason', {
+    token: admin.token,
+    params: { id: seasonId },
+    body: {
+      sessions: [
+        {
+          kind: 'tryout',
+          age_groups: ['15U Boys'],
+          starts_at: edmontonIn(minutes),
+          ends_at: edmontonIn(minutes + 90),
+          location: 'Harry Ainlay gym',
+          address: '4350 111 St NW, Edmonton',
+        },
+      ],
+    },
+  });
+  expect(res.status).toBe(200);
+}
+
+const withdraw = (token: string) => call('withdrawMyTryout', { token });
+
+describe('POST /tryouts/my/withdraw', () => {
+  it('withdraws, keeps the number retired (the next registration gets the next one), and the admin sees it', async () => {
+    // Prepare
+    const admin = await createAdmin();
+    const season = await openSeason();
+    const player = await registeredPlayer('cash');
+
+    // Act
+    const res = await withdraw(player.token);
+    const again = await withdraw(player.token);
+    const next = await registeredPlayer('cash');
+    const reRegister = await call('registerTryout', {
+      token: player.token,
+      body: { payment_method: 'cash', age_group: '15U Boys' },
+    });
+    const rows = await call('listTryouts', { token: admin.token, query: { season_id: season.id } });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ withdrawn: true, tryout_number: 1 });
+    expect(again.body).toMatchObject({ withdrawn: true, tryout_number: 1 });
+    expect((await call('getMyTryout', { token: player.token })).body).toMatchObject({ withdrawn: true });
+    expect(next.tryoutNumber).toBe(2);
+    expect(reRegister.status).toBe(409);
+    expect(
+      (rows.body as unknown as Array<{ tryout_number: number; withdrawn: boolean }>).map((r) => [
+        r.tryout_number,
+        r.withdrawn,
+      ]),
+    ).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+
+  it('is open until the first session starts: two minutes before, yes; a minute after, 409 and nothing changes', async () => {
+    const admin = await createAdmin();
+    const season = await openSeason();
+    const early = await registeredPlayer('cash');
+    const late = await registeredPlayer('cash');
+
+    await firstSessionIn(admin, season.id, 2);
+    const before = await withdraw(early.token);
+    await firstSessionIn(admin, season.id, -1);
+    const snapshot = await tableSnapshot();
+    const after = await withdraw(late.token);
+
+    expect(before.status).toBe(200);
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe(
+      "Withdrawals close when the season's first session starts. Please contact the club to withdraw.",
+    );
+    expect(await tableSnapshot()).toBe(snapshot);
+  });
+
+  it("closes an unpaid card registration's checkout first, and pay again is refused afterwards", async () => {
+    await openSeason();
+    const player = await registeredPlayer('stripe');
+    const sessionId = sessionIdOf(player.url!);
+
+    const res = await withdraw(player.token);
+    const payAgain = await call('startCheckout', { token: player.token });
+
+    expect(res.status).toBe(200);
+    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+    expect(payAgain.status).toBe(409);
+    expect(payAgain.body.message).toBe(
+      'This registration was withdrawn. Please contact the club to be reinstated.',
+    );
+  });
+
+  it('answers 404 to a player who has not registered', async () => {
+    await openSeason();
+    const player = await createPlayer();
+
+    const res = await withdraw(player.token);
+
+    expect(res).toMatchObject({
+      status: 404,
+      body: { message: 'You are not registered for the current season.' },
+    });
+  });
+});
+
+describe('POST /admin/tryouts/{id}/reinstate', () => {
+  it('puts a withdrawn registration back with its own number', async () => {
+    const admin = await createAdmin();
+    const season = await openSeason();
+    const player = await registeredPlayer('cash');
+    await withdraw(player.token);
+
+    const res = await call('reinstateTryout', {
+      token: admin.token,
+      params: { id: `${season.id}.${player.id}` },
+    });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ withdrawn: false, tryout_number: 1 });
+    expect((await call('getMyTryout', { token: player.token })).body).toMatchObject({ withdrawn: false });
+  });
+
+  it('answers 404 for an unknown registration', async () => {
+    const admin = await createAdmin();
+    const season = await openSeason();
+
+    const res = await call('reinstateTryout', {
+      token: admin.token,
+      params: { id: `${season.id}.8a0f7a26-3c56-4f7e-9f40-3f8b8f1d2c11` },
+    });
+
+    expect(res).toMatchObject({ status: 404, body: { message: 'Registration not found.' } });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * "Withdraw from tryouts" (issue 15): asks once more in place (the number is retired, and a refund is the
+ * club's decision), then POST /tryouts/my/withdraw. The server's refusal (after the first session started)
+ * is shown as it comes.
+ */
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { MyTryout } from '@club/shared/types';
+import { callApi, serverMessageOr } from '../../lib/api-client';
+import { tryoutMessages as t } from './messages';
+
+export function Withdraw({ onChanged }: { onChanged: (tryout: MyTryout) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  async function withdraw() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onChanged(await callApi('withdrawMyTryout'));
+    } catch (err) {
+      setError(serverMessageOr(err, t.withdrawFailed));
+      setAsking(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!asking) {
+    return (
+      <>
+        <p className="tryout-actions">
+          <button
+            type="button"
+            className="tryout-withdraw"
+            onClick={() => {
+              flushSync(() => setAsking(true));
+              confirmButton.current?.focus();
+            }}
+          >
+            {t.withdraw}
+          </button>
+        </p>
+        {error ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <div className="tryout-confirm" role="group" aria-labelledby="withdraw-question">
+      <p id="withdraw-question">{t.withdrawQuestion}</p>
+      <p className="tryout-actions">
+        <button
+          ref={confirmButton}
+          type="button"
+          className="button"
+          aria-disabled={busy || undefined}
+          onClick={() => void withdraw()}
+        >
+          {busy ? t.withdrawing : t.confirmWithdraw}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
+          {t.keepSpot}
+        </button>
+      </p>
+    </div>
+  );
+}
