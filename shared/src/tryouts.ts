@@ -3,6 +3,8 @@ import type { AgeGroup, EmergencyContactRelationship, PaymentMethod, TryoutResul
 import type { IsoDate } from './dates';
 import type { PaymentStatus } from './types';
 
+export { amountsOf, centsToDollars, dollarsToCents, formatCad } from './money';
+
 /** The "U" number of an age group: '15U Girls' → 15. */
 export function ageGroupLimit(group: AgeGroup): number {
   return Number(/^(\d+)U\b/.exec(group)?.[1]);
@@ -49,45 +51,6 @@ export function paymentLabel(
   if (method === 'cash') return status === 'paid' ? 'Cash (paid)' : 'Cash';
   if (method === 'stripe' && status) return `${STATUS_LABELS[status]} (Card)`;
   return '';
-}
-
-/**
- * What an admin types as a fee ("85", "85.5", "$85.00", "1,000") in integer cents, or null when it is not an
- * amount of dollars and cents.
- */
-export function dollarsToCents(text: string): number | null {
-  const m = /^\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
-/** Cents as a fee field shows them: 8500 → '85.00'. */
-export function centsToDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
-/**
- * What a registration has paid and still owes, in cents: its amount is paid once its status is 'paid', owed
- * while it is cash to collect or a card payment not made (pending, failed); a settling payment owes nothing
- * more. Refunds come off what was paid.
- */
-export function amountsOf(tryout: {
-  amount_cents: number;
-  payment_status: PaymentStatus;
-  amount_refunded_cents?: number;
-}): { amount_paid_cents: number; amount_refunded_cents: number; amount_due_cents: number } {
-  const paid = tryout.payment_status === 'paid' ? tryout.amount_cents : 0;
-  const owed = ['cash', 'pending', 'failed'].includes(tryout.payment_status) ? tryout.amount_cents : 0;
-  return {
-    amount_paid_cents: paid,
-    amount_refunded_cents: tryout.amount_refunded_cents ?? 0,
-    amount_due_cents: owed,
-  };
-}
-
-/** Cents as the club writes money: 5000 → '$50.00'. */
-export function formatCad(cents: number): string {
-  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
 }
 
 /** How a result reads in the admin area and its CSV (spec §2: Pending / Selected / Not Selected). */

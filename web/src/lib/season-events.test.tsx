@@ -7,7 +7,7 @@ import type { Season, TryoutSession } from '@club/shared/types';
 import { HomePage } from '../routes/home';
 import { TryoutInformationPage } from '../routes/tryout-information';
 import { server } from '../test/server';
-import { forgetSeasonEvents, toEventCards } from './season-events-load';
+import { forgetSeasonEvents, toEventCards } from './season-events';
 
 const HARRY = { location: 'Harry Ainlay gym', address: '4350 111 St NW, Edmonton' };
 const session = (

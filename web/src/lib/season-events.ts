@@ -5,7 +5,11 @@
  * sees a stale season's dates. No season, or a season without sessions, falls back to the static cards.
  */
 import { useEffect, useState } from 'react';
+import { sessionWhen } from '@club/shared/sessions';
+import { formatCad } from '@club/shared/money';
+import type { Season, TryoutSession } from '@club/shared/types';
 import type { EventCard } from '../content/events';
+import { publicGet } from './public-api';
 
 export type SeasonEvents =
   | { state: 'checking' }
@@ -19,17 +23,91 @@ export type SeasonEvents =
       fee: string | null;
     };
 
+/** One request per page view, shared by every section of the page that shows the season. */
+let pending: Promise<Season | null> | null = null;
+let askedAt = 0;
+const REUSE_MS = 30_000;
+
+function activeSeasonOnce(): Promise<Season | null> {
+  if (!pending || Date.now() - askedAt > REUSE_MS) {
+    askedAt = Date.now();
+    pending = publicGet('getActiveSeason').catch(() => {
+      pending = null;
+      return null;
+    });
+  }
+  return pending;
+}
+
+/** "15U/16U Boys" from ["15U Boys", "16U Boys"]; groups of different divisions are listed whole. */
+export function groupsTitle(groups: readonly string[]): string {
+  const parts = groups.map((g) => g.split(' ') as [string, string]);
+  const division = parts[0]?.[1];
+  return parts.every(([, d]) => d === division)
+    ? `${parts.map(([age]) => age).join('/')} ${division}`
+    : groups.join(', ');
+}
+
+/** The season's sessions as cards: one per kind, age groups and place, its sessions in time order. */
+export function toEventCards(sessions: readonly TryoutSession[]): EventCard[] {
+  const cards = new Map<string, { card: EventCard; when: TryoutSession[] }>();
+  const sorted = [...sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  for (const session of sorted) {
+    const key = [session.kind, ...session.age_groups, session.location, session.address].join('|');
+    const entry = cards.get(key);
+    if (entry) {
+      entry.when.push(session);
+      continue;
+    }
+    cards.set(key, {
+      when: [session],
+      card: {
+        id: `session-${cards.size + 1}`,
+        title: `${groupsTitle(session.age_groups)} ${session.kind === 'tryout' ? 'Tryouts' : 'Open Gym'}`,
+        kind: session.kind,
+        details: [],
+      },
+    });
+  }
+  return [...cards.values()].map(({ card, when }) => ({
+    ...card,
+    details: [...when.map(sessionWhen), `${when[0]!.location}, ${when[0]!.address}`],
+  }));
+}
+
+const MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+
+/** The month of the earliest session ("August 2026"), read from its Edmonton wall-clock date. */
+export function firstMonth(sessions: readonly TryoutSession[]): string {
+  const first = [...sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at))[0]!.starts_at;
+  const [y, m] = first.split('-').map(Number) as [number, number];
+  return MONTH.format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** The month of spec §3's static cards. */
+const STATIC_MONTH = 'August 2025';
+
+/** The season as the public pages show it; the static cards' month when it has no sessions. */
+export async function loadSeasonEvents(): Promise<Extract<SeasonEvents, { state: 'ready' }>> {
+  const season = await activeSeasonOnce();
+  return {
+    state: 'ready',
+    events: season?.sessions.length ? toEventCards(season.sessions) : null,
+    month: season?.sessions.length ? firstMonth(season.sessions) : STATIC_MONTH,
+    fee: season ? formatCad(season.tryout_fee_cents) : null,
+  };
+}
+
+/** For tests: forget the shared request. */
+export function forgetSeasonEvents(): void {
+  pending = null;
+}
+
 export function useSeasonEvents(): SeasonEvents {
   const [events, setEvents] = useState<SeasonEvents>({ state: 'checking' });
   useEffect(() => {
     let current = true;
-    // Loaded once the page runs, so none of it weighs on the first JavaScript of a public page.
-    void import('./season-events-load')
-      .then((load) => load.loadSeasonEvents())
-      .then(
-        (ready) => current && setEvents(ready),
-        () => current && setEvents({ state: 'ready', events: null, month: 'August 2025', fee: null }),
-      );
+    void loadSeasonEvents().then((ready) => current && setEvents(ready));
     return () => {
       current = false;
     };

@@ -36,6 +36,11 @@ describe('GET /admin/tryouts?season_id=', () => {
       age_group: '15U Boys',
       payment_method: 'cash',
       payment_status: 'cash',
+      // The sample fee of $45.00, owed in cash on the day.
+      amount_paid_cents: 0,
+      amount_refunded_cents: 0,
+      amount_due_cents: 4500,
+      withdrawn: false,
       attended: false,
       result: '',
       email_sent: false,

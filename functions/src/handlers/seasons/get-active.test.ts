@@ -43,6 +43,7 @@ describe('GET /seasons/active', () => {
       is_registration_open: true,
       tryout_fee_cents: 4_500,
       reference_year: 2025,
+      sessions: [],
     });
   });
 

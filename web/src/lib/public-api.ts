@@ -1,0 +1,17 @@
+/**
+ * The public pages' own read of a public route: a plain GET with no sign-in token and no session handling
+ * (a public route never refreshes or signs anyone out), so a prerendered page's first JavaScript stays free
+ * of the account client (lib/api-client.ts loads only when a stored session needs it).
+ */
+import { apiPath, type AnswerOf, type RouteName } from '@club/shared/routes';
+
+/** The route's answer, or null when it answers 404 (e.g. no active season); throws on anything else. */
+export async function publicGet<N extends RouteName>(name: N): Promise<AnswerOf<N> | null> {
+  const res = await fetch(apiPath(name), {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`${name} answered ${res.status}`);
+  return (await res.json()) as AnswerOf<N>;
+}
