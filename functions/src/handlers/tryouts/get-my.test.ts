@@ -72,6 +72,7 @@ describe('GET /tryouts/my', () => {
       amount_refunded_cents: 0,
       amount_due_cents: 4500,
       sessions: [],
+      withdrawn: false,
     });
   });
 

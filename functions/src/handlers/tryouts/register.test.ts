@@ -76,6 +76,7 @@ describe('POST /tryouts/register, cash', () => {
         amount_refunded_cents: 0,
         amount_due_cents: 4500,
         sessions: [],
+        withdrawn: false,
       },
     });
     const item = await getTryout(season.id, player.id);

@@ -41,6 +41,7 @@ describe('PATCH /tryouts/my {"payment_method":"cash"}', () => {
       amount_refunded_cents: 0,
       amount_due_cents: 4500,
       sessions: [],
+      withdrawn: false,
     });
     expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
     const item = await getTryout(seasonId, player.id);
