@@ -87,6 +87,8 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   sessions?: TryoutSession[];
   /** The family withdrew (its number is retired, never reused); an admin can reinstate it. */
   withdrawn?: boolean;
+  /** Whether the family can still withdraw: not withdrawn, and the season's first session has not started. */
+  withdrawal_open?: boolean;
 }
 
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */

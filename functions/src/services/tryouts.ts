@@ -54,6 +54,7 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
     ...amountsOf(tryout),
     sessions: sessionsOf(season.sessions, tryout.age_group),
     withdrawn: tryout.withdrawn === true,
+    withdrawal_open: tryout.withdrawn !== true && withdrawalOpen(season, new Date()),
   };
 }
 

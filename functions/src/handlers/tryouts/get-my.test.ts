@@ -73,6 +73,7 @@ describe('GET /tryouts/my', () => {
       amount_due_cents: 4500,
       sessions: [],
       withdrawn: false,
+      withdrawal_open: true,
     });
   });
 

@@ -77,6 +77,7 @@ describe('POST /tryouts/register, cash', () => {
         amount_due_cents: 4500,
         sessions: [],
         withdrawn: false,
+        withdrawal_open: true,
       },
     });
     const item = await getTryout(season.id, player.id);

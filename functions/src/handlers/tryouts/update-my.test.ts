@@ -42,6 +42,7 @@ describe('PATCH /tryouts/my {"payment_method":"cash"}', () => {
       amount_due_cents: 4500,
       sessions: [],
       withdrawn: false,
+      withdrawal_open: true,
     });
     expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
     const item = await getTryout(seasonId, player.id);

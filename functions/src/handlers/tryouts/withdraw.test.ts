@@ -87,11 +87,16 @@ describe('POST /tryouts/my/withdraw', () => {
     const late = await registeredPlayer('cash');
 
     await firstSessionIn(admin, season.id, 2);
+    const open = await call('getMyTryout', { token: late.token });
     const before = await withdraw(early.token);
     await firstSessionIn(admin, season.id, -1);
+    const closed = await call('getMyTryout', { token: late.token });
     const snapshot = await tableSnapshot();
     const after = await withdraw(late.token);
 
+    expect(open.body).toMatchObject({ withdrawal_open: true });
+    expect(before.body).toMatchObject({ withdrawn: true, withdrawal_open: false });
+    expect(closed.body).toMatchObject({ withdrawal_open: false });
     expect(before.status).toBe(200);
     expect(after.status).toBe(409);
     expect(after.body.message).toBe(

@@ -25,6 +25,7 @@ export const tryoutMessages = {
   feeDetail: 'The same fee applies whether you pay by card now or in cash on tryout day.',
   yourSessions: 'Your tryout sessions',
   withdraw: 'Withdraw from tryouts',
+  withdrawnStatus: 'Withdrawn',
   withdrawQuestion:
     'Withdraw from this season’s tryouts? Your tryout number is retired. Whether a payment is refunded is the club’s decision.',
   confirmWithdraw: 'Yes, withdraw',

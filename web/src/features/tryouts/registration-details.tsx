@@ -20,7 +20,7 @@ export function RegistrationDetails({ tryout, full = false }: { tryout: MyTryout
     ...(full
       ? ([
           [t.ageGroupLabel, tryout.age_group ?? '—'],
-          [t.status, resultLabel(tryout.result)],
+          [t.status, tryout.withdrawn ? t.withdrawnStatus : resultLabel(tryout.result)],
         ] as Array<[string, string]>)
       : []),
     [

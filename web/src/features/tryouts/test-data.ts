@@ -25,6 +25,7 @@ export function aTryout(overrides: Partial<MyTryout> = {}): MyTryout {
     payment_status: 'cash',
     teamsnap_link: null,
     age_group: '15U Boys',
+    withdrawal_open: true,
     ...overrides,
   };
 }

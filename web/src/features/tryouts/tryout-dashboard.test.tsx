@@ -452,7 +452,12 @@ describe('withdrawing (issue 15)', () => {
       http.post('/api/tryouts/my/withdraw', () => {
         asked += 1;
         return HttpResponse.json(
-          aTryout({ payment_method: 'stripe', payment_status: 'pending', withdrawn: true }),
+          aTryout({
+            payment_method: 'stripe',
+            payment_status: 'pending',
+            withdrawn: true,
+            withdrawal_open: false,
+          }),
         );
       }),
     );
@@ -472,7 +477,17 @@ describe('withdrawing (issue 15)', () => {
       ),
     ).toBeInTheDocument();
     expect(asked).toBe(1);
+    expect(detail('Status')).toBe('Withdrawn');
     expect(screen.queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw from tryouts' })).not.toBeInTheDocument();
+  });
+
+  it('offers no withdrawal once the season has started', async () => {
+    myTryout(aTryout({ withdrawal_open: false }));
+
+    renderDashboard();
+
+    await screen.findByText('Your Tryout Registration');
     expect(screen.queryByRole('button', { name: 'Withdraw from tryouts' })).not.toBeInTheDocument();
   });
 

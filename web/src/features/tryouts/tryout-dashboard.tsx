@@ -44,7 +44,7 @@ function RegistrationCard({
         </p>
       ) : null}
       {tryout.withdrawn ? (
-        <p role="status" className="tryout-banner">
+        <p role="status" className="tryout-withdrawn">
           {t.withdrawnNotice}
         </p>
       ) : null}
@@ -57,7 +57,7 @@ function RegistrationCard({
           <AddToCalendar />
         </>
       ) : null}
-      {tryout.withdrawn ? null : <Withdraw onChanged={onChanged} />}
+      {tryout.withdrawal_open && !tryout.withdrawn ? <Withdraw onChanged={onChanged} /> : null}
     </section>
   );
 }
