@@ -119,6 +119,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /admin/tryouts/{seasonId}/send-results': 'admin',
   'POST /admin/tryouts/{id}/resend-result': 'admin',
   'POST /admin/tryouts/{id}/reinstate': 'admin',
+  'POST /admin/tryouts/{id}/refund': 'admin',
 };
 
 const routeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;

@@ -59,7 +59,9 @@ export type CheckoutEventType =
   | 'checkout.session.async_payment_succeeded'
   | 'checkout.session.async_payment_failed'
   | 'checkout.session.expired'
-  | 'payment_intent.created';
+  | 'payment_intent.created'
+  | 'charge.refunded'
+  | 'charge.dispute.created';
 
 /** A Stripe event around a session, as JSON text, with a fresh id unless one is given. */
 export function eventPayload(type: CheckoutEventType, session: object, id = newEventId()): string {
@@ -104,4 +106,32 @@ export function deliver(payload: string, signature = signatureFor(payload)): Pro
 /** Signs and delivers one event about a session. */
 export function deliverEvent(type: CheckoutEventType, session: object, id?: string): Promise<CallResult> {
   return deliver(eventPayload(type, session, id));
+}
+
+/**
+ * What the club does in Stripe's own dashboard, on the stand-in: refunds a payment (all, or `amount` cents)
+ * or has it disputed. Answers the refund or dispute and the charge as it now is, for the test's event.
+ */
+export async function inStripeDashboard(
+  paymentIntentId: string,
+  action: 'refund' | 'dispute',
+  amount?: number,
+): Promise<{ charge: object; refund?: { id: string }; dispute?: object }> {
+  const res = await fetch(`${standIn()}/dashboard/payments/${paymentIntentId}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: amount === undefined ? '' : `amount=${amount}`,
+  });
+  if (!res.ok) throw new Error(`dashboard ${action} answered ${res.status}`);
+  return (await res.json()) as { charge: object; refund?: { id: string }; dispute?: object };
+}
+
+/** The refunds the stand-in has made of a payment, newest first. */
+export async function refundsOnStandIn(
+  paymentIntentId: string,
+): Promise<Array<{ id: string; amount: number; metadata: Record<string, string> }>> {
+  const res = await fetch(`${standIn()}/v1/refunds?payment_intent=${paymentIntentId}`, { headers: auth() });
+  return (
+    (await res.json()) as { data: Array<{ id: string; amount: number; metadata: Record<string, string> }> }
+  ).data;
 }

@@ -111,8 +111,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
 
     it('gives the Stripe secret and SES to exactly the functions that need them, named here, not read from the table', () => {
       // Registering by card, pay again, confirm, the switch to cash and a withdrawal (both expire the
-      // checkout), the webhook
+      // checkout), the webhook, and an admin's refund
       const reachStripe = [
+        'refundTryout',
         'registerTryout',
         'startCheckout',
         'confirmPayment',

@@ -35,6 +35,9 @@ export const fieldMessages = {
   sessionAddressRequired: 'Enter the address of each session.',
   tooManySessions: 'A season can have at most 20 sessions.',
   teamLinkInvalid: 'Enter a full https:// link, e.g. https://go.teamsnap.com/…',
+  refundAmountInvalid: 'Enter a refund amount of at least $0.01.',
+  refundReasonRequired: 'Please say why the money is refunded.',
+  refundKeyInvalid: 'This refund request is malformed. Please reload the page and try again.',
 } as const;
 
 /**
@@ -88,6 +91,12 @@ export const serverMessages = {
   seasonSettingsChanged: "The season's settings changed a moment ago. Please try again.",
   registrationNotFound: 'Registration not found.',
   notCashRegistration: 'Only a cash registration can be marked as collected.',
+  cashRefunded: 'This cash was partly or fully refunded, so it cannot be marked as not collected.',
+  nothingToRefund: 'Nothing was paid for this registration, so there is nothing to refund.',
+  refundTooLarge: 'That is more than is left to refund: {left} of the {paid} paid.',
+  refundRefused: 'Stripe refused the refund: {reason}',
+  refundInProgress:
+    'This refund was started but Stripe has not answered yet. Try the same refund again in a moment; it will not be made twice.',
   noResultToSend: 'Choose Selected or Not Selected before sending a result email.',
   ageGroupNotInSeason: 'That age group is not part of this season.',
   resultMailSending: 'This result email is being sent right now. Check its status in a moment.',

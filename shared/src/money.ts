@@ -16,6 +16,27 @@ export function centsToDollars(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
+/** The statuses of a registration whose money is in (some of it may have been refunded since). */
+const PAID_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded', 'disputed'];
+
+/**
+ * The status a registration answers with: the stored one, except that a paid registration reads as disputed
+ * while its card payment is disputed, refunded once all of it went back, partially_refunded once some did.
+ */
+export function reportedStatus(tryout: {
+  amount_cents: number;
+  payment_status: PaymentStatus;
+  amount_refunded_cents?: number;
+  dispute_status?: string;
+}): PaymentStatus {
+  if (tryout.payment_status !== 'paid') return tryout.payment_status;
+  if (tryout.dispute_status) return 'disputed';
+  const refunded = tryout.amount_refunded_cents ?? 0;
+  if (refunded > 0 && refunded >= tryout.amount_cents) return 'refunded';
+  if (refunded > 0) return 'partially_refunded';
+  return 'paid';
+}
+
 /**
  * What a registration has paid and still owes, in cents: its amount is paid once its status is 'paid', owed
  * while it is cash to collect or a card payment not made (pending, failed); a settling payment owes nothing
@@ -26,7 +47,7 @@ export function amountsOf(tryout: {
   payment_status: PaymentStatus;
   amount_refunded_cents?: number;
 }): { amount_paid_cents: number; amount_refunded_cents: number; amount_due_cents: number } {
-  const paid = tryout.payment_status === 'paid' ? tryout.amount_cents : 0;
+  const paid = PAID_STATUSES.includes(tryout.payment_status) ? tryout.amount_cents : 0;
   const owed = ['cash', 'pending', 'failed'].includes(tryout.payment_status) ? tryout.amount_cents : 0;
   return {
     amount_paid_cents: paid,

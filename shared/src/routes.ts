@@ -359,6 +359,21 @@ export const routes = {
     params: 'TryoutParamsSchema',
     answer: answer<T.AdminTryoutRow>(),
   },
+  /**
+   * Gives back part or the rest of what a registration paid: through Stripe's Refunds API for a card, recorded
+   * for cash. The screen's idempotency key makes a double click or a retry one refund.
+   */
+  refundTryout: {
+    method: 'POST',
+    path: '/admin/tryouts/{id}/refund',
+    access: 'admin',
+    handler: 'admin/refund',
+    table: 'write',
+    payments: true,
+    params: 'TryoutParamsSchema',
+    body: 'RefundSchema',
+    answer: answer<T.AdminRefundAnswer>(),
+  },
   sendResults: {
     method: 'POST',
     path: '/admin/tryouts/{seasonId}/send-results',

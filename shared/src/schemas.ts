@@ -365,6 +365,35 @@ export const SelectionSchema = v.object({
 /** PATCH /admin/tryouts/{id}/cash: the admin collected (or, correcting a slip, had not collected) the cash. */
 export const CashCollectedSchema = v.object({ collected: v.boolean('Choose collected or not.') });
 
+/**
+ * POST /admin/tryouts/{id}/refund: how much (cents; left out = all that is left of what was paid), why, and
+ * the key the screen made once for the refund the admin means, so a double click or a retry refunds once.
+ */
+export const RefundSchema = objectRequiring(
+  {
+    amount_cents: v.optional(
+      v.pipe(
+        v.number(m.refundAmountInvalid),
+        v.integer(m.refundAmountInvalid),
+        v.minValue(1, m.refundAmountInvalid),
+        v.maxValue(MAX_TRYOUT_FEE_CENTS, m.refundAmountInvalid),
+      ),
+    ),
+    reason: v.pipe(
+      v.string(m.refundReasonRequired),
+      v.trim(),
+      v.nonEmpty(m.refundReasonRequired),
+      v.maxLength(200, m.refundReasonRequired),
+    ),
+    idempotency_key: v.pipe(
+      v.string(m.refundKeyInvalid),
+      v.regex(/^[A-Za-z0-9_-]{8,64}$/, m.refundKeyInvalid),
+    ),
+  },
+  { reason: m.refundReasonRequired, idempotency_key: m.refundKeyInvalid },
+);
+export type RefundInput = v.InferOutput<typeof RefundSchema>;
+
 /** A TeamSnap (or other team app) link: https only, so a result mail never carries a script or plain-http link. */
 export const TeamLinkSchema = v.pipe(
   v.string(m.teamLinkInvalid),

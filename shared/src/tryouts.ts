@@ -3,7 +3,7 @@ import type { AgeGroup, EmergencyContactRelationship, PaymentMethod, TryoutResul
 import type { IsoDate } from './dates';
 import type { PaymentStatus } from './types';
 
-export { amountsOf, centsToDollars, dollarsToCents, formatCad } from './money';
+export { amountsOf, centsToDollars, dollarsToCents, formatCad, reportedStatus } from './money';
 
 /** The "U" number of an age group: '15U Girls' → 15. */
 export function ageGroupLimit(group: AgeGroup): number {
@@ -34,6 +34,9 @@ const STATUS_LABELS: Record<PaymentStatus, string> = {
   processing: 'Processing',
   paid: 'Paid',
   failed: 'Failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 /**
@@ -48,7 +51,12 @@ export function paymentLabel(
 ): string {
   if (status === 'paid' && amounts?.amount_paid_cents === 0 && amounts.amount_due_cents === 0)
     return 'No fee';
-  if (method === 'cash') return status === 'paid' ? 'Cash (paid)' : 'Cash';
+  if (method === 'cash') {
+    if (status === 'paid') return 'Cash (paid)';
+    if (status === 'refunded' || status === 'partially_refunded')
+      return `Cash (${STATUS_LABELS[status].toLowerCase()})`;
+    return 'Cash';
+  }
   if (method === 'stripe' && status) return `${STATUS_LABELS[status]} (Card)`;
   return '';
 }

@@ -62,8 +62,31 @@ export interface TryoutSession {
  * - processing: checkout completed with a payment method that settles later; no new checkout is offered.
  * - paid: the card payment (or, once collected, the cash) is in. Never moves backwards.
  * - failed: the card payment failed: payable again.
+ * - partially_refunded / refunded: paid, and the club gave part / all of it back (answers only: the stored
+ *   status stays 'paid', the refunds are counted beside it).
+ * - disputed: paid by card, and the cardholder's bank opened a dispute (answers only, as above).
  */
-export type PaymentStatus = 'cash' | 'pending' | 'processing' | 'paid' | 'failed';
+export type PaymentStatus =
+  'cash' | 'pending' | 'processing' | 'paid' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
+
+/** One refund of a registration, as the admin and the receipt show it. */
+export interface RefundRecord {
+  /** The key the admin's screen made for it, or Stripe's refund id for one made in Stripe's dashboard. */
+  key: string;
+  amount_cents: number;
+  method: 'stripe' | 'cash';
+  /** pending: asked of Stripe, its answer not in yet; succeeded: the money went back. */
+  status: 'pending' | 'succeeded';
+  reason: string;
+  created_at: string;
+  /** Stripe's refund id (card refunds, once Stripe answered). */
+  stripe_refund_id?: string;
+}
+
+/** POST /admin/tryouts/{id}/refund: the row after the refund (with its amounts), and the refund itself. */
+export interface AdminRefundAnswer extends AdminTryoutRow {
+  refund: RefundRecord;
+}
 
 /** What a registration has paid, had refunded and still owes, in cents (shared tryouts.ts amountsOf). */
 export interface PaymentAmounts {

@@ -16,6 +16,7 @@
  * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<playerId>  | USER#<accountId>| TRYOUT#<seasonId>    |
  * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
+ * | refund                | SEASON#<id>             | REFUND#<playerId>#<key> |            |                      |
  * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  *
@@ -55,6 +56,18 @@ export const keys = {
   tryout: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${playerId}` }),
   /** The season's current round of result mail (db/result-mail.ts). */
   resultRound: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'RESULT_ROUND' }),
+  /**
+   * One refund of a registration, in its season's partition: `admin:<key>` for one the admin made (the key
+   * their screen made), `stripe:<refund id>` for one made in Stripe's dashboard.
+   */
+  refund: (seasonId: string, playerId: string, refundKey: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `REFUND#${playerId}#${refundKey}`,
+  }),
+  refundsOf: (seasonId: string, playerId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SKPrefix: `REFUND#${playerId}#`,
+  }),
   tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
   /** Everything of a season (the season item, its counter and queue, its registrations): one Query. */
   seasonPartition: (seasonId: string) => ({ PK: `SEASON#${seasonId}` }),

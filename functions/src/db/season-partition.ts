@@ -68,6 +68,15 @@ export interface TryoutItem {
   /** The family withdrew (the number stays retired); cleared when an admin reinstates it. */
   withdrawn?: boolean;
   withdrawn_at?: string;
+  // Refunds (db/refunds.ts). Absent attributes read as 0 / none.
+  /** Every refund asked for, pending ones included: what keeps the total refunded within what was paid. */
+  refund_reserved_cents?: number;
+  /** The refunds that went through. */
+  amount_refunded_cents?: number;
+  /** A card payment's dispute, as Stripe last reported it (e.g. 'needs_response', 'lost', 'won'). */
+  dispute_status?: string;
+  dispute_id?: string;
+  disputed_at?: string;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
   // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.

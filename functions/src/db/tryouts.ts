@@ -113,25 +113,30 @@ export async function setWithdrawn(
 /**
  * Marks a cash registration's cash collected ('paid', with the time) or, correcting a slip, not collected
  * ('cash'): one update conditional on the registration being a cash one, so a card payment's status is never
- * touched. 'not-found' or 'not-cash' when refused.
+ * touched, and, for "not collected", on no cash having been refunded. 'not-found', 'not-cash' or 'refunded'
+ * when refused.
  */
 export async function setCashCollected(
   seasonId: string,
   playerId: string,
   collected: boolean,
   now: Date,
-): Promise<TryoutItem | 'not-found' | 'not-cash'> {
+): Promise<TryoutItem | 'not-found' | 'not-cash' | 'refunded'> {
   const out = await updateTryout(seasonId, playerId, {
     UpdateExpression: collected
       ? 'SET payment_status = :status, cash_collected_at = :at'
       : 'SET payment_status = :status REMOVE cash_collected_at',
-    ConditionExpression: 'attribute_exists(PK) AND payment_method = :cash',
+    // Cash given back cannot be "not collected": the refund would then exceed what was paid.
+    ConditionExpression: collected
+      ? 'attribute_exists(PK) AND payment_method = :cash'
+      : 'attribute_exists(PK) AND payment_method = :cash AND (attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents = :zero)',
     ExpressionAttributeValues: {
       ':cash': 'cash',
       ':status': collected ? 'paid' : 'cash',
-      ...(collected ? { ':at': now.toISOString() } : {}),
+      ...(collected ? { ':at': now.toISOString() } : { ':zero': 0 }),
     },
   });
   if ('item' in out) return out.item;
-  return out.refused ? 'not-cash' : 'not-found';
+  if (!out.refused) return 'not-found';
+  return out.refused.payment_method === 'cash' ? 'refunded' : 'not-cash';
 }

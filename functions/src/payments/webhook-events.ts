@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { getStripeSecrets } from '../lib/config';
 import { CheckoutSessionSchema, isStripeError, type CheckoutSession } from './checkout-sessions';
+import { ChargeSchema, DisputeSchema, type StripeCharge, type StripeDispute } from './refunds';
 import { stripeClient } from './stripe-client';
 
 /** The Checkout events the product acts on; Stripe may send others to the same endpoint. */
@@ -13,6 +14,15 @@ export const CHECKOUT_EVENT_TYPES = [
 ] as const;
 export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
 
+/** A refund of a payment, however it was made (here or in Stripe's dashboard). */
+const REFUND_EVENT_TYPES = ['charge.refunded'] as const;
+/** A cardholder's bank disputing a payment, and the dispute's later course. */
+const DISPUTE_EVENT_TYPES = [
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+] as const;
+
 const EventSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^evt_\w+$/)),
   type: v.string(),
@@ -21,6 +31,8 @@ const EventSchema = v.object({
 
 export type VerifiedEvent =
   | { kind: 'checkout'; id: string; type: CheckoutEventType; session: CheckoutSession }
+  | { kind: 'refund'; id: string; type: string; charge: StripeCharge }
+  | { kind: 'dispute'; id: string; type: string; dispute: StripeDispute }
   | { kind: 'other'; id: string; type: string }
   | { kind: 'malformed'; id: string | null; type: string | null };
 
@@ -41,6 +53,18 @@ export async function verifyWebhookEvent(rawBody: string, signature: string): Pr
   const parsed = v.safeParse(EventSchema, event);
   if (!parsed.success) return { kind: 'malformed', id: null, type: null };
   const { id, type, data } = parsed.output;
+  if ((REFUND_EVENT_TYPES as readonly string[]).includes(type)) {
+    const charge = v.safeParse(ChargeSchema, data.object);
+    return charge.success
+      ? { kind: 'refund', id, type, charge: charge.output }
+      : { kind: 'malformed', id, type };
+  }
+  if ((DISPUTE_EVENT_TYPES as readonly string[]).includes(type)) {
+    const dispute = v.safeParse(DisputeSchema, data.object);
+    return dispute.success
+      ? { kind: 'dispute', id, type, dispute: dispute.output }
+      : { kind: 'malformed', id, type };
+  }
   if (!(CHECKOUT_EVENT_TYPES as readonly string[]).includes(type)) return { kind: 'other', id, type };
   const session = v.safeParse(CheckoutSessionSchema, data.object);
   if (!session.success) return { kind: 'malformed', id, type };

@@ -4,7 +4,9 @@
  */
 import {
   amountsOf,
+  centsToDollars,
   paymentLabel,
+  reportedStatus,
   RELATIONSHIP_LABELS,
   RESULT_LABELS,
   serverMessages,
@@ -57,7 +59,7 @@ export function toAdminRow(
     last_name: t.last_name,
     age_group: t.age_group,
     payment_method: t.payment_method,
-    payment_status: t.payment_status,
+    payment_status: reportedStatus(t),
     ...amountsOf(t),
     withdrawn: t.withdrawn === true,
     attended: t.attended,
@@ -105,6 +107,8 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
     'Last name',
     'Age group',
     'Payment',
+    'Paid',
+    'Refunded',
     'Attended',
     'Result',
     'Email',
@@ -123,7 +127,9 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
     t.first_name,
     t.last_name,
     t.age_group,
-    paymentLabel(t.payment_method, t.payment_status, amountsOf(t)),
+    paymentLabel(t.payment_method, reportedStatus(t), amountsOf(t)),
+    centsToDollars(amountsOf(t).amount_paid_cents),
+    centsToDollars(amountsOf(t).amount_refunded_cents),
     yesNo(t.attended),
     RESULT_LABELS[t.result],
     mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',
@@ -151,7 +157,7 @@ export async function rowWithStatus(tryout: tryoutsTable.TryoutItem): Promise<Ad
 }
 
 /** The season and player a registration's public id names (the path schema has checked its shape). */
-function idsOf(id: string): { seasonId: string; playerId: string } {
+export function idsOf(id: string): { seasonId: string; playerId: string } {
   const ids = tryoutId.parse(id);
   if (!ids) throw new NotFoundError(serverMessages.registrationNotFound);
   return ids;
@@ -195,6 +201,7 @@ export async function setCashCollected(id: string, collected: boolean): Promise<
   const written = await tryoutsTable.setCashCollected(seasonId, playerId, collected, new Date());
   if (written === 'not-found') throw new NotFoundError(serverMessages.registrationNotFound);
   if (written === 'not-cash') throw new ConflictError(serverMessages.notCashRegistration);
+  if (written === 'refunded') throw new ConflictError(serverMessages.cashRefunded);
   log.info('cash collection recorded', { tryoutId: id, collected });
   return rowWithStatus(written);
 }

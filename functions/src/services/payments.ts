@@ -7,6 +7,7 @@
 import {
   isPayable,
   PAYMENT_CURRENCY,
+  reportedStatus,
   serverMessages,
   tryoutId,
   type AccessTokenClaims,
@@ -28,8 +29,10 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
 } from '../payments/checkout-sessions';
+import { idOf, listRefunds, sessionOfPayment } from '../payments/refunds';
 import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
 import { callerPlayerId } from './players';
+import { applyDispute, reconcileRefunds } from './refunds';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /** A checkout page stays payable this long (Stripe's minimum is 30 minutes). */
@@ -310,7 +313,44 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
       await fulfil(event.session, changeFromEvent(event.type, event.session), { source: event.id, marker });
       return { received: true };
     }
+    case 'refund':
+    case 'dispute': {
+      // Each step is idempotent by itself (a refund by its key, a dispute by its values); the marker only
+      // spares a redelivery the Stripe calls, so it is written once everything is recorded.
+      const marker: Marker = { scope: 'stripe-event', id: event.id, detail: { event_type: event.type } };
+      if (await isMarked(marker)) return { received: true };
+      const object = event.kind === 'refund' ? event.charge : event.dispute;
+      const paymentIntentId = idOf(object.payment_intent);
+      const tryout = paymentIntentId
+        ? await viaStripe('payment lookup', () => registrationOfPayment(paymentIntentId))
+        : null;
+      if (!tryout || !paymentIntentId) {
+        log.error('stripe payment does not match a registration; nothing changed', {
+          eventId: event.id,
+          type: event.type,
+        });
+      } else if (event.kind === 'refund') {
+        const refunds = await viaStripe('refund list', () => listRefunds(paymentIntentId));
+        await reconcileRefunds(tryout, refunds);
+      } else {
+        await applyDispute(tryout, event.dispute);
+      }
+      await markAlone(marker, new Date());
+      return { received: true };
+    }
   }
+}
+
+/**
+ * The registration a payment was for: the Checkout Session it was made on names it, and the registration
+ * must agree (the same session checks as fulfilment, and the payment it recorded). Null when not ours.
+ */
+async function registrationOfPayment(paymentIntentId: string): Promise<tryoutsTable.TryoutItem | null> {
+  const session = await sessionOfPayment(paymentIntentId);
+  const ids = session ? tryoutId.parse(session.client_reference_id ?? '') : null;
+  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
+  if (!session || !tryout || !sessionMatches(session, tryout)) return null;
+  return tryout.payment_intent_id === paymentIntentId ? tryout : null;
 }
 
 /**
@@ -329,5 +369,5 @@ export async function confirmPayment(
   const tryout = await fulfil(session, changeFromSession(session), { source: 'confirm' });
   const after = tryout ? await tryoutsTable.getTryout(tryout.season_id, tryout.player_id) : null;
   if (!after) throw new NotFoundError(serverMessages.paymentNotFound);
-  return { payment_status: after.payment_status };
+  return { payment_status: reportedStatus(after) };
 }

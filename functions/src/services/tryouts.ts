@@ -5,6 +5,7 @@
 import {
   amountsOf,
   earliestBirthYear,
+  reportedStatus,
   fitsAgeGroup,
   serverMessages,
   sessionInstant,
@@ -47,7 +48,7 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
     tryout_number: tryout.tryout_number,
     result: tryout.result,
     payment_method: tryout.payment_method,
-    payment_status: tryout.payment_status,
+    payment_status: reportedStatus(tryout),
     // The team link is the selected players' only (spec §2 dashboard).
     teamsnap_link: tryout.result === 'selected' ? (season.teamsnap_links[tryout.age_group] ?? null) : null,
     age_group: tryout.age_group,

@@ -147,6 +147,7 @@ const CheckoutSessionCreateParams = v.object({
   ),
   currency: v.optional(currencyParam),
   metadata: v.optional(metadataParam),
+  payment_intent_data: v.optional(v.object({ metadata: v.optional(metadataParam) })),
   expires_at: v.optional(integerParam(0)),
   ui_mode: v.optional(
     v.picklist(
@@ -265,6 +266,38 @@ export function parseCheckoutSessionCreate(form: FormObject): CheckoutSessionCre
   const currencies = new Set(parsed.output.line_items.map((item) => item.price_data?.currency));
   if (currencies.size > 1) {
     throw invalid('All line items must use the same currency.', 'line_items', 'currency_mismatch');
+  }
+  return parsed.output;
+}
+
+/** The refund create parameters the stand-in acts on (a refund of a PaymentIntent's payment). */
+const RefundCreateParams = v.strictObject({
+  payment_intent: v.optional(v.string()),
+  charge: v.optional(v.string()),
+  amount: v.optional(integerParam(1)),
+  reason: v.optional(
+    v.picklist(
+      ['duplicate', 'fraudulent', 'requested_by_customer'],
+      (issue) =>
+        `Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer (got ${String(issue.input)})`,
+    ),
+  ),
+  metadata: v.optional(metadataParam),
+  expand: v.optional(v.unknown()),
+  instructions_email: v.optional(v.string()),
+  refund_application_fee: v.optional(v.string()),
+  reverse_transfer: v.optional(v.string()),
+});
+export type RefundCreate = v.InferOutput<typeof RefundCreateParams>;
+
+/** Reads a refund create request, or throws the 400 Stripe would answer. */
+export function parseRefundCreate(form: FormObject): RefundCreate {
+  const parsed = v.safeParse(RefundCreateParams, form);
+  if (!parsed.success) throw fromIssue(parsed.issues[0]);
+  if (!parsed.output.payment_intent && !parsed.output.charge) {
+    throw invalid(
+      'One of the following params should be provided for this request: payment_intent or charge.',
+    );
   }
   return parsed.output;
 }

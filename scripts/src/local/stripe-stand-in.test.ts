@@ -420,3 +420,95 @@ describe('the stand-in checkout page', () => {
     expect(html).toContain('href="http://localhost:5173/tryouts"');
   });
 });
+
+describe('stand-in refunds and disputes', () => {
+  /** A session paid on the checkout page: its PaymentIntent id. */
+  async function paidIntent(): Promise<string> {
+    const session = await stripe.checkout.sessions.create(
+      tryoutCheckout({ payment_intent_data: { metadata: { tryout_id: 'tryout-1' } } }),
+    );
+    await press(session.id, 'pay');
+    return (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+  }
+
+  const chargeEvents = (intent: string, type: string) =>
+    deliveries
+      .map((d) => ({
+        d,
+        event: JSON.parse(d.body) as { type: string; data: { object: Record<string, unknown> } },
+      }))
+      .filter(({ event }) => event.type === type && event.data.object.payment_intent === intent);
+
+  it('refunds within what is left, replays the same key, and posts a signed charge.refunded each time money goes back', async () => {
+    // Prepare
+    const intent = await paidIntent();
+
+    // Act
+    const first = await stripe.refunds.create(
+      { payment_intent: intent, amount: 3500, metadata: { refund_key: 'k1' } },
+      { idempotencyKey: 'refund-k1' },
+    );
+    const replay = await stripe.refunds.create(
+      { payment_intent: intent, amount: 3500, metadata: { refund_key: 'k1' } },
+      { idempotencyKey: 'refund-k1' },
+    );
+    const tooMuch = await stripe.refunds
+      .create({ payment_intent: intent, amount: 1501 })
+      .catch((e: unknown) => e);
+    const rest = await stripe.refunds.create({ payment_intent: intent });
+    const listed = await stripe.refunds.list({ payment_intent: intent });
+    const found = await stripe.checkout.sessions.list({ payment_intent: intent });
+
+    // Assess
+    expect(first).toMatchObject({
+      object: 'refund',
+      amount: 3500,
+      status: 'succeeded',
+      payment_intent: intent,
+    });
+    expect(replay.id).toBe(first.id);
+    expect(tooMuch).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: 'Refund amount ($15.01) is greater than unrefunded amount on charge ($15.00)',
+    });
+    expect(rest.amount).toBe(1500);
+    expect(listed.data.map((r) => r.amount)).toEqual([1500, 3500]);
+    expect(found.data.map((s) => s.payment_intent)).toEqual([intent]);
+    await vi.waitFor(() => expect(chargeEvents(intent, 'charge.refunded')).toHaveLength(2));
+    const [one, two] = chargeEvents(intent, 'charge.refunded');
+    expect(one!.event.data.object).toMatchObject({ object: 'charge', amount: 5000, amount_refunded: 3500 });
+    expect(two!.event.data.object).toMatchObject({ amount_refunded: 5000, refunded: true });
+    const event = Stripe.webhooks.constructEvent(
+      one!.d.body,
+      String(one!.d.headers['stripe-signature']),
+      WEBHOOK_SECRET,
+    );
+    expect(event.type).toBe('charge.refunded');
+  });
+
+  it("refunds and disputes from Stripe's dashboard, and refuses to refund a disputed charge", async () => {
+    // Prepare
+    const intent = await paidIntent();
+
+    // Act
+    const dashboardRefund = await fetch(`${standIn.url}/dashboard/payments/${intent}/refund`, {
+      method: 'POST',
+      body: 'amount=1000',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const dispute = await fetch(`${standIn.url}/dashboard/payments/${intent}/dispute`, { method: 'POST' });
+    const refused = await stripe.refunds.create({ payment_intent: intent }).catch((e: unknown) => e);
+
+    // Assess
+    expect(dashboardRefund.status).toBe(200);
+    expect(await dashboardRefund.json()).toMatchObject({
+      refund: { amount: 1000 },
+      charge: { amount_refunded: 1000 },
+    });
+    expect(await dispute.json()).toMatchObject({
+      dispute: { object: 'dispute', payment_intent: intent, status: 'needs_response' },
+    });
+    await vi.waitFor(() => expect(chargeEvents(intent, 'charge.dispute.created')).toHaveLength(1));
+    expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_disputed' });
+  });
+});

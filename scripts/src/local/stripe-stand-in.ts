@@ -12,6 +12,7 @@ import Stripe from 'stripe';
 import {
   StripeApiError,
   parseCheckoutSessionCreate,
+  parseRefundCreate,
   parseStripeForm,
   type FormValue,
 } from './stripe-stand-in-params';
@@ -69,7 +70,70 @@ type EventType =
   | 'checkout.session.completed'
   | 'checkout.session.async_payment_succeeded'
   | 'checkout.session.async_payment_failed'
-  | 'checkout.session.expired';
+  | 'checkout.session.expired'
+  | 'charge.refunded'
+  | 'charge.dispute.created';
+
+/** The fields of Stripe's Refund the stand-in fills. */
+export type RefundObject = Pick<
+  Stripe.Refund,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
+>;
+
+/** The fields of Stripe's Charge the stand-in fills (what charge.refunded carries). */
+export type ChargeObject = Pick<
+  Stripe.Charge,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_captured'
+  | 'amount_refunded'
+  | 'created'
+  | 'currency'
+  | 'disputed'
+  | 'livemode'
+  | 'metadata'
+  | 'paid'
+  | 'payment_intent'
+  | 'refunded'
+  | 'status'
+>;
+
+/** The fields of Stripe's Dispute the stand-in fills (what charge.dispute.created carries). */
+export type DisputeObject = Pick<
+  Stripe.Dispute,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'livemode'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
+>;
+
+/** A payment a checkout took: its PaymentIntent, its one charge, and what happened to it since. */
+interface StoredPayment {
+  intentId: string;
+  chargeId: string;
+  amount: number;
+  currency: string;
+  created: number;
+  metadata: Record<string, string>;
+  refunds: RefundObject[];
+  dispute: DisputeObject | null;
+}
 
 interface StoredSession {
   session: CheckoutSessionObject;
@@ -78,6 +142,8 @@ interface StoredSession {
   expiryTimer: NodeJS.Timeout;
   /** A payment that was to settle later failed (the session stays complete and unpaid, as on Stripe). */
   settlementFailed?: boolean;
+  /** payment_intent_data.metadata: what the payment (and its charge) carries. */
+  paymentMetadata: Record<string, string>;
 }
 
 interface ApiAnswer {
@@ -107,6 +173,13 @@ function randomId(prefix: string, length: number): string {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** 3500 cad → '$35.00', as Stripe writes an amount in its messages. */
+function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+}
 
 function notFound(method: string, path: string): StripeApiError {
   return new StripeApiError(404, {
@@ -198,11 +271,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(32).toString('hex')}`;
   const clubName = options.clubName ?? DEFAULT_CLUB_NAME;
   const sessions = new Map<string, StoredSession>();
+  /** Payments by PaymentIntent id, made when a checkout is paid. */
+  const payments = new Map<string, StoredPayment>();
   const idempotent = new Map<string, SavedIdempotentAnswer>();
   const deliveries = new Set<Promise<void>>();
 
   /** Posts one signed event; a receiver that fails is logged (as Stripe's dashboard would show it), not retried. */
-  async function postEvent(type: EventType, session: CheckoutSessionObject): Promise<void> {
+  async function postEvent(type: EventType, object: object): Promise<void> {
     if (!options.webhookUrl) return;
     const event = {
       id: randomId('evt_test_', 24),
@@ -213,7 +288,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: session },
+      data: { object },
     };
     const payload = JSON.stringify(event, null, 2);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
@@ -241,9 +316,9 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     }
   }
 
-  /** Sends an event from a snapshot of the session, tracked so stop() lets a delivery nobody awaits finish. */
-  function deliver(type: EventType, session: CheckoutSessionObject): Promise<void> {
-    const delivery = postEvent(type, structuredClone(session)).finally(() => deliveries.delete(delivery));
+  /** Sends an event from a snapshot of its object, tracked so stop() lets a delivery nobody awaits finish. */
+  function deliver(type: EventType, object: object): Promise<void> {
+    const delivery = postEvent(type, structuredClone(object)).finally(() => deliveries.delete(delivery));
     deliveries.add(delivery);
     return delivery;
   }
@@ -308,6 +383,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const stored: StoredSession = {
       session,
       lineItems,
+      paymentMetadata: params.payment_intent_data?.metadata ?? {},
       expiryTimer: setTimeout(
         () => {
           if (stored.session.status !== 'open') return;
@@ -341,9 +417,124 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     };
   }
 
+  function chargeOf(payment: StoredPayment): ChargeObject {
+    const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0);
+    return {
+      id: payment.chargeId,
+      object: 'charge',
+      amount: payment.amount,
+      amount_captured: payment.amount,
+      amount_refunded: refunded,
+      created: payment.created,
+      currency: payment.currency,
+      disputed: payment.dispute !== null,
+      livemode: false,
+      metadata: payment.metadata,
+      paid: true,
+      payment_intent: payment.intentId,
+      refunded: refunded >= payment.amount,
+      status: 'succeeded',
+    };
+  }
+
+  function paymentOf(params: { payment_intent?: string; charge?: string }): StoredPayment {
+    if (params.payment_intent) {
+      const payment = payments.get(params.payment_intent);
+      if (payment) return payment;
+      throw new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${params.payment_intent}'`,
+        param: 'payment_intent',
+      });
+    }
+    const payment = [...payments.values()].find((p) => p.chargeId === params.charge);
+    if (payment) return payment;
+    throw new StripeApiError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such charge: '${params.charge ?? ''}'`,
+      param: 'charge',
+    });
+  }
+
+  /** A refund of a payment, within what is left of it, never of a disputed one (Stripe's own refusals). */
+  function refund(
+    payment: StoredPayment,
+    params: { amount?: number; reason?: RefundObject['reason']; metadata?: Record<string, string> },
+  ): RefundObject {
+    if (payment.dispute) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_disputed',
+        message: `Charge ${payment.chargeId} has been charged back; cannot issue a refund.`,
+      });
+    }
+    const left = payment.amount - payment.refunds.reduce((sum, r) => sum + r.amount, 0);
+    if (left <= 0) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${payment.chargeId} has already been refunded.`,
+      });
+    }
+    const amount = params.amount ?? left;
+    if (amount > left) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount (${formatMoney(amount, payment.currency)}) is greater than unrefunded amount on charge (${formatMoney(left, payment.currency)})`,
+        param: 'amount',
+      });
+    }
+    const made: RefundObject = {
+      id: randomId('re_test_', 24),
+      object: 'refund',
+      amount,
+      charge: payment.chargeId,
+      created: nowSeconds(),
+      currency: payment.currency,
+      metadata: params.metadata ?? {},
+      payment_intent: payment.intentId,
+      reason: params.reason ?? null,
+      status: 'succeeded',
+    };
+    payment.refunds.unshift(made);
+    return made;
+  }
+
+  function createRefund(form: Record<string, FormValue>): ApiAnswer {
+    const params = parseRefundCreate(form);
+    const payment = paymentOf(params);
+    const made = refund(payment, params);
+    const charge = chargeOf(payment);
+    return { status: 200, body: structuredClone(made), after: () => deliver('charge.refunded', charge) };
+  }
+
+  const list = (url: string, data: unknown[]) => ({
+    status: 200,
+    body: { object: 'list', data, has_more: false, url },
+  });
+
   /** Routes one /v1 request; throws StripeApiError for anything Stripe would refuse. */
   function routeApi(method: string, path: string, form: Record<string, FormValue>): ApiAnswer {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      // Stripe's list filter by payment: the session a payment was made on.
+      const intent = typeof form.payment_intent === 'string' ? form.payment_intent : null;
+      const found = [...sessions.values()]
+        .map((stored) => stored.session)
+        .filter((session) => !intent || session.payment_intent === intent);
+      return list(path, found.reverse());
+    }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(form);
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intent = typeof form.payment_intent === 'string' ? form.payment_intent : null;
+      const found = intent
+        ? (payments.get(intent)?.refunds ?? [])
+        : [...payments.values()].flatMap((p) => p.refunds);
+      return list(path, found);
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const id = match ? decodeURIComponent(match[1] ?? '') : '';
     if (match && method === 'GET' && !match[2]) {
@@ -477,6 +668,17 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
           tax_ids: [],
         },
       } satisfies Partial<CheckoutSessionObject>);
+      const intentId = session.payment_intent as string;
+      payments.set(intentId, {
+        intentId,
+        chargeId: randomId('ch_test_', 24),
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? 'cad',
+        created: nowSeconds(),
+        metadata: stored.paymentMetadata,
+        refunds: [],
+        dispute: null,
+      });
       // Awaited so the product has recorded the payment before the browser reaches the success page.
       await deliver('checkout.session.completed', session);
       if (successUrl) return redirect(res, successUrl);
@@ -500,8 +702,60 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     );
   }
 
+  /**
+   * What the club could do in Stripe's own dashboard, outside the product: refund a payment (all, or
+   * `amount` cents) or have the cardholder's bank dispute it. Each sends its event, as Stripe does, and
+   * answers the refund or dispute with the charge as it now is.
+   */
+  async function handleDashboard(
+    req: IncomingMessage,
+    res: ServerResponse,
+    intentId: string,
+    action: string,
+  ) {
+    const form = parseStripeForm(await readBody(req));
+    let body: object;
+    let after: () => Promise<void>;
+    try {
+      const payment = paymentOf({ payment_intent: intentId });
+      if (action === 'refund') {
+        const amount = typeof form.amount === 'string' && form.amount ? Number(form.amount) : undefined;
+        const made = refund(payment, { amount, reason: 'requested_by_customer' });
+        const charge = chargeOf(payment);
+        body = { refund: made, charge };
+        after = () => deliver('charge.refunded', charge);
+      } else {
+        payment.dispute ??= {
+          id: randomId('dp_test_', 24),
+          object: 'dispute',
+          amount: payment.amount,
+          charge: payment.chargeId,
+          created: nowSeconds(),
+          currency: payment.currency,
+          livemode: false,
+          payment_intent: payment.intentId,
+          reason: 'fraudulent',
+          status: 'needs_response',
+        };
+        const dispute = structuredClone(payment.dispute);
+        body = { dispute, charge: chargeOf(payment) };
+        after = () => deliver('charge.dispute.created', dispute);
+      }
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      res.writeHead(error.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: error.body }, null, 2));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body, null, 2));
+    await after();
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = new URL(req.url ?? '/', url);
+    const dashboard = /^\/dashboard\/payments\/(pi_[A-Za-z0-9_]+)\/(refund|dispute)$/.exec(target.pathname);
+    if (dashboard && req.method === 'POST') return handleDashboard(req, res, dashboard[1]!, dashboard[2]!);
     if (target.pathname === '/v1' || target.pathname.startsWith('/v1/')) return handleApi(req, res, target);
     const page =
       /^\/checkout\/([A-Za-z0-9_]+)(?:\/(pay|pay-later|settle|settle-fail|decline|cancel))?\/?$/.exec(

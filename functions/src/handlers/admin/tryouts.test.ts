@@ -242,7 +242,7 @@ describe('GET /admin/tryouts/export?season_id=', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[1]).toMatch(
-      /^"1","'\+Ana","'-Lee","15U Boys","Cash","No","Selected","Not Sent","2010-06-15","Yes","Yes","[^"]+","'\t7805550134","'@Sam","'\r7805550199","Parent","robin\.tester@example\.test"$/,
+      /^"1","'\+Ana","'-Lee","15U Boys","Cash","0.00","0.00","No","Selected","Not Sent","2010-06-15","Yes","Yes","[^"]+","'\t7805550134","'@Sam","'\r7805550199","Parent","robin\.tester@example\.test"$/,
     );
     expect(lines[2]).toMatch(
       /^"2","'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)","O""Neil, Jr\.","15U Boys"/,

@@ -1,0 +1,84 @@
+/**
+ * Stripe's side of refunds and disputes: creating a refund of a registration's payment, listing the refunds
+ * a payment has (however they were made: here or in Stripe's dashboard), finding the Checkout Session a
+ * payment came from, and the shapes of the charge and dispute that webhook events carry, parsed with valibot
+ * like every outside input.
+ */
+import * as v from 'valibot';
+import { CheckoutSessionSchema, type CheckoutSession } from './checkout-sessions';
+import { stripeClient } from './stripe-client';
+
+/** The part of a Refund the product reads. */
+export const RefundSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^re_/)),
+  amount: v.number(),
+  status: v.nullish(v.string(), null),
+  payment_intent: v.nullish(v.union([v.string(), v.object({ id: v.string() })]), null),
+  metadata: v.nullish(v.record(v.string(), v.string()), {}),
+  reason: v.nullish(v.string(), null),
+  created: v.number(),
+});
+export type StripeRefund = v.InferOutput<typeof RefundSchema>;
+
+/** The part of a Charge (charge.refunded) the product reads. */
+export const ChargeSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^ch_/)),
+  object: v.literal('charge'),
+  payment_intent: v.nullish(v.union([v.string(), v.object({ id: v.string() })]), null),
+  amount: v.number(),
+  amount_refunded: v.number(),
+});
+export type StripeCharge = v.InferOutput<typeof ChargeSchema>;
+
+/** The part of a Dispute (charge.dispute.*) the product reads. */
+export const DisputeSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^(dp|du)_/)),
+  object: v.literal('dispute'),
+  payment_intent: v.nullish(v.union([v.string(), v.object({ id: v.string() })]), null),
+  amount: v.number(),
+  status: v.string(),
+  reason: v.nullish(v.string(), null),
+});
+export type StripeDispute = v.InferOutput<typeof DisputeSchema>;
+
+/** An id Stripe sent as an id or expanded. */
+export function idOf(value: string | { id: string } | null): string | null {
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
+/**
+ * Refunds part or all of a payment. The idempotency key is the admin's refund (one per refund meant), so a
+ * retried request after a lost answer gets the same refund back instead of a second one.
+ */
+export async function createRefund(input: {
+  paymentIntentId: string;
+  amountCents: number;
+  tryoutId: string;
+  refundKey: string;
+}): Promise<StripeRefund> {
+  const stripe = await stripeClient();
+  const refund = await stripe.refunds.create(
+    {
+      payment_intent: input.paymentIntentId,
+      amount: input.amountCents,
+      metadata: { tryout_id: input.tryoutId, refund_key: input.refundKey },
+    },
+    { idempotencyKey: `refund:${input.tryoutId}:${input.refundKey}` },
+  );
+  return v.parse(RefundSchema, refund);
+}
+
+/** Every refund of a payment, newest first (a registration has a handful at most). */
+export async function listRefunds(paymentIntentId: string): Promise<StripeRefund[]> {
+  const stripe = await stripeClient();
+  const page = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+  return page.data.map((refund) => v.parse(RefundSchema, refund));
+}
+
+/** The Checkout Session a payment was made on (it names the registration); null when there is none. */
+export async function sessionOfPayment(paymentIntentId: string): Promise<CheckoutSession | null> {
+  const stripe = await stripeClient();
+  const page = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+  const session = page.data[0];
+  return session ? v.parse(CheckoutSessionSchema, session) : null;
+}

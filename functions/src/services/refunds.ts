@@ -1,0 +1,201 @@
+/**
+ * Refunds (POST /admin/tryouts/{id}/refund) and what Stripe says about refunds and disputes made in its own
+ * dashboard (the webhook's charge.refunded and charge.dispute.* events). Money is never given back twice nor
+ * beyond what was paid: db/refunds.ts reserves each refund against what was paid in one conditional
+ * transaction keyed by the admin's idempotency key, and Stripe gets the same key, so a double click, a
+ * retried request or an event racing the admin's answer all end in one refund.
+ */
+import {
+  amountsOf,
+  formatCad,
+  serverMessages,
+  type AccessTokenClaims,
+  type AdminRefundAnswer,
+  type RefundInput,
+  type RefundRecord,
+} from '@club/shared';
+import * as refundsTable from '../db/refunds';
+import * as tryoutsTable from '../db/tryouts';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
+import { log } from '../lib/log';
+import { isStripeError } from '../payments/checkout-sessions';
+import { createRefund, type StripeDispute, type StripeRefund } from '../payments/refunds';
+import { idsOf, rowWithStatus } from './admin-tryouts';
+
+/** The namespace of refunds the admin made (their screen's key) and of those made in Stripe's dashboard. */
+const ADMIN_KEY = 'admin:';
+const STRIPE_KEY = 'stripe:';
+
+/** How often a refund is judged again when the registration changed under it (another refund landed). */
+const MAX_ATTEMPTS = 5;
+
+function record(refund: refundsTable.RefundItem): RefundRecord {
+  return {
+    key: refund.key,
+    amount_cents: refund.amount_cents,
+    method: refund.method,
+    status: refund.status,
+    reason: refund.reason,
+    created_at: refund.created_at,
+    ...(refund.stripe_refund_id ? { stripe_refund_id: refund.stripe_refund_id } : {}),
+  };
+}
+
+/**
+ * POST /admin/tryouts/{id}/refund: gives back part (amount_cents) or the rest of what a registration paid.
+ * A card refund goes through Stripe's Refunds API; a cash refund is recorded. The same idempotency key
+ * answers the same refund again (finishing it if Stripe's answer was lost); what was asked back never
+ * passes what was paid, whatever runs beside it (a clear 400 otherwise).
+ */
+export async function refundTryout(
+  id: string,
+  input: RefundInput,
+  admin: AccessTokenClaims,
+): Promise<AdminRefundAnswer> {
+  const { seasonId, playerId } = idsOf(id);
+  const key = ADMIN_KEY + input.idempotency_key;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const existing = await refundsTable.getRefund(seasonId, playerId, key);
+    const tryout = await tryoutsTable.getTryout(seasonId, playerId);
+    if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
+    if (existing) return answer(tryout, await finish(existing, tryout, input.idempotency_key));
+
+    const paid = amountsOf(tryout).amount_paid_cents;
+    if (paid === 0) throw new BadRequestError(serverMessages.nothingToRefund);
+    const left = paid - (tryout.refund_reserved_cents ?? 0);
+    const amount = input.amount_cents ?? left;
+    if (amount < 1 || amount > left) {
+      throw new BadRequestError(
+        serverMessages.refundTooLarge
+          .replace('{left}', formatCad(Math.max(0, left)))
+          .replace('{paid}', formatCad(paid)),
+      );
+    }
+    const cash = tryout.payment_method === 'cash';
+    if (!cash && !tryout.payment_intent_id) {
+      log.error('paid card registration has no payment intent; refund refused', { tryoutId: tryout.id });
+      throw new BadRequestError(serverMessages.nothingToRefund);
+    }
+    const refund: refundsTable.RefundItem = {
+      key,
+      amount_cents: amount,
+      method: tryout.payment_method,
+      status: cash ? 'succeeded' : 'pending',
+      reason: input.reason,
+      created_at: new Date().toISOString(),
+      season_id: seasonId,
+      player_id: playerId,
+      made_by: admin.sub,
+    };
+    const reserved = await refundsTable.reserveRefund({ refund, paidCents: tryout.amount_cents });
+    // Another refund (or this key's twin) landed between the read and the write: judge again on fresh state.
+    if (reserved !== 'reserved') continue;
+    log.info('refund reserved', { tryoutId: tryout.id, method: refund.method, amount });
+    return answer(tryout, await finish(refund, tryout, input.idempotency_key));
+  }
+  throw new ServiceUnavailableError(serverMessages.registrationBusy);
+}
+
+/**
+ * Takes a reserved card refund to Stripe (again, after a lost answer: the key makes Stripe answer the same
+ * refund) and records it. Stripe refusing it gives the reservation back (400, Stripe's reason); Stripe not
+ * answering leaves it pending for the admin's retry with the same key (503).
+ */
+async function finish(
+  refund: refundsTable.RefundItem,
+  tryout: tryoutsTable.TryoutItem,
+  refundKey: string,
+): Promise<refundsTable.RefundItem> {
+  if (refund.status !== 'pending') return refund;
+  const ids = { seasonId: refund.season_id, playerId: refund.player_id, key: refund.key };
+  let made: StripeRefund;
+  try {
+    made = await createRefund({
+      paymentIntentId: tryout.payment_intent_id ?? '',
+      amountCents: refund.amount_cents,
+      tryoutId: tryout.id,
+      refundKey,
+    });
+  } catch (error) {
+    if (isStripeError(error, 'StripeInvalidRequestError') || isStripeError(error, 'StripeCardError')) {
+      await refundsTable.releaseRefund(ids);
+      log.warn('stripe refused a refund', { tryoutId: tryout.id, code: error.code ?? null });
+      throw new BadRequestError(serverMessages.refundRefused.replace('{reason}', error.message));
+    }
+    if (isStripeError(error)) {
+      log.warn('stripe refund unanswered; left pending', { tryoutId: tryout.id, error: error.type });
+      throw new ServiceUnavailableError(serverMessages.refundInProgress);
+    }
+    throw error;
+  }
+  await refundsTable.completeRefund({ ...ids, stripeRefundId: made.id });
+  log.info('card refund made', { tryoutId: tryout.id, amount: refund.amount_cents });
+  return { ...refund, status: 'succeeded', stripe_refund_id: made.id };
+}
+
+async function answer(
+  tryout: tryoutsTable.TryoutItem,
+  refund: refundsTable.RefundItem,
+): Promise<AdminRefundAnswer> {
+  const now = (await tryoutsTable.getTryout(tryout.season_id, tryout.player_id)) ?? tryout;
+  return { ...(await rowWithStatus(now)), refund: record(refund) };
+}
+
+/**
+ * What Stripe lists as a payment's refunds, made true on the registration: a refund the admin made here
+ * (its metadata names the key) is completed if it was still pending (the event beat the admin's answer);
+ * one made in Stripe's dashboard is recorded once, by its Stripe id. Failed or cancelled refunds gave
+ * nothing back and are left out.
+ */
+export async function reconcileRefunds(
+  tryout: tryoutsTable.TryoutItem,
+  refunds: StripeRefund[],
+): Promise<void> {
+  for (const made of refunds) {
+    if (made.status === 'failed' || made.status === 'canceled') continue;
+    const ourKey =
+      made.metadata.tryout_id === tryout.id && made.metadata.refund_key
+        ? ADMIN_KEY + made.metadata.refund_key
+        : null;
+    if (ourKey && (await refundsTable.getRefund(tryout.season_id, tryout.player_id, ourKey))) {
+      await refundsTable.completeRefund({
+        seasonId: tryout.season_id,
+        playerId: tryout.player_id,
+        key: ourKey,
+        stripeRefundId: made.id,
+      });
+      continue;
+    }
+    const outcome = await refundsTable.recordOutsideRefund({
+      key: STRIPE_KEY + made.id,
+      amount_cents: made.amount,
+      method: 'stripe',
+      status: 'succeeded',
+      reason: made.reason ? `Refunded in Stripe (${made.reason.replaceAll('_', ' ')})` : 'Refunded in Stripe',
+      created_at: new Date(made.created * 1000).toISOString(),
+      stripe_refund_id: made.id,
+      season_id: tryout.season_id,
+      player_id: tryout.player_id,
+      made_by: 'stripe-dashboard',
+    });
+    if (outcome === 'changed') log.info('refund made in stripe recorded', { tryoutId: tryout.id });
+  }
+}
+
+/** A dispute of a registration's card payment, as Stripe reports it, on the admin's row. */
+export async function applyDispute(tryout: tryoutsTable.TryoutItem, dispute: StripeDispute): Promise<void> {
+  await refundsTable.recordDispute({
+    seasonId: tryout.season_id,
+    playerId: tryout.player_id,
+    disputeId: dispute.id,
+    status: dispute.status,
+    now: new Date(),
+  });
+  log.warn('card payment disputed', { tryoutId: tryout.id, status: dispute.status });
+}
+
+/** A registration's refunds as the family's receipt lists them (those that went through). */
+export async function refundsOf(tryout: tryoutsTable.TryoutItem): Promise<RefundRecord[]> {
+  const refunds = await refundsTable.listRefunds(tryout.season_id, tryout.player_id);
+  return refunds.filter((r) => r.status === 'succeeded').map(record);
+}
