@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API_PREFIX, apiPath, routeList } from './routes';
+import { PUBLIC_READ_PATHS, publicReadPath } from './public-paths';
+import { API_PREFIX, apiPath, routeList, routes } from './routes';
 
 describe('the route table', () => {
   it('has one row per method and path, each naming a handler file', () => {
@@ -18,5 +19,13 @@ describe('the route table', () => {
 
   it('builds same-origin API paths under /api', () => {
     expect(apiPath('getActiveSeason')).toBe(`${API_PREFIX}/seasons/active`);
+  });
+
+  it('gives the public pages the same paths as the table, for public GET routes only', () => {
+    expect(publicReadPath('getActiveSeason')).toBe('/api/seasons/active');
+    for (const name of Object.keys(PUBLIC_READ_PATHS) as (keyof typeof PUBLIC_READ_PATHS)[]) {
+      expect(publicReadPath(name)).toBe(apiPath(name));
+      expect(routes[name]).toMatchObject({ method: 'GET', access: 'public' });
+    }
   });
 });

@@ -13,6 +13,7 @@
  */
 import type { GenericSchema, InferInput, InferOutput } from 'valibot';
 import type * as Schemas from './schemas';
+import { API_PREFIX, PUBLIC_READ_PATHS } from './public-paths';
 import type * as T from './types';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,7 +81,7 @@ export interface RouteDefinition {
 export const routes = {
   getActiveSeason: {
     method: 'GET',
-    path: '/seasons/active',
+    path: PUBLIC_READ_PATHS.getActiveSeason,
     access: 'public',
     handler: 'seasons/get-active',
     table: 'read',
@@ -429,7 +430,7 @@ type InputOf<S> = S extends GenericSchema ? InferInput<S> : undefined;
 type OutputOf<S> = S extends GenericSchema ? InferOutput<S> : undefined;
 
 /** The prefix under which CloudFront, the local server and Vite route requests to the API. */
-export const API_PREFIX = '/api';
+export { API_PREFIX };
 
 /** Fills `{param}` placeholders: apiPath('getActiveSeason') → '/api/seasons/active'. */
 export function apiPath(name: RouteName, params: Record<string, string> = {}): string {

@@ -3,11 +3,12 @@
  * (a public route never refreshes or signs anyone out), so a prerendered page's first JavaScript stays free
  * of the account client (lib/api-client.ts loads only when a stored session needs it).
  */
-import { apiPath, type AnswerOf, type RouteName } from '@club/shared/routes';
+import { publicReadPath, type PublicReadName } from '@club/shared/public-paths';
+import type { AnswerOf } from '@club/shared/routes';
 
 /** The route's answer, or null when it answers 404 (e.g. no active season); throws on anything else. */
-export async function publicGet<N extends RouteName>(name: N): Promise<AnswerOf<N> | null> {
-  const res = await fetch(apiPath(name), {
+export async function publicGet<N extends PublicReadName>(name: N): Promise<AnswerOf<N> | null> {
+  const res = await fetch(publicReadPath(name), {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
   });
