@@ -171,6 +171,8 @@ export interface AdminTryoutRow extends PaymentAmounts {
   emergency_contact_phone: string;
   emergency_contact_relationship: EmergencyContactRelationship;
   emergency_contact_email: string;
+  /** The registration's refunds, oldest first (left out when there are none). */
+  refunds?: RefundRecord[];
 }
 
 /** GET and PATCH /admin/seasons/{id}/registration. */

@@ -75,6 +75,7 @@ export const keys = {
   seasonItemSK: 'SEASON',
   resultRoundSK: 'RESULT_ROUND',
   tryoutSKPrefix: 'TRYOUT#',
+  refundSKPrefix: 'REFUND#',
   /** The registrations an account made (its own player's, and later its household's). */
   tryoutsOfUserIndex: (accountId: string, seasonId: string) => ({
     GSI1PK: `USER#${accountId}`,

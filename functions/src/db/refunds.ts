@@ -26,9 +26,23 @@ export interface RefundItem extends RefundRecord {
   made_by: string;
 }
 
-function toRefund(item: Record<string, unknown>): RefundItem {
+/** A refund item without its table keys (also for the season's one Query, db/season-partition.ts). */
+export function toRefund(item: Record<string, unknown>): RefundItem {
   const { PK: _pk, SK: _sk, type: _type, ...refund } = item;
   return refund as unknown as RefundItem;
+}
+
+/** A refund as the admin and the receipt show it. */
+export function toRefundRecord(refund: RefundItem): RefundRecord {
+  return {
+    key: refund.key,
+    amount_cents: refund.amount_cents,
+    method: refund.method,
+    status: refund.status,
+    reason: refund.reason,
+    created_at: refund.created_at,
+    ...(refund.stripe_refund_id ? { stripe_refund_id: refund.stripe_refund_id } : {}),
+  };
 }
 
 const CONDITION_FAILED = 'ConditionalCheckFailed';

@@ -135,12 +135,17 @@ export function toRound(item: Record<string, unknown>): ResultRound {
  * passes 1 MB), never a Scan, sorted by tryout number. Strongly consistent, so a change the admin just made
  * shows. The season is null when there is no such season.
  */
-export async function getSeasonWithTryouts(
-  seasonId: string,
-): Promise<{ season: SeasonItem | null; round: ResultRound | null; tryouts: TryoutItem[] }> {
+export async function getSeasonWithTryouts(seasonId: string): Promise<{
+  season: SeasonItem | null;
+  round: ResultRound | null;
+  tryouts: TryoutItem[];
+  /** The refund items of the partition (db/refunds.ts), by player id, in key order. */
+  refunds: Map<string, Array<Record<string, unknown>>>;
+}> {
   let season: SeasonItem | null = null;
   let round: ResultRound | null = null;
   const tryouts: TryoutItem[] = [];
+  const refunds = new Map<string, Array<Record<string, unknown>>>();
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -157,9 +162,13 @@ export async function getSeasonWithTryouts(
       if (sk === keys.seasonItemSK) season = toSeason(item);
       else if (sk === keys.resultRoundSK) round = toRound(item);
       else if (sk.startsWith(keys.tryoutSKPrefix)) tryouts.push(toTryout(item));
+      else if (sk.startsWith(keys.refundSKPrefix)) {
+        const playerId = item.player_id as string;
+        refunds.set(playerId, [...(refunds.get(playerId) ?? []), item]);
+      }
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
-  return { season, round, tryouts };
+  return { season, round, tryouts, refunds };
 }

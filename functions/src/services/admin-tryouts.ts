@@ -16,6 +16,7 @@ import {
   type TryoutResult,
 } from '@club/shared';
 
+import * as refundsTable from '../db/refunds';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonPartition from '../db/season-partition';
@@ -51,6 +52,7 @@ export function toAdminRow(
   t: tryoutsTable.TryoutItem,
   round: ResultRound | null,
   now: number,
+  refunds: Array<Record<string, unknown>> = [],
 ): AdminTryoutRow {
   return {
     id: t.id,
@@ -75,21 +77,28 @@ export function toAdminRow(
     emergency_contact_phone: t.emergency_contact_phone,
     emergency_contact_relationship: t.emergency_contact_relationship,
     emergency_contact_email: t.emergency_contact_email,
+    ...(refunds.length
+      ? {
+          refunds: refunds
+            .map((item) => refundsTable.toRefundRecord(refundsTable.toRefund(item)))
+            .sort((a, b) => a.created_at.localeCompare(b.created_at)),
+        }
+      : {}),
   };
 }
 
 /** The season and its registrations (one Query); 404 when there is no such season. */
 async function seasonRows(seasonId: string) {
-  const { season, round, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
+  const { season, round, tryouts, refunds } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
-  return { season, round, tryouts };
+  return { season, round, tryouts, refunds };
 }
 
 /** GET /admin/tryouts?season_id=: every registration of the season, by tryout number. */
 export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
-  const { round, tryouts } = await seasonRows(seasonId);
+  const { round, tryouts, refunds } = await seasonRows(seasonId);
   const now = Date.now();
-  return tryouts.map((t) => toAdminRow(t, round, now));
+  return tryouts.map((t) => toAdminRow(t, round, now, refunds.get(t.player_id)));
 }
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');

@@ -29,18 +29,6 @@ const STRIPE_KEY = 'stripe:';
 /** How often a refund is judged again when the registration changed under it (another refund landed). */
 const MAX_ATTEMPTS = 5;
 
-function record(refund: refundsTable.RefundItem): RefundRecord {
-  return {
-    key: refund.key,
-    amount_cents: refund.amount_cents,
-    method: refund.method,
-    status: refund.status,
-    reason: refund.reason,
-    created_at: refund.created_at,
-    ...(refund.stripe_refund_id ? { stripe_refund_id: refund.stripe_refund_id } : {}),
-  };
-}
-
 /**
  * POST /admin/tryouts/{id}/refund: gives back part (amount_cents) or the rest of what a registration paid.
  * A card refund goes through Stripe's Refunds API; a cash refund is recorded. The same idempotency key
@@ -137,8 +125,15 @@ async function answer(
   tryout: tryoutsTable.TryoutItem,
   refund: refundsTable.RefundItem,
 ): Promise<AdminRefundAnswer> {
-  const now = (await tryoutsTable.getTryout(tryout.season_id, tryout.player_id)) ?? tryout;
-  return { ...(await rowWithStatus(now)), refund: record(refund) };
+  const [now, refunds] = await Promise.all([
+    tryoutsTable.getTryout(tryout.season_id, tryout.player_id),
+    refundsTable.listRefunds(tryout.season_id, tryout.player_id),
+  ]);
+  return {
+    ...(await rowWithStatus(now ?? tryout)),
+    refunds: refunds.map(refundsTable.toRefundRecord),
+    refund: refundsTable.toRefundRecord(refund),
+  };
 }
 
 /**
@@ -197,5 +192,5 @@ export async function applyDispute(tryout: tryoutsTable.TryoutItem, dispute: Str
 /** A registration's refunds as the family's receipt lists them (those that went through). */
 export async function refundsOf(tryout: tryoutsTable.TryoutItem): Promise<RefundRecord[]> {
   const refunds = await refundsTable.listRefunds(tryout.season_id, tryout.player_id);
-  return refunds.filter((r) => r.status === 'succeeded').map(record);
+  return refunds.filter((r) => r.status === 'succeeded').map(refundsTable.toRefundRecord);
 }

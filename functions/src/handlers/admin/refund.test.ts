@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminTryoutRow } from '@club/shared/types';
 import { freePort } from '../../../../scripts/src/local/ports';
 import { getTryout } from '../../db/tryouts';
 import { resetConfigForTests } from '../../lib/config';
@@ -41,7 +42,7 @@ const key = () => randomUUID();
 
 const rowOf = async (tryoutId: string) => {
   const rows = await call('listTryouts', { token: admin.token, query: { season_id: seasonId } });
-  return (rows.body as unknown as Array<Record<string, unknown>>).find((r) => r.id === tryoutId)!;
+  return (rows.body as unknown as AdminTryoutRow[]).find((r) => r.id === tryoutId)!;
 };
 
 describe('POST /admin/tryouts/{id}/refund', () => {
@@ -74,10 +75,12 @@ describe('POST /admin/tryouts/{id}/refund', () => {
     });
     const onStripe = await refundsOnStandIn(paid.intent);
     expect(onStripe.map((r) => r.amount).sort()).toEqual([1500, 3000]);
-    expect(await rowOf(paid.tryoutId)).toMatchObject({
-      payment_status: 'refunded',
-      amount_refunded_cents: 4500,
-    });
+    const row = await rowOf(paid.tryoutId);
+    expect(row).toMatchObject({ payment_status: 'refunded', amount_refunded_cents: 4500 });
+    expect(row?.refunds?.map((r) => [r.amount_cents, r.reason, r.status])).toEqual([
+      [1500, 'Missed one session', 'succeeded'],
+      [3000, 'Moved away', 'succeeded'],
+    ]);
     const mine = await call('getMyTryout', { token: paid.token });
     expect(mine.body).toMatchObject({
       payment_status: 'refunded',

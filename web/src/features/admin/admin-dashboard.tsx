@@ -302,6 +302,8 @@ export function AdminDashboard() {
           seasonName={season?.name ?? ''}
           onBack={backToTryouts}
           headingRef={detailsHeading}
+          notify={notify}
+          onRefunded={tryouts.replaceRow}
         />
       </div>
       <ToastRegion toasts={toasts} lifetimeMs={ADMIN_TOAST_MS} onDismiss={dismiss} />

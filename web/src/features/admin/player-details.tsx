@@ -7,7 +7,9 @@ import { paymentLabel } from '@club/shared/tryouts';
 import { EmailLink } from '../../components/email-link';
 import type { AdminTryoutRow } from '@club/shared/types';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
+import type { Notify } from '../../components/toast';
 import { MAIL_STATUS_LABELS, resultLabel } from './labels';
+import { RefundPanel } from './refund-panel';
 import { adminMessages as t } from './messages';
 
 type Entry = [term: string, value: ReactNode];
@@ -44,12 +46,16 @@ export function PlayerDetails({
   seasonName,
   onBack,
   headingRef,
+  notify,
+  onRefunded,
 }: {
   row: AdminTryoutRow | null;
   seasonName: string;
   onBack: () => void;
   /** The player's name heading, focused when the tab opens on a player. */
   headingRef: Ref<HTMLHeadingElement>;
+  notify: Notify;
+  onRefunded: (row: AdminTryoutRow) => void;
 }) {
   if (!row) {
     return (
@@ -119,6 +125,7 @@ export function PlayerDetails({
             [t.emailResult, MAIL_STATUS_LABELS[row.email_status]],
           ]}
         />
+        <RefundPanel key={row.id} row={row} notify={notify} onRefunded={onRefunded} />
       </div>
       <button type="button" className="button button-secondary" onClick={onBack}>
         {t.backToTryouts}

@@ -308,6 +308,29 @@ describe('cash collected (issue 8)', () => {
     expect(box).not.toBeChecked();
     expect(within(screen.getByRole('row', { name: /Maya Okafor/ })).getByText('Cash')).toBeInTheDocument();
   });
+
+  it('keeps part-refunded cash collected and the box locked, since the refund is its record (issue 15)', async () => {
+    // Prepare
+    serveAdmin({
+      rows: [
+        {
+          ...maya,
+          payment_status: 'partially_refunded',
+          amount_paid_cents: 5000,
+          amount_refunded_cents: 2000,
+        },
+      ],
+    });
+    await renderAdminWithRows();
+
+    // Assess
+    const box = screen.getByRole('checkbox', { name: 'Cash collected: #1 Maya Okafor' });
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(
+      within(screen.getByRole('row', { name: /Maya Okafor/ })).getByText('Cash (partly refunded)'),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('Resend Email (spec §7, §8)', () => {

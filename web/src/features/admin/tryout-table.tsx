@@ -57,7 +57,9 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onO
             <label className={`admin-check${savingCash ? ' is-saving' : ''}`}>
               <input
                 type="checkbox"
-                checked={row.payment_status === 'paid'}
+                checked={row.payment_status !== 'cash'}
+                // Once some of the cash went back, it stays collected (the refund is its record).
+                disabled={row.amount_refunded_cents > 0}
                 aria-label={t.collectedOf(who)}
                 aria-busy={savingCash || undefined}
                 onChange={(e) => actions.setCashCollected(row, e.target.checked)}

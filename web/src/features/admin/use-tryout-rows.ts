@@ -219,5 +219,8 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
     [change, applyToRow, notify],
   );
 
-  return { status: current.status, rows, saving: overrides, resending, actions, refresh, retry };
+  /** A row as the server answered it after a change made elsewhere (a refund, in Player Details). */
+  const replaceRow = useCallback((row: AdminTryoutRow) => applyToRow(row.id, row), [applyToRow]);
+
+  return { status: current.status, rows, saving: overrides, resending, actions, refresh, retry, replaceRow };
 }
