@@ -14,6 +14,7 @@ import { toApiGatewayEvent } from '../src/dev/api-gateway-event';
 import { db, tableName } from '../src/db/client';
 import { getUserByEmail, setAdminFlag } from '../src/db/users';
 import { signAccessToken, verifyAccessToken } from '../src/lib/access-token';
+import { signCalendarKey } from '../src/lib/calendar-link';
 import { ForbiddenError } from '../src/lib/errors';
 import { checkAccess } from '../src/handlers/http';
 import { ensureSeedAdmin } from '../src/services/accounts';
@@ -96,6 +97,8 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   // Signed-in player (administrators are sent away from player pages): /dashboard and /tryout
   'GET /tryouts/my': 'player',
   'GET /tryouts/my/calendar.ics': 'player',
+  'GET /tryouts/calendar.ics': 'public',
+  'GET /tryouts/my/receipt': 'player',
   'PATCH /tryouts/my': 'player',
   'POST /tryouts/my/withdraw': 'player',
   'POST /tryouts/register': 'player',
@@ -148,13 +151,15 @@ async function tableSnapshot(): Promise<string> {
   return JSON.stringify((out.Items ?? []).map((i) => `${i.PK}|${i.SK}|${JSON.stringify(i)}`).sort());
 }
 
-function request(route: RouteDefinition & { name: RouteName }, caller: Caller) {
+async function request(route: RouteDefinition & { name: RouteName }, caller: Caller) {
   const seasonId = randomUUID();
+  const id = tryoutId.of(seasonId, randomUUID());
   return call(route.name, {
     ...sampleRequest(route.name, {
       seasonId,
-      tryoutId: tryoutId.of(seasonId, randomUUID()),
+      tryoutId: id,
       checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
+      calendarKey: await signCalendarKey(id),
     }),
     body: route.method === 'GET' ? undefined : {},
     token: tokens[caller],

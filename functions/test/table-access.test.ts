@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, tryoutId, type RouteDefinition } from '@club/shared';
 import { sampleRequest, type SampleIds } from '@club/shared/route-samples';
 import { db } from '../src/db/client';
+import { signCalendarKey } from '../src/lib/calendar-link';
 import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, uniqueEmail } from './accounts';
@@ -36,13 +37,27 @@ beforeAll(async () => {
   );
   const seasonId = (await openSeason()).id;
   const player = await registeredPlayer('cash');
-  ids = { seasonId, tryoutId: tryoutId.of(seasonId, player.id), checkoutSessionId: 'cs_test_a1b2c3d4e5f6' };
+  const id = tryoutId.of(seasonId, player.id);
+  ids = {
+    seasonId,
+    tryoutId: id,
+    checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
+    calendarKey: await signCalendarKey(id),
+  };
   const adminEmail = uniqueEmail('admin');
   await ensureSeedAdmin({ email: adminEmail, password: PASSWORD });
   const admin = await call('login', { body: { email: adminEmail, password: PASSWORD }, headers: sameOrigin });
   tokens.user = player.token;
   tokens.player = player.token;
   tokens.admin = admin.body.token as string;
+  // The cash is collected, so the registration has a receipt to read.
+  const collected = await call('setCashCollected', {
+    params: { id },
+    body: { collected: true },
+    token: tokens.admin,
+    headers: sameOrigin,
+  });
+  expect(collected.status).toBe(200);
 }, 60_000);
 
 afterAll(() => {

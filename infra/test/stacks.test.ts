@@ -128,6 +128,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'forgotPassword',
         'resetPassword',
         'resendResult',
+        // The registration's confirmation, where a registration completes (cash at once, a card once paid).
+        'registerTryout',
+        'updateMyTryout',
+        'confirmPayment',
+        'stripeWebhook',
       ];
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));

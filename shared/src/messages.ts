@@ -38,6 +38,8 @@ export const fieldMessages = {
   refundAmountInvalid: 'Enter a refund amount of at least $0.01.',
   refundReasonRequired: 'Please say why the money is refunded.',
   refundKeyInvalid: 'This refund request is malformed. Please reload the page and try again.',
+  calendarLinkInvalid:
+    'This calendar link is not valid any more. Sign in and add the tryouts to your calendar from your dashboard.',
 } as const;
 
 /**
@@ -70,6 +72,7 @@ export const serverMessages = {
   playersOnly:
     'Tryout registration is for player accounts. Administrators manage tryouts from the admin area.',
   notRegistered: 'You are not registered for the current season.',
+  noReceipt: 'There is no receipt yet: nothing has been paid for this registration.',
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',

@@ -6,6 +6,7 @@ const IDS = {
   seasonId: '0b6f4f0e-3c55-4d0c-9d41-0c2a7d7f6a11',
   tryoutId: '0b6f4f0e-3c55-4d0c-9d41-0c2a7d7f6a11.a3c2e1d0-9b8a-4c7d-8e6f-5a4b3c2d1e0f',
   checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
+  calendarKey: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
 };
 
 describe('sampleRequest', () => {
@@ -26,6 +27,7 @@ describe('sampleRequest', () => {
     expect(sampleRequest('sendResults', IDS).params).toEqual({ seasonId: IDS.seasonId });
     expect(sampleRequest('listTryouts', IDS).query).toEqual({ season_id: IDS.seasonId });
     expect(sampleRequest('confirmPayment', IDS).query).toEqual({ session_id: IDS.checkoutSessionId });
+    expect(sampleRequest('getCalendarByLink', IDS).query).toEqual({ key: IDS.calendarKey });
     expect(sampleRequest('getActiveSeason', IDS)).toEqual({ params: undefined, query: undefined });
   });
 });

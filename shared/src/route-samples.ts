@@ -13,6 +13,8 @@ export interface SampleIds {
   readonly seasonId: string;
   readonly tryoutId: string;
   readonly checkoutSessionId: string;
+  /** A signed calendar link's key (functions' lib/calendar-link.ts signs one for the registration). */
+  readonly calendarKey: string;
 }
 
 /** Which sample each parameter schema takes. */
@@ -20,6 +22,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.SeasonIdSchema, 'seasonId'],
   [schemas.TryoutIdSchema, 'tryoutId'],
   [schemas.CheckoutSessionIdSchema, 'checkoutSessionId'],
+  [schemas.CalendarKeySchema, 'calendarKey'],
 ]);
 
 function sampleOf(

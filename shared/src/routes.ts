@@ -182,6 +182,28 @@ export const routes = {
     answer: answer<FileAnswer>(),
   },
   /**
+   * The same calendar file through the signed link a confirmation mail carries (a mail link carries no
+   * sign-in): the key names one registration and reads its sessions only.
+   */
+  getCalendarByLink: {
+    method: 'GET',
+    path: '/tryouts/calendar.ics',
+    access: 'public',
+    handler: 'tryouts/get-calendar-by-link',
+    table: 'read',
+    query: 'CalendarLinkQuerySchema',
+    answer: answer<FileAnswer>(),
+  },
+  /** A paid registration's receipt: a printable HTML page (club, player, season, amount, refunds). */
+  getMyReceipt: {
+    method: 'GET',
+    path: '/tryouts/my/receipt',
+    access: 'player',
+    handler: 'tryouts/get-my-receipt',
+    table: 'read',
+    answer: answer<FileAnswer>(),
+  },
+  /**
    * A family withdraws before the season's first session starts (the number is retired, never reused; a
    * refund is the admin's decision). An unpaid card checkout is closed first, so nothing is charged after.
    */
@@ -204,6 +226,7 @@ export const routes = {
     body: 'UpdateMyTryoutSchema',
     answer: answer<T.MyTryout>(),
     payments: true,
+    mail: true,
   },
   registerTryout: {
     method: 'POST',
@@ -214,6 +237,7 @@ export const routes = {
     body: 'TryoutRegistrationSchema',
     answer: answer<T.TryoutRegistrationAnswer>(),
     payments: true,
+    mail: true,
   },
   startCheckout: {
     method: 'POST',
@@ -233,6 +257,7 @@ export const routes = {
     query: 'ConfirmPaymentQuerySchema',
     answer: answer<T.PaymentConfirmation>(),
     payments: true,
+    mail: true,
   },
   stripeWebhook: {
     method: 'POST',
@@ -242,6 +267,7 @@ export const routes = {
     table: 'write',
     answer: answer<T.WebhookAnswer>(),
     payments: true,
+    mail: true,
   },
   // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
   // registration's public id, `<seasonId>.<playerId>` (ids.ts).

@@ -262,6 +262,16 @@ export const ConfirmPaymentQuerySchema = v.object(
   () => 'Payment not found.',
 );
 
+/** The signed key a confirmation mail's calendar link carries (a JWT: three base64url parts). */
+export const CalendarKeySchema = v.pipe(
+  v.string(m.calendarLinkInvalid),
+  v.maxLength(2000, m.calendarLinkInvalid),
+  v.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, m.calendarLinkInvalid),
+);
+
+/** GET /tryouts/calendar.ics?key=… */
+export const CalendarLinkQuerySchema = v.object({ key: CalendarKeySchema }, () => m.calendarLinkInvalid);
+
 const SeasonNameSchema = v.pipe(
   v.string(m.seasonNameRequired),
   v.trim(),

@@ -79,6 +79,8 @@ export interface TryoutItem {
   disputed_at?: string;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
+  /** The registration's confirmation mail: claimed (then sent) once the registration is complete. */
+  confirmation_mailed_at?: string;
   // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.
   /** Goes up at every change of `result`, so a mail asked for an older result is never sent. */
   result_version?: number;

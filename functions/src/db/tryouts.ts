@@ -140,3 +140,36 @@ export async function setCashCollected(
   if (!out.refused) return 'not-found';
   return out.refused.payment_method === 'cash' ? 'refunded' : 'not-cash';
 }
+
+/**
+ * Claims a registration's confirmation mail: one conditional update that succeeds once per registration,
+ * while it is complete (cash to bring, or paid) and not withdrawn, so the webhook and the family's return
+ * from checkout racing on one payment mail once. The registration as claimed, or null (already claimed,
+ * not complete, or gone).
+ */
+export async function claimConfirmationMail(
+  seasonId: string,
+  playerId: string,
+  now: Date,
+): Promise<TryoutItem | null> {
+  return updateTryoutIf(seasonId, playerId, {
+    UpdateExpression: 'SET confirmation_mailed_at = :at',
+    ConditionExpression:
+      'attribute_exists(PK) AND attribute_not_exists(confirmation_mailed_at) AND ' +
+      'payment_status IN (:cash, :paid) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+    ExpressionAttributeValues: { ':at': now.toISOString(), ':cash': 'cash', ':paid': 'paid', ':no': false },
+  });
+}
+
+/** Gives a claim back when its mail could not be sent, so the next chance (a redelivery, a return) mails. */
+export async function releaseConfirmationMail(
+  seasonId: string,
+  playerId: string,
+  claimedAt: string,
+): Promise<void> {
+  await updateTryoutIf(seasonId, playerId, {
+    UpdateExpression: 'REMOVE confirmation_mailed_at',
+    ConditionExpression: 'confirmation_mailed_at = :at',
+    ExpressionAttributeValues: { ':at': claimedAt },
+  });
+}

@@ -31,6 +31,7 @@ import {
 } from '../payments/checkout-sessions';
 import { idOf, listRefunds, sessionOfPayment } from '../payments/refunds';
 import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
+import { mailConfirmationOnce } from './confirmation-mail';
 import { callerPlayerId } from './players';
 import { applyDispute, reconcileRefunds } from './refunds';
 import { rateLimits, requireWithinLimit } from './rate-limits';
@@ -277,6 +278,8 @@ async function fulfil(
     marker: options.marker,
   });
   log.info('checkout session applied', { tryoutId: tryout.id, change: change.kind, outcome });
+  // Paid: the registration is complete. Claimed once, so the webhook and the family's return both try it.
+  if (change.kind === 'paid') await mailConfirmationOnce(tryout);
   return tryout;
 }
 

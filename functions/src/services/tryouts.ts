@@ -7,6 +7,7 @@ import {
   earliestBirthYear,
   reportedStatus,
   fitsAgeGroup,
+  fieldMessages,
   serverMessages,
   sessionInstant,
   sessionsOf,
@@ -29,8 +30,12 @@ import {
 } from '../lib/errors';
 import { log } from '../lib/log';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
+import { verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
+import { receiptPage } from '../receipts/receipt-page';
+import { mailConfirmationOnce } from './confirmation-mail';
 import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
+import { refundsOf } from './refunds';
 import { callerPlayerId, getCallerPlayer, snapshotOf } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
@@ -107,6 +112,60 @@ export async function getMyCalendar(caller: AccessTokenClaims): Promise<string> 
   const season = await seasonsTable.getActiveSeason();
   const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  return calendarOf(tryout, season);
+}
+
+/**
+ * GET /tryouts/calendar.ics?key=…: the calendar of the registration a confirmation mail's signed link names
+ * (its season's sessions as they are now). Any key that is not one of ours, altered or expired, and a
+ * registration withdrawn or gone, is a 404 that says to use the dashboard.
+ */
+export async function getCalendarByLink(key: string): Promise<string> {
+  const id = await verifyCalendarKey(key);
+  const ids = id ? tryoutId.parse(id) : null;
+  const [season, tryout] = ids
+    ? await Promise.all([
+        seasonsTable.getSeason(ids.seasonId),
+        tryoutsTable.getTryout(ids.seasonId, ids.playerId),
+      ])
+    : [null, null];
+  if (!season || !tryout || tryout.withdrawn) throw new NotFoundError(fieldMessages.calendarLinkInvalid);
+  return calendarOf(tryout, season);
+}
+
+/**
+ * GET /tryouts/my/receipt: the receipt of the caller's paid registration in the active season, a printable
+ * HTML page with its refunds; 404 when there is no registration or nothing was paid (cash still to bring,
+ * a card not paid, free tryouts).
+ */
+export async function getMyReceipt(caller: AccessTokenClaims, now = new Date()): Promise<string> {
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  if (tryout.payment_status !== 'paid' || tryout.amount_cents === 0) {
+    throw new NotFoundError(serverMessages.noReceipt);
+  }
+  return receiptPage({
+    receiptNumber: receiptNumberOf(tryout),
+    playerName: `${tryout.first_name} ${tryout.last_name}`,
+    seasonName: season.name,
+    ageGroup: tryout.age_group,
+    tryoutNumber: tryout.tryout_number,
+    amountCents: tryout.amount_cents,
+    method: tryout.payment_method,
+    paidAt: tryout.paid_at ?? tryout.cash_collected_at ?? tryout.created_at,
+    refunds: await refundsOf(tryout),
+    siteUrl: getConfig().SITE_URL,
+    issuedAt: now,
+  });
+}
+
+/** A receipt's number: the season's short id and the tryout number, e.g. SB-3F1C2A9E-0012. */
+export function receiptNumberOf(tryout: { season_id: string; tryout_number: number }): string {
+  return `SB-${tryout.season_id.slice(0, 8).toUpperCase()}-${String(tryout.tryout_number).padStart(4, '0')}`;
+}
+
+function calendarOf(tryout: tryoutsTable.TryoutItem, season: seasonsTable.SeasonItem): string {
   return tryoutCalendar({
     tryoutId: tryout.id,
     seasonName: season.name,
@@ -186,7 +245,10 @@ export async function registerForTryout(
   const registered = { ...tryout, tryout_number: inserted.tryout_number };
   log.info('tryout registration created', { tryoutId: registered.id, method: registered.payment_method });
   const answer = toMyTryout(registered, season);
-  if (!card) return { tryout: answer };
+  if (!card) {
+    await mailConfirmationOnce(registered, season);
+    return { tryout: answer };
+  }
   const url = await openCheckout(registered, season.name).catch((error: unknown) => {
     log.warn('checkout could not be opened at registration', {
       tryoutId: registered.id,
@@ -222,6 +284,7 @@ export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout>
   });
   if (switched) {
     log.info('registration switched to cash', { tryoutId: switched.id });
+    await mailConfirmationOnce(switched, season);
     return toMyTryout(switched, season);
   }
   // Something moved meanwhile (a payment landed, another tab paid again or switched): say where it stands.

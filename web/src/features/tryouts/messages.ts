@@ -68,6 +68,15 @@ export const tryoutMessages = {
   awaitingDecision: 'Awaiting tryout decision',
   teamSnap: 'Join Your Team on TeamSnap',
   opensInNewTab: ' (opens in a new tab)',
+  amountPaid: 'Paid',
+  amountRefunded: 'Refunded',
+  amountOwed: 'To pay',
+  bringCash: (amount: string) => `Please bring ${amount} in cash to your first tryout session.`,
+  refundedNote: (amount: string) =>
+    `The club refunded ${amount}. A card refund can take 5–10 business days to reach your statement.`,
+  receipt: 'Download receipt',
+  preparingReceipt: 'Preparing receipt…',
+  receiptFailed: 'We could not get your receipt. Please try again.',
 
   // Card payments (spec §4)
   completePayment: 'Complete payment',

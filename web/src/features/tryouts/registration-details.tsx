@@ -1,4 +1,4 @@
-import { paymentLabel } from '@club/shared/tryouts';
+import { formatCad, paymentLabel } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
 import { tryoutMessages as t } from './messages';
 
@@ -7,6 +7,16 @@ export function resultLabel(result: MyTryout['result']): string {
   if (result === 'selected') return t.selected;
   if (result === 'not_selected') return t.notSelected;
   return t.awaitingDecision;
+}
+
+/** What was paid, refunded and is still owed, each only when there is some (issue 15). */
+function moneyRows(tryout: MyTryout): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (tryout.withdrawn) return rows;
+  if (tryout.amount_paid_cents) rows.push([t.amountPaid, formatCad(tryout.amount_paid_cents)]);
+  if (tryout.amount_refunded_cents) rows.push([t.amountRefunded, formatCad(tryout.amount_refunded_cents)]);
+  if (tryout.amount_due_cents) rows.push([t.amountOwed, formatCad(tryout.amount_due_cents)]);
+  return rows;
 }
 
 /**
@@ -33,6 +43,7 @@ export function RegistrationDetails({ tryout, full = false }: { tryout: MyTryout
           : { amount_paid_cents: tryout.amount_paid_cents, amount_due_cents: tryout.amount_due_cents },
       ) || '—',
     ],
+    ...(full ? moneyRows(tryout) : []),
   ];
   return (
     <dl className="tryout-details">

@@ -32,7 +32,7 @@ function myTryout(tryout: MyTryout | null) {
 
 /** The value the registration card gives for a term. */
 function detail(term: string): string | null | undefined {
-  return screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+  return screen.queryByText(term, { selector: 'dt' })?.nextElementSibling?.textContent;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -440,6 +440,109 @@ describe('the player’s sessions and calendar (issue 15)', () => {
 
     await screen.findByText('Your Tryout Registration');
     expect(screen.queryByRole('button', { name: 'Add tryout dates to my calendar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('money and the receipt (issue 15)', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('shows what was paid and refunded, and saves the receipt fetched with the sign-in token', async () => {
+    // Prepare: $85.00 by card, $35.00 refunded.
+    sessionStorage.setItem('token', 'header.payload.signature');
+    myTryout(
+      aTryout({
+        payment_method: 'stripe',
+        payment_status: 'partially_refunded',
+        amount_paid_cents: 8500,
+        amount_refunded_cents: 3500,
+        amount_due_cents: 0,
+      }),
+    );
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/tryouts/my/receipt', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse('<!doctype html><title>Receipt</title>', {
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'content-disposition': 'attachment; filename="summit-tryout-receipt.html"',
+          },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderDashboard();
+
+    // Act
+    await screen.findByText('Your Tryout Registration');
+    await user.click(screen.getByRole('button', { name: 'Download receipt' }));
+
+    // Assess
+    expect(detail('Payment')).toBe('Partly refunded (Card)');
+    expect(detail('Paid')).toBe('$85.00');
+    expect(detail('Refunded')).toBe('$35.00');
+    expect(detail('To pay')).toBeUndefined();
+    expect(
+      screen.getByText(
+        'The club refunded $35.00. A card refund can take 5–10 business days to reach your statement.',
+      ),
+    ).toBeInTheDocument();
+    await vi.waitFor(() => expect(saved).toEqual(['summit-tryout-receipt.html']));
+    expect(authorization).toBe('Bearer header.payload.signature');
+  });
+
+  it('tells a cash family what to bring, and offers no receipt before anything was paid', async () => {
+    // Prepare
+    myTryout(
+      aTryout({
+        payment_method: 'cash',
+        payment_status: 'cash',
+        amount_paid_cents: 0,
+        amount_due_cents: 8500,
+      }),
+    );
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(
+      await screen.findByText('Please bring $85.00 in cash to your first tryout session.'),
+    ).toBeInTheDocument();
+    expect(detail('To pay')).toBe('$85.00');
+    expect(detail('Paid')).toBeUndefined();
+    expect(screen.queryByRole('button', { name: 'Download receipt' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the receipt cannot be fetched', async () => {
+    // Prepare
+    myTryout(
+      aTryout({
+        payment_method: 'cash',
+        payment_status: 'paid',
+        amount_paid_cents: 5000,
+        amount_due_cents: 0,
+      }),
+    );
+    server.use(
+      http.get('/api/tryouts/my/receipt', () => HttpResponse.json({ message: 'x' }, { status: 500 })),
+    );
+    const { user } = renderDashboard();
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Download receipt' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not get your receipt. Please try again.',
+    );
   });
 });
 

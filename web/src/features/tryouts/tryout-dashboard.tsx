@@ -5,12 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCad } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { AddToCalendar } from './add-to-calendar';
 import { confirmPayment, getMyTryout } from './api';
 import { CompletePayment } from './complete-payment';
 import { tryoutMessages as t } from './messages';
+import { ReceiptButton } from './receipt-button';
 import { RegistrationDetails } from './registration-details';
 import { Withdraw } from './withdraw';
 import type { DashboardNotice } from './tryout-form';
@@ -49,6 +51,12 @@ function RegistrationCard({
         </p>
       ) : null}
       {tryout.withdrawn ? null : <CompletePayment tryout={tryout} onChanged={onChanged} />}
+      {!tryout.withdrawn && tryout.payment_status === 'cash' && tryout.amount_due_cents ? (
+        <p className="tryout-note">{t.bringCash(formatCad(tryout.amount_due_cents))}</p>
+      ) : null}
+      {tryout.amount_refunded_cents ? (
+        <p className="tryout-note">{t.refundedNote(formatCad(tryout.amount_refunded_cents))}</p>
+      ) : null}
       {!tryout.withdrawn && tryout.sessions?.length ? (
         <>
           <h3 className="tryout-sessions-title">{t.yourSessions}</h3>
@@ -56,6 +64,11 @@ function RegistrationCard({
           <p className="form-note">{t.sessionsNote}</p>
           <AddToCalendar />
         </>
+      ) : null}
+      {tryout.amount_paid_cents ? (
+        <div className="tryout-actions">
+          <ReceiptButton />
+        </div>
       ) : null}
       {tryout.withdrawal_open && !tryout.withdrawn ? <Withdraw onChanged={onChanged} /> : null}
     </section>

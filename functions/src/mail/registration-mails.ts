@@ -1,0 +1,78 @@
+/**
+ * The registration's confirmation mail (issue 15), sent once the registration is complete (cash at once, a
+ * card once paid): the tryout number and age group, each session with its day, time, gym and address (a map
+ * link), spec §9's check-in time, and what is owed or was paid. The calendar link is signed (a mail link
+ * carries no sign-in), so one tap adds the sessions to the family's calendar.
+ */
+import {
+  CHECK_IN_MINUTES_BEFORE_TRYOUT,
+  CLUB_TIME_ZONE,
+  formatCad,
+  mapLink,
+  sessionWhen,
+  type AgeGroup,
+  type PaymentMethod,
+  type TryoutSession,
+} from '@club/shared';
+import { compose, siteLink, type MailLink } from './layout';
+import type { MailMessage } from './ses-sender';
+
+export interface ConfirmationMailInput {
+  to: string;
+  firstName: string;
+  seasonName: string;
+  ageGroup: AgeGroup;
+  tryoutNumber: number;
+  sessions: readonly TryoutSession[];
+  method: PaymentMethod;
+  amountCents: number;
+  /** When the card payment went through (card registrations). */
+  paidAt?: string;
+  /** The signed link to the sessions' calendar file. */
+  calendarUrl: string;
+}
+
+/** 2026-11-24T… → "November 24, 2026", in Edmonton. */
+function day(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }).format(
+    new Date(iso),
+  );
+}
+
+function moneyLine(input: ConfirmationMailInput): string {
+  if (input.amountCents === 0) return 'Tryouts are free this season: there is nothing to pay.';
+  const amount = formatCad(input.amountCents);
+  if (input.method === 'cash') return `Please bring ${amount} in cash to your first session.`;
+  return `You paid ${amount} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
+}
+
+export function confirmationMail(input: ConfirmationMailInput): MailMessage {
+  const sessions = input.sessions.map((s) => `${sessionWhen(s)}: ${s.location}, ${s.address}`);
+  const maps: MailLink[] = input.sessions.map((s) => ({
+    label: `Map: ${s.location}, ${s.address}`,
+    url: mapLink(s),
+  }));
+  const dashboard = siteLink('/dashboard');
+  return compose({
+    to: input.to,
+    kind: 'registration-confirmed',
+    subject: `You're registered: ${input.seasonName}, ${input.ageGroup}, #${input.tryoutNumber}`,
+    firstName: input.firstName,
+    paragraphs: [
+      `You're registered for ${input.seasonName}. Your tryout number is ${input.tryoutNumber}, in ${input.ageGroup}.`,
+      ...(sessions.length
+        ? [
+            sessions.length === 1 ? 'Your tryout session:' : 'Your tryout sessions:',
+            ...sessions,
+            `Please check in ${CHECK_IN_MINUTES_BEFORE_TRYOUT} minutes before your session starts.`,
+          ]
+        : ['The club will post your tryout dates on your dashboard once they are set.']),
+      moneyLine(input),
+    ],
+    action: sessions.length
+      ? { label: 'Add the tryouts to my calendar', url: input.calendarUrl }
+      : { label: 'View my dashboard', url: dashboard },
+    links: [...maps, ...(sessions.length ? [{ label: 'Your dashboard', url: dashboard }] : [])],
+    footer: `Questions? Contact the club: ${siteLink('/contact')}`,
+  });
+}
