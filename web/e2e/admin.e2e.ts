@@ -117,4 +117,94 @@ describe('running a tryout season as admin', () => {
     await admin.close();
     await family.close();
   });
+  it('runs a season of its own: an $85 fee and a session, a card payment, its confirmation and a refund', async () => {
+    const admin = await openPage();
+    const { page } = admin;
+    await signIn(page, adminCredentials().email, adminCredentials().password);
+    await heading(page, 'Admin Dashboard').waitFor();
+
+    // The season: its fee and its one 15U Girls session, set on the screen.
+    await page.locator('summary', { hasText: 'New season' }).click();
+    await page.getByLabel('Season name').fill('Fall 2026 Tryouts');
+    await page.locator('.admin-new-season').getByLabel('Tryout fee ($)').fill('85');
+    await page.getByRole('button', { name: 'Create Season' }).click();
+    await toast(page, 'Season "Fall 2026 Tryouts" created and activated.');
+    await page.getByRole('button', { name: 'Open Registration' }).click();
+    await toast(page, 'Registration opened');
+    await page.locator('summary', { hasText: 'Season settings' }).click();
+    await page.getByRole('button', { name: 'Add session' }).click();
+    const session = page.getByRole('group', { name: 'Session 1' });
+    await session.getByLabel('Date').fill('2026-12-12');
+    await session.getByLabel('Starts').fill('10:00');
+    await session.getByLabel('Ends').fill('11:30');
+    await session.getByLabel('Gym').fill('Harry Ainlay gym');
+    await session.getByLabel('Address').fill('4350 111 St NW, Edmonton');
+    await session.getByRole('checkbox', { name: '15U Girls' }).check();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Season settings saved');
+
+    // A family pays the $85.00 the server decided, on the checkout page, by card.
+    const player = await verifiedPlayer('Noor', { dateOfBirth: yearsAgo(14) });
+    const family = await openPage({ viewport: { width: 390, height: 844 } });
+    await signIn(family.page, player.email, player.password);
+    await heading(family.page, 'Welcome, Noor!').waitFor();
+    await family.page.goto('/tryout');
+    await family.page.getByRole('radio', { name: 'Card (pay online now)' }).check();
+    await family.page.getByLabel('Age group', { exact: true }).selectOption('15U Girls');
+    await family.page.getByRole('button', { name: 'Register for Tryouts' }).click();
+    await family.page.waitForURL(/\/checkout\/cs_test_/);
+    await family.page.getByText('$85.00').first().waitFor();
+    await family.page.getByRole('button', { name: 'Pay $85.00' }).click();
+    await family.page.waitForURL(/\/dashboard$/);
+    await family.page.locator('dd', { hasText: /^Paid \(Card\)$/ }).waitFor();
+    await family.page.locator('dd', { hasText: /^\$85\.00$/ }).waitFor();
+
+    // The confirmation mail: the number, the session, the check-in time, what was paid, a calendar link.
+    await expect
+      .poll(
+        async () =>
+          (await inbox(player.email)).filter((m) => m.subject.startsWith("You're registered")).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    const [confirmation] = (await inbox(player.email)).filter((m) =>
+      m.subject.startsWith("You're registered"),
+    );
+    expect(confirmation!.subject).toBe("You're registered: Fall 2026 Tryouts, 15U Girls, #1");
+    const text = confirmation!.body.text ?? '';
+    expect(text).toContain(
+      'Saturday, December 12, 2026 · 10:00 a.m. – 11:30 a.m.: Harry Ainlay gym, 4350 111 St NW, Edmonton',
+    );
+    expect(text).toContain('Please check in 20 minutes before your session starts.');
+    expect(text).toMatch(/You paid \$85\.00 by card on /);
+    const calendarLink = /https?:\/\/\S+\/api\/tryouts\/calendar\.ics\?key=\S+/.exec(text)?.[0];
+    expect(calendarLink).toBeTruthy();
+    const calendar = await fetch(calendarLink!);
+    expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(await calendar.text()).toContain('LOCATION:Harry Ainlay gym\\, 4350 111 St NW\\, Edmonton');
+
+    // The admin gives $35.00 back from Player Details.
+    await page.reload();
+    await heading(page, 'Admin Dashboard').waitFor();
+    await page.getByRole('button', { name: 'Noor Tester (details)' }).click();
+    const money = page.getByRole('region', { name: 'Payment and refunds' });
+    await money.getByLabel('Amount to refund ($)').fill('35');
+    await money.getByLabel('Reason').fill('Injured before tryouts');
+    await money.getByRole('button', { name: 'Refund…' }).click();
+    await money.getByText("Refund $35.00 to Noor Tester's card?").waitFor();
+    await checkA11y(page);
+    await money.getByRole('button', { name: 'Yes, refund $35.00' }).click();
+    await toast(page, 'Refunded $35.00');
+    await money.getByText('$35.00 · ', { exact: false }).waitFor();
+
+    // The family sees it.
+    await family.page.reload();
+    await family.page.locator('dd', { hasText: /^Partly refunded \(Card\)$/ }).waitFor();
+    await family.page.getByText('The club refunded $35.00.', { exact: false }).waitFor();
+    await checkA11y(family.page);
+
+    expect([...admin.consoleErrors, ...family.consoleErrors]).toEqual([]);
+    await admin.close();
+    await family.close();
+  });
 });

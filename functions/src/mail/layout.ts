@@ -56,7 +56,7 @@ export function compose(input: {
   ].join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b3d91;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+<p style="font-size:13px;color:#555;overflow-wrap:anywhere;word-break:break-all">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
     : '';
   const linkList = links
     .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`)
