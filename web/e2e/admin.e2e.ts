@@ -5,6 +5,7 @@
  * dashboard says Selected with the TeamSnap link. Creating a season makes it the active one, which every
  * other journey relies on, so this one runs on a stack of its own.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../scripts/src/local/stack';
@@ -201,6 +202,16 @@ describe('running a tryout season as admin', () => {
     await family.page.reload();
     await family.page.locator('dd', { hasText: /^Partly refunded \(Card\)$/ }).waitFor();
     await family.page.getByText('The club refunded $35.00.', { exact: false }).waitFor();
+    // The receipt: $85.00 CAD paid by card, the refund and what was paid net.
+    const [download] = await Promise.all([
+      family.page.waitForEvent('download'),
+      family.page.getByRole('button', { name: 'Download receipt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('summit-tryout-receipt.html');
+    const receipt = readFileSync((await download.path())!, 'utf8');
+    expect(receipt).toContain('<dd>$85.00 CAD</dd>');
+    expect(receipt).toContain('Injured before tryouts');
+    expect(receipt).toContain('Net paid: $50.00 CAD');
     await checkA11y(family.page);
 
     expect([...admin.consoleErrors, ...family.consoleErrors]).toEqual([]);
