@@ -43,6 +43,7 @@ beforeAll(async () => {
     tryoutId: id,
     checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
     calendarKey: await signCalendarKey(id),
+    athleteId: player.id,
   };
   const adminEmail = uniqueEmail('admin');
   await ensureSeedAdmin({ email: adminEmail, password: PASSWORD });

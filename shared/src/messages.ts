@@ -73,6 +73,16 @@ export const serverMessages = {
     'Tryout registration is for player accounts. Administrators manage tryouts from the admin area.',
   notRegistered: 'You are not registered for the current season.',
   noReceipt: 'There is no receipt yet: nothing has been paid for this registration.',
+
+  // Households (issue 17)
+  athleteNotFound: 'That athlete is not in your household.',
+  athleteRegistered:
+    'This athlete is registered for the current season. Withdraw the registration first, or contact the club.',
+  athleteBirthDateLocked:
+    'The birth date cannot change while the athlete is registered for the current season, since it decides the age group. Please contact the club.',
+  removeYourself: 'You cannot remove yourself from your household’s athletes.',
+  tooManyAthletes: 'A household can have at most 12 athletes.',
+  householdChanged: 'Your household changed meanwhile. Please reload the page and try again.',
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',

@@ -7,6 +7,7 @@ const IDS = {
   tryoutId: '0b6f4f0e-3c55-4d0c-9d41-0c2a7d7f6a11.a3c2e1d0-9b8a-4c7d-8e6f-5a4b3c2d1e0f',
   checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
   calendarKey: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl',
+  athleteId: 'a3c2e1d0-9b8a-4c7d-8e6f-5a4b3c2d1e0f',
 };
 
 describe('sampleRequest', () => {

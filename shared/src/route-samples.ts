@@ -15,6 +15,8 @@ export interface SampleIds {
   readonly checkoutSessionId: string;
   /** A signed calendar link's key (functions' lib/calendar-link.ts signs one for the registration). */
   readonly calendarKey: string;
+  /** An athlete of the caller's household (an account's own athlete has the account's id). */
+  readonly athleteId: string;
 }
 
 /** Which sample each parameter schema takes. */
@@ -23,6 +25,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.TryoutIdSchema, 'tryoutId'],
   [schemas.CheckoutSessionIdSchema, 'checkoutSessionId'],
   [schemas.CalendarKeySchema, 'calendarKey'],
+  [schemas.AthleteIdSchema, 'athleteId'],
 ]);
 
 function sampleOf(

@@ -158,6 +158,50 @@ export const RegistrationSchema = v.pipe(
 export type RegistrationInput = v.InferInput<typeof RegistrationSchema>;
 export type Registration = v.InferOutput<typeof RegistrationSchema>;
 
+/** An athlete's own fields (issue 17): the registration form's rules and messages, no e-mail or password. */
+export const athleteFields = {
+  first_name: registrationFields.first_name,
+  last_name: registrationFields.last_name,
+  date_of_birth: registrationFields.date_of_birth,
+  emergency_contact_name: registrationFields.emergency_contact_name,
+  emergency_contact_phone: registrationFields.emergency_contact_phone,
+  emergency_contact_email: registrationFields.emergency_contact_email,
+  emergency_contact_relationship: registrationFields.emergency_contact_relationship,
+  parent_consent: registrationFields.parent_consent,
+};
+
+/** POST /household/athletes: a new athlete; consent (spec §4) is required for one under 18. */
+export const AthleteSchema = v.pipe(
+  objectRequiring(athleteFields, {
+    first_name: m.firstNameRequired,
+    last_name: m.lastNameRequired,
+    date_of_birth: m.dateOfBirthRequired,
+    emergency_contact_name: m.contactNameRequired,
+    emergency_contact_phone: m.contactPhoneRequired,
+    emergency_contact_email: m.contactEmailRequired,
+    emergency_contact_relationship: m.relationshipRequired,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['date_of_birth'], ['parent_consent']],
+      (a) => !isMinor(a.date_of_birth) || a.parent_consent,
+      m.parentConsentRequired,
+    ),
+    ['parent_consent'],
+  ),
+);
+export type AthleteInput = v.InferOutput<typeof AthleteSchema>;
+
+/**
+ * PATCH /household/athletes/{id}: any of the athlete's fields. Consent is checked against the birth date the
+ * athlete will have (the service, which knows the stored one).
+ */
+export const AthleteUpdateSchema = v.pipe(
+  v.partial(v.object(athleteFields, () => 'Invalid request.')),
+  v.check((a) => Object.keys(a).length > 0, 'Nothing to change.'),
+);
+export type AthleteUpdate = v.InferOutput<typeof AthleteUpdateSchema>;
+
 /** POST /auth/login. Only presence is checked: a wrong shape is just a failed login. */
 export const LoginSchema = objectRequiring(
   {
@@ -420,6 +464,14 @@ export const TeamLinkInputSchema = v.object({
 
 /** A season's id in paths and queries (a UUID). */
 export const SeasonIdSchema = v.pipe(v.string('Not found.'), v.uuid('Not found.'));
+/** An athlete's id in household paths (an account's own athlete has the account's id). */
+export const AthleteIdSchema = v.pipe(
+  v.string('That athlete is not in your household.'),
+  v.uuid('That athlete is not in your household.'),
+);
+/** Path `{id}` of an athlete. */
+export const AthleteParamsSchema = v.object({ id: AthleteIdSchema });
+
 /** A registration's public id in admin paths: `<seasonId>.<playerId>` (ids.ts). */
 export const TryoutIdSchema = v.pipe(
   v.string('Registration not found.'),

@@ -69,6 +69,33 @@ export interface TryoutSession {
 export type PaymentStatus =
   'cash' | 'pending' | 'processing' | 'paid' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
 
+/** An athlete of a household (issue 17): who tries out. An account's own athlete has the account's id. */
+export interface Athlete {
+  id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  emergency_contact_email: string;
+  emergency_contact_relationship: EmergencyContactRelationship;
+  parent_consent: boolean;
+}
+
+/** A guardian of a household: an account that sees and manages its athletes. */
+export interface HouseholdGuardian {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** GET /household: the caller's household, as every one of its guardians sees it. */
+export interface Household {
+  guardians: HouseholdGuardian[];
+  athletes: Athlete[];
+}
+
 /** One refund of a registration, as the admin and the receipt show it. */
 export interface RefundRecord {
   /** The key the admin's screen made for it, or Stripe's refund id for one made in Stripe's dashboard. */

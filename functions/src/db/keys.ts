@@ -19,6 +19,9 @@
  * | refund                | SEASON#<id>             | REFUND#<playerId>#<key> |            |                      |
  * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
+ * | household             | HOUSEHOLD#<id>          | HOUSEHOLD          |                 |                      |
+ * | household guardian    | HOUSEHOLD#<id>          | GUARDIAN#<userId>  |                 |                      |
+ * | household athlete     | HOUSEHOLD#<id>          | ATHLETE#<athleteId>|                 |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -91,6 +94,22 @@ export const keys = {
    * member's or an emergency contact's, so it is keyed by the address, not by a user.
    */
   mailStatus: (email: string) => ({ PK: `MAIL#${normaliseEmail(email)}`, SK: 'STATUS' }),
+  /**
+   * A household (issue 17): its guardians (accounts) and the athletes they added, in one partition, so the
+   * household is one Query. An account's own athlete lives on its profile, not here.
+   */
+  household: (householdId: string) => ({ PK: `HOUSEHOLD#${householdId}`, SK: 'HOUSEHOLD' }),
+  householdGuardian: (householdId: string, userId: string) => ({
+    PK: `HOUSEHOLD#${householdId}`,
+    SK: `GUARDIAN#${userId}`,
+  }),
+  householdAthlete: (householdId: string, athleteId: string) => ({
+    PK: `HOUSEHOLD#${householdId}`,
+    SK: `ATHLETE#${athleteId}`,
+  }),
+  householdPartition: (householdId: string) => ({ PK: `HOUSEHOLD#${householdId}` }),
+  guardianSKPrefix: 'GUARDIAN#',
+  athleteSKPrefix: 'ATHLETE#',
 } as const;
 
 /** The kinds of outside news applied exactly once, each with its marker's key. */

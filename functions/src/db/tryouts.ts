@@ -173,3 +173,33 @@ export async function releaseConfirmationMail(
     ExpressionAttributeValues: { ':at': claimedAt },
   });
 }
+
+/** The athlete details a registration shows the admin, kept current as a guardian edits them (issue 17). */
+export type AthleteSnapshot = Partial<
+  Pick<
+    TryoutItem,
+    | 'first_name'
+    | 'last_name'
+    | 'parent_consent'
+    | 'emergency_contact_name'
+    | 'emergency_contact_phone'
+    | 'emergency_contact_email'
+    | 'emergency_contact_relationship'
+  >
+>;
+
+/** Writes an athlete's current details into its registration, if it has one; null when it has none. */
+export async function refreshAthleteSnapshot(
+  seasonId: string,
+  playerId: string,
+  fields: AthleteSnapshot,
+): Promise<TryoutItem | null> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (!entries.length) return null;
+  return updateTryoutIf(seasonId, playerId, {
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+  });
+}

@@ -28,6 +28,16 @@ export interface UserItem {
   passwordHash: string;
   /** Goes up at every password change: sessions and reset links made before a change stop working. */
   passwordVersion: number;
+  /**
+   * The household the account is a guardian of (db/households.ts), once it has one of its own items; an
+   * account without one is a household of one, itself, whose one athlete is the account holder.
+   */
+  household_id?: string;
+  /**
+   * 'guardian': an account for a parent or guardian, not itself an athlete (no birth date or emergency
+   * contact of its own). Absent: a player's account (the spec's sign-up), its own first athlete.
+   */
+  account_type?: 'player' | 'guardian';
 }
 
 /**
@@ -263,4 +273,43 @@ export async function resetPasswordWithToken(input: {
     ),
   );
   return codes === null;
+}
+
+/** The athlete fields an account holder's own athlete keeps on the profile (households, issue 17). */
+export type OwnAthleteFields = Partial<
+  Pick<
+    UserItem,
+    | 'first_name'
+    | 'last_name'
+    | 'date_of_birth'
+    | 'emergency_contact_name'
+    | 'emergency_contact_phone'
+    | 'emergency_contact_email'
+    | 'emergency_contact_relationship'
+    | 'parent_consent'
+    | 'consentedAt'
+    | 'consentNoticeVersion'
+  >
+>;
+
+/** Changes the account holder's own athlete details on the profile; null when the account is gone. */
+export async function updateOwnAthlete(userId: string, fields: OwnAthleteFields): Promise<UserItem | null> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (!entries.length) return getUser(userId);
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  if (!out) return null;
+  const { PK: _pk, SK: _sk, type: _type, ...user } = out.Attributes!;
+  return user as UserItem;
 }

@@ -1,0 +1,163 @@
+/**
+ * Households (issue 17): the guardians (accounts) and athletes of a family, in one partition
+ * (`HOUSEHOLD#<id>`), read with one Query. An account that has never added an athlete has no items here: it
+ * is a household of one, its own id the household's, its one athlete the account holder, whose details stay
+ * on the profile (decision 41: a player is not the account). The first write makes the household real: the
+ * household item, the account's guardian item and its `household_id`, in the same transaction as the write.
+ */
+import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Athlete } from '@club/shared';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
+
+/** An athlete a guardian added: the answer's fields, and who consented for them, when, to which notice. */
+export interface AthleteItem extends Athlete {
+  household_id: string;
+  created_at: string;
+  updated_at?: string;
+  /** The guardian who gave spec §4's consent (an athlete under 18), when, and the notice's version. */
+  consent_by?: string;
+  consented_at?: string;
+  consent_notice_version?: string;
+}
+
+export interface HouseholdItems {
+  /** The guardians' account ids, as their membership items say (none for a household of one not yet made). */
+  guardianIds: string[];
+  athletes: AthleteItem[];
+}
+
+/** Every item of a household: its guardians and athletes (one strongly consistent Query, paged). */
+export async function getHouseholdItems(householdId: string): Promise<HouseholdItems> {
+  const found: HouseholdItems = { guardianIds: [], athletes: [] };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.householdPartition(householdId).PK },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const sk = String(item.SK);
+      if (sk.startsWith(keys.guardianSKPrefix)) found.guardianIds.push(String(item.user_id));
+      else if (sk.startsWith(keys.athleteSKPrefix)) found.athletes.push(toAthlete(item));
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  found.athletes.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return found;
+}
+
+function toAthlete(item: Record<string, unknown>): AthleteItem {
+  const { PK: _pk, SK: _sk, type: _type, ...athlete } = item;
+  return athlete as unknown as AthleteItem;
+}
+
+/**
+ * Adds an athlete, making the household real if this is its first item: the household and the guardian's
+ * membership (idempotent puts) and the account's `household_id`, conditional on the account still being in
+ * this household (it may have joined another meanwhile). 'moved' when it had.
+ */
+export async function addAthlete(input: {
+  userId: string;
+  athlete: AthleteItem;
+  now: Date;
+}): Promise<'added' | 'moved'> {
+  const { athlete, userId } = input;
+  const householdId = athlete.household_id;
+  const at = input.now.toISOString();
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.household(householdId),
+              UpdateExpression: 'SET #type = :type, id = :id, created_at = if_not_exists(created_at, :at)',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':type': 'household', ':id': householdId, ':at': at },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.householdGuardian(householdId, userId),
+              UpdateExpression:
+                'SET #type = :type, user_id = :uid, joined_at = if_not_exists(joined_at, :at)',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':type': 'household-guardian', ':uid': userId, ':at': at },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(userId),
+              UpdateExpression: 'SET household_id = :hid',
+              ConditionExpression:
+                'attribute_exists(PK) AND (attribute_not_exists(household_id) OR household_id = :hid)',
+              ExpressionAttributeValues: { ':hid': householdId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.householdAthlete(householdId, athlete.id),
+                type: 'household-athlete',
+                ...athlete,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (!codes) return 'added';
+  if (codes[2] === 'ConditionalCheckFailed') return 'moved';
+  throw new Error(`Adding an athlete failed: ${codes.join(',')}`);
+}
+
+/** The fields of an athlete that change (a partial update); null when the athlete is not in the household. */
+export async function updateAthlete(
+  householdId: string,
+  athleteId: string,
+  fields: Partial<Omit<AthleteItem, 'id' | 'household_id' | 'created_at'>>,
+): Promise<AthleteItem | null> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (!entries.length) return null;
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.householdAthlete(householdId, athleteId),
+        UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return out ? toAthlete(out.Attributes!) : null;
+}
+
+/** Removes an athlete; false when it was not in the household. */
+export async function deleteAthlete(householdId: string, athleteId: string): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.householdAthlete(householdId, athleteId),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
+  return out !== null;
+}
