@@ -100,6 +100,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /tryouts/calendar.ics': 'public',
   'GET /tryouts/my/receipt': 'player',
   'GET /household': 'player',
+  'GET /household/tryouts': 'player',
   'POST /household/athletes': 'player',
   'PATCH /household/athletes/{id}': 'player',
   'DELETE /household/athletes/{id}': 'player',

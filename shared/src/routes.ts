@@ -174,6 +174,14 @@ export const routes = {
     table: 'read',
     answer: answer<T.Household>(),
   },
+  getHouseholdTryouts: {
+    method: 'GET',
+    path: '/household/tryouts',
+    access: 'player',
+    handler: 'household/tryouts',
+    table: 'read',
+    answer: answer<T.HouseholdTryout[]>(),
+  },
   addAthlete: {
     method: 'POST',
     path: '/household/athletes',

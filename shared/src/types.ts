@@ -141,6 +141,11 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   withdrawal_open?: boolean;
 }
 
+/** GET /household/tryouts: an athlete's registration for the active season (or none), by athlete. */
+export interface HouseholdTryout extends MyTryout {
+  athlete_id: string;
+}
+
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */
 export interface TryoutRegistrationAnswer {
   tryout: MyTryout;

@@ -3,7 +3,7 @@
  * db/tryout-numbers.ts, paid through db/payments.ts): the player's read and the admin's edits, each one
  * conditional update.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TryoutResult } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -19,6 +19,24 @@ export async function getTryout(seasonId: string, playerId: string): Promise<Try
     new GetCommand({ TableName: tableName(), Key: keys.tryout(seasonId, playerId), ConsistentRead: true }),
   );
   return out.Item ? toTryout(out.Item) : null;
+}
+
+/**
+ * Reads several players' registrations for a season (a household's athletes): one strongly consistent
+ * BatchGet, again for any keys DynamoDB left unprocessed. Players without one are left out.
+ */
+export async function getTryoutsOf(seasonId: string, playerIds: readonly string[]): Promise<TryoutItem[]> {
+  const found: TryoutItem[] = [];
+  let pending: Array<Record<string, unknown>> = [...new Set(playerIds)].map((id) => keys.tryout(seasonId, id));
+  for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    found.push(...(out.Responses?.[tableName()] ?? []).map(toTryout));
+    pending = (out.UnprocessedKeys?.[tableName()]?.Keys as Array<Record<string, unknown>> | undefined) ?? [];
+  }
+  if (pending.length) throw new Error('Registrations could not all be read');
+  return found;
 }
 
 /**

@@ -99,6 +99,11 @@ function answerOf(household: LoadedHousehold): Household {
   };
 }
 
+/** The caller's household's athletes (the account holder's own first), for the tryout screens. */
+export async function athletesOf(caller: AccessTokenClaims): Promise<Athlete[]> {
+  return answerOf(await loadHousehold(caller)).athletes;
+}
+
 /** GET /household: the caller's guardians and athletes. */
 export async function getHousehold(caller: AccessTokenClaims): Promise<Household> {
   return answerOf(await loadHousehold(caller));

@@ -13,6 +13,7 @@ import {
   sessionsOf,
   tryoutId,
   type AccessTokenClaims,
+  type HouseholdTryout,
   type MyTryout,
   type TryoutRegistrationAnswer,
   type TryoutRegistrationInput,
@@ -34,6 +35,7 @@ import { verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
 import { receiptPage } from '../receipts/receipt-page';
 import { mailConfirmationOnce } from './confirmation-mail';
+import { athletesOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
 import { refundsOf } from './refunds';
 import { callerPlayerId, getCallerPlayer, snapshotOf } from './players';
@@ -94,6 +96,30 @@ export async function withdraw(caller: AccessTokenClaims): Promise<MyTryout> {
   if (!written) throw new NotFoundError(serverMessages.notRegistered);
   log.info('registration withdrawn', { tryoutId: written.id });
   return toMyTryout(written, season);
+}
+
+/**
+ * GET /household/tryouts: one entry per athlete of the caller's household, its registration for the active
+ * season (the MyTryout fields) or, not registered, `hasRegistered: false`; one BatchGet for them all.
+ */
+export async function getHouseholdTryouts(caller: AccessTokenClaims): Promise<HouseholdTryout[]> {
+  const [athletes, season] = await Promise.all([athletesOf(caller), seasonsTable.getActiveSeason()]);
+  const tryouts = season ? await tryoutsTable.getTryoutsOf(season.id, athletes.map((a) => a.id)) : [];
+  return athletes.map((athlete) => {
+    const tryout = tryouts.find((t) => t.player_id === athlete.id);
+    if (tryout && season) return { athlete_id: athlete.id, ...toMyTryout(tryout, season) };
+    return {
+      athlete_id: athlete.id,
+      hasRegistered: false,
+      season: season?.name ?? null,
+      tryout_number: null,
+      result: '',
+      payment_method: null,
+      payment_status: null,
+      teamsnap_link: null,
+      age_group: null,
+    };
+  });
 }
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when there is none. */

@@ -244,3 +244,38 @@ describe('PATCH and DELETE /household/athletes/{id}', () => {
     expect((await household(parent.token)).athletes.map((a) => a.id)).toEqual([parent.id]);
   });
 });
+
+describe('GET /household/tryouts', () => {
+  it('answers each athlete with its registration, the same as /tryouts/my, or as not registered', async () => {
+    // Prepare
+    await openSeason();
+    const player = await registeredPlayer('cash');
+    const child = (await call('addAthlete', { token: player.token, body: CHILD })).body as unknown as Athlete;
+    const mine = await call('getMyTryout', { token: player.token });
+
+    // Act
+    const res = await call('getHouseholdTryouts', { token: player.token });
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { athlete_id: player.id, ...mine.body },
+      {
+        athlete_id: child.id,
+        hasRegistered: false,
+        season: 'Fall 2025 Tryouts',
+        tryout_number: null,
+        result: '',
+        payment_method: null,
+        payment_status: null,
+        teamsnap_link: null,
+        age_group: null,
+      },
+    ]);
+    expect(mine.body).toMatchObject({
+      hasRegistered: true,
+      tryout_number: player.tryoutNumber,
+      age_group: '15U Boys',
+    });
+  });
+});
