@@ -128,6 +128,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'forgotPassword',
         'resetPassword',
         'resendResult',
+        'inviteGuardian',
         // The registration's confirmation, where a registration completes (cash at once, a card once paid).
         'registerTryout',
         'updateMyTryout',

@@ -39,11 +39,12 @@ describe('the account rows of the route table', () => {
     const withCookie = Object.entries(routes).filter(([, r]) => 'cookie' in r && r.cookie);
     const withMail = Object.entries(routes).filter(([, r]) => 'mail' in r && r.mail);
     expect(withCookie.map(([n]) => n).sort()).toEqual(['login', 'logout', 'refreshToken']);
-    // The account mails, the admin's resend of one result mail (bulk result mail goes through the queue),
+    // The account mails (and a household's invitation), the admin's resend of one result mail (bulk result mail goes through the queue),
     // and the registration's confirmation, sent where a registration completes: cash at once, a card once paid.
     expect(withMail.map(([n]) => n).sort()).toEqual([
       'confirmPayment',
       'forgotPassword',
+      'inviteGuardian',
       'register',
       'registerTryout',
       'resendResult',

@@ -83,6 +83,12 @@ export const serverMessages = {
   removeYourself: 'You cannot remove yourself from your household’s athletes.',
   tooManyAthletes: 'A household can have at most 12 athletes.',
   householdChanged: 'Your household changed meanwhile. Please reload the page and try again.',
+  alreadyGuardian: 'That address is already a guardian of your household.',
+  invitationSent: (email: string) => `Invitation sent to ${email}.`,
+  invitationInvalid: 'This invitation link is invalid or has expired. Ask for a new one.',
+  invitationForSomeoneElse:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  lastGuardian: 'You are the last guardian of this household, so you cannot leave it.',
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',

@@ -210,6 +210,36 @@ export const routes = {
     params: 'AthleteParamsSchema',
     answer: answer<T.Household>(),
   },
+  /** Mails an invitation to join the caller's household as a guardian (link token in the fragment). */
+  inviteGuardian: {
+    method: 'POST',
+    path: '/household/guardians',
+    access: 'player',
+    handler: 'household/invite-guardian',
+    table: 'write',
+    body: 'InviteGuardianSchema',
+    answer: answer<T.SuccessAnswer>(),
+    mail: true,
+  },
+  /** The signed-in account with the invited address joins the household. */
+  acceptGuardianInvite: {
+    method: 'POST',
+    path: '/household/guardians/accept',
+    access: 'player',
+    handler: 'household/accept-invite',
+    table: 'write',
+    body: 'AcceptInviteSchema',
+    answer: answer<T.Household>(),
+  },
+  /** The caller leaves its household (never the last guardian). */
+  leaveHousehold: {
+    method: 'DELETE',
+    path: '/household/guardians/me',
+    access: 'player',
+    handler: 'household/leave',
+    table: 'write',
+    answer: answer<T.Household>(),
+  },
   getMyTryout: {
     method: 'GET',
     path: '/tryouts/my',

@@ -202,6 +202,20 @@ export const AthleteUpdateSchema = v.pipe(
 );
 export type AthleteUpdate = v.InferOutput<typeof AthleteUpdateSchema>;
 
+/** POST /household/guardians: the address to invite. */
+export const InviteGuardianSchema = objectRequiring({ email: EmailSchema }, { email: m.emailRequired });
+
+/** POST /household/guardians/accept: the invitation link's token (from its fragment). */
+export const AcceptInviteSchema = objectRequiring(
+  {
+    token: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is invalid or has expired. Ask for a new one.'),
+    ),
+  },
+  { token: 'This invitation link is invalid or has expired. Ask for a new one.' },
+);
+
 /** POST /auth/login. Only presence is checked: a wrong shape is just a failed login. */
 export const LoginSchema = objectRequiring(
   {

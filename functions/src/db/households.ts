@@ -5,10 +5,17 @@
  * on the profile (decision 41: a player is not the account). The first write makes the household real: the
  * household item, the account's guardian item and its `household_id`, in the same transaction as the write.
  */
-import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { Athlete } from '@club/shared';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { expiresAt, keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 
 /** An athlete a guardian added: the answer's fields, and who consented for them, when, to which notice. */
@@ -23,7 +30,7 @@ export interface AthleteItem extends Athlete {
 }
 
 export interface HouseholdItems {
-  /** The guardians' account ids, as their membership items say (none for a household of one not yet made). */
+  /** The guardians' account ids, first joined first (none for a household of one not yet made). */
   guardianIds: string[];
   athletes: AthleteItem[];
 }
@@ -31,6 +38,7 @@ export interface HouseholdItems {
 /** Every item of a household: its guardians and athletes (one strongly consistent Query, paged). */
 export async function getHouseholdItems(householdId: string): Promise<HouseholdItems> {
   const found: HouseholdItems = { guardianIds: [], athletes: [] };
+  const joined: Array<{ id: string; at: string }> = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -44,12 +52,16 @@ export async function getHouseholdItems(householdId: string): Promise<HouseholdI
     );
     for (const item of page.Items ?? []) {
       const sk = String(item.SK);
-      if (sk.startsWith(keys.guardianSKPrefix)) found.guardianIds.push(String(item.user_id));
+      if (sk.startsWith(keys.guardianSKPrefix))
+        joined.push({ id: String(item.user_id), at: String(item.joined_at) });
       else if (sk.startsWith(keys.athleteSKPrefix)) found.athletes.push(toAthlete(item));
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   found.athletes.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  found.guardianIds = joined
+    .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id))
+    .map((g) => g.id);
   return found;
 }
 
@@ -59,9 +71,66 @@ function toAthlete(item: Record<string, unknown>): AthleteItem {
 }
 
 /**
- * Adds an athlete, making the household real if this is its first item: the household and the guardian's
- * membership (idempotent puts) and the account's `household_id`, conditional on the account still being in
- * this household (it may have joined another meanwhile). 'moved' when it had.
+ * The writes that make an account's household real, or keep it as it is when it already is: the household
+ * (counting its guardians), the guardian's membership, and the account's `household_id`, conditional on the
+ * account being in no household or this one (it may have joined another meanwhile). Idempotent.
+ */
+function householdOf(userId: string, householdId: string, at: string) {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.household(householdId),
+        UpdateExpression:
+          'SET #type = :type, id = :id, created_at = if_not_exists(created_at, :at), ' +
+          'guardian_count = if_not_exists(guardian_count, :one)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'household', ':id': householdId, ':at': at, ':one': 1 },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.householdGuardian(householdId, userId),
+        UpdateExpression: 'SET #type = :type, user_id = :uid, joined_at = if_not_exists(joined_at, :at)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'household-guardian', ':uid': userId, ':at': at },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET household_id = :hid',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(household_id) OR household_id = :hid)',
+        ExpressionAttributeValues: { ':hid': householdId },
+      },
+    },
+  ];
+}
+
+/** Makes an account's household real (an invitation needs one to join); 'moved' if it joined another. */
+export async function ensureHousehold(input: {
+  userId: string;
+  householdId: string;
+  now: Date;
+}): Promise<'ready' | 'moved'> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: householdOf(input.userId, input.householdId, input.now.toISOString()),
+      }),
+    ),
+  );
+  if (!codes) return 'ready';
+  if (codes[2] === 'ConditionalCheckFailed') return 'moved';
+  throw new Error(`Making a household failed: ${codes.join(',')}`);
+}
+
+/**
+ * Adds an athlete, making the household real if this is its first item, in one transaction. 'moved' when
+ * the account joined another household meanwhile.
  */
 export async function addAthlete(input: {
   userId: string;
@@ -69,46 +138,16 @@ export async function addAthlete(input: {
   now: Date;
 }): Promise<'added' | 'moved'> {
   const { athlete, userId } = input;
-  const householdId = athlete.household_id;
-  const at = input.now.toISOString();
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.household(householdId),
-              UpdateExpression: 'SET #type = :type, id = :id, created_at = if_not_exists(created_at, :at)',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':type': 'household', ':id': householdId, ':at': at },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.householdGuardian(householdId, userId),
-              UpdateExpression:
-                'SET #type = :type, user_id = :uid, joined_at = if_not_exists(joined_at, :at)',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':type': 'household-guardian', ':uid': userId, ':at': at },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.user(userId),
-              UpdateExpression: 'SET household_id = :hid',
-              ConditionExpression:
-                'attribute_exists(PK) AND (attribute_not_exists(household_id) OR household_id = :hid)',
-              ExpressionAttributeValues: { ':hid': householdId },
-            },
-          },
+          ...householdOf(userId, athlete.household_id, input.now.toISOString()),
           {
             Put: {
               TableName: tableName(),
               Item: {
-                ...keys.householdAthlete(householdId, athlete.id),
+                ...keys.householdAthlete(athlete.household_id, athlete.id),
                 type: 'household-athlete',
                 ...athlete,
               },
@@ -122,6 +161,218 @@ export async function addAthlete(input: {
   if (!codes) return 'added';
   if (codes[2] === 'ConditionalCheckFailed') return 'moved';
   throw new Error(`Adding an athlete failed: ${codes.join(',')}`);
+}
+
+/** An invitation to join a household as a guardian, stored by its token's hash until it expires. */
+export interface InviteItem {
+  household_id: string;
+  invited_by: string;
+  /** The invited address, normalised: only the account with it may accept. */
+  email: string;
+  expiresAt: number;
+}
+
+export async function putInvite(
+  tokenHash: string,
+  invite: Omit<InviteItem, 'expiresAt'> & { expires: Date },
+) {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.oneTimeToken(tokenHash, 'INVITE'),
+        type: 'household-invite',
+        household_id: invite.household_id,
+        invited_by: invite.invited_by,
+        email: invite.email,
+        expiresAt: expiresAt(invite.expires),
+      },
+    }),
+  );
+}
+
+/** An unexpired invitation (strongly consistent), or null. */
+export async function getInvite(tokenHash: string, now: Date): Promise<InviteItem | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.oneTimeToken(tokenHash, 'INVITE'),
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item;
+  if (!item || (item.expiresAt as number) <= expiresAt(now)) return null;
+  return {
+    household_id: item.household_id as string,
+    invited_by: item.invited_by as string,
+    email: item.email as string,
+    expiresAt: item.expiresAt as number,
+  };
+}
+
+/**
+ * An account joins a household with an invitation, in one transaction: the invitation is spent (once), the
+ * account becomes a guardian there, and leaves its old household: the last guardian of it brings its athletes
+ * along and the old household goes; otherwise the old one keeps them, one guardian fewer. Conditions keep
+ * every count exact under races; false when any failed (nothing changed).
+ */
+export async function joinHousehold(input: {
+  userId: string;
+  inviteHash: string;
+  toHouseholdId: string;
+  from: { householdId: string; isLast: boolean; athletes: readonly AthleteItem[] } | null;
+  now: Date;
+}): Promise<boolean> {
+  const { userId, toHouseholdId, from, now } = input;
+  const at = now.toISOString();
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.oneTimeToken(input.inviteHash, 'INVITE'),
+        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :epoch',
+        ExpressionAttributeValues: { ':epoch': expiresAt(now) },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.household(toHouseholdId),
+        UpdateExpression: 'ADD guardian_count :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.householdGuardian(toHouseholdId, userId),
+          type: 'household-guardian',
+          user_id: userId,
+          joined_at: at,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET household_id = :to',
+        ConditionExpression: from
+          ? 'attribute_exists(PK) AND household_id = :from'
+          : 'attribute_exists(PK) AND attribute_not_exists(household_id)',
+        ExpressionAttributeValues: { ':to': toHouseholdId, ...(from ? { ':from': from.householdId } : {}) },
+      },
+    },
+  ];
+  if (from) {
+    items.push(
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.householdGuardian(from.householdId, userId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      from.isLast
+        ? {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.household(from.householdId),
+              ConditionExpression: 'guardian_count = :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          }
+        : {
+            Update: {
+              TableName: tableName(),
+              Key: keys.household(from.householdId),
+              UpdateExpression: 'ADD guardian_count :minus',
+              ConditionExpression: 'guardian_count > :one',
+              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+            },
+          },
+    );
+    for (const athlete of from.isLast ? from.athletes : []) {
+      items.push(
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.householdAthlete(from.householdId, athlete.id),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.householdAthlete(toHouseholdId, athlete.id),
+              type: 'household-athlete',
+              ...athlete,
+              household_id: toHouseholdId,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      );
+    }
+  }
+  const codes = await transactOrConditionCodes(() =>
+    db().send(new TransactWriteCommand({ TransactItems: items })),
+  );
+  if (!codes) return true;
+  if (codes.includes('ConditionalCheckFailed')) return false;
+  throw new Error(`Joining a household failed: ${codes.join(',')}`);
+}
+
+/**
+ * A guardian leaves a household: one guardian fewer (never the last: the condition keeps at least one), the
+ * membership gone, and the account a household of one again. 'last' when it is the last guardian, 'moved'
+ * when it is not this household's guardian any more.
+ */
+export async function leaveHousehold(
+  userId: string,
+  householdId: string,
+): Promise<'left' | 'last' | 'moved'> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.household(householdId),
+              UpdateExpression: 'ADD guardian_count :minus',
+              ConditionExpression: 'guardian_count > :one',
+              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.householdGuardian(householdId, userId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(userId),
+              UpdateExpression: 'REMOVE household_id',
+              ConditionExpression: 'household_id = :hid',
+              ExpressionAttributeValues: { ':hid': householdId },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (!codes) return 'left';
+  if (codes[0] === 'ConditionalCheckFailed') return 'last';
+  if (codes.includes('ConditionalCheckFailed')) return 'moved';
+  throw new Error(`Leaving a household failed: ${codes.join(',')}`);
 }
 
 /** The fields of an athlete that change (a partial update); null when the athlete is not in the household. */

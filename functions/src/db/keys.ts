@@ -6,7 +6,7 @@
  * |-----------------------|-------------------------|--------------------|-----------------|----------------------|
  * | user profile          | USER#<id>               | PROFILE            |                 |                      |
  * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
- * | one-time token        | TOKEN#<sha256>          | VERIFY / RESET     |                 |                      |
+ * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE|                 |                      |
  * | refresh token         | REFRESH#<sha256>        | REFRESH            |                 |                      |
  * | session family        | USER#<id>               | SESSION#<familyId> |                 |                      |
  * | rate-limit window     | RATE#<scope>#<subject>  | <window start>     |                 |                      |
@@ -32,7 +32,7 @@ import { normaliseEmail } from '@club/shared';
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
-  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET') => ({
+  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE') => ({
     PK: `TOKEN#${tokenHash}`,
     SK: purpose,
   }),

@@ -17,21 +17,30 @@ import {
   type AthleteInput,
   type AthleteUpdate,
   type Household,
+  normaliseEmail,
+  type SuccessAnswer,
 } from '@club/shared';
 import * as households from '../db/households';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import * as users from '../db/users';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} from '../lib/errors';
 import { log } from '../lib/log';
+import { hashToken, newSecretToken } from '../lib/secure-tokens';
+import { guardianInviteMail } from '../mail/household-mails';
+import { tokenLink } from '../mail/layout';
+import { sendMail } from '../mail/ses-sender';
+import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /** The most athletes one household holds (a club family; a cap keeps one household's reads small). */
 export const MAX_ATHLETES = 12;
-
-/** The household an account belongs to: its own id until it has household items of its own. */
-export function householdIdOf(user: users.UserItem): string {
-  return user.household_id ?? user.id;
-}
 
 /** An account holder's own athlete (a player's account), from the profile. */
 function ownAthlete(user: users.UserItem): Athlete {
@@ -65,7 +74,8 @@ function toAthlete(item: households.AthleteItem): Athlete {
 const isPlayerAccount = (user: users.UserItem) => user.account_type !== 'guardian';
 
 interface LoadedHousehold {
-  id: string;
+  /** Null for an account's household of one not yet made real (it has no items). */
+  id: string | null;
   caller: users.UserItem;
   guardians: users.UserItem[];
   added: households.AthleteItem[];
@@ -74,13 +84,13 @@ interface LoadedHousehold {
 async function loadHousehold(caller: AccessTokenClaims): Promise<LoadedHousehold> {
   const user = await users.getUser(caller.sub);
   if (!user) throw new UnauthorizedError(serverMessages.notSignedIn);
-  const id = householdIdOf(user);
-  if (!user.household_id) return { id, caller: user, guardians: [user], added: [] };
+  const id = user.household_id;
+  if (!id) return { id: null, caller: user, guardians: [user], added: [] };
   const items = await households.getHouseholdItems(id);
-  const others = await Promise.all(
-    items.guardianIds.filter((gid) => gid !== user.id).map((gid) => users.getUser(gid)),
-  );
-  const guardians = [user, ...others.filter((g): g is users.UserItem => g !== null && g.household_id === id)];
+  // Every guardian sees the same household: guardians in the order they joined, the caller among them.
+  const ids = items.guardianIds.includes(user.id) ? items.guardianIds : [...items.guardianIds, user.id];
+  const read = await Promise.all(ids.map((gid) => (gid === user.id ? user : users.getUser(gid))));
+  const guardians = read.filter((g): g is users.UserItem => g !== null && g.household_id === id);
   return { id, caller: user, guardians, added: items.athletes };
 }
 
@@ -119,7 +129,7 @@ export async function addAthlete(caller: AccessTokenClaims, input: AthleteInput)
   const minor = isMinor(input.date_of_birth);
   const athlete: households.AthleteItem = {
     id: randomUUID(),
-    household_id: household.id,
+    household_id: household.id ?? randomUUID(),
     first_name: input.first_name,
     last_name: input.last_name,
     date_of_birth: input.date_of_birth,
@@ -139,7 +149,7 @@ export async function addAthlete(caller: AccessTokenClaims, input: AthleteInput)
   };
   const outcome = await households.addAthlete({ userId: household.caller.id, athlete, now });
   if (outcome === 'moved') throw new ConflictError(serverMessages.householdChanged);
-  log.info('athlete added', { householdId: household.id, athleteId: athlete.id });
+  log.info('athlete added', { householdId: athlete.household_id, athleteId: athlete.id });
   return toAthlete(athlete);
 }
 
@@ -200,7 +210,7 @@ export async function updateAthlete(
     if (!written) throw new NotFoundError(serverMessages.athleteNotFound);
     athlete = ownAthlete(written);
   } else {
-    const written = await households.updateAthlete(household.id, athleteId, {
+    const written = await households.updateAthlete(found.item.household_id, athleteId, {
       ...changes,
       updated_at: now,
       ...(consenting
@@ -243,9 +253,107 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
   if (found.kind === 'own') throw new ConflictError(serverMessages.removeYourself);
   const registered = await activeRegistration(athleteId);
   if (registered && !registered.tryout.withdrawn) throw new ConflictError(serverMessages.athleteRegistered);
-  if (!(await households.deleteAthlete(household.id, athleteId))) {
+  if (!household.id || !(await households.deleteAthlete(household.id, athleteId))) {
     throw new NotFoundError(serverMessages.athleteNotFound);
   }
   log.info('athlete removed', { householdId: household.id, athleteId });
   return answerOf({ ...household, added: household.added.filter((a) => a.id !== athleteId) });
+}
+
+/** How long an invitation link works. */
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * POST /household/guardians {email}: mails an invitation to join the caller's household as a guardian. The
+ * household is made real first if it is still the caller's household of one. Only the account with the
+ * invited address can accept (the link may be forwarded; the children's details may not).
+ */
+export async function inviteGuardian(caller: AccessTokenClaims, email: string): Promise<SuccessAnswer> {
+  await requireWithinLimit(rateLimits.inviteUser, caller.sub);
+  const household = await loadHousehold(caller);
+  const invited = normaliseEmail(email);
+  if (household.guardians.some((g) => normaliseEmail(g.email) === invited)) {
+    throw new ConflictError(serverMessages.alreadyGuardian);
+  }
+  const now = new Date();
+  const householdId = household.id ?? randomUUID();
+  if (!household.id) {
+    const made = await households.ensureHousehold({ userId: household.caller.id, householdId, now });
+    if (made === 'moved') throw new ConflictError(serverMessages.householdChanged);
+  }
+  const token = newSecretToken();
+  await households.putInvite(hashToken(token), {
+    household_id: householdId,
+    invited_by: household.caller.id,
+    email: invited,
+    expires: new Date(now.getTime() + INVITE_TTL_MS),
+  });
+  const sent = await sendMail(
+    guardianInviteMail({
+      to: invited,
+      inviterName: `${household.caller.first_name} ${household.caller.last_name}`,
+      athleteNames: answerOf(household).athletes.map((a) => a.first_name),
+      link: tokenLink('/household/join', token),
+    }),
+  ).catch((error: unknown) => {
+    log.warn('guardian invitation not sent', { error: error instanceof Error ? error.name : 'unknown' });
+    throw new ServiceUnavailableError(serverMessages.mailUnavailable);
+  });
+  log.info('guardian invited', { householdId, outcome: sent });
+  return { success: true, message: serverMessages.invitationSent(invited) };
+}
+
+/**
+ * POST /household/guardians/accept {token}: the signed-in account with the invited address joins the
+ * household. If it was the last guardian of its own household, that household's athletes come along; an
+ * account holder's own athlete always does (it is the account). Already a guardian there: answered as it is.
+ */
+export async function acceptGuardianInvite(caller: AccessTokenClaims, token: string): Promise<Household> {
+  const now = new Date();
+  const hash = hashToken(token);
+  const invite = await households.getInvite(hash, now);
+  if (!invite) throw new NotFoundError(serverMessages.invitationInvalid);
+  const from = await loadHousehold(caller);
+  if (normaliseEmail(from.caller.email) !== invite.email) {
+    throw new ForbiddenError(serverMessages.invitationForSomeoneElse);
+  }
+  if (from.id === invite.household_id) return answerOf(from);
+  const target = await households.getHouseholdItems(invite.household_id);
+  if (!target.guardianIds.length) throw new NotFoundError(serverMessages.invitationInvalid);
+  const isLast = from.guardians.length === 1;
+  const targetGuardians = await Promise.all(target.guardianIds.map((id) => users.getUser(id)));
+  const athletes =
+    target.athletes.length +
+    targetGuardians.filter((g) => g && isPlayerAccount(g)).length +
+    (isPlayerAccount(from.caller) ? 1 : 0) +
+    (isLast ? from.added.length : 0);
+  if (athletes > MAX_ATHLETES) throw new ConflictError(serverMessages.tooManyAthletes);
+  const joined = await households.joinHousehold({
+    userId: from.caller.id,
+    inviteHash: hash,
+    toHouseholdId: invite.household_id,
+    from: from.id ? { householdId: from.id, isLast, athletes: from.added } : null,
+    now,
+  });
+  if (!joined) throw new ConflictError(serverMessages.householdChanged);
+  log.info('guardian joined a household', {
+    householdId: invite.household_id,
+    broughtAthletes: isLast ? from.added.length : 0,
+  });
+  return getHousehold(caller);
+}
+
+/**
+ * DELETE /household/guardians/me: the caller leaves its household and is a household of one again (an
+ * account holder's own athlete goes with them). The last guardian cannot leave (409): the athletes would
+ * have no one.
+ */
+export async function leaveHousehold(caller: AccessTokenClaims): Promise<Household> {
+  const household = await loadHousehold(caller);
+  if (!household.id || household.guardians.length < 2) throw new ConflictError(serverMessages.lastGuardian);
+  const outcome = await households.leaveHousehold(household.caller.id, household.id);
+  if (outcome === 'last') throw new ConflictError(serverMessages.lastGuardian);
+  if (outcome === 'moved') throw new ConflictError(serverMessages.householdChanged);
+  log.info('guardian left a household', { householdId: household.id });
+  return getHousehold(caller);
 }

@@ -45,6 +45,8 @@ export const rateLimits = {
   payAgainUser: { scope: 'pay-again-user', limit: 10, windowSeconds: 15 * MINUTES },
   confirmUser: { scope: 'confirm-user', limit: 30, windowSeconds: 15 * MINUTES },
   switchToCashUser: { scope: 'switch-to-cash-user', limit: 10, windowSeconds: 15 * MINUTES },
+  /** Guardian invitations one account sends (each is a mail to an address it names). */
+  inviteUser: { scope: 'invite-user', limit: 10, windowSeconds: 60 * MINUTES },
 } as const satisfies Record<string, RateLimit>;
 
 /** One counted attempt; refund() takes it back (e.g. when a sign-in succeeded). */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, Athlete, Household } from '@club/shared';
 import { CONSENT_NOTICE_VERSION } from '@club/shared';
 import { getHouseholdItems } from '../../db/households';
+import { getUser } from '../../db/users';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
@@ -77,7 +78,7 @@ describe('POST /household/athletes', () => {
       emergency_contact_phone: '780-555-0199',
     });
     expect((await household(parent.token)).athletes.map((a) => a.first_name)).toEqual(['Avery', 'Mina']);
-    const [stored] = (await getHouseholdItems(parent.id)).athletes;
+    const [stored] = (await getHouseholdItems((await getUser(parent.id))!.household_id!)).athletes;
     expect(stored).toMatchObject({ consent_by: parent.id, consent_notice_version: CONSENT_NOTICE_VERSION });
     expect(Date.now() - Date.parse(stored!.consented_at!)).toBeLessThan(60_000);
   });

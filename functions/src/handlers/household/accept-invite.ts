@@ -1,0 +1,7 @@
+import { defineHandler } from '../http';
+import { acceptGuardianInvite } from '../../services/households';
+
+/** POST /household/guardians/accept: the caller joins the household it was invited to. */
+export const handler = defineHandler('acceptGuardianInvite', (req) =>
+  acceptGuardianInvite(req.user, req.body.token),
+);

@@ -1,0 +1,167 @@
+/**
+ * Issue 17: a household's guardians. An invitation by mail (token in the link's fragment), accepted only by the
+ * account with the invited address, once; an account that was the last guardian of its own household brings
+ * its athletes; the last guardian cannot leave.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Athlete, Household } from '@club/shared';
+import { getHouseholdItems } from '../../db/households';
+import { getUser } from '../../db/users';
+import { call } from '../../../test/api';
+import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
+import { createPlayer, tableSnapshot, type TestPlayer } from '../../../test/players';
+import { uniqueEmail } from '../../../test/accounts';
+
+function bornYearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+}
+
+const child = (first_name: string) => ({
+  first_name,
+  last_name: 'Quinn',
+  date_of_birth: bornYearsAgo(10),
+  emergency_contact_name: 'Robin Quinn',
+  emergency_contact_phone: '780-555-0199',
+  emergency_contact_email: 'robin.quinn@example.test',
+  emergency_contact_relationship: 'parent',
+  parent_consent: true,
+});
+
+const household = async (p: TestPlayer) =>
+  (await call('getHousehold', { token: p.token })).body as unknown as Household;
+
+/** Invites `email` into `inviter`'s household and answers the token the mail's link carries. */
+async function invite(inviter: TestPlayer, email: string): Promise<string> {
+  const res = await call('inviteGuardian', { token: inviter.token, body: { email } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const link = await linkFromLatestMail(email, /\/household\/join#/);
+  return tokenFromLink(link);
+}
+
+describe('inviting a second guardian', () => {
+  it('mails a link that the invited account accepts: both guardians then see the same household', async () => {
+    // Prepare
+    const parent = await createPlayer({ first_name: 'Jordan' });
+    const mina = (await call('addAthlete', { token: parent.token, body: child('Mina') }))
+      .body as unknown as Athlete;
+    const other = await createPlayer({ first_name: 'Sam', email: uniqueEmail('sam') });
+
+    // Act
+    const token = await invite(parent, other.email);
+    const accepted = await call('acceptGuardianInvite', { token: other.token, body: { token } });
+
+    // Assess
+    expect(accepted.status).toBe(200);
+    const [mail] = await mailsTo(other.email);
+    expect(mail!.subject).toBe('Jordan Quinn invited you to their family account at Summit Basketball');
+    expect(mail!.body.text).toContain("You will see Jordan, Mina's tryout registrations");
+    const seenByParent = await household(parent);
+    expect(await household(other)).toEqual(seenByParent);
+    expect(seenByParent.guardians.map((g) => g.first_name)).toEqual(['Jordan', 'Sam']);
+    expect(seenByParent.athletes.map((a) => a.id).sort()).toEqual([parent.id, other.id, mina.id].sort());
+  });
+
+  it('is accepted once: the same link a second time, even at once, changes nothing more', async () => {
+    // Prepare
+    const parent = await createPlayer();
+    await call('addAthlete', { token: parent.token, body: child('Mina') });
+    const other = await createPlayer({ email: uniqueEmail('sam') });
+    const token = await invite(parent, other.email);
+
+    // Act
+    const answers = await Promise.all([
+      call('acceptGuardianInvite', { token: other.token, body: { token } }),
+      call('acceptGuardianInvite', { token: other.token, body: { token } }),
+    ]);
+    const later = await call('acceptGuardianInvite', { token: other.token, body: { token } });
+
+    // Assess
+    expect(answers.map((a) => a.status).sort()).toEqual([200, expect.any(Number)]);
+    expect(later.status).toBe(404);
+    expect(later.body.message).toBe('This invitation link is invalid or has expired. Ask for a new one.');
+    const user = await getUser(parent.id);
+    const items = await getHouseholdItems(user!.household_id!);
+    expect(items.guardianIds.sort()).toEqual([parent.id, other.id].sort());
+  });
+
+  it('refuses an account with another address, and nothing changes', async () => {
+    // Prepare
+    const parent = await createPlayer();
+    const invitedEmail = uniqueEmail('invited');
+    const token = await invite(parent, invitedEmail);
+    const someoneElse = await createPlayer();
+    const before = await tableSnapshot();
+
+    // Act
+    const res = await call('acceptGuardianInvite', { token: someoneElse.token, body: { token } });
+
+    // Assess
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(
+      'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+    );
+    expect(await tableSnapshot()).toBe(before);
+  });
+
+  it('brings the athletes of an account that was the last guardian of its own household', async () => {
+    // Prepare: each parent has a child of their own.
+    const parent = await createPlayer();
+    await call('addAthlete', { token: parent.token, body: child('Mina') });
+    const other = await createPlayer({ email: uniqueEmail('sam') });
+    const leo = (await call('addAthlete', { token: other.token, body: child('Leo') }))
+      .body as unknown as Athlete;
+    const oldHousehold = (await getUser(other.id))!.household_id!;
+
+    // Act
+    const token = await invite(parent, other.email);
+    await call('acceptGuardianInvite', { token: other.token, body: { token } });
+
+    // Assess
+    const names = (await household(parent)).athletes.map((a) => a.first_name).sort();
+    expect(names).toEqual(['Avery', 'Avery', 'Leo', 'Mina']);
+    expect((await household(other)).athletes.map((a) => a.id)).toContain(leo.id);
+    expect(await getHouseholdItems(oldHousehold)).toEqual({ guardianIds: [], athletes: [] });
+  });
+
+  it('refuses to invite an address that is already a guardian', async () => {
+    const parent = await createPlayer();
+
+    const res = await call('inviteGuardian', {
+      token: parent.token,
+      body: { email: parent.email.toUpperCase() },
+    });
+
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('That address is already a guardian of your household.');
+  });
+});
+
+describe('DELETE /household/guardians/me', () => {
+  it('lets a second guardian leave, back to a household of one, and never the last guardian', async () => {
+    // Prepare
+    const parent = await createPlayer();
+    await call('addAthlete', { token: parent.token, body: child('Mina') });
+    const other = await createPlayer({ email: uniqueEmail('sam') });
+    const token = await invite(parent, other.email);
+    await call('acceptGuardianInvite', { token: other.token, body: { token } });
+
+    // Act
+    const left = await call('leaveHousehold', { token: other.token });
+    const last = await call('leaveHousehold', { token: parent.token });
+    const alone = await call('leaveHousehold', { token: (await createPlayer()).token });
+
+    // Assess
+    expect(left.status).toBe(200);
+    expect(left.body).toEqual({
+      guardians: [{ id: other.id, first_name: 'Avery', last_name: 'Quinn', email: other.email }],
+      athletes: [expect.objectContaining({ id: other.id })],
+    });
+    expect((await household(parent)).athletes.map((a) => a.first_name)).toEqual(['Avery', 'Mina']);
+    for (const res of [last, alone]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('You are the last guardian of this household, so you cannot leave it.');
+    }
+  });
+});
