@@ -79,4 +79,6 @@ export const SPA_SHELL_FILE = 'shell.html';
 export const MAIL_LINK_PAGES = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /** A household's invitation to a second guardian (issue 17). */
+  joinHousehold: '/household/join',
 } as const;

@@ -10,6 +10,7 @@ import {
   CONSENT_NOTICE_VERSION,
   fieldMessages,
   isMinor,
+  MAIL_LINK_PAGES,
   ownPlayerId,
   serverMessages,
   type AccessTokenClaims,
@@ -293,7 +294,7 @@ export async function inviteGuardian(caller: AccessTokenClaims, email: string): 
       to: invited,
       inviterName: `${household.caller.first_name} ${household.caller.last_name}`,
       athleteNames: answerOf(household).athletes.map((a) => a.first_name),
-      link: tokenLink('/household/join', token),
+      link: tokenLink(MAIL_LINK_PAGES.joinHousehold, token),
     }),
   ).catch((error: unknown) => {
     log.warn('guardian invitation not sent', { error: error instanceof Error ? error.name : 'unknown' });

@@ -34,6 +34,10 @@ export const accountRoutes: RouteObject[] = [
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },
   {
+    path: MAIL_LINK_PAGES.joinHousehold.slice(1),
+    lazy: () => import('../routes/household-join').then((m) => ({ Component: m.HouseholdJoinPage })),
+  },
+  {
     path: 'reset-password/:token',
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },

@@ -1,15 +1,20 @@
 import '../features/auth/auth.css';
 import { authMessages as t } from '../features/auth/messages';
+import { HouseholdSection } from '../features/household/household-section';
 import { TryoutDashboard } from '../features/tryouts/tryout-dashboard';
 import { useSession } from '../lib/session-context';
 
-/** /dashboard (spec §2): the welcome, then the player's tryout registration (or the way to register). */
+/**
+ * /dashboard (spec §2): the welcome, then the player's tryout registration (or the way to register), then the
+ * family: its athletes and guardians (issue 17).
+ */
 export function DashboardPage() {
   const { user } = useSession();
   return (
     <section className="dashboard-page">
       <h1>{t.welcome(user?.first_name ?? '')}</h1>
       <TryoutDashboard />
+      <HouseholdSection />
     </section>
   );
 }

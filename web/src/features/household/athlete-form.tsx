@@ -1,0 +1,212 @@
+/**
+ * An athlete's details (issue 17): the sign-up form's fields, rules and messages for names, birth date,
+ * emergency contact and consent, checked on blur and on submit with the shared schemas; consent only under
+ * 18, given by the guardian filling it in.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import {
+  AthleteSchema,
+  athleteFields,
+  EMERGENCY_CONTACT_RELATIONSHIPS,
+  fieldErrors,
+  fieldMessages,
+  isIsoDate,
+  isMinor,
+  todayInClubZone,
+} from '@club/shared';
+import type { AthleteInput } from '@club/shared/schemas';
+import type { Athlete } from '@club/shared/types';
+import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
+import { FormError } from '../../components/form-error';
+import { FormField, TextField } from '../../components/form-field';
+import { ApiError } from '../../lib/api-client';
+import { householdMessages as t } from './messages';
+
+type Field = keyof typeof athleteFields;
+type Values = Omit<Record<Field, string>, 'parent_consent'> & { parent_consent: boolean };
+type Errors = Partial<Record<Field, string>>;
+
+const EMPTY: Values = {
+  first_name: '',
+  last_name: '',
+  date_of_birth: '',
+  emergency_contact_name: '',
+  emergency_contact_phone: '',
+  emergency_contact_email: '',
+  emergency_contact_relationship: '',
+  parent_consent: false,
+};
+
+const isMinorBirthDate = (dob: string) => isIsoDate(dob) && isMinor(dob);
+
+function checkField(field: Field, values: Values): string | undefined {
+  if (field === 'parent_consent') return fieldErrors(AthleteSchema, values).parent_consent;
+  const result = v.safeParse(athleteFields[field], values[field]);
+  return result.success ? undefined : result.issues[0].message;
+}
+
+function checkAll(values: Values): Errors {
+  const errors: Errors = {};
+  for (const field of Object.keys(athleteFields) as Field[]) {
+    const message = checkField(field, values);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+export function AthleteForm({
+  athlete,
+  title,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  /** The athlete being changed; none for a new one. */
+  athlete?: Athlete;
+  title: string;
+  submitLabel: string;
+  onSubmit: (input: AthleteInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(() => (athlete ? { ...EMPTY, ...athlete } : EMPTY));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState('');
+  const minor = isMinorBirthDate(values.date_of_birth);
+
+  function update(field: Field, value: string | boolean) {
+    const next = { ...values, [field]: value } as Values;
+    if (field === 'date_of_birth' && !isMinorBirthDate(next.date_of_birth)) next.parent_consent = false;
+    setValues(next);
+    if (errors[field] || field === 'parent_consent')
+      setErrors((e) => ({ ...e, [field]: checkField(field, next) }));
+  }
+
+  const blur = (field: Field) => () => setErrors((e) => ({ ...e, [field]: checkField(field, values) }));
+
+  const text = (
+    field: Exclude<Field, 'parent_consent' | 'date_of_birth' | 'emergency_contact_relationship'>,
+  ) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: values[field],
+    error: errors[field],
+    disabled: busy,
+    onValueChange: (value: string) => update(field, value),
+    onBlur: blur(field),
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found = checkAll(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFormError(fieldMessages.formInvalid);
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    setFormError('');
+    setBusy(true);
+    try {
+      await onSubmit(v.parse(AthleteSchema, { ...values, parent_consent: minor && values.parent_consent }));
+    } catch (e) {
+      const body = e instanceof ApiError ? e.body : null;
+      const beside: Errors = {};
+      for (const item of body?.errors ?? []) {
+        if (item.field && item.field in athleteFields) beside[item.field as Field] ??= item.msg;
+      }
+      setErrors(beside);
+      setFormError(Object.keys(beside).length ? fieldMessages.formInvalid : body?.message || t.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="auth-form household-form" noValidate onSubmit={(e) => void submit(e)}>
+      <h3>{title}</h3>
+      <div className="form-row">
+        <TextField label="First name" autoComplete="off" {...text('first_name')} />
+        <TextField label="Last name" autoComplete="off" {...text('last_name')} />
+      </div>
+      <FormField id={`${id}-date_of_birth`} label="Date of birth" error={errors.date_of_birth}>
+        {(aria) => (
+          <input
+            {...aria}
+            name="date_of_birth"
+            type="date"
+            max={todayInClubZone()}
+            value={values.date_of_birth}
+            disabled={busy}
+            onChange={(e) => update('date_of_birth', e.target.value)}
+            onBlur={blur('date_of_birth')}
+          />
+        )}
+      </FormField>
+      <fieldset className="form-group">
+        <legend>{t.emergencyContact}</legend>
+        <TextField label="Contact name" {...text('emergency_contact_name')} />
+        <div className="form-row">
+          <TextField label="Contact phone" type="tel" {...text('emergency_contact_phone')} />
+          <TextField label="Contact email" type="email" {...text('emergency_contact_email')} />
+        </div>
+        <FormField
+          id={`${id}-relationship`}
+          label="Relationship"
+          error={errors.emergency_contact_relationship}
+        >
+          {(aria) => (
+            <select
+              {...aria}
+              name="emergency_contact_relationship"
+              value={values.emergency_contact_relationship}
+              disabled={busy}
+              onChange={(e) => update('emergency_contact_relationship', e.target.value)}
+              onBlur={blur('emergency_contact_relationship')}
+            >
+              <option value="">Select relationship</option>
+              {EMERGENCY_CONTACT_RELATIONSHIPS.map((r) => (
+                <option key={r} value={r}>
+                  {RELATIONSHIP_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </fieldset>
+      {minor ? (
+        <div className="form-field form-check">
+          <input
+            id={`${id}-consent`}
+            type="checkbox"
+            checked={values.parent_consent}
+            disabled={busy}
+            aria-invalid={Boolean(errors.parent_consent)}
+            aria-describedby={errors.parent_consent ? `${id}-consent-error` : undefined}
+            onChange={(e) => update('parent_consent', e.target.checked)}
+          />
+          <label htmlFor={`${id}-consent`}>{t.consentLabel}</label>
+          {errors.parent_consent ? (
+            <p id={`${id}-consent-error`} className="field-error">
+              {errors.parent_consent}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <FormError message={formError} />
+      <p className="household-actions">
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? t.saving : submitLabel}
+        </button>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={onCancel}>
+          {t.cancel}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,235 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Athlete, Household } from '@club/shared/types';
+import { SessionContext } from '../../lib/session-context';
+import { onRoute } from '../../test/route-mock';
+import { server } from '../../test/server';
+import { HouseholdSection } from './household-section';
+
+const ME = {
+  id: '11111111-1111-4111-8111-111111111111',
+  first_name: 'Jordan',
+  last_name: 'Lee',
+  email: 'jordan@example.test',
+};
+
+const own: Athlete = {
+  id: ME.id,
+  first_name: 'Jordan',
+  last_name: 'Lee',
+  date_of_birth: '1985-02-01',
+  emergency_contact_name: 'Sam Lee',
+  emergency_contact_phone: '780-555-0101',
+  emergency_contact_email: 'sam@example.test',
+  emergency_contact_relationship: 'spouse',
+  parent_consent: false,
+};
+
+const mina: Athlete = {
+  ...own,
+  id: '22222222-2222-4222-8222-222222222222',
+  first_name: 'Mina',
+  date_of_birth: '2014-03-09',
+  emergency_contact_relationship: 'parent',
+  parent_consent: true,
+};
+
+/** Serves a household that changes as the calls change it, and records the calls. */
+function serveHousehold(start: Household) {
+  let household = start;
+  const calls: Array<{ route: string; body: unknown }> = [];
+  server.use(
+    onRoute('getHousehold', () => household),
+    onRoute(
+      'addAthlete',
+      async ({ request }) => {
+        const body = (await request.json()) as Omit<Athlete, 'id'>;
+        calls.push({ route: 'addAthlete', body });
+        const added = { ...body, id: mina.id };
+        household = { ...household, athletes: [...household.athletes, added] };
+        return added;
+      },
+      { status: 201 },
+    ),
+    onRoute('deleteAthlete', ({ params }) => {
+      calls.push({ route: 'deleteAthlete', body: params.id });
+      household = { ...household, athletes: household.athletes.filter((a) => a.id !== params.id) };
+      return household;
+    }),
+    onRoute('inviteGuardian', async ({ request }) => {
+      calls.push({ route: 'inviteGuardian', body: await request.json() });
+      return { success: true as const, message: 'Invitation sent to sam@example.test.' };
+    }),
+    onRoute('acceptGuardianInvite', async ({ request }) => {
+      calls.push({ route: 'acceptGuardianInvite', body: await request.json() });
+      return household;
+    }),
+  );
+  return calls;
+}
+
+function renderSection() {
+  const user = userEvent.setup();
+  render(
+    <SessionContext.Provider
+      value={{ user: { ...ME, is_admin: false }, ready: true, logout: async () => {} }}
+    >
+      <HouseholdSection />
+    </SessionContext.Provider>,
+  );
+  return { user };
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe('the family section (issue 17)', () => {
+  it('lists the athletes and guardians, the account holder marked as you and not removable', async () => {
+    serveHousehold({ guardians: [ME], athletes: [own, mina] });
+
+    renderSection();
+
+    const athletes = await screen.findByRole('heading', { name: 'Athletes' });
+    expect(athletes).toBeInTheDocument();
+    expect(screen.getByText('Born March 9, 2014')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Mina Lee' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Jordan Lee' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Jordan Lee' })).toBeInTheDocument();
+    expect(screen.getAllByText('(you)', { exact: false })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Leave this family account' })).not.toBeInTheDocument();
+  });
+
+  it('adds a child: the form’s messages first, consent for a minor, then the new athlete listed', async () => {
+    // Prepare
+    const calls = serveHousehold({ guardians: [ME], athletes: [own] });
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Add an athlete' }));
+
+    // Act: an empty form first.
+    await user.click(screen.getByRole('button', { name: 'Save athlete' }));
+
+    // Assess
+    expect(screen.getByText('First name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Date of birth is required.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    // Act: filled in, a child born in 2014, consent given.
+    await user.type(screen.getByLabelText('First name'), 'Mina');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Date of birth'), '2014-03-09');
+    await user.type(screen.getByLabelText('Contact name'), 'Sam Lee');
+    await user.type(screen.getByLabelText('Contact phone'), '780-555-0101');
+    await user.type(screen.getByLabelText('Contact email'), 'sam@example.test');
+    await user.selectOptions(screen.getByLabelText('Relationship'), 'parent');
+    await user.click(screen.getByRole('button', { name: 'Save athlete' }));
+    expect(screen.getByText('Parent/guardian consent is required.')).toBeInTheDocument();
+    await user.click(
+      screen.getByLabelText(
+        'I am the parent or guardian of this athlete and I consent to their registration.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save athlete' }));
+
+    // Assess
+    expect(await screen.findByText('Mina was added.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        route: 'addAthlete',
+        body: {
+          first_name: 'Mina',
+          last_name: 'Lee',
+          date_of_birth: '2014-03-09',
+          emergency_contact_name: 'Sam Lee',
+          emergency_contact_phone: '780-555-0101',
+          emergency_contact_email: 'sam@example.test',
+          emergency_contact_relationship: 'parent',
+          parent_consent: true,
+        },
+      },
+    ]);
+    expect(screen.getByRole('button', { name: 'Remove Mina Lee' })).toBeInTheDocument();
+  });
+
+  it('asks before removing an athlete, and shows the server’s reason when it refuses', async () => {
+    // Prepare
+    const calls = serveHousehold({ guardians: [ME], athletes: [own, mina] });
+    const { user } = renderSection();
+
+    // Act: keep, then remove, then a refusal.
+    await user.click(await screen.findByRole('button', { name: 'Remove Mina Lee' }));
+    await user.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(calls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove Mina Lee' }));
+    expect(screen.getByText('Remove Mina Lee from your family account?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+
+    // Assess
+    expect(await screen.findByText('Mina was removed.')).toBeInTheDocument();
+    expect(calls).toEqual([{ route: 'deleteAthlete', body: mina.id }]);
+    expect(screen.queryByRole('button', { name: 'Remove Mina Lee' })).not.toBeInTheDocument();
+  });
+
+  it('says why a removal was refused', async () => {
+    serveHousehold({ guardians: [ME], athletes: [own, mina] });
+    server.use(
+      onRoute('deleteAthlete', () =>
+        HttpResponse.json(
+          {
+            message:
+              'This athlete is registered for the current season. Withdraw the registration first, or contact the club.',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderSection();
+
+    await user.click(await screen.findByRole('button', { name: 'Remove Mina Lee' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This athlete is registered for the current season. Withdraw the registration first, or contact the club.',
+    );
+    expect(screen.getByRole('button', { name: 'Remove Mina Lee' })).toBeInTheDocument();
+  });
+
+  it('invites another parent by e-mail, refusing an address that is not one', async () => {
+    // Prepare
+    const calls = serveHousehold({ guardians: [ME], athletes: [own] });
+    const { user } = renderSection();
+    const field = await screen.findByLabelText('Their e-mail');
+
+    // Act
+    await user.type(field, 'sam@');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+    await user.clear(field);
+    await user.type(field, ' Sam@Example.test ');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+
+    // Assess
+    expect(await screen.findByText('Invitation sent to sam@example.test.')).toBeInTheDocument();
+    expect(calls).toEqual([{ route: 'inviteGuardian', body: { email: 'sam@example.test' } }]);
+    expect(field).toHaveValue('');
+  });
+
+  it('offers an invitation that waited while its reader signed in, and accepts it', async () => {
+    // Prepare
+    sessionStorage.setItem('household-invite', 'a'.repeat(43));
+    const calls = serveHousehold({ guardians: [ME], athletes: [own] });
+    const { user } = renderSection();
+
+    // Act
+    const waiting = await screen.findByRole('group', {
+      name: 'You have an invitation to join a family account.',
+    });
+    await user.click(within(waiting).getByRole('button', { name: 'Accept invitation' }));
+
+    // Assess
+    expect(await screen.findByText('You joined the family account.')).toBeInTheDocument();
+    expect(calls).toEqual([{ route: 'acceptGuardianInvite', body: { token: 'a'.repeat(43) } }]);
+    expect(sessionStorage.getItem('household-invite')).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { AuthCard } from '../features/auth/auth-card';
+import { acceptInvite, PENDING_INVITE_KEY } from '../features/household/api';
+import { householdMessages as t } from '../features/household/messages';
+import { serverMessageOr } from '../lib/api-client';
+import { useSession } from '../lib/session-context';
+
+/** The token this tab holds: the link's fragment, kept for after a sign-in, or one kept before. */
+function inviteToken(hash: string): string | null {
+  const fromLink = hash.slice(1);
+  try {
+    if (fromLink) sessionStorage.setItem(PENDING_INVITE_KEY, fromLink);
+    return fromLink || sessionStorage.getItem(PENDING_INVITE_KEY);
+  } catch {
+    return fromLink || null;
+  }
+}
+
+/**
+ * /household/join#<token>: a household's invitation (issue 17). The token sits in the fragment, which no log
+ * keeps. Signed in, the invited account accepts here; signed out, the token waits in this tab while its reader
+ * signs in or signs up, and the dashboard offers it.
+ */
+export function HouseholdJoinPage() {
+  const { user, ready } = useSession();
+  const { hash } = useLocation();
+  const [token] = useState(() => inviteToken(hash));
+  const [state, setState] = useState<
+    { kind: 'idle' | 'busy' | 'joined' } | { kind: 'failed'; message: string }
+  >({
+    kind: 'idle',
+  });
+
+  async function accept() {
+    if (!token || state.kind === 'busy') return;
+    setState({ kind: 'busy' });
+    try {
+      await acceptInvite(token);
+      sessionStorage.removeItem(PENDING_INVITE_KEY);
+      setState({ kind: 'joined' });
+    } catch (e) {
+      setState({ kind: 'failed', message: serverMessageOr(e, t.failed) });
+    }
+  }
+
+  return (
+    <AuthCard title={t.joinTitle}>
+      <div className="auth-form">
+        {!token ? (
+          <p role="alert" className="form-error">
+            {t.noInvite}
+          </p>
+        ) : state.kind === 'joined' ? (
+          <>
+            <p role="status" className="form-success">
+              {t.joined}
+            </p>
+            <Link className="button" to="/dashboard">
+              {t.toDashboard}
+            </Link>
+          </>
+        ) : !ready ? null : user ? (
+          <>
+            <p>{t.joinIntro}</p>
+            {state.kind === 'failed' ? (
+              <p role="alert" className="form-error">
+                {state.message}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="button"
+              aria-disabled={state.kind === 'busy' || undefined}
+              onClick={() => void accept()}
+            >
+              {state.kind === 'busy' ? t.joining : t.joinAccept}
+            </button>
+          </>
+        ) : (
+          <>
+            <p>{t.joinIntro}</p>
+            <p>{t.joinSignIn}</p>
+            <p className="auth-links">
+              <Link className="button" to="/login">
+                {t.signIn}
+              </Link>{' '}
+              <Link to="/register">{t.createAccount}</Link>
+            </p>
+          </>
+        )}
+      </div>
+    </AuthCard>
+  );
+}
