@@ -23,7 +23,7 @@ const own: Athlete = {
   emergency_contact_name: 'Sam Lee',
   emergency_contact_phone: '780-555-0101',
   emergency_contact_email: 'sam@example.test',
-  emergency_contact_relationship: 'spouse',
+  emergency_contact_relationship: 'other_family',
   parent_consent: false,
 };
 

@@ -74,6 +74,8 @@ export const tryoutMessages = {
   bringCash: (amount: string) => `Please bring ${amount} in cash to your first tryout session.`,
   refundedNote: (amount: string) =>
     `The club refunded ${amount}. A card refund can take 5–10 business days to reach your statement.`,
+  familyRegistrationTitle: (name: string) => `${name}'s Tryout Registration`,
+  sessionsOf: (name: string) => `${name}'s tryout sessions`,
   receipt: 'Download receipt',
   preparingReceipt: 'Preparing receipt…',
   receiptFailed: 'We could not get your receipt. Please try again.',

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyTryout } from '@club/shared/types';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { aTryout, deferred } from './test-data';
 import { TryoutDashboard } from './tryout-dashboard';
@@ -543,6 +544,67 @@ describe('money and the receipt (issue 15)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not get your receipt. Please try again.',
     );
+  });
+});
+
+describe('the family’s other registrations (issue 17)', () => {
+  it('shows each other registered athlete’s card, with the team link once selected', async () => {
+    // Prepare: the signed-in parent has no registration of their own; their daughter is selected.
+    myTryout(null);
+    const daughter = '33333333-3333-4333-8333-333333333333';
+    server.use(
+      onRoute('getHousehold', () => ({
+        guardians: [],
+        athletes: [
+          {
+            id: daughter,
+            first_name: 'Leila',
+            last_name: 'Tester',
+            date_of_birth: '2012-05-01',
+            emergency_contact_name: 'Pat Tester',
+            emergency_contact_phone: '780-555-0100',
+            emergency_contact_email: 'pat@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
+      onRoute('getHouseholdTryouts', () => [
+        {
+          ...aTryout({
+            result: 'selected',
+            teamsnap_link: 'https://go.teamsnap.com/team/15g',
+            age_group: '15U Girls',
+          }),
+          athlete_id: daughter,
+        },
+        {
+          athlete_id: '44444444-4444-4444-8444-444444444444',
+          hasRegistered: false,
+          season: 'Fall 2025 Tryouts',
+          tryout_number: null,
+          result: '' as const,
+          payment_method: null,
+          payment_status: null,
+          teamsnap_link: null,
+          age_group: null,
+        },
+      ]),
+    );
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    const card = await screen.findByRole('region', { name: "Leila's Tryout Registration" });
+    expect(card).toHaveTextContent('15U Girls');
+    expect(card).toHaveTextContent('Selected');
+    expect(within(card).getByRole('link', { name: /Join Your Team on TeamSnap/ })).toHaveAttribute(
+      'href',
+      'https://go.teamsnap.com/team/15g',
+    );
+    expect(screen.getAllByRole('region', { name: /Tryout Registration/ })).toHaveLength(1);
+    expect(screen.getByText('Ready to Join?')).toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import { SessionList } from '../../components/session-list';
 import { AddToCalendar } from './add-to-calendar';
 import { confirmPayment, getMyTryout } from './api';
 import { CompletePayment } from './complete-payment';
+import { FamilyRegistrations } from './family-registrations';
 import { tryoutMessages as t } from './messages';
 import { ReceiptButton } from './receipt-button';
 import { RegistrationDetails } from './registration-details';
@@ -157,6 +158,7 @@ export function TryoutDashboard() {
           <ReadyToJoinCard />
         )
       ) : null}
+      <FamilyRegistrations />
     </div>
   );
 }
