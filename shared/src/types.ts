@@ -179,6 +179,13 @@ export interface AdminSeason extends Season {
 export type ResultMailStatus = 'not_sent' | 'queued' | 'sent' | 'failed';
 
 /** One row of the admin tryout table (spec §3 "Admin tryout row", plus payment status and mail status). */
+/** A guardian of a registration's athlete, as the admin reaches them (issue 17). */
+export interface GuardianContact {
+  name: string;
+  email: string;
+  phone_number: string;
+}
+
 export interface AdminTryoutRow extends PaymentAmounts {
   id: string;
   /** The family withdrew: the row stays (its number is retired), marked Withdrawn. */
@@ -205,6 +212,11 @@ export interface AdminTryoutRow extends PaymentAmounts {
   emergency_contact_email: string;
   /** The registration's refunds, oldest first (left out when there are none). */
   refunds?: RefundRecord[];
+  /**
+   * The athlete's household's guardians, who get its mail: the account that registered for a registration
+   * made before households (an adult player is their own).
+   */
+  guardians: GuardianContact[];
 }
 
 /** GET and PATCH /admin/seasons/{id}/registration. */

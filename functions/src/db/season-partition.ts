@@ -6,6 +6,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type {
+  GuardianContact,
   AgeGroup,
   EmergencyContactRelationship,
   PaymentMethod,
@@ -79,6 +80,11 @@ export interface TryoutItem {
   disputed_at?: string;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
+  /**
+   * The guardians of the athlete's household, kept current as guardians join and leave (issue 17); absent on
+   * a registration made before households: its account is its one guardian (guardiansOfRow).
+   */
+  guardians?: GuardianContact[];
   /** The registration's confirmation mail: claimed (then sent) once the registration is complete. */
   confirmation_mailed_at?: string;
   // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.
@@ -173,4 +179,18 @@ export async function getSeasonWithTryouts(seasonId: string): Promise<{
   } while (startKey);
   tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
   return { season, round, tryouts, refunds };
+}
+
+/** The guardians a registration's mail goes to: its stored ones, else its account (made before households). */
+export function guardiansOfRow(
+  tryout: Pick<TryoutItem, 'guardians' | 'first_name' | 'last_name' | 'email' | 'phone_number'>,
+): GuardianContact[] {
+  if (tryout.guardians?.length) return tryout.guardians;
+  return [
+    {
+      name: `${tryout.first_name} ${tryout.last_name}`,
+      email: tryout.email,
+      phone_number: tryout.phone_number,
+    },
+  ];
 }

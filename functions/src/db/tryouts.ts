@@ -4,7 +4,7 @@
  * conditional update.
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TryoutResult } from '@club/shared';
+import type { GuardianContact, TryoutResult } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ConditionalUpdate } from './exactly-once';
@@ -12,6 +12,7 @@ import { toTryout, type TryoutItem } from './season-partition';
 import { unlessConditionFails } from './transactions';
 
 export type { NewTryout, PaymentHistoryEntry, ResultMailState, TryoutItem } from './season-partition';
+export { guardiansOfRow } from './season-partition';
 
 /** Reads a player's registration for a season (strongly consistent, so a just-made change is seen). */
 export async function getTryout(seasonId: string, playerId: string): Promise<TryoutItem | null> {
@@ -27,7 +28,9 @@ export async function getTryout(seasonId: string, playerId: string): Promise<Try
  */
 export async function getTryoutsOf(seasonId: string, playerIds: readonly string[]): Promise<TryoutItem[]> {
   const found: TryoutItem[] = [];
-  let pending: Array<Record<string, unknown>> = [...new Set(playerIds)].map((id) => keys.tryout(seasonId, id));
+  let pending: Array<Record<string, unknown>> = [...new Set(playerIds)].map((id) =>
+    keys.tryout(seasonId, id),
+  );
   for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
     const out = await db().send(
       new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
@@ -219,5 +222,18 @@ export async function refreshAthleteSnapshot(
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
     ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+  });
+}
+
+/** Writes the athlete's household's guardians into its registration, if it has one (issue 17). */
+export async function setGuardians(
+  seasonId: string,
+  playerId: string,
+  guardians: readonly GuardianContact[],
+): Promise<TryoutItem | null> {
+  return updateTryoutIf(seasonId, playerId, {
+    UpdateExpression: 'SET guardians = :g',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':g': guardians },
   });
 }

@@ -35,7 +35,7 @@ export interface MailLink {
 
 /** One layout for every mail: greeting, paragraphs, an optional button, further links, a closing line. */
 export function compose(input: {
-  to: string;
+  to: MailMessage['to'];
   kind: string;
   subject: string;
   firstName: string;

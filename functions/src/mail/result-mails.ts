@@ -8,7 +8,8 @@ import { compose, siteLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
 export interface ResultMailInput {
-  to: string;
+  /** The athlete's household's guardians (one message to them all). */
+  to: string | readonly string[];
   firstName: string;
   seasonName: string;
   ageGroup: AgeGroup;

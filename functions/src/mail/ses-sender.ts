@@ -14,7 +14,8 @@ import { log } from '../lib/log';
 import { serverMessages } from '@club/shared';
 
 export interface MailMessage {
-  to: string;
+  /** One address, or several who get the one message together (a household's guardians). */
+  to: string | readonly string[];
   subject: string;
   text: string;
   html: string;
@@ -66,11 +67,29 @@ function sesOnce(): SESv2Client {
   return onceClient;
 }
 
+function addressesOf(message: MailMessage): string[] {
+  return typeof message.to === 'string' ? [message.to] : [...message.to];
+}
+
+/**
+ * The message without its suppressed addresses (hard bounce, complaint), or null when every address is
+ * suppressed, with the reason of the first.
+ */
+async function withoutSuppressed(
+  message: MailMessage,
+): Promise<{ message: MailMessage } | { suppressed: string }> {
+  const addresses = addressesOf(message);
+  const statuses = await Promise.all(addresses.map((address) => getMailStatus(address)));
+  const open = addresses.filter((_, i) => !statuses[i]?.suppressed);
+  if (open.length) return { message: { ...message, to: open } };
+  return { suppressed: statuses.find((s) => s?.suppressed)?.suppressed ?? 'suppressed' };
+}
+
 function sendEmailCommand(message: MailMessage): SendEmailCommand {
   const cfg = getConfig();
   return new SendEmailCommand({
     FromEmailAddress: cfg.MAIL_FROM,
-    Destination: { ToAddresses: [message.to] },
+    Destination: { ToAddresses: addressesOf(message) },
     Content: {
       Simple: {
         Subject: { Data: message.subject, Charset: 'UTF-8' },
@@ -91,13 +110,13 @@ function sendEmailCommand(message: MailMessage): SendEmailCommand {
  * may retry.
  */
 export async function sendMail(message: MailMessage): Promise<'sent' | 'suppressed'> {
-  const status = await getMailStatus(message.to);
-  if (status?.suppressed) {
-    log.info('mail suppressed', { kind: message.kind, reason: status.suppressed });
+  const open = await withoutSuppressed(message);
+  if ('suppressed' in open) {
+    log.info('mail suppressed', { kind: message.kind, reason: open.suppressed });
     return 'suppressed';
   }
   try {
-    await ses().send(sendEmailCommand(message));
+    await ses().send(sendEmailCommand(open.message));
   } catch (error) {
     log.error('mail send failed', {
       kind: message.kind,
@@ -128,13 +147,13 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
  * send, like SES refusing it.
  */
 export async function sendMailOnce(message: MailMessage): Promise<Delivery> {
-  const status = await getMailStatus(message.to);
-  if (status?.suppressed) {
-    log.info('mail suppressed', { kind: message.kind, reason: status.suppressed });
-    return { outcome: 'refused', reason: `suppressed: ${status.suppressed}` };
+  const open = await withoutSuppressed(message);
+  if ('suppressed' in open) {
+    log.info('mail suppressed', { kind: message.kind, reason: open.suppressed });
+    return { outcome: 'refused', reason: `suppressed: ${open.suppressed}` };
   }
   try {
-    await sesOnce().send(sendEmailCommand(message));
+    await sesOnce().send(sendEmailCommand(open.message));
     return { outcome: 'sent' };
   } catch (error) {
     const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };

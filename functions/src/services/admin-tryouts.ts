@@ -77,6 +77,7 @@ export function toAdminRow(
     emergency_contact_phone: t.emergency_contact_phone,
     emergency_contact_relationship: t.emergency_contact_relationship,
     emergency_contact_email: t.emergency_contact_email,
+    guardians: tryoutsTable.guardiansOfRow(t),
     ...(refunds.length
       ? {
           refunds: refunds
@@ -130,6 +131,7 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
     'Emergency phone',
     'Relationship',
     'Emergency email',
+    'Guardians',
   ];
   const rows = tryouts.map((t) => [
     t.tryout_number,
@@ -151,6 +153,10 @@ export async function exportTryouts(seasonId: string): Promise<{ filename: strin
     t.emergency_contact_phone,
     RELATIONSHIP_LABELS[t.emergency_contact_relationship],
     t.emergency_contact_email,
+    tryoutsTable
+      .guardiansOfRow(t)
+      .map((g) => `${g.name} <${g.email}> ${g.phone_number}`)
+      .join('; '),
   ]);
   const slug =
     season.name

@@ -17,6 +17,7 @@ import {
   type Athlete,
   type AthleteInput,
   type AthleteUpdate,
+  type GuardianContact,
   type Household,
   normaliseEmail,
   type SuccessAnswer,
@@ -82,7 +83,7 @@ interface LoadedHousehold {
   added: households.AthleteItem[];
 }
 
-async function loadHousehold(caller: AccessTokenClaims): Promise<LoadedHousehold> {
+async function loadHousehold(caller: Pick<AccessTokenClaims, 'sub'>): Promise<LoadedHousehold> {
   const user = await users.getUser(caller.sub);
   if (!user) throw new UnauthorizedError(serverMessages.notSignedIn);
   const id = user.household_id;
@@ -108,6 +109,36 @@ function answerOf(household: LoadedHousehold): Household {
       ...household.added.map(toAthlete),
     ],
   };
+}
+
+/** A household's guardians as the admin reaches them, and as its mail is addressed. */
+function contactsOf(household: LoadedHousehold): GuardianContact[] {
+  return household.guardians.map((g) => ({
+    name: `${g.first_name} ${g.last_name}`,
+    email: g.email,
+    phone_number: g.phone_number,
+  }));
+}
+
+/** The guardians of the caller's household, for a registration it makes. */
+export async function guardianContactsOf(caller: AccessTokenClaims): Promise<GuardianContact[]> {
+  return contactsOf(await loadHousehold(caller));
+}
+
+/**
+ * Writes a household's guardians into its athletes' registrations in the active season, after guardians
+ * joined or left, so the admin row and the result mail reach whoever is a guardian now. Idempotent.
+ */
+async function refreshGuardiansOf(userId: string): Promise<void> {
+  const [household, season] = await Promise.all([
+    loadHousehold({ sub: userId }),
+    seasonsTable.getActiveSeason(),
+  ]);
+  if (!season) return;
+  const athletes = answerOf(household).athletes.map((a) => a.id);
+  const registered = await tryoutsTable.getTryoutsOf(season.id, athletes);
+  const contacts = contactsOf(household);
+  await Promise.all(registered.map((t) => tryoutsTable.setGuardians(season.id, t.player_id, contacts)));
 }
 
 /** The caller's household's athletes (the account holder's own first), for the tryout screens. */
@@ -337,6 +368,8 @@ export async function acceptGuardianInvite(caller: AccessTokenClaims, token: str
     now,
   });
   if (!joined) throw new ConflictError(serverMessages.householdChanged);
+  const stayed = isLast ? undefined : from.guardians.find((g) => g.id !== from.caller.id);
+  await Promise.all([refreshGuardiansOf(from.caller.id), stayed ? refreshGuardiansOf(stayed.id) : undefined]);
   log.info('guardian joined a household', {
     householdId: invite.household_id,
     broughtAthletes: isLast ? from.added.length : 0,
@@ -355,6 +388,8 @@ export async function leaveHousehold(caller: AccessTokenClaims): Promise<Househo
   const outcome = await households.leaveHousehold(household.caller.id, household.id);
   if (outcome === 'last') throw new ConflictError(serverMessages.lastGuardian);
   if (outcome === 'moved') throw new ConflictError(serverMessages.householdChanged);
+  const stayed = household.guardians.find((g) => g.id !== household.caller.id)!;
+  await Promise.all([refreshGuardiansOf(household.caller.id), refreshGuardiansOf(stayed.id)]);
   log.info('guardian left a household', { householdId: household.id });
   return getHousehold(caller);
 }

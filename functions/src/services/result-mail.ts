@@ -7,7 +7,13 @@
  * the whole story.
  */
 import { randomUUID } from 'node:crypto';
-import { serverMessages, tryoutId, type AdminTryoutRow, type SendResultsAnswer } from '@club/shared';
+import {
+  normaliseEmail,
+  serverMessages,
+  tryoutId,
+  type AdminTryoutRow,
+  type SendResultsAnswer,
+} from '@club/shared';
 import { getMailStatus } from '../db/mail-status';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
@@ -202,6 +208,13 @@ async function record(write: () => Promise<boolean>, deadline: number): Promise<
 
 type Sent = 'sent' | 'failed' | 'retry';
 
+/** Every guardian of the row's athlete, once each (addresses compared as keyed: trimmed, lower-cased). */
+function recipientsOf(row: TryoutItem): string[] {
+  const seen = new Map<string, string>();
+  for (const g of tryoutsTable.guardiansOfRow(row)) seen.set(normaliseEmail(g.email), g.email);
+  return [...seen.values()];
+}
+
 /**
  * Sends a claimed row's mail once and records what became of it. Accepted: sent. Refused by SES, or an
  * answer that never came (it may or may not have gone out): failed, listed for the admin, never resent by
@@ -219,7 +232,7 @@ export async function sendClaimed(
   const version = row.result_version ?? 0;
   const delivery = await sendMailOnce(
     resultMail({
-      to: row.email,
+      to: recipientsOf(row),
       firstName: row.first_name,
       seasonName: season.name,
       ageGroup: row.age_group,
@@ -263,13 +276,15 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
   const row = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
   if (!ids || !row) throw new NotFoundError(serverMessages.registrationNotFound);
   if (row.result === '') throw new BadRequestError(serverMessages.noResultToSend);
-  const [season, mailStatus] = await Promise.all([
+  const recipients = recipientsOf(row);
+  const [season, ...statuses] = await Promise.all([
     seasonsTable.getSeason(ids.seasonId),
-    getMailStatus(row.email),
+    ...recipients.map((address) => getMailStatus(address)),
   ]);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
-  // The admin is told why, so they reach the family another way instead of pressing again.
-  if (mailStatus?.suppressed) throw new ConflictError(serverMessages.resultMailSuppressed);
+  // Every address bounced: the admin is told why, so they reach the family another way instead of pressing again.
+  if (statuses.every((status) => status?.suppressed))
+    throw new ConflictError(serverMessages.resultMailSuppressed);
 
   const claim = randomUUID();
   const now = Date.now();

@@ -35,7 +35,7 @@ import { verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
 import { receiptPage } from '../receipts/receipt-page';
 import { mailConfirmationOnce } from './confirmation-mail';
-import { athletesOf } from './households';
+import { athletesOf, guardianContactsOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
 import { refundsOf } from './refunds';
 import { callerPlayerId, getCallerPlayer, snapshotOf } from './players';
@@ -104,7 +104,12 @@ export async function withdraw(caller: AccessTokenClaims): Promise<MyTryout> {
  */
 export async function getHouseholdTryouts(caller: AccessTokenClaims): Promise<HouseholdTryout[]> {
   const [athletes, season] = await Promise.all([athletesOf(caller), seasonsTable.getActiveSeason()]);
-  const tryouts = season ? await tryoutsTable.getTryoutsOf(season.id, athletes.map((a) => a.id)) : [];
+  const tryouts = season
+    ? await tryoutsTable.getTryoutsOf(
+        season.id,
+        athletes.map((a) => a.id),
+      )
+    : [];
   return athletes.map((athlete) => {
     const tryout = tryouts.find((t) => t.player_id === athlete.id);
     if (tryout && season) return { athlete_id: athlete.id, ...toMyTryout(tryout, season) };
@@ -217,9 +222,10 @@ export async function registerForTryout(
   if (!season.is_registration_open) throw new ConflictError(serverMessages.registrationClosed(season.name));
   if (!season.age_groups.includes(input.age_group))
     throw new BadRequestError(serverMessages.ageGroupNotOffered);
-  const [player, existing] = await Promise.all([
+  const [player, existing, guardians] = await Promise.all([
     getCallerPlayer(caller),
     tryoutsTable.getTryout(season.id, callerPlayerId(caller)),
+    guardianContactsOf(caller),
   ]);
   if (!player) throw new UnauthorizedError(serverMessages.notSignedIn);
   if (existing) throw new ConflictError(serverMessages.alreadyRegistered);
@@ -240,6 +246,7 @@ export async function registerForTryout(
     id: tryoutId.of(season.id, player.id),
     season_id: season.id,
     ...snapshotOf(player),
+    guardians,
     age_group: input.age_group,
     payment_method: free ? 'cash' : input.payment_method,
     payment_status: free ? 'paid' : card ? 'pending' : 'cash',

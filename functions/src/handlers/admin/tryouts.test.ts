@@ -54,6 +54,10 @@ describe('GET /admin/tryouts?season_id=', () => {
       emergency_contact_phone: '7805550199',
       emergency_contact_relationship: 'parent',
       emergency_contact_email: 'robin.tester@example.test',
+      // Registered before households: the account is its one guardian.
+      guardians: [
+        { name: 'Player0 Tester', email: expect.stringMatching(/@example\.test$/), phone_number: '7805550134' },
+      ],
     });
   });
 
@@ -242,7 +246,7 @@ describe('GET /admin/tryouts/export?season_id=', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[1]).toMatch(
-      /^"1","'\+Ana","'-Lee","15U Boys","Cash","0.00","0.00","No","Selected","Not Sent","2010-06-15","Yes","Yes","[^"]+","'\t7805550134","'@Sam","'\r7805550199","Parent","robin\.tester@example\.test"$/,
+      /^"1","'\+Ana","'-Lee","15U Boys","Cash","0.00","0.00","No","Selected","Not Sent","2010-06-15","Yes","Yes","[^"]+","'\t7805550134","'@Sam","'\r7805550199","Parent","robin\.tester@example\.test","'\+Ana -Lee <[^>]+@example\.test> \t7805550134"$/,
     );
     expect(lines[2]).toMatch(
       /^"2","'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)","O""Neil, Jr\.","15U Boys"/,

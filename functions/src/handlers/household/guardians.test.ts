@@ -4,12 +4,19 @@
  * its athletes; the last guardian cannot leave.
  */
 import { describe, expect, it } from 'vitest';
-import type { Athlete, Household } from '@club/shared';
+import type { AdminTryoutRow, Athlete, Household } from '@club/shared';
 import { getHouseholdItems } from '../../db/households';
 import { getUser } from '../../db/users';
 import { call } from '../../../test/api';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
-import { createPlayer, tableSnapshot, type TestPlayer } from '../../../test/players';
+import { createAdmin } from '../../../test/admin';
+import {
+  createPlayer,
+  openSeason,
+  registeredPlayer,
+  tableSnapshot,
+  type TestPlayer,
+} from '../../../test/players';
 import { uniqueEmail } from '../../../test/accounts';
 
 function bornYearsAgo(years: number): string {
@@ -163,5 +170,60 @@ describe('DELETE /household/guardians/me', () => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe('You are the last guardian of this household, so you cannot leave it.');
     }
+  });
+});
+
+describe('guardians of a registered athlete', () => {
+  it('puts a parent who joined a player’s family account on the admin row and the CSV, and mails them the result with the player, once', async () => {
+    // Prepare: a teen registered, then invited a parent, who joined.
+    const seasonId = (await openSeason()).id;
+    const admin = await createAdmin();
+    const teen = await registeredPlayer('cash', { first_name: 'Leila', email: uniqueEmail('leila') });
+    const parent = await createPlayer({ first_name: 'Pat', last_name: 'Tester', email: uniqueEmail('pat') });
+    const token = await invite(teen, parent.email);
+    expect((await call('acceptGuardianInvite', { token: parent.token, body: { token } })).status).toBe(200);
+    const id = `${seasonId}.${teen.id}`;
+
+    // Act
+    const rows = (await call('listTryouts', { token: admin.token, query: { season_id: seasonId } }))
+      .body as unknown as AdminTryoutRow[];
+    const csv = await call('exportTryouts', { token: admin.token, query: { season_id: seasonId } });
+    await call('setSelection', { token: admin.token, params: { id }, body: { result: 'selected' } });
+    const resent = await call('resendResult', { token: admin.token, params: { id } });
+
+    // Assess
+    expect(rows.find((r) => r.id === id)?.guardians).toEqual([
+      { name: 'Leila Quinn', email: teen.email, phone_number: '7805550134' },
+      { name: 'Pat Tester', email: parent.email, phone_number: '7805550134' },
+    ]);
+    expect(csv.text).toContain(
+      `"Leila Quinn <${teen.email}> 7805550134; Pat Tester <${parent.email}> 7805550134"`,
+    );
+    expect(resent.status).toBe(200);
+    const toTeen = (await mailsTo(teen.email)).filter((m) => m.subject.startsWith('You made the team'));
+    const toParent = (await mailsTo(parent.email)).filter((m) => m.subject.startsWith('You made the team'));
+    expect(toTeen).toHaveLength(1);
+    expect(toParent).toHaveLength(1);
+    expect(toParent[0]!.messageId).toBe(toTeen[0]!.messageId);
+  });
+
+  it('takes a guardian who left off the row', async () => {
+    // Prepare
+    const seasonId = (await openSeason()).id;
+    const admin = await createAdmin();
+    const teen = await registeredPlayer('cash', { email: uniqueEmail('leila') });
+    const parent = await createPlayer({ email: uniqueEmail('pat') });
+    const token = await invite(teen, parent.email);
+    await call('acceptGuardianInvite', { token: parent.token, body: { token } });
+
+    // Act
+    await call('leaveHousehold', { token: parent.token });
+
+    // Assess
+    const rows = (await call('listTryouts', { token: admin.token, query: { season_id: seasonId } }))
+      .body as unknown as AdminTryoutRow[];
+    expect(rows.find((r) => r.id === `${seasonId}.${teen.id}`)?.guardians.map((g) => g.email)).toEqual([
+      teen.email,
+    ]);
   });
 });

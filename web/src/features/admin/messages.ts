@@ -134,6 +134,9 @@ export const adminMessages = {
   failed: 'Failed',
   resendEmail: 'Resend Email',
   withdrawn: 'Withdrawn',
+  // Households (issue 17), in Player Details
+  guardians: 'Parents and guardians',
+  guardianName: (n: number) => `Guardian ${n}`,
   // Refunds (issue 15), in Player Details
   moneyTitle: 'Payment and refunds',
   amountPaid: 'Paid',

@@ -19,8 +19,8 @@ function DetailGroup({ title, entries }: { title: string; entries: Entry[] }) {
     <section className="admin-detail-group" aria-label={title}>
       <h3>{title}</h3>
       <dl className="admin-dl">
-        {entries.map(([term, value]) => (
-          <div key={term}>
+        {entries.map(([term, value], i) => (
+          <div key={`${i}-${term}`}>
             <dt>{term}</dt>
             <dd>{value}</dd>
           </div>
@@ -112,6 +112,14 @@ export function PlayerDetails({
             ],
             [t.email, <EmailLink address={row.emergency_contact_email} />],
           ]}
+        />
+        <DetailGroup
+          title={t.guardians}
+          entries={row.guardians.flatMap((g, i): Entry[] => [
+            [t.guardianName(i + 1), g.name],
+            [t.email, <EmailLink address={g.email} />],
+            [t.phone, <a href={`tel:${g.phone_number.replace(/[^\d+]/g, '')}`}>{g.phone_number}</a>],
+          ])}
         />
         <DetailGroup
           title={t.tryout}

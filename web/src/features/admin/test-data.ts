@@ -55,8 +55,14 @@ export function aRow(overrides: Partial<AdminTryoutRow> = {}): AdminTryoutRow {
     emergency_contact_email: 'grace.okafor@example.com',
     ...overrides,
   } as const;
-  // A $50.00 fee, paid or owed as its status says, unless the test says otherwise.
-  return { ...amountsOf({ amount_cents: 5000, payment_status: row.payment_status }), ...row };
+  // A $50.00 fee, paid or owed as its status says, and the account as its one guardian, unless told otherwise.
+  return {
+    ...amountsOf({ amount_cents: 5000, payment_status: row.payment_status }),
+    guardians: [
+      { name: `${row.first_name} ${row.last_name}`, email: row.email, phone_number: row.phone_number },
+    ],
+    ...row,
+  };
 }
 
 const FIRST = [
