@@ -25,6 +25,8 @@ export const fieldMessages = {
   switchToCashOnly: 'A registration can only be switched to cash here: send {"payment_method":"cash"}.',
   seasonNameRequired: 'Please enter a season name.',
   tryoutFeeInvalid: 'Enter a tryout fee from $0.00 to $1,000.00.',
+  siblingFeeInvalid: 'Enter a sibling fee from $0.00 to $1,000.00.',
+  siblingFeeAboveFee: 'The sibling fee cannot be more than the tryout fee.',
   referenceYearInvalid: 'Enter an age year from 2000 to 2100.',
   sessionKindInvalid: 'Choose whether the session is a tryout or an open gym.',
   sessionAgeGroupsRequired: 'Choose at least one age group for each session.',

@@ -345,6 +345,14 @@ export const TryoutFeeCentsSchema = v.pipe(
   v.maxValue(MAX_TRYOUT_FEE_CENTS, m.tryoutFeeInvalid),
 );
 
+/** A season's fee for each further athlete of a household (issue 17), in integer cents of CAD. */
+export const SiblingFeeCentsSchema = v.pipe(
+  v.number(m.siblingFeeInvalid),
+  v.integer(m.siblingFeeInvalid),
+  v.minValue(0, m.siblingFeeInvalid),
+  v.maxValue(MAX_TRYOUT_FEE_CENTS, m.siblingFeeInvalid),
+);
+
 /** The year a season's age groups count from. */
 export const ReferenceYearSchema = v.pipe(
   v.number(m.referenceYearInvalid),
@@ -406,6 +414,7 @@ export const NewSeasonSchema = objectRequiring(
   {
     name: SeasonNameSchema,
     tryout_fee_cents: v.optional(TryoutFeeCentsSchema),
+    sibling_fee_cents: v.optional(SiblingFeeCentsSchema),
     reference_year: v.optional(ReferenceYearSchema),
   },
   { name: m.seasonNameRequired },
@@ -416,6 +425,7 @@ export type NewSeasonInput = v.InferOutput<typeof NewSeasonSchema>;
 export const UpdateSeasonSchema = v.object({
   name: v.optional(SeasonNameSchema),
   tryout_fee_cents: v.optional(TryoutFeeCentsSchema),
+  sibling_fee_cents: v.optional(SiblingFeeCentsSchema),
   reference_year: v.optional(ReferenceYearSchema),
   sessions: v.optional(SessionsSchema),
 });

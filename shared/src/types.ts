@@ -34,6 +34,11 @@ export interface Season {
   /** The tryout fee a card payment charges, in integer cents of CAD; decided here, never by a request. */
   tryout_fee_cents: number;
   /**
+   * What each further athlete of a household pays in this season (issue 17): the first athlete pays the fee,
+   * each other one this, whether registered together or later. The fee itself unless the club sets less.
+   */
+  sibling_fee_cents: number;
+  /**
    * The year the age groups are counted from: a player fits "15U" when born in reference_year − 15 or later
    * (2025: 13U 2012, 15U 2010, 16U 2009, 17U 2008, 18U 2007, spec §5).
    */

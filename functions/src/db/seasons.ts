@@ -13,6 +13,8 @@ export interface SeasonItem {
   is_registration_open: boolean;
   /** Integer cents of CAD that a card payment charges. */
   tryout_fee_cents: number;
+  /** What each further athlete of a household pays; absent: the fee (a season set before households). */
+  sibling_fee_cents?: number;
   /** The year the age groups count from (15U: born in reference_year − 15 or later). */
   reference_year: number;
   /** TeamSnap link per age group, shown to selected players of that group. */
@@ -24,7 +26,7 @@ export interface SeasonItem {
 
 /** What PATCH /admin/seasons/{id} may change. */
 export type SeasonSettings = Partial<
-  Pick<SeasonItem, 'name' | 'tryout_fee_cents' | 'reference_year' | 'sessions'>
+  Pick<SeasonItem, 'name' | 'tryout_fee_cents' | 'sibling_fee_cents' | 'reference_year' | 'sessions'>
 >;
 
 /**
@@ -208,6 +210,7 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     age_groups: (item.age_groups as AgeGroup[]) ?? [],
     is_registration_open: item.is_registration_open === true,
     tryout_fee_cents: item.tryout_fee_cents as number,
+    ...(typeof item.sibling_fee_cents === 'number' ? { sibling_fee_cents: item.sibling_fee_cents } : {}),
     reference_year: item.reference_year as number,
     teamsnap_links: (item.teamsnap_links as SeasonItem['teamsnap_links'] | undefined) ?? {},
     sessions: (item.sessions as TryoutSession[] | undefined) ?? [],

@@ -4,6 +4,8 @@
  */
 import {
   AGE_GROUPS,
+  DEFAULT_TRYOUT_FEE_CENTS,
+  fieldMessages,
   serverMessages,
   type AdminSeason,
   type AgeGroup,
@@ -33,12 +35,24 @@ export async function listAllSeasons(): Promise<AdminSeason[]> {
  * the year its name names, else this year in Edmonton.
  */
 export async function createAdminSeason(input: NewSeasonInput): Promise<AdminSeason> {
-  const previous = input.tryout_fee_cents === undefined ? (await seasonsTable.listSeasons())[0] : undefined;
+  const previous =
+    input.tryout_fee_cents === undefined || input.sibling_fee_cents === undefined
+      ? (await seasonsTable.listSeasons())[0]
+      : undefined;
+  const fee = input.tryout_fee_cents ?? previous?.tryout_fee_cents ?? DEFAULT_TRYOUT_FEE_CENTS;
+  // The sibling fee given, else the previous season's (as long as it is within the new fee), else the fee.
+  const sibling = input.sibling_fee_cents ?? previous?.sibling_fee_cents;
+  if (input.sibling_fee_cents !== undefined && input.sibling_fee_cents > fee) {
+    throw new BadRequestError(fieldMessages.siblingFeeAboveFee, [
+      { field: 'sibling_fee_cents', msg: fieldMessages.siblingFeeAboveFee },
+    ]);
+  }
   const season = await createSeason({
     name: input.name,
     age_groups: AGE_GROUPS,
     is_registration_open: false,
-    tryout_fee_cents: input.tryout_fee_cents ?? previous?.tryout_fee_cents,
+    tryout_fee_cents: fee,
+    ...(sibling !== undefined && sibling <= fee ? { sibling_fee_cents: sibling } : {}),
     reference_year: input.reference_year,
   });
   log.info('season created and activated', { seasonId: season.id });
@@ -53,6 +67,12 @@ export async function createAdminSeason(input: NewSeasonInput): Promise<AdminSea
 export async function updateSeason(seasonId: string, input: UpdateSeasonInput): Promise<AdminSeason> {
   const current = await seasonsTable.getSeason(seasonId);
   if (!current) throw new NotFoundError(serverMessages.seasonNotFound);
+  const fee = input.tryout_fee_cents ?? current.tryout_fee_cents;
+  if ((input.sibling_fee_cents ?? current.sibling_fee_cents ?? 0) > fee) {
+    throw new BadRequestError(fieldMessages.siblingFeeAboveFee, [
+      { field: 'sibling_fee_cents', msg: fieldMessages.siblingFeeAboveFee },
+    ]);
+  }
   const sameYear = input.reference_year === current.reference_year;
   const [written, activeId] = await Promise.all([
     seasonsTable.updateSeasonSettings(seasonId, {

@@ -12,6 +12,13 @@ import {
 import * as seasonsTable from '../db/seasons';
 import { NotFoundError } from '../lib/errors';
 
+/** What each further athlete of a household pays: the season's sibling fee, else its fee. */
+export function siblingFeeOf(
+  season: Pick<seasonsTable.SeasonItem, 'tryout_fee_cents' | 'sibling_fee_cents'>,
+): number {
+  return season.sibling_fee_cents ?? season.tryout_fee_cents;
+}
+
 /** The answer's shape of a season item (spec §3 Season, plus its fee and reference year). */
 export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Season {
   return {
@@ -21,6 +28,7 @@ export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Se
     age_groups: season.age_groups,
     is_registration_open: season.is_registration_open,
     tryout_fee_cents: season.tryout_fee_cents,
+    sibling_fee_cents: siblingFeeOf(season),
     reference_year: season.reference_year,
     sessions: season.sessions,
   };
@@ -63,6 +71,8 @@ export async function createSeason(input: {
   is_registration_open?: boolean;
   /** Defaults to DEFAULT_TRYOUT_FEE_CENTS (a placeholder the club confirms). */
   tryout_fee_cents?: number;
+  /** Defaults to the fee. */
+  sibling_fee_cents?: number;
   /** Defaults to defaultReferenceYear. */
   reference_year?: number;
   sessions?: readonly TryoutSession[];
@@ -75,6 +85,7 @@ export async function createSeason(input: {
     age_groups: [...input.age_groups],
     is_registration_open: input.is_registration_open ?? false,
     tryout_fee_cents: input.tryout_fee_cents ?? DEFAULT_TRYOUT_FEE_CENTS,
+    ...(input.sibling_fee_cents === undefined ? {} : { sibling_fee_cents: input.sibling_fee_cents }),
     reference_year: input.reference_year ?? defaultReferenceYear(input.name, now),
     teamsnap_links: {},
     sessions: [...(input.sessions ?? [])],

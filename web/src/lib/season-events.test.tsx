@@ -24,6 +24,7 @@ const SEASON: Season = {
   age_groups: ['15U Boys', '16U Boys', '17U Boys', '15U Girls'],
   is_registration_open: true,
   tryout_fee_cents: 8500,
+  sibling_fee_cents: 8500,
   reference_year: 2026,
   sessions: [
     session('2026-08-19T18:00', '2026-08-19T19:30', ['15U Boys', '16U Boys']),

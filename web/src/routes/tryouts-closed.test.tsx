@@ -15,6 +15,7 @@ const season: Season = {
   age_groups: ['15U Boys', '15U Girls'],
   is_registration_open: true,
   tryout_fee_cents: 5000,
+  sibling_fee_cents: 5000,
   reference_year: 2025,
   sessions: [],
 };

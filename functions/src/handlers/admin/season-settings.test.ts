@@ -312,6 +312,54 @@ describe('PATCH /admin/seasons/{id}', () => {
   });
 });
 
+describe('the sibling fee (issue 17)', () => {
+  it('is the fee until set, takes the fee itself or less, and carries over to the next season', async () => {
+    // Prepare
+    const admin = await createAdmin();
+    const created = await call('createSeason', {
+      token: admin.token,
+      body: { name: 'Spring 2027', tryout_fee_cents: 8500 },
+    });
+    const id = created.body.id as string;
+
+    // Act
+    const equal = await patchSeason(admin.token, id, { sibling_fee_cents: 8500 });
+    const less = await patchSeason(admin.token, id, { sibling_fee_cents: 6000 });
+    const next = await call('createSeason', { token: admin.token, body: { name: 'Fall 2027' } });
+
+    // Assess
+    expect(created.body).toMatchObject({ tryout_fee_cents: 8500, sibling_fee_cents: 8500 });
+    expect(equal.body).toMatchObject({ sibling_fee_cents: 8500 });
+    expect(less.body).toMatchObject({ tryout_fee_cents: 8500, sibling_fee_cents: 6000 });
+    expect(next.body).toMatchObject({ tryout_fee_cents: 8500, sibling_fee_cents: 6000 });
+    expect((await call('getActiveSeason')).body).toMatchObject({
+      name: 'Fall 2027',
+      sibling_fee_cents: 6000,
+    });
+  });
+
+  it.each([
+    ['one cent above the fee', { tryout_fee_cents: 8500, sibling_fee_cents: 8501 }],
+    ['above a lowered fee', { tryout_fee_cents: 5000 }],
+  ])('refuses a sibling fee %s with a clear 400, and changes nothing', async (_, body) => {
+    // Prepare: fee $85.00, sibling fee $60.00.
+    const admin = await createAdmin();
+    const created = await call('createSeason', {
+      token: admin.token,
+      body: { name: 'Spring 2028', tryout_fee_cents: 8500, sibling_fee_cents: 6000 },
+    });
+    const before = await tableSnapshot();
+
+    // Act
+    const res = await patchSeason(admin.token, created.body.id as string, body);
+
+    // Assess
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('The sibling fee cannot be more than the tryout fee.');
+    expect(await tableSnapshot()).toBe(before);
+  });
+});
+
 describe('free tryouts (a fee of $0.00)', () => {
   it('registers a card choice with nothing to pay and no checkout, and every screen says so', async () => {
     // Prepare

@@ -56,7 +56,11 @@ describe('GET /admin/tryouts?season_id=', () => {
       emergency_contact_email: 'robin.tester@example.test',
       // Registered before households: the account is its one guardian.
       guardians: [
-        { name: 'Player0 Tester', email: expect.stringMatching(/@example\.test$/), phone_number: '7805550134' },
+        {
+          name: 'Player0 Tester',
+          email: expect.stringMatching(/@example\.test$/),
+          phone_number: '7805550134',
+        },
       ],
     });
   });

@@ -42,6 +42,8 @@ describe('GET /seasons/active', () => {
       age_groups: ['13U Boys', '15U Boys', '16U Boys', '17U Boys', '18U Boys', '15U Girls', '17U Girls'],
       is_registration_open: true,
       tryout_fee_cents: 4_500,
+      // No sibling fee set: each further athlete of a family pays the fee.
+      sibling_fee_cents: 4_500,
       reference_year: 2025,
       sessions: [],
     });

@@ -71,7 +71,8 @@ export const adminMessages = {
   sessionCount: (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`,
   tryoutFee: 'Tryout fee ($)',
   tryoutFeeNote:
-    'A new fee applies to registrations made from now on; earlier ones keep what they paid or owe. A fee of 0 means free tryouts, with no card step.',
+    'A new fee applies to registrations made from now on; earlier ones keep what they paid or owe. A fee of 0 means free tryouts, with no card step. The sibling fee is what each further athlete of a family pays, at most the fee.',
+  siblingFee: 'Sibling fee ($)',
   referenceYear: 'Age year',
   referenceYearNote: 'Age groups count from this year: 15U is born in this year minus 15 or later.',
   referenceYearLocked: 'Locked: players have registered, and a new year would move them between age groups.',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TryoutSession } from '@club/shared/types';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
@@ -46,6 +46,48 @@ describe('season settings (issue 15)', () => {
     expect(within(session).getByLabelText('17U Boys')).not.toBeChecked();
   });
 
+  it.each([
+    ['one cent above the fee', '50.01', 'The sibling fee cannot be more than the tryout fee.'],
+    ['words', 'half', 'Enter a sibling fee from $0.00 to $1,000.00.'],
+  ])('refuses a sibling fee of %s and sends nothing', async (_, typed, message) => {
+    // Prepare: the fee is $50.00.
+    const { api, panel, user } = await openSettings();
+    const sibling = panel.getByLabelText('Sibling fee ($)');
+
+    // Act
+    await user.clear(sibling);
+    await user.type(sibling, typed);
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(panel.getByText(message)).toBeInTheDocument();
+    expect(sibling).toHaveFocus();
+    expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(0);
+  });
+
+  it('saves a sibling fee equal to the fee, or less', async () => {
+    // Prepare
+    const { api, panel, user } = await openSettings();
+    const sibling = panel.getByLabelText('Sibling fee ($)');
+
+    // Act
+    await user.clear(sibling);
+    await user.type(sibling, '50');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('Season settings saved');
+    await user.clear(sibling);
+    await user.type(sibling, '35');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    await vi.waitFor(() => expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(2));
+    expect(
+      callsTo(api, 'PATCH', SETTINGS_PATH).map(
+        (c) => (c.body as { sibling_fee_cents: number }).sibling_fee_cents,
+      ),
+    ).toEqual([5000, 3500]);
+  });
+
   it('saves a new fee and a new session together, says so, and shows the new summary', async () => {
     // Prepare: a season with no one registered yet
     const { api, panel, user } = await openSettings(anAdminSeason(), []);
@@ -71,7 +113,13 @@ describe('season settings (issue 15)', () => {
     expect(await screen.findByText('Season settings saved')).toBeInTheDocument();
     expect(toastRegion('success')).toHaveTextContent('Season settings saved');
     expect(callsTo(api, 'PATCH', SETTINGS_PATH).map((c) => c.body)).toEqual([
-      { name: 'Fall 2025 Tryouts', tryout_fee_cents: 8500, reference_year: 2025, sessions: [SESSION] },
+      {
+        name: 'Fall 2025 Tryouts',
+        tryout_fee_cents: 8500,
+        sibling_fee_cents: 5000,
+        reference_year: 2025,
+        sessions: [SESSION],
+      },
     ]);
     expect(panel.getByText('($85.00 · 1 session)')).toBeInTheDocument();
   });

@@ -211,6 +211,7 @@ export const SeasonSettings = memo(function SeasonSettings({
 }) {
   const [name, setName] = useState(season.name);
   const [fee, setFee] = useState(centsToDollars(season.tryout_fee_cents));
+  const [siblingFee, setSiblingFee] = useState(centsToDollars(season.sibling_fee_cents));
   const [year, setYear] = useState(String(season.reference_year));
   const [sessions, setSessions] = useState(() => season.sessions.map(toDraft));
   const [errors, setErrors] = useState<Errors>({});
@@ -220,10 +221,14 @@ export const SeasonSettings = memo(function SeasonSettings({
 
   /** The first field in error takes the focus (a session in error: its first control). */
   function focusFirstError(found: Errors) {
-    const field = (['name', 'tryout_fee_cents', 'reference_year'] as const).find((key) => found[key]);
+    const field = (['name', 'tryout_fee_cents', 'sibling_fee_cents', 'reference_year'] as const).find(
+      (key) => found[key],
+    );
     if (field) {
       document
-        .getElementById(`${id}-${{ name: 'name', tryout_fee_cents: 'fee', reference_year: 'year' }[field]}`)
+        .getElementById(
+          `${id}-${{ name: 'name', tryout_fee_cents: 'fee', sibling_fee_cents: 'sibling', reference_year: 'year' }[field]}`,
+        )
         ?.focus();
       return;
     }
@@ -235,15 +240,20 @@ export const SeasonSettings = memo(function SeasonSettings({
     event.preventDefault();
     if (busy) return;
     const cents = dollarsToCents(fee);
+    const siblingCents = dollarsToCents(siblingFee);
     const input = {
       name,
       tryout_fee_cents: cents ?? Number.NaN,
+      sibling_fee_cents: siblingCents ?? Number.NaN,
       reference_year: /^\d{4}$/.test(year.trim()) ? Number(year) : Number.NaN,
       sessions: sessions.map(fromDraft),
     };
     const parsed = v.safeParse(UpdateSeasonSchema, input);
     const found = parsed.success ? {} : errorsOf(parsed.issues);
     if (cents === null) found.tryout_fee_cents = fieldMessages.tryoutFeeInvalid;
+    if (siblingCents === null) found.sibling_fee_cents = fieldMessages.siblingFeeInvalid;
+    else if (cents !== null && siblingCents > cents)
+      found.sibling_fee_cents = fieldMessages.siblingFeeAboveFee;
     setErrors(found);
     if (!parsed.success || Object.keys(found).length) {
       focusFirstError(found);
@@ -285,6 +295,15 @@ export const SeasonSettings = memo(function SeasonSettings({
             inputMode="decimal"
             autoComplete="off"
             onValueChange={setFee}
+          />
+          <TextField
+            id={`${id}-sibling`}
+            label={t.siblingFee}
+            value={siblingFee}
+            error={errors.sibling_fee_cents}
+            inputMode="decimal"
+            autoComplete="off"
+            onValueChange={setSiblingFee}
           />
           <div className="form-field">
             <label htmlFor={`${id}-year`}>{t.referenceYear}</label>

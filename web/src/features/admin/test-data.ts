@@ -17,6 +17,7 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
     age_groups: [...AGE_GROUPS],
     is_registration_open: true,
     tryout_fee_cents: 5000,
+    sibling_fee_cents: 5000,
     reference_year: 2025,
     sessions: [],
     teamsnap_links: {},

@@ -9,6 +9,7 @@ export function aSeason(overrides: Partial<Season> = {}): Season {
     age_groups: ['13U Boys', '15U Boys', '16U Boys', '17U Boys', '18U Boys', '15U Girls', '17U Girls'],
     is_registration_open: true,
     tryout_fee_cents: 5000,
+    sibling_fee_cents: 5000,
     reference_year: 2025,
     sessions: [],
     ...overrides,
