@@ -26,6 +26,8 @@ export const fieldMessages = {
   seasonNameRequired: 'Please enter a season name.',
   tryoutFeeInvalid: 'Enter a tryout fee from $0.00 to $1,000.00.',
   siblingFeeInvalid: 'Enter a sibling fee from $0.00 to $1,000.00.',
+  athletesRequired: 'Choose at least one athlete to register, with an age group for each.',
+  athleteTwice: 'Each athlete can be registered once.',
   siblingFeeAboveFee: 'The sibling fee cannot be more than the tryout fee.',
   referenceYearInvalid: 'Enter an age year from 2000 to 2100.',
   sessionKindInvalid: 'Choose whether the session is a tryout or an open gym.',
@@ -84,6 +86,9 @@ export const serverMessages = {
     'The birth date cannot change while the athlete is registered for the current season, since it decides the age group. Please contact the club.',
   removeYourself: 'You cannot remove yourself from your household’s athletes.',
   tooManyAthletes: 'A household can have at most 12 athletes.',
+  familyCardNotYet:
+    'Card payment for several athletes, or for an athlete other than yourself, is not available yet. Please choose cash (pay on tryout day).',
+  athleteAlreadyRegistered: (name: string) => `${name} is already registered for this season.`,
   householdChanged: 'Your household changed meanwhile. Please reload the page and try again.',
   alreadyGuardian: 'That address is already a guardian of your household.',
   invitationSent: (email: string) => `Invitation sent to ${email}.`,

@@ -281,16 +281,47 @@ export const VerifyEmailBodySchema = objectRequiring({ token: OneTimeTokenSchema
  * than ignored: the fee is the season's, so a body that names an amount (or anything else) was not sent by
  * the form and is answered with a clear 400, not quietly charged the real fee.
  */
-export const TryoutRegistrationSchema = v.strictObject(
-  {
-    payment_method: v.picklist(PAYMENT_METHODS, m.tryoutChoiceRequired),
-    age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
-  },
-  (issue) => {
-    const key = issue.path?.[0]?.key;
-    if (key === 'payment_method' || key === 'age_group') return m.tryoutChoiceRequired;
-    return typeof key === 'string' ? `Unexpected field: ${key.slice(0, 40)}.` : 'Invalid request.';
-  },
+export const TryoutRegistrationSchema = v.pipe(
+  v.strictObject(
+    {
+      payment_method: v.picklist(PAYMENT_METHODS, m.tryoutChoiceRequired),
+      /** The account holder's own athlete (spec §7). */
+      age_group: v.optional(v.picklist(AGE_GROUPS, m.tryoutChoiceRequired)),
+      /** Athletes of the caller's household, each with its age group (issue 17). */
+      registrations: v.optional(
+        v.pipe(
+          v.array(
+            v.strictObject(
+              {
+                athlete_id: v.pipe(v.string(m.athletesRequired), v.uuid(m.athletesRequired)),
+                age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
+              },
+              () => m.tryoutChoiceRequired,
+            ),
+            m.athletesRequired,
+          ),
+          v.minLength(1, m.athletesRequired),
+          v.maxLength(12, m.athletesRequired),
+          v.check((list) => new Set(list.map((r) => r.athlete_id)).size === list.length, m.athleteTwice),
+        ),
+      ),
+    },
+    (issue) => {
+      const key = issue.path?.[0]?.key;
+      if (key === 'payment_method' || key === 'age_group') return m.tryoutChoiceRequired;
+      return typeof key === 'string' ? `Unexpected field: ${key.slice(0, 40)}.` : 'Invalid request.';
+    },
+  ),
+  // One or the other: the account holder's own age group, or the household's athletes; the message sits on
+  // the age group, where the form shows it.
+  v.forward(
+    v.partialCheck(
+      [['age_group'], ['registrations']],
+      (r) => (r.age_group === undefined) !== (r.registrations === undefined),
+      m.tryoutChoiceRequired,
+    ),
+    ['age_group'],
+  ),
 );
 export type TryoutRegistrationInput = v.InferOutput<typeof TryoutRegistrationSchema>;
 

@@ -153,7 +153,10 @@ export interface HouseholdTryout extends MyTryout {
 
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */
 export interface TryoutRegistrationAnswer {
+  /** The registration made (the first, when several were). */
   tryout: MyTryout;
+  /** Every registration made, by athlete (a household's registration, issue 17). */
+  tryouts?: HouseholdTryout[];
   url?: string;
 }
 

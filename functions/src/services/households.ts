@@ -39,6 +39,7 @@ import { hashToken, newSecretToken } from '../lib/secure-tokens';
 import { guardianInviteMail } from '../mail/household-mails';
 import { tokenLink } from '../mail/layout';
 import { sendMail } from '../mail/ses-sender';
+import { playerOfAccount, playerOfAthlete, type Player } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /** The most athletes one household holds (a club family; a cap keeps one household's reads small). */
@@ -120,9 +121,21 @@ function contactsOf(household: LoadedHousehold): GuardianContact[] {
   }));
 }
 
-/** The guardians of the caller's household, for a registration it makes. */
-export async function guardianContactsOf(caller: AccessTokenClaims): Promise<GuardianContact[]> {
-  return contactsOf(await loadHousehold(caller));
+/**
+ * The caller's household as registration needs it: each athlete as a player (an account holder's own from
+ * the profile; an added one reached through the caller), and the guardians the registration carries.
+ */
+export async function familyOf(
+  caller: AccessTokenClaims,
+): Promise<{ players: Player[]; contacts: GuardianContact[] }> {
+  const household = await loadHousehold(caller);
+  return {
+    players: [
+      ...household.guardians.filter(isPlayerAccount).map(playerOfAccount),
+      ...household.added.map((athlete) => playerOfAthlete(athlete, household.caller)),
+    ],
+    contacts: contactsOf(household),
+  };
 }
 
 /**

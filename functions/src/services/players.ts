@@ -4,7 +4,7 @@
  * learns where they come from. A registration snapshots its player's details when it is made (snapshotOf,
  * the one mapper), so the admin table is one Query and a later profile edit does not rewrite history.
  */
-import { isMinor, ownPlayerId, type AccessTokenClaims } from '@club/shared';
+import { isMinor, ownPlayerId, type AccessTokenClaims, type Athlete } from '@club/shared';
 import type { NewTryout } from '../db/tryouts';
 import * as users from '../db/users';
 
@@ -42,7 +42,34 @@ export function callerPlayerId(caller: AccessTokenClaims): string {
 /** The caller's own player, read from its account (null when the account is gone). */
 export async function getCallerPlayer(caller: AccessTokenClaims): Promise<Player | null> {
   const user = await users.getUser(caller.sub);
-  if (!user) return null;
+  return user ? playerOfAccount(user) : null;
+}
+
+/**
+ * An athlete a guardian added to a household (issue 17): its own details, and the registering guardian's
+ * e-mail and phone, since the athlete has none of its own and the club reaches it through them.
+ */
+export function playerOfAthlete(athlete: Athlete, guardian: users.UserItem): Player {
+  return {
+    id: athlete.id,
+    accountId: guardian.id,
+    details: {
+      first_name: athlete.first_name,
+      last_name: athlete.last_name,
+      email: guardian.email,
+      date_of_birth: athlete.date_of_birth,
+      parent_consent: athlete.parent_consent,
+      phone_number: guardian.phone_number,
+      emergency_contact_name: athlete.emergency_contact_name,
+      emergency_contact_phone: athlete.emergency_contact_phone,
+      emergency_contact_email: athlete.emergency_contact_email,
+      emergency_contact_relationship: athlete.emergency_contact_relationship,
+    },
+  };
+}
+
+/** An account holder's own player, from the profile. */
+export function playerOfAccount(user: users.UserItem): Player {
   return {
     id: ownPlayerId(user.id),
     accountId: user.id,

@@ -22,23 +22,18 @@ import * as seasonsTable from '../db/seasons';
 import * as paymentsTable from '../db/payments';
 import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-} from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
 import { verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
 import { receiptPage } from '../receipts/receipt-page';
 import { mailConfirmationOnce } from './confirmation-mail';
-import { athletesOf, guardianContactsOf } from './households';
+import { athletesOf, familyOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
 import { refundsOf } from './refunds';
-import { callerPlayerId, getCallerPlayer, snapshotOf } from './players';
+import { siblingFeeOf } from './seasons';
+import { callerPlayerId, snapshotOf } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /**
@@ -212,6 +207,8 @@ function calendarOf(tryout: tryoutsTable.TryoutItem, season: seasonsTable.Season
  * one-registration-per-player rule are checked again inside the write, so a close or a double click racing
  * this request cannot get past them. A card registration then opens its checkout; if Stripe fails, the
  * registration stays (pending, payable from the dashboard) and the answer says so with a 503.
+ * `{payment_method, age_group}` registers the account holder (spec §7); `{payment_method, registrations}`
+ * the household's athletes (issue 17), each further athlete of the household in the season at the sibling fee.
  */
 export async function registerForTryout(
   caller: AccessTokenClaims,
@@ -220,43 +217,90 @@ export async function registerForTryout(
   const season = await seasonsTable.getActiveSeason();
   if (!season) throw new NotFoundError(serverMessages.noActiveSeason);
   if (!season.is_registration_open) throw new ConflictError(serverMessages.registrationClosed(season.name));
-  if (!season.age_groups.includes(input.age_group))
-    throw new BadRequestError(serverMessages.ageGroupNotOffered);
-  const [player, existing, guardians] = await Promise.all([
-    getCallerPlayer(caller),
-    tryoutsTable.getTryout(season.id, callerPlayerId(caller)),
-    guardianContactsOf(caller),
-  ]);
-  if (!player) throw new UnauthorizedError(serverMessages.notSignedIn);
-  if (existing) throw new ConflictError(serverMessages.alreadyRegistered);
-  if (!fitsAgeGroup(player.details.date_of_birth, input.age_group, season.reference_year)) {
-    throw new BadRequestError(
-      serverMessages.ineligibleBirthYear(
-        input.age_group,
-        earliestBirthYear(input.age_group, season.reference_year),
-      ),
+  const wanted = input.registrations ?? [{ athlete_id: callerPlayerId(caller), age_group: input.age_group! }];
+  for (const { age_group } of wanted) {
+    if (!season.age_groups.includes(age_group)) throw new BadRequestError(serverMessages.ageGroupNotOffered);
+  }
+  const ownOnly = wanted.length === 1 && wanted[0]!.athlete_id === callerPlayerId(caller);
+  const free = season.tryout_fee_cents === 0;
+  if (!ownOnly && !free && input.payment_method === 'stripe') {
+    throw new BadRequestError(serverMessages.familyCardNotYet);
+  }
+  const family = await familyOf(caller);
+  const players = wanted.map(({ athlete_id }) => {
+    const player = family.players.find((p) => p.id === athlete_id);
+    if (!player) throw new NotFoundError(serverMessages.athleteNotFound);
+    return player;
+  });
+  const existing = await tryoutsTable.getTryoutsOf(
+    season.id,
+    family.players.map((p) => p.id),
+  );
+  for (const player of players) {
+    if (!existing.some((t) => t.player_id === player.id)) continue;
+    throw new ConflictError(
+      ownOnly
+        ? serverMessages.alreadyRegistered
+        : serverMessages.athleteAlreadyRegistered(player.details.first_name),
     );
   }
+  wanted.forEach(({ age_group }, i) => {
+    if (fitsAgeGroup(players[i]!.details.date_of_birth, age_group, season.reference_year)) return;
+    throw new BadRequestError(
+      serverMessages.ineligibleBirthYear(age_group, earliestBirthYear(age_group, season.reference_year)),
+    );
+  });
 
-  const now = new Date();
-  // Free tryouts (a fee of 0): nothing to pay, no card step, whatever was chosen.
-  const free = season.tryout_fee_cents === 0;
-  const card = !free && input.payment_method === 'stripe';
-  const tryout: tryoutsTable.NewTryout = {
-    id: tryoutId.of(season.id, player.id),
-    season_id: season.id,
-    ...snapshotOf(player),
-    guardians,
-    age_group: input.age_group,
-    payment_method: free ? 'cash' : input.payment_method,
-    payment_status: free ? 'paid' : card ? 'pending' : 'cash',
-    amount_cents: season.tryout_fee_cents,
-    attended: false,
-    result: '',
-    email_sent: false,
-    created_at: now.toISOString(),
-    ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
+  // The first athlete of a household in a season pays the fee, each further one the sibling fee.
+  const before = existing.filter((t) => !t.withdrawn).length;
+  const made: tryoutsTable.TryoutItem[] = [];
+  for (const [i, { age_group }] of wanted.entries()) {
+    const now = new Date();
+    const card = !free && input.payment_method === 'stripe';
+    const tryout: tryoutsTable.NewTryout = {
+      id: tryoutId.of(season.id, players[i]!.id),
+      season_id: season.id,
+      ...snapshotOf(players[i]!),
+      guardians: family.contacts,
+      age_group,
+      payment_method: free ? 'cash' : input.payment_method,
+      payment_status: free ? 'paid' : card ? 'pending' : 'cash',
+      amount_cents: free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season),
+      attended: false,
+      result: '',
+      email_sent: false,
+      created_at: now.toISOString(),
+      ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
+    };
+    made.push(await numbered(tryout, season, now));
+  }
+  const answers = made.map((t) => ({ athlete_id: t.player_id, ...toMyTryout(t, season) }));
+  const answer: TryoutRegistrationAnswer = {
+    tryout: toMyTryout(made[0]!, season),
+    ...(input.registrations ? { tryouts: answers } : {}),
   };
+  const registered = made[0]!;
+  if (registered.payment_method !== 'stripe' || registered.payment_status !== 'pending') {
+    for (const t of made) await mailConfirmationOnce(t, season);
+    return answer;
+  }
+  const url = await openCheckout(registered, season.name).catch((error: unknown) => {
+    log.warn('checkout could not be opened at registration', {
+      tryoutId: registered.id,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return null;
+  });
+  if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
+  return { ...answer, url };
+}
+
+/** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */
+async function numbered(
+  tryout: tryoutsTable.NewTryout,
+  season: seasonsTable.SeasonItem,
+  now: Date,
+): Promise<tryoutsTable.TryoutItem> {
   const inserted = await tryoutNumbers.insertRegistration(
     tryout,
     { reference_year: season.reference_year },
@@ -277,20 +321,7 @@ export async function registerForTryout(
   }
   const registered = { ...tryout, tryout_number: inserted.tryout_number };
   log.info('tryout registration created', { tryoutId: registered.id, method: registered.payment_method });
-  const answer = toMyTryout(registered, season);
-  if (!card) {
-    await mailConfirmationOnce(registered, season);
-    return { tryout: answer };
-  }
-  const url = await openCheckout(registered, season.name).catch((error: unknown) => {
-    log.warn('checkout could not be opened at registration', {
-      tryoutId: registered.id,
-      error: error instanceof Error ? error.name : 'unknown',
-    });
-    return null;
-  });
-  if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
-  return { tryout: answer, url };
+  return registered;
 }
 
 /**
