@@ -4,13 +4,16 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyTryout, Season } from '@club/shared/types';
+import type { Athlete, MyTryout, Season } from '@club/shared/types';
 import { fetchActiveSeason } from '../../lib/active-season';
+import { callApi } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
 import { getMyTryout } from './api';
 import { CompletePayment } from './complete-payment';
 import { tryoutMessages as t } from './messages';
 import { RegistrationDetails } from './registration-details';
 import { TryoutCard } from './tryout-card';
+import { FamilyTryoutForm } from './family-tryout-form';
 import { TryoutForm } from './tryout-form';
 
 type ScreenState =
@@ -19,28 +22,50 @@ type ScreenState =
   | { kind: 'registered'; tryout: MyTryout }
   | { kind: 'no-season' }
   | { kind: 'closed'; season: Season }
-  | { kind: 'open'; season: Season };
+  | { kind: 'open'; season: Season }
+  | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number }
+  | { kind: 'all-registered' };
 
-async function loadScreen(): Promise<ScreenState> {
-  const [season, tryout] = await Promise.all([fetchActiveSeason(), getMyTryout()]);
-  if (tryout) return { kind: 'registered', tryout };
-  if (!season) return { kind: 'no-season' };
-  return season.is_registration_open ? { kind: 'open', season } : { kind: 'closed', season };
+/**
+ * A household of one (the account holder alone) gets the spec's screen; a household with other athletes
+ * gets the family form for those not registered yet (issue 17).
+ */
+async function loadScreen(userId: string | null): Promise<ScreenState> {
+  const [season, tryout, household, tryouts] = await Promise.all([
+    fetchActiveSeason(),
+    getMyTryout(),
+    callApi('getHousehold'),
+    callApi('getHouseholdTryouts'),
+  ]);
+  const ownOnly =
+    household.athletes.length === 0 ||
+    (household.athletes.length === 1 && household.athletes[0]!.id === userId);
+  if (ownOnly || !season || !season.is_registration_open) {
+    if (tryout) return { kind: 'registered', tryout };
+    if (!season) return { kind: 'no-season' };
+    return season.is_registration_open ? { kind: 'open', season } : { kind: 'closed', season };
+  }
+  const registered = new Set(tryouts.filter((t) => t.hasRegistered).map((t) => t.athlete_id));
+  const athletes = household.athletes.filter((a) => !registered.has(a.id));
+  if (!athletes.length) return tryout ? { kind: 'registered', tryout } : { kind: 'all-registered' };
+  const registeredBefore = tryouts.filter((t) => t.hasRegistered && !t.withdrawn).length;
+  return { kind: 'family', season, athletes, registeredBefore };
 }
 
 export function TryoutRegistration() {
+  const { user } = useSession();
   const [state, setState] = useState<ScreenState>({ kind: 'loading' });
 
   useEffect(() => {
     let current = true;
-    loadScreen().then(
+    loadScreen(user?.id ?? null).then(
       (next) => current && setState(next),
       () => current && setState({ kind: 'failed' }),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [user?.id]);
 
   switch (state.kind) {
     case 'loading':
@@ -90,6 +115,28 @@ export function TryoutRegistration() {
       return (
         <TryoutCard title={t.formTitle} season={state.season.name}>
           <TryoutForm season={state.season} />
+        </TryoutCard>
+      );
+    case 'family':
+      return (
+        <TryoutCard title={t.formTitle} season={state.season.name}>
+          <FamilyTryoutForm
+            season={state.season}
+            athletes={state.athletes}
+            ownId={user?.id ?? null}
+            registeredBefore={state.registeredBefore}
+          />
+        </TryoutCard>
+      );
+    case 'all-registered':
+      return (
+        <TryoutCard title={t.allRegisteredTitle}>
+          <p className="lead">{t.allRegistered}</p>
+          <p className="tryout-actions">
+            <Link className="button button-secondary" to="/dashboard">
+              {t.goToDashboard}
+            </Link>
+          </p>
         </TryoutCard>
       );
   }

@@ -1,0 +1,208 @@
+/**
+ * The tryout form for a household (issue 17), in the order a parent thinks: which athletes (tick several), for
+ * each the age groups their birth year allows and only those, that group's sessions, the total with the
+ * sibling fee, then how to pay. Card payment covers the account holder's own registration for now; other
+ * athletes are registered with cash, which the form says before anyone chooses.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
+import { sessionsOf } from '@club/shared/sessions';
+import { fitsAgeGroup, formatCad } from '@club/shared/tryouts';
+import type { Athlete, Season } from '@club/shared/types';
+import { SessionList } from '../../components/session-list';
+import { serverMessageOr } from '../../lib/api-client';
+import { registerTryout } from './api';
+import { tryoutMessages as t } from './messages';
+import type { DashboardNotice } from './tryout-form';
+
+const ERROR_ID = 'family-form-error';
+
+export function FamilyTryoutForm({
+  season,
+  athletes,
+  ownId,
+  registeredBefore,
+}: {
+  season: Season;
+  /** The household's athletes not yet registered this season. */
+  athletes: Athlete[];
+  /** The signed-in account's own athlete id (card is offered for it alone). */
+  ownId: string | null;
+  /** How many of the household's athletes are registered (not withdrawn) this season already. */
+  registeredBefore: number;
+}) {
+  const navigate = useNavigate();
+  const free = season.tryout_fee_cents === 0;
+  const [chosen, setChosen] = useState<Record<string, AgeGroup | ''>>({});
+  const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  const ticked = athletes.filter((a) => a.id in chosen);
+  const cardAllowed = ticked.length === 1 && ticked[0]!.id === ownId;
+  const payment: PaymentMethod | '' = free ? 'cash' : cardAllowed ? method : 'cash';
+  const fees = ticked.map((_, i) =>
+    free ? 0 : registeredBefore + i === 0 ? season.tryout_fee_cents : season.sibling_fee_cents,
+  );
+  const total = fees.reduce((sum, fee) => sum + fee, 0);
+
+  function fail(message: string) {
+    flushSync(() => setError(message));
+    errorRef.current?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (!ticked.length || ticked.some((a) => !chosen[a.id]) || !payment) {
+      fail(t.familyChoiceRequired);
+      return;
+    }
+    setError('');
+    setBusy(true);
+    try {
+      const { url } = await registerTryout({
+        payment_method: payment,
+        registrations: ticked.map((a) => ({ athlete_id: a.id, age_group: chosen[a.id] as AgeGroup })),
+      });
+      if (payment === 'stripe' && url) {
+        window.location.assign(url);
+        return;
+      }
+      const state: DashboardNotice | null = free
+        ? null
+        : { notice: t.familyCashRegistered(formatCad(total)) };
+      navigate('/dashboard', { replace: true, state });
+    } catch (e) {
+      setBusy(false);
+      fail(serverMessageOr(e, t.registrationFailed));
+    }
+  }
+
+  return (
+    <form className="auth-form tryout-form" noValidate onSubmit={(e) => void submit(e)}>
+      <fieldset className="form-group" disabled={busy} aria-describedby={error ? ERROR_ID : undefined}>
+        <legend>{t.whoIsTryingOut}</legend>
+        {athletes.map((athlete) => {
+          const groups = season.age_groups.filter((g) =>
+            fitsAgeGroup(athlete.date_of_birth, g, season.reference_year),
+          );
+          const picked = chosen[athlete.id];
+          const selectId = `group-${athlete.id}`;
+          return (
+            <div key={athlete.id} className="family-athlete">
+              <div className="form-check">
+                <input
+                  type="checkbox"
+                  id={`athlete-${athlete.id}`}
+                  checked={athlete.id in chosen}
+                  onChange={(e) =>
+                    setChosen((c) => {
+                      const next = { ...c };
+                      if (e.target.checked) next[athlete.id] = groups.length === 1 ? groups[0]! : '';
+                      else delete next[athlete.id];
+                      return next;
+                    })
+                  }
+                />
+                <label htmlFor={`athlete-${athlete.id}`}>
+                  {athlete.first_name} {athlete.last_name}
+                </label>
+              </div>
+              {athlete.id in chosen ? (
+                groups.length ? (
+                  <div className="form-field family-athlete-group">
+                    <label htmlFor={selectId}>{t.ageGroupFor(athlete.first_name)}</label>
+                    <select
+                      id={selectId}
+                      value={picked ?? ''}
+                      aria-invalid={Boolean(error) && !picked}
+                      onChange={(e) => setChosen((c) => ({ ...c, [athlete.id]: e.target.value as AgeGroup }))}
+                    >
+                      <option value="">{t.ageGroupPlaceholder}</option>
+                      {groups.map((g) => (
+                        <option key={g} value={g}>
+                          {g}
+                        </option>
+                      ))}
+                    </select>
+                    {picked ? (
+                      sessionsOf(season.sessions, picked).length ? (
+                        <SessionList
+                          sessions={sessionsOf(season.sessions, picked)}
+                          label={t.sessionsTitle(picked)}
+                        />
+                      ) : (
+                        <p className="form-note">{t.noSessionsYet(picked)}</p>
+                      )
+                    ) : null}
+                  </div>
+                ) : (
+                  <p className="form-note">{t.noGroupFits(athlete.first_name)}</p>
+                )
+              ) : null}
+            </div>
+          );
+        })}
+      </fieldset>
+
+      {ticked.length ? (
+        <div className="tryout-fee">
+          {free ? (
+            <strong>{t.freeTryouts}</strong>
+          ) : (
+            <>
+              <ul className="family-fees">
+                {ticked.map((a, i) => (
+                  <li key={a.id}>
+                    {a.first_name}: {formatCad(fees[i]!)}
+                    {fees[i] !== season.tryout_fee_cents ? ` ${t.siblingPrice}` : ''}
+                  </li>
+                ))}
+              </ul>
+              <strong>{t.familyTotal(formatCad(total))}</strong>
+            </>
+          )}
+        </div>
+      ) : null}
+
+      {free || !ticked.length ? null : cardAllowed ? (
+        <fieldset className="form-group" disabled={busy}>
+          <legend>{t.paymentMethod}</legend>
+          {(
+            [
+              ['cash', t.cashOption],
+              ['stripe', t.cardOption],
+            ] as const
+          ).map(([value, label]) => (
+            <div className="form-check" key={value}>
+              <input
+                type="radio"
+                id={`family-payment-${value}`}
+                name="payment_method"
+                value={value}
+                checked={method === value}
+                onChange={() => setMethod(value)}
+              />
+              <label htmlFor={`family-payment-${value}`}>{label}</label>
+            </div>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="form-note">{t.familyCashOnly}</p>
+      )}
+
+      {error ? (
+        <p id={ERROR_ID} ref={errorRef} role="alert" className="form-error" tabIndex={-1}>
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-submit" disabled={busy}>
+        {busy ? t.registering : t.register}
+      </button>
+    </form>
+  );
+}
