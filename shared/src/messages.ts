@@ -26,6 +26,7 @@ export const fieldMessages = {
   seasonNameRequired: 'Please enter a season name.',
   tryoutFeeInvalid: 'Enter a tryout fee from $0.00 to $1,000.00.',
   siblingFeeInvalid: 'Enter a sibling fee from $0.00 to $1,000.00.',
+  guardianMustBeAdult: 'Please confirm you are 18 or older: a parent or guardian account is for adults.',
   athletesRequired: 'Choose at least one athlete to register, with an age group for each.',
   athleteTwice: 'Each athlete can be registered once.',
   siblingFeeAboveFee: 'The sibling fee cannot be more than the tryout fee.',

@@ -93,7 +93,7 @@ export const routes = {
     access: 'public',
     handler: 'auth/register',
     table: 'write',
-    body: 'RegistrationSchema',
+    body: 'AccountRegistrationSchema',
     answer: answer<T.MessageAnswer>(),
     mail: true,
   },

@@ -216,6 +216,40 @@ export const AcceptInviteSchema = objectRequiring(
   { token: 'This invitation link is invalid or has expired. Ask for a new one.' },
 );
 
+/** A parent's or guardian's sign-up (issue 17): no birth date or emergency contact (those are each athlete's). */
+export const guardianRegistrationFields = {
+  account_type: v.literal('guardian'),
+  first_name: registrationFields.first_name,
+  last_name: registrationFields.last_name,
+  email: registrationFields.email,
+  password: registrationFields.password,
+  phone_number: registrationFields.phone_number,
+  is_adult: v.literal(true, m.guardianMustBeAdult),
+};
+
+export const GuardianRegistrationSchema = objectRequiring(guardianRegistrationFields, {
+  first_name: m.firstNameRequired,
+  last_name: m.lastNameRequired,
+  email: m.emailRequired,
+  password: m.passwordRequired,
+  phone_number: m.phoneRequired,
+  is_adult: m.guardianMustBeAdult,
+});
+export type GuardianRegistration = v.InferOutput<typeof GuardianRegistrationSchema>;
+export type GuardianRegistrationInput = v.InferInput<typeof GuardianRegistrationSchema>;
+
+/**
+ * POST /auth/register: `"account_type": "guardian"` signs up a parent or guardian; anything else (absent, or
+ * "player") is the spec's player sign-up, unchanged, with its own messages.
+ */
+export const AccountRegistrationSchema = v.lazy((input) =>
+  typeof input === 'object' &&
+  input !== null &&
+  (input as { account_type?: unknown }).account_type === 'guardian'
+    ? GuardianRegistrationSchema
+    : RegistrationSchema,
+);
+
 /** POST /auth/login. Only presence is checked: a wrong shape is just a failed login. */
 export const LoginSchema = objectRequiring(
   {

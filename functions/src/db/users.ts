@@ -10,12 +10,13 @@ export interface UserItem {
   email: string;
   first_name: string;
   last_name: string;
-  date_of_birth: string;
   phone_number: string;
-  emergency_contact_name: string;
-  emergency_contact_phone: string;
-  emergency_contact_email: string;
-  emergency_contact_relationship: EmergencyContactRelationship;
+  // A player's account only (account_type absent or 'player'): the athlete it is.
+  date_of_birth?: string;
+  emergency_contact_name?: string;
+  emergency_contact_phone?: string;
+  emergency_contact_email?: string;
+  emergency_contact_relationship?: EmergencyContactRelationship;
   /** True when a parent or guardian consented for a registrant under 18. */
   parent_consent: boolean;
   /** When the registrant (or their parent) consented, and to which version of the privacy notice. */
@@ -312,4 +313,21 @@ export async function updateOwnAthlete(userId: string, fields: OwnAthleteFields)
   if (!out) return null;
   const { PK: _pk, SK: _sk, type: _type, ...user } = out.Attributes!;
   return user as UserItem;
+}
+
+/** A player's account (not a guardian's): the account holder is an athlete, its details on the profile. */
+export type PlayerAccount = UserItem &
+  Required<
+    Pick<
+      UserItem,
+      | 'date_of_birth'
+      | 'emergency_contact_name'
+      | 'emergency_contact_phone'
+      | 'emergency_contact_email'
+      | 'emergency_contact_relationship'
+    >
+  >;
+
+export function isPlayerAccount(user: UserItem): user is PlayerAccount {
+  return user.account_type !== 'guardian' && typeof user.date_of_birth === 'string';
 }

@@ -9,6 +9,7 @@ import {
   isMinor,
   serverMessages,
   type EmailOnlyInput,
+  type GuardianRegistration,
   type Registration,
   normaliseEmail,
 } from '@club/shared';
@@ -34,7 +35,10 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 const HOUR_MS = 3_600_000;
 
 /** POST /auth/register: the same answer whether the e-mail is new or taken. */
-export async function register(input: Registration, client: { ip: string }): Promise<{ message: string }> {
+export async function register(
+  input: Registration | GuardianRegistration,
+  client: { ip: string },
+): Promise<{ message: string }> {
   // A refusal per client address says nothing about the e-mail, so it needs no padding.
   await requireWithinLimit(rateLimits.registerClient, client.ip);
   return withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, async () => {
@@ -46,14 +50,19 @@ export async function register(input: Registration, client: { ip: string }): Pro
       email: input.email,
       first_name: input.first_name,
       last_name: input.last_name,
-      date_of_birth: input.date_of_birth,
       phone_number: input.phone_number,
-      emergency_contact_name: input.emergency_contact_name,
-      emergency_contact_phone: input.emergency_contact_phone,
-      emergency_contact_email: input.emergency_contact_email,
-      emergency_contact_relationship: input.emergency_contact_relationship,
-      // The schema refused a minor without consent; an adult's box is not theirs to tick.
-      parent_consent: isMinor(input.date_of_birth) && input.parent_consent,
+      ...('account_type' in input
+        ? // A parent or guardian (issue 17): an adult, with no athlete details of their own.
+          { account_type: 'guardian' as const, parent_consent: false }
+        : {
+            date_of_birth: input.date_of_birth,
+            emergency_contact_name: input.emergency_contact_name,
+            emergency_contact_phone: input.emergency_contact_phone,
+            emergency_contact_email: input.emergency_contact_email,
+            emergency_contact_relationship: input.emergency_contact_relationship,
+            // The schema refused a minor without consent; an adult's box is not theirs to tick.
+            parent_consent: isMinor(input.date_of_birth) && input.parent_consent,
+          }),
       consentedAt: now.toISOString(),
       consentNoticeVersion: CONSENT_NOTICE_VERSION,
       is_admin: false,

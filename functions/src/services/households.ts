@@ -46,7 +46,7 @@ import { rateLimits, requireWithinLimit } from './rate-limits';
 export const MAX_ATHLETES = 12;
 
 /** An account holder's own athlete (a player's account), from the profile. */
-function ownAthlete(user: users.UserItem): Athlete {
+function ownAthlete(user: users.PlayerAccount): Athlete {
   return {
     id: ownPlayerId(user.id),
     first_name: user.first_name,
@@ -74,7 +74,7 @@ function toAthlete(item: households.AthleteItem): Athlete {
   };
 }
 
-const isPlayerAccount = (user: users.UserItem) => user.account_type !== 'guardian';
+const { isPlayerAccount } = users;
 
 interface LoadedHousehold {
   /** Null for an account's household of one not yet made real (it has no items). */
@@ -204,7 +204,7 @@ type Found =
 
 /** The household's athlete with that id, or a 404 (another household's athlete reads the same as none). */
 function findAthlete(household: LoadedHousehold, athleteId: string): Found {
-  const guardian = household.guardians.find((g) => ownPlayerId(g.id) === athleteId && isPlayerAccount(g));
+  const guardian = household.guardians.filter(isPlayerAccount).find((g) => ownPlayerId(g.id) === athleteId);
   if (guardian) return { kind: 'own', user: guardian, athlete: ownAthlete(guardian) };
   const item = household.added.find((a) => a.id === athleteId);
   if (item) return { kind: 'added', item, athlete: toAthlete(item) };
@@ -252,7 +252,7 @@ export async function updateAthlete(
       ...changes,
       ...(consenting ? { consentedAt: now, consentNoticeVersion: CONSENT_NOTICE_VERSION } : {}),
     });
-    if (!written) throw new NotFoundError(serverMessages.athleteNotFound);
+    if (!written || !isPlayerAccount(written)) throw new NotFoundError(serverMessages.athleteNotFound);
     athlete = ownAthlete(written);
   } else {
     const written = await households.updateAthlete(found.item.household_id, athleteId, {

@@ -14,7 +14,7 @@ export interface Player {
   /** The account that registers the player, pays and follows the registration. */
   readonly accountId: string;
   readonly details: Pick<
-    users.UserItem,
+    users.PlayerAccount,
     | 'first_name'
     | 'last_name'
     | 'email'
@@ -42,7 +42,7 @@ export function callerPlayerId(caller: AccessTokenClaims): string {
 /** The caller's own player, read from its account (null when the account is gone). */
 export async function getCallerPlayer(caller: AccessTokenClaims): Promise<Player | null> {
   const user = await users.getUser(caller.sub);
-  return user ? playerOfAccount(user) : null;
+  return user && users.isPlayerAccount(user) ? playerOfAccount(user) : null;
 }
 
 /**
@@ -69,7 +69,7 @@ export function playerOfAthlete(athlete: Athlete, guardian: users.UserItem): Pla
 }
 
 /** An account holder's own player, from the profile. */
-export function playerOfAccount(user: users.UserItem): Player {
+export function playerOfAccount(user: users.PlayerAccount): Player {
   return {
     id: ownPlayerId(user.id),
     accountId: user.id,

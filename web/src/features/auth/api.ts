@@ -3,7 +3,7 @@
  * page, so it imports shared subpaths only: the schemas (and valibot) stay in the lazy form chunks. Every
  * account call is a public route: a 401 there is an answer, so it never refreshes or signs anyone out.
  */
-import type { RegistrationInput } from '@club/shared/schemas';
+import type { GuardianRegistrationInput, RegistrationInput } from '@club/shared/schemas';
 import type { MessageAnswer, SuccessAnswer, TokenAnswer } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 
@@ -19,7 +19,7 @@ export function logout(): Promise<null> {
   return callApi('logout');
 }
 
-export function register(fields: RegistrationInput): Promise<MessageAnswer> {
+export function register(fields: RegistrationInput | GuardianRegistrationInput): Promise<MessageAnswer> {
   return callApi('register', { body: fields });
 }
 

@@ -19,6 +19,12 @@ export const authMessages = {
   registerTitle: 'Create Your Account',
   creatingAccount: 'Creating Account...',
   createAccount: 'Create Account',
+  accountFor: 'Who is this account for?',
+  accountForPlayer: 'Me, a player',
+  accountForGuardian: 'A parent or guardian',
+  guardianNote:
+    'You add your children (athletes) after signing in, with their birth dates and emergency contacts, and register them together.',
+  isAdultLabel: 'I am 18 or older.',
   registrationFailed: 'Registration failed.',
   parentConsentLabel: 'I am the parent or guardian of this registrant and I consent to their registration.',
 

@@ -277,3 +277,62 @@ describe('RegisterForm', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
   });
 });
+
+describe('RegisterForm for a parent or guardian (issue 17)', () => {
+  it('asks for no birth date or emergency contact, needs the adult box, and sends the guardian sign-up', async () => {
+    // Prepare
+    let sent: unknown = null;
+    server.use(
+      http.post('/api/auth/register', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { message: 'Registration successful. Please check your email.' },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderRegister();
+
+    // Act
+    await user.click(screen.getByRole('radio', { name: 'A parent or guardian' }));
+
+    // Assess: the player's fields are gone.
+    expect(screen.queryByLabelText('Date of birth')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Contact name')).not.toBeInTheDocument();
+
+    // Act: filled in, the adult box not ticked.
+    await user.type(screen.getByLabelText('First name'), 'Robin');
+    await user.type(screen.getByLabelText('Last name'), 'Quinn');
+    await user.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Strong!Pass123');
+    await user.type(screen.getByLabelText('Phone number'), '780-555-0199');
+    await submit(user);
+    expect(
+      screen.getByText('Please confirm you are 18 or older: a parent or guardian account is for adults.'),
+    ).toBeInTheDocument();
+    expect(sent).toBeNull();
+    await user.click(screen.getByLabelText('I am 18 or older.'));
+    await submit(user);
+
+    // Assess
+    expect(
+      await screen.findByRole('heading', { name: 'check email for robin@example.com' }),
+    ).toBeInTheDocument();
+    expect(sent).toEqual({
+      account_type: 'guardian',
+      first_name: 'Robin',
+      last_name: 'Quinn',
+      email: 'robin@example.com',
+      password: 'Strong!Pass123',
+      phone_number: '780-555-0199',
+      is_adult: true,
+    });
+  });
+
+  it('keeps the spec’s player form as the first choice', () => {
+    renderRegister();
+
+    expect(screen.getByRole('radio', { name: 'Me, a player' })).toBeChecked();
+    expect(screen.getByLabelText('Date of birth')).toBeInTheDocument();
+  });
+});

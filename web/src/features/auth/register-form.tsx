@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import {
   EMERGENCY_CONTACT_RELATIONSHIPS,
   fieldErrors,
+  GuardianRegistrationSchema,
   fieldMessages,
   isIsoDate,
   isMinor,
@@ -25,6 +26,9 @@ import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
 
 type Field = keyof typeof registrationFields;
+type AccountType = 'player' | 'guardian';
+/** The fields a parent's or guardian's sign-up asks for (issue 17): no birth date or emergency contact. */
+const GUARDIAN_FIELDS: readonly Field[] = ['first_name', 'last_name', 'email', 'password', 'phone_number'];
 type Values = Omit<Record<Field, string>, 'parent_consent'> & { parent_consent: boolean };
 type Errors = Partial<Record<Field, string>>;
 
@@ -51,9 +55,10 @@ function checkField(field: Field, values: Values): string | undefined {
   return result.success ? undefined : result.issues[0].message;
 }
 
-function checkAll(values: Values): Errors {
+function checkAll(values: Values, accountType: AccountType): Errors {
   const errors: Errors = {};
-  for (const field of Object.keys(registrationFields) as Field[]) {
+  const fields = accountType === 'guardian' ? GUARDIAN_FIELDS : (Object.keys(registrationFields) as Field[]);
+  for (const field of fields) {
     const message = checkField(field, values);
     if (message) errors[field] = message;
   }
@@ -68,6 +73,9 @@ export function RegisterForm() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState('');
+  const [accountType, setAccountType] = useState<AccountType>('player');
+  const [isAdult, setIsAdult] = useState(false);
+  const [adultError, setAdultError] = useState('');
 
   const minor = isMinorBirthDate(values.date_of_birth);
 
@@ -100,10 +108,13 @@ export function RegisterForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkAll(values);
+    const found = checkAll(values, accountType);
+    const guardian = accountType === 'guardian';
+    const adultMissing = guardian && !isAdult ? fieldMessages.guardianMustBeAdult : '';
     setErrors(found);
+    setAdultError(adultMissing);
     setTouched(Object.fromEntries(Object.keys(registrationFields).map((f) => [f, true])));
-    if (Object.keys(found).length > 0) {
+    if (Object.keys(found).length > 0 || adultMissing) {
       setFormError(fieldMessages.formInvalid);
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
@@ -111,10 +122,17 @@ export function RegisterForm() {
     setFormError('');
     setBusy(true);
     try {
-      const payload = v.parse(RegistrationSchema, {
-        ...values,
-        parent_consent: minor && values.parent_consent,
-      });
+      const payload = guardian
+        ? v.parse(GuardianRegistrationSchema, {
+            account_type: 'guardian',
+            first_name: values.first_name,
+            last_name: values.last_name,
+            email: values.email,
+            password: values.password,
+            phone_number: values.phone_number,
+            is_adult: true,
+          })
+        : v.parse(RegistrationSchema, { ...values, parent_consent: minor && values.parent_consent });
       await register(payload);
       navigate('/check-email', { state: { email: payload.email } });
     } catch (e) {
@@ -138,82 +156,139 @@ export function RegisterForm() {
 
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <fieldset className="form-group">
+        <legend>{t.accountFor}</legend>
+        {(
+          [
+            ['player', t.accountForPlayer],
+            ['guardian', t.accountForGuardian],
+          ] as const
+        ).map(([value, label]) => (
+          <div className="form-check" key={value}>
+            <input
+              type="radio"
+              id={`account-${value}`}
+              name="account_type"
+              value={value}
+              checked={accountType === value}
+              disabled={busy}
+              onChange={() => {
+                setAccountType(value);
+                setErrors({});
+                setFormError('');
+                setAdultError('');
+              }}
+            />
+            <label htmlFor={`account-${value}`}>{label}</label>
+          </div>
+        ))}
+      </fieldset>
       <div className="form-row">
         <TextField label="First name" autoComplete="given-name" {...text('first_name')} />
         <TextField label="Last name" autoComplete="family-name" {...text('last_name')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
       <PasswordField label="Password" autoComplete="new-password" {...text('password')} />
-      <div className="form-row">
-        <FormField id="date_of_birth" label="Date of birth" error={errors.date_of_birth}>
-          {(aria) => (
+      {accountType === 'guardian' ? (
+        <>
+          <TextField label="Phone number" type="tel" autoComplete="tel" {...text('phone_number')} />
+          <p className="form-note">{t.guardianNote}</p>
+          <div className="form-field form-check">
             <input
-              {...aria}
-              name="date_of_birth"
-              type="date"
-              max={todayInClubZone()}
-              value={values.date_of_birth}
+              id="is_adult"
+              name="is_adult"
+              type="checkbox"
+              checked={isAdult}
               disabled={busy}
-              onChange={(e) => update('date_of_birth', e.target.value)}
-              onBlur={blur('date_of_birth')}
+              aria-invalid={Boolean(adultError)}
+              aria-describedby={adultError ? 'is_adult-error' : undefined}
+              onChange={(e) => {
+                setIsAdult(e.target.checked);
+                if (e.target.checked) setAdultError('');
+              }}
             />
-          )}
-        </FormField>
-        <TextField label="Phone number" type="tel" autoComplete="tel" {...text('phone_number')} />
-      </div>
+            <label htmlFor="is_adult">{t.isAdultLabel}</label>
+            {adultError ? (
+              <p id="is_adult-error" className="field-error">
+                {adultError}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="form-row">
+            <FormField id="date_of_birth" label="Date of birth" error={errors.date_of_birth}>
+              {(aria) => (
+                <input
+                  {...aria}
+                  name="date_of_birth"
+                  type="date"
+                  max={todayInClubZone()}
+                  value={values.date_of_birth}
+                  disabled={busy}
+                  onChange={(e) => update('date_of_birth', e.target.value)}
+                  onBlur={blur('date_of_birth')}
+                />
+              )}
+            </FormField>
+            <TextField label="Phone number" type="tel" autoComplete="tel" {...text('phone_number')} />
+          </div>
 
-      <fieldset className="form-group">
-        <legend>Emergency contact</legend>
-        <TextField label="Contact name" {...text('emergency_contact_name')} />
-        <div className="form-row">
-          <TextField label="Contact phone" type="tel" {...text('emergency_contact_phone')} />
-          <TextField label="Contact email" type="email" {...text('emergency_contact_email')} />
-        </div>
-        <FormField
-          id="emergency_contact_relationship"
-          label="Relationship"
-          error={errors.emergency_contact_relationship}
-        >
-          {(aria) => (
-            <select
-              {...aria}
-              name="emergency_contact_relationship"
-              value={values.emergency_contact_relationship}
-              disabled={busy}
-              onChange={(e) => update('emergency_contact_relationship', e.target.value)}
-              onBlur={blur('emergency_contact_relationship')}
+          <fieldset className="form-group">
+            <legend>Emergency contact</legend>
+            <TextField label="Contact name" {...text('emergency_contact_name')} />
+            <div className="form-row">
+              <TextField label="Contact phone" type="tel" {...text('emergency_contact_phone')} />
+              <TextField label="Contact email" type="email" {...text('emergency_contact_email')} />
+            </div>
+            <FormField
+              id="emergency_contact_relationship"
+              label="Relationship"
+              error={errors.emergency_contact_relationship}
             >
-              <option value="">Select relationship</option>
-              {EMERGENCY_CONTACT_RELATIONSHIPS.map((r) => (
-                <option key={r} value={r}>
-                  {RELATIONSHIP_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </fieldset>
+              {(aria) => (
+                <select
+                  {...aria}
+                  name="emergency_contact_relationship"
+                  value={values.emergency_contact_relationship}
+                  disabled={busy}
+                  onChange={(e) => update('emergency_contact_relationship', e.target.value)}
+                  onBlur={blur('emergency_contact_relationship')}
+                >
+                  <option value="">Select relationship</option>
+                  {EMERGENCY_CONTACT_RELATIONSHIPS.map((r) => (
+                    <option key={r} value={r}>
+                      {RELATIONSHIP_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </fieldset>
 
-      {minor && (
-        <div className="form-field form-check">
-          <input
-            id="parent_consent"
-            name="parent_consent"
-            type="checkbox"
-            checked={values.parent_consent}
-            disabled={busy}
-            aria-invalid={Boolean(errors.parent_consent)}
-            aria-describedby={errors.parent_consent ? 'parent_consent-error' : undefined}
-            onChange={(e) => update('parent_consent', e.target.checked)}
-            onBlur={blur('parent_consent')}
-          />
-          <label htmlFor="parent_consent">{t.parentConsentLabel}</label>
-          {errors.parent_consent && (
-            <p id="parent_consent-error" className="field-error">
-              {errors.parent_consent}
-            </p>
+          {minor && (
+            <div className="form-field form-check">
+              <input
+                id="parent_consent"
+                name="parent_consent"
+                type="checkbox"
+                checked={values.parent_consent}
+                disabled={busy}
+                aria-invalid={Boolean(errors.parent_consent)}
+                aria-describedby={errors.parent_consent ? 'parent_consent-error' : undefined}
+                onChange={(e) => update('parent_consent', e.target.checked)}
+                onBlur={blur('parent_consent')}
+              />
+              <label htmlFor="parent_consent">{t.parentConsentLabel}</label>
+              {errors.parent_consent && (
+                <p id="parent_consent-error" className="field-error">
+                  {errors.parent_consent}
+                </p>
+              )}
+            </div>
           )}
-        </div>
+        </>
       )}
 
       <p className="form-note">
