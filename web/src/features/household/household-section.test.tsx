@@ -1,11 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Athlete, Household } from '@club/shared/types';
 import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
+import { aSeason } from '../tryouts/test-data';
 import { HouseholdSection } from './household-section';
 
 const ME = {
@@ -76,11 +78,20 @@ function renderSection() {
     <SessionContext.Provider
       value={{ user: { ...ME, is_admin: false }, ready: true, logout: async () => {} }}
     >
-      <HouseholdSection />
+      <MemoryRouter>
+        <HouseholdSection />
+      </MemoryRouter>
     </SessionContext.Provider>,
   );
   return { user };
 }
+
+/** The active season, its registration open or closed. */
+function serveSeason(open: boolean) {
+  server.use(onRoute('getActiveSeason', () => aSeason({ is_registration_open: open })));
+}
+
+beforeEach(() => serveSeason(false));
 
 afterEach(() => sessionStorage.clear());
 
@@ -231,5 +242,44 @@ describe('the family section (issue 17)', () => {
     expect(await screen.findByText('You joined the family account.')).toBeInTheDocument();
     expect(calls).toEqual([{ route: 'acceptGuardianInvite', body: { token: 'a'.repeat(43) } }]);
     expect(sessionStorage.getItem('household-invite')).toBeNull();
+  });
+
+  it('offers registration for each athlete not registered yet, while registration is open', async () => {
+    // Prepare: Mina is registered, the account holder is not.
+    serveHousehold({ guardians: [ME], athletes: [own, mina] });
+    serveSeason(true);
+    const none = {
+      hasRegistered: false,
+      season: 'Fall 2025 Tryouts',
+      tryout_number: null,
+      result: '' as const,
+      payment_method: null,
+      payment_status: null,
+      teamsnap_link: null,
+      age_group: null,
+    };
+    server.use(
+      onRoute('getHouseholdTryouts', () => [
+        { athlete_id: own.id, ...none },
+        { ...none, athlete_id: mina.id, hasRegistered: true, tryout_number: 4 },
+      ]),
+    );
+
+    // Act
+    renderSection();
+
+    // Assess
+    const link = await screen.findByRole('link', { name: 'Register for tryouts Jordan Lee' });
+    expect(link).toHaveAttribute('href', '/tryout');
+    expect(screen.queryByRole('link', { name: 'Register for tryouts Mina Lee' })).not.toBeInTheDocument();
+  });
+
+  it('offers no registration while it is closed', async () => {
+    serveHousehold({ guardians: [ME], athletes: [own, mina] });
+
+    renderSection();
+
+    await screen.findByRole('heading', { name: 'Athletes' });
+    expect(screen.queryByRole('link', { name: /Register for tryouts/ })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,9 @@ import { EmailSchema } from '@club/shared';
 import type { Athlete, Household } from '@club/shared/types';
 import * as v from 'valibot';
 import { TextField } from '../../components/form-field';
-import { serverMessageOr } from '../../lib/api-client';
+import { Link } from 'react-router-dom';
+import { fetchActiveSeason } from '../../lib/active-season';
+import { callApi, serverMessageOr } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import {
   acceptInvite,
@@ -25,6 +27,8 @@ import { householdMessages as t } from './messages';
 import './household.css';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; household: Household };
+/** The athletes a guardian can register now: registration is open and they have no registration yet. */
+type Registrable = ReadonlySet<string>;
 type Editing =
   | { kind: 'none' }
   | { kind: 'new' }
@@ -57,12 +61,21 @@ export function HouseholdSection() {
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
   const [pendingInvite, setPendingInvite] = useState(readPendingInvite);
+  const [registrable, setRegistrable] = useState<Registrable>(new Set());
 
   useEffect(() => {
     let current = true;
     getHousehold().then(
       (household) => current && setLoad({ kind: 'ready', household }),
       () => current && setLoad({ kind: 'failed' }),
+    );
+    // Who can be registered now: a link beside each, when registration is open (nothing shown otherwise).
+    Promise.all([fetchActiveSeason(), callApi('getHouseholdTryouts')]).then(
+      ([season, tryouts]) => {
+        if (!current || !season?.is_registration_open) return;
+        setRegistrable(new Set(tryouts.filter((t) => !t.hasRegistered).map((t) => t.athlete_id)));
+      },
+      () => undefined,
     );
     return () => {
       current = false;
@@ -153,6 +166,12 @@ export function HouseholdSection() {
               <span className="household-meta">{t.born(formatDate(athlete.date_of_birth))}</span>
             </div>
             <div className="household-row-actions">
+              {registrable.has(athlete.id) ? (
+                <Link className="household-link" to="/tryout">
+                  {t.registerAthlete}
+                  <span className="visually-hidden"> {nameOf(athlete)}</span>
+                </Link>
+              ) : null}
               <button
                 type="button"
                 className="button button-secondary household-small"

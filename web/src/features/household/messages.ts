@@ -10,6 +10,7 @@ export const householdMessages = {
   accountHolder: 'Account holder',
   born: (date: string) => `Born ${date}`,
   addAthlete: 'Add an athlete',
+  registerAthlete: 'Register for tryouts',
   newAthlete: 'New athlete',
   editAthlete: (name: string) => `Edit ${name}`,
   editTitle: (name: string) => `${name}'s details`,
