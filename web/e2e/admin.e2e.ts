@@ -178,9 +178,11 @@ describe('running a tryout season as admin', () => {
     );
     expect(text).toContain('Please check in 20 minutes before your session starts.');
     expect(text).toMatch(/You paid \$85\.00 by card on /);
-    const calendarLink = /https?:\/\/\S+\/api\/tryouts\/calendar\.ics\?key=\S+/.exec(text)?.[0];
-    expect(calendarLink).toBeTruthy();
-    const calendar = await fetch(calendarLink!);
+    expect(text).toMatch(
+      /Add the tryouts to my calendar: https?:\/\/\S+\/api\/tryouts\/calendar\.ics\?key=[\w-]+\.[\w-]+\.[\w-]+\n/,
+    );
+    const calendarLink = /https?:\/\/\S+\/api\/tryouts\/calendar\.ics\?key=\S+/.exec(text)![0];
+    const calendar = await fetch(calendarLink);
     expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(await calendar.text()).toContain('LOCATION:Harry Ainlay gym\\, 4350 111 St NW\\, Edmonton');
 

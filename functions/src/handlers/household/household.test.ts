@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, Athlete, Household } from '@club/shared';
-import { CONSENT_NOTICE_VERSION } from '@club/shared';
 import { getHouseholdItems } from '../../db/households';
 import { getUser } from '../../db/users';
 import { createAdmin } from '../../../test/admin';
@@ -79,7 +78,8 @@ describe('POST /household/athletes', () => {
     });
     expect((await household(parent.token)).athletes.map((a) => a.first_name)).toEqual(['Avery', 'Mina']);
     const [stored] = (await getHouseholdItems((await getUser(parent.id))!.household_id!)).athletes;
-    expect(stored).toMatchObject({ consent_by: parent.id, consent_notice_version: CONSENT_NOTICE_VERSION });
+    // The privacy notice version a consent is given to (shared constants: the notice of 2025-08-01).
+    expect(stored).toMatchObject({ consent_by: parent.id, consent_notice_version: '2025-08-01' });
     expect(Date.now() - Date.parse(stored!.consented_at!)).toBeLessThan(60_000);
   });
 

@@ -1,0 +1,60 @@
+/**
+ * A file the signed-in family downloads (the calendar, the receipt): fetched with the sign-in token like any
+ * call (a plain link could not carry it) and handed to the browser's download, with a message if it fails.
+ */
+import { useState } from 'react';
+import type { RouteName } from '@club/shared/routes';
+import { downloadApi } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
+
+export function DownloadButton({
+  route,
+  accept,
+  fallbackName,
+  label,
+  busyLabel,
+  failedMessage,
+}: {
+  /** A signed-in GET route without params that answers a file. */
+  route: Extract<RouteName, 'getMyCalendar' | 'getMyReceipt'>;
+  accept: string;
+  fallbackName: string;
+  label: string;
+  busyLabel: string;
+  failedMessage: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const file = await downloadApi(route, accept);
+      saveFile(file.blob, file.filename ?? fallbackName);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={busy || undefined}
+        onClick={() => void download()}
+      >
+        {busy ? busyLabel : label}
+      </button>
+      {failed ? (
+        <p role="alert" className="form-error">
+          {failedMessage}
+        </p>
+      ) : null}
+    </>
+  );
+}
