@@ -10,7 +10,6 @@ import {
   CONSENT_NOTICE_VERSION,
   fieldMessages,
   isMinor,
-  MAIL_LINK_PAGES,
   ownPlayerId,
   serverMessages,
   type AccessTokenClaims,
@@ -19,28 +18,14 @@ import {
   type AthleteUpdate,
   type GuardianContact,
   type Household,
-  normaliseEmail,
-  type SuccessAnswer,
 } from '@club/shared';
 import * as households from '../db/households';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import * as users from '../db/users';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ServiceUnavailableError,
-  UnauthorizedError,
-} from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
-import { hashToken, newSecretToken } from '../lib/secure-tokens';
-import { guardianInviteMail } from '../mail/household-mails';
-import { tokenLink } from '../mail/layout';
-import { sendMail } from '../mail/ses-sender';
 import { playerOfAccount, playerOfAthlete, type Player } from './players';
-import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /** The most athletes one household holds (a club family; a cap keeps one household's reads small). */
 export const MAX_ATHLETES = 12;
@@ -74,9 +59,9 @@ function toAthlete(item: households.AthleteItem): Athlete {
   };
 }
 
-const { isPlayerAccount } = users;
+export const { isPlayerAccount } = users;
 
-interface LoadedHousehold {
+export interface LoadedHousehold {
   /** Null for an account's household of one not yet made real (it has no items). */
   id: string | null;
   caller: users.UserItem;
@@ -84,7 +69,7 @@ interface LoadedHousehold {
   added: households.AthleteItem[];
 }
 
-async function loadHousehold(caller: Pick<AccessTokenClaims, 'sub'>): Promise<LoadedHousehold> {
+export async function loadHousehold(caller: Pick<AccessTokenClaims, 'sub'>): Promise<LoadedHousehold> {
   const user = await users.getUser(caller.sub);
   if (!user) throw new UnauthorizedError(serverMessages.notSignedIn);
   const id = user.household_id;
@@ -97,7 +82,7 @@ async function loadHousehold(caller: Pick<AccessTokenClaims, 'sub'>): Promise<Lo
   return { id, caller: user, guardians, added: items.athletes };
 }
 
-function answerOf(household: LoadedHousehold): Household {
+export function answerOf(household: LoadedHousehold): Household {
   return {
     guardians: household.guardians.map((g) => ({
       id: g.id,
@@ -113,7 +98,7 @@ function answerOf(household: LoadedHousehold): Household {
 }
 
 /** A household's guardians as the admin reaches them, and as its mail is addressed. */
-function contactsOf(household: LoadedHousehold): GuardianContact[] {
+export function contactsOf(household: LoadedHousehold): GuardianContact[] {
   return household.guardians.map((g) => ({
     name: `${g.first_name} ${g.last_name}`,
     email: g.email,
@@ -136,22 +121,6 @@ export async function familyOf(
     ],
     contacts: contactsOf(household),
   };
-}
-
-/**
- * Writes a household's guardians into its athletes' registrations in the active season, after guardians
- * joined or left, so the admin row and the result mail reach whoever is a guardian now. Idempotent.
- */
-async function refreshGuardiansOf(userId: string): Promise<void> {
-  const [household, season] = await Promise.all([
-    loadHousehold({ sub: userId }),
-    seasonsTable.getActiveSeason(),
-  ]);
-  if (!season) return;
-  const athletes = answerOf(household).athletes.map((a) => a.id);
-  const registered = await tryoutsTable.getTryoutsOf(season.id, athletes);
-  const contacts = contactsOf(household);
-  await Promise.all(registered.map((t) => tryoutsTable.setGuardians(season.id, t.player_id, contacts)));
 }
 
 /** The caller's household's athletes (the account holder's own first), for the tryout screens. */
@@ -303,106 +272,4 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
   }
   log.info('athlete removed', { householdId: household.id, athleteId });
   return answerOf({ ...household, added: household.added.filter((a) => a.id !== athleteId) });
-}
-
-/** How long an invitation link works. */
-export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * POST /household/guardians {email}: mails an invitation to join the caller's household as a guardian. The
- * household is made real first if it is still the caller's household of one. Only the account with the
- * invited address can accept (the link may be forwarded; the children's details may not).
- */
-export async function inviteGuardian(caller: AccessTokenClaims, email: string): Promise<SuccessAnswer> {
-  await requireWithinLimit(rateLimits.inviteUser, caller.sub);
-  const household = await loadHousehold(caller);
-  const invited = normaliseEmail(email);
-  if (household.guardians.some((g) => normaliseEmail(g.email) === invited)) {
-    throw new ConflictError(serverMessages.alreadyGuardian);
-  }
-  const now = new Date();
-  const householdId = household.id ?? randomUUID();
-  if (!household.id) {
-    const made = await households.ensureHousehold({ userId: household.caller.id, householdId, now });
-    if (made === 'moved') throw new ConflictError(serverMessages.householdChanged);
-  }
-  const token = newSecretToken();
-  await households.putInvite(hashToken(token), {
-    household_id: householdId,
-    invited_by: household.caller.id,
-    email: invited,
-    expires: new Date(now.getTime() + INVITE_TTL_MS),
-  });
-  const sent = await sendMail(
-    guardianInviteMail({
-      to: invited,
-      inviterName: `${household.caller.first_name} ${household.caller.last_name}`,
-      athleteNames: answerOf(household).athletes.map((a) => a.first_name),
-      link: tokenLink(MAIL_LINK_PAGES.joinHousehold, token),
-    }),
-  ).catch((error: unknown) => {
-    log.warn('guardian invitation not sent', { error: error instanceof Error ? error.name : 'unknown' });
-    throw new ServiceUnavailableError(serverMessages.mailUnavailable);
-  });
-  log.info('guardian invited', { householdId, outcome: sent });
-  return { success: true, message: serverMessages.invitationSent(invited) };
-}
-
-/**
- * POST /household/guardians/accept {token}: the signed-in account with the invited address joins the
- * household. If it was the last guardian of its own household, that household's athletes come along; an
- * account holder's own athlete always does (it is the account). Already a guardian there: answered as it is.
- */
-export async function acceptGuardianInvite(caller: AccessTokenClaims, token: string): Promise<Household> {
-  const now = new Date();
-  const hash = hashToken(token);
-  const invite = await households.getInvite(hash, now);
-  if (!invite) throw new NotFoundError(serverMessages.invitationInvalid);
-  const from = await loadHousehold(caller);
-  if (normaliseEmail(from.caller.email) !== invite.email) {
-    throw new ForbiddenError(serverMessages.invitationForSomeoneElse);
-  }
-  if (from.id === invite.household_id) return answerOf(from);
-  const target = await households.getHouseholdItems(invite.household_id);
-  if (!target.guardianIds.length) throw new NotFoundError(serverMessages.invitationInvalid);
-  const isLast = from.guardians.length === 1;
-  const targetGuardians = await Promise.all(target.guardianIds.map((id) => users.getUser(id)));
-  const athletes =
-    target.athletes.length +
-    targetGuardians.filter((g) => g && isPlayerAccount(g)).length +
-    (isPlayerAccount(from.caller) ? 1 : 0) +
-    (isLast ? from.added.length : 0);
-  if (athletes > MAX_ATHLETES) throw new ConflictError(serverMessages.tooManyAthletes);
-  const joined = await households.joinHousehold({
-    userId: from.caller.id,
-    inviteHash: hash,
-    toHouseholdId: invite.household_id,
-    from: from.id ? { householdId: from.id, isLast, athletes: from.added } : null,
-    now,
-  });
-  if (!joined) throw new ConflictError(serverMessages.householdChanged);
-  const stayed = isLast ? undefined : from.guardians.find((g) => g.id !== from.caller.id);
-  await Promise.all([refreshGuardiansOf(from.caller.id), stayed ? refreshGuardiansOf(stayed.id) : undefined]);
-  log.info('guardian joined a household', {
-    householdId: invite.household_id,
-    broughtAthletes: isLast ? from.added.length : 0,
-  });
-  return getHousehold(caller);
-}
-
-/**
- * DELETE /household/guardians/me: the caller leaves its household and is a household of one again (an
- * account holder's own athlete goes with them). The last guardian cannot leave (409): the athletes would
- * have no one.
- */
-export async function leaveHousehold(caller: AccessTokenClaims): Promise<Household> {
-  const household = await loadHousehold(caller);
-  if (!household.id || household.guardians.length < 2) throw new ConflictError(serverMessages.lastGuardian);
-  const outcome = await households.leaveHousehold(household.caller.id, household.id);
-  if (outcome === 'last') throw new ConflictError(serverMessages.lastGuardian);
-  if (outcome === 'moved') throw new ConflictError(serverMessages.householdChanged);
-  const stayed = household.guardians.find((g) => g.id !== household.caller.id)!;
-  await Promise.all([refreshGuardiansOf(household.caller.id), refreshGuardiansOf(stayed.id)]);
-  log.info('guardian left a household', { householdId: household.id });
-  return getHousehold(caller);
 }
