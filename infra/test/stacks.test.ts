@@ -119,6 +119,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'confirmPayment',
         'updateMyTryout',
         'withdrawMyTryout',
+        // The same three for one athlete of a household.
+        'startHouseholdCheckout',
+        'updateHouseholdTryout',
+        'withdrawHouseholdTryout',
         'stripeWebhook',
       ];
       // Sign-up, resend, forgot and reset (account mail), and one result mail resent; a send of results queues
@@ -132,6 +136,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         // The registration's confirmation, where a registration completes (cash at once, a card once paid).
         'registerTryout',
         'updateMyTryout',
+        'updateHouseholdTryout',
         'confirmPayment',
         'stripeWebhook',
       ];

@@ -51,6 +51,7 @@ describe('the account rows of the route table', () => {
       'resendVerification',
       'resetPassword',
       'stripeWebhook',
+      'updateHouseholdTryout',
       'updateMyTryout',
     ]);
   });

@@ -87,8 +87,6 @@ export const serverMessages = {
     'The birth date cannot change while the athlete is registered for the current season, since it decides the age group. Please contact the club.',
   removeYourself: 'You cannot remove yourself from your household’s athletes.',
   tooManyAthletes: 'A household can have at most 12 athletes.',
-  familyCardNotYet:
-    'Card payment for several athletes, or for an athlete other than yourself, is not available yet. Please choose cash (pay on tryout day).',
   athleteAlreadyRegistered: (name: string) => `${name} is already registered for this season.`,
   householdChanged: 'Your household changed meanwhile. Please reload the page and try again.',
   alreadyGuardian: 'That address is already a guardian of your household.',

@@ -17,6 +17,7 @@
  * | tryout registration   | SEASON#<id>             | TRYOUT#<playerId>  | USER#<accountId>| TRYOUT#<seasonId>    |
  * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
  * | refund                | SEASON#<id>             | REFUND#<playerId>#<key> |            |                      |
+ * | family checkout group | SEASON#<id>             | CHECKOUT#<groupId> |                 |                      |
  * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  * | household             | HOUSEHOLD#<id>          | HOUSEHOLD          |                 |                      |
@@ -70,6 +71,11 @@ export const keys = {
   refundsOf: (seasonId: string, playerId: string) => ({
     PK: `SEASON#${seasonId}`,
     SKPrefix: `REFUND#${playerId}#`,
+  }),
+  /** The registrations a guardian paid for in one family checkout (db/payments.ts CheckoutGroup). */
+  checkoutGroup: (seasonId: string, groupId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `CHECKOUT#${groupId}`,
   }),
   tryoutsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TRYOUT#' }),
   /** Everything of a season (the season item, its counter and queue, its registrations): one Query. */

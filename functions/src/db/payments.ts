@@ -3,8 +3,8 @@
  * their sessions, what Stripe says happened (applied once, with the event's marker in the same transaction),
  * and the switch of an unpaid card registration to cash.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentStatus } from '@club/shared';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AgeGroup, PaymentStatus } from '@club/shared';
 import { db, tableName } from './client';
 import { applyOnce, type Marker, type OnceOutcome } from './exactly-once';
 import { keys } from './keys';
@@ -30,7 +30,8 @@ export async function startCheckoutAttempt(input: {
         TableName: tableName(),
         Key: keys.tryout(input.seasonId, input.playerId),
         UpdateExpression:
-          'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending REMOVE checkout_session_id',
+          'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending ' +
+          'REMOVE checkout_session_id, checkout_group_id',
         ConditionExpression:
           'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed)',
         ExpressionAttributeValues: {
@@ -48,14 +49,16 @@ export async function startCheckoutAttempt(input: {
 }
 
 /**
- * Stores the session an attempt created, only while that attempt is still the current one. Every create for
- * one attempt returns the same session (same idempotency key), so concurrent savers write the same id.
+ * Stores the session an attempt created, only while that attempt is still the current one (for a family
+ * checkout: still the group's). Every create for one attempt returns the same session (same idempotency
+ * key), so concurrent savers write the same id.
  */
 export async function saveCheckoutSession(input: {
   seasonId: string;
   playerId: string;
   attempt: number;
   sessionId: string;
+  groupId?: string;
 }): Promise<boolean> {
   const written = await unlessConditionFails(() =>
     db().send(
@@ -63,12 +66,58 @@ export async function saveCheckoutSession(input: {
         TableName: tableName(),
         Key: keys.tryout(input.seasonId, input.playerId),
         UpdateExpression: 'SET checkout_session_id = :sid',
-        ConditionExpression: 'checkout_attempt = :attempt',
-        ExpressionAttributeValues: { ':sid': input.sessionId, ':attempt': input.attempt },
+        ConditionExpression: input.groupId
+          ? 'checkout_attempt = :attempt AND checkout_group_id = :group'
+          : 'checkout_attempt = :attempt',
+        ExpressionAttributeValues: {
+          ':sid': input.sessionId,
+          ':attempt': input.attempt,
+          ...(input.groupId ? { ':group': input.groupId } : {}),
+        },
       }),
     ),
   );
   return written !== null;
+}
+
+/**
+ * The registrations a guardian made together and pays for on one Checkout Session, one line item each, in
+ * this order. Written once, after its registrations are numbered and before the session is created, and
+ * never changed: the session's parameters are read from it, so every create for it is the same create.
+ */
+export interface CheckoutGroup {
+  group_id: string;
+  season_id: string;
+  /** The guardian who registered and pays. */
+  user_id: string;
+  email: string;
+  members: Array<{ player_id: string; age_group: AgeGroup; tryout_number: number; amount_cents: number }>;
+  /** Its session's expiry, epoch seconds (its members' first attempt). */
+  expires_at: number;
+  created_at: string;
+}
+
+export async function putCheckoutGroup(group: CheckoutGroup): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.checkoutGroup(group.season_id, group.group_id), type: 'checkout-group', ...group },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+export async function getCheckoutGroup(seasonId: string, groupId: string): Promise<CheckoutGroup | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.checkoutGroup(seasonId, groupId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!out.Item) return null;
+  const { PK: _pk, SK: _sk, type: _type, ...group } = out.Item;
+  return group as CheckoutGroup;
 }
 
 /**

@@ -62,6 +62,11 @@ export interface TryoutItem {
   checkout_expires_at?: number;
   /** The current attempt's session, once created; removed when it expires. */
   checkout_session_id?: string;
+  /**
+   * The family checkout this registration's first attempt belongs to (db/payments.ts CheckoutGroup): one
+   * session for the registrations a guardian made together. Removed when "pay again" starts its own attempt.
+   */
+  checkout_group_id?: string;
   paid_at?: string;
   payment_intent_id?: string;
   paid_session_id?: string;

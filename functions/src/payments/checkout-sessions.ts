@@ -29,56 +29,86 @@ export function paymentIntentIdOf(session: CheckoutSession): string | null {
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
 }
 
-/**
- * Everything a checkout attempt's session is made from. All of it is stored on the registration before the
- * session is created, so repeating the create for the same attempt (a retry, a second click, a recovery after
- * a lost answer) sends identical parameters under the same idempotency key and gets the same session back.
- */
-export interface CheckoutRequest {
-  tryoutId: string;
-  seasonId: string;
-  userId: string;
-  seasonName: string;
+/** One registration a session pays for: one line item. */
+export interface CheckoutLine {
   ageGroup: AgeGroup;
   tryoutNumber: number;
   /** Decided by the server from the season's fee at registration, never by a request. */
   amountCents: number;
+}
+
+/**
+ * What a session pays for: one registration (its checkout attempts, "pay again" included), or the
+ * registrations a guardian made together in one request (a family checkout: one line item each).
+ */
+export type CheckoutSubject =
+  { kind: 'registration'; tryoutId: string } | { kind: 'family'; groupId: string };
+
+/**
+ * Everything a checkout attempt's session is made from. All of it is stored before the session is created
+ * (on the registration, or on the family's checkout group), so repeating the create for the same attempt (a
+ * retry, a second click, a recovery after a lost answer) sends identical parameters under the same
+ * idempotency key and gets the same session back.
+ */
+export interface CheckoutRequest {
+  subject: CheckoutSubject;
+  seasonId: string;
+  userId: string;
+  seasonName: string;
+  lines: readonly CheckoutLine[];
   email: string;
   attempt: number;
   /** Epoch seconds. */
   expiresAt: number;
 }
 
+/** A family checkout's client_reference_id: the group, told apart from a registration's id at a glance. */
+const FAMILY_REFERENCE = 'family:';
+
+/** The metadata a session (and its PaymentIntent) carries: what it pays for, the season and the account. */
+function metadataOf(request: CheckoutRequest): Record<string, string> {
+  const subject: Record<string, string> =
+    request.subject.kind === 'registration'
+      ? { tryout_id: request.subject.tryoutId }
+      : { checkout_group_id: request.subject.groupId };
+  return { ...subject, season_id: request.seasonId, user_id: request.userId };
+}
+
 /** Creates (or, for a repeated attempt, gets back) the attempt's Checkout Session. */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
   const stripe = await stripeClient();
   const site = getConfig().SITE_URL.replace(/\/$/, '');
-  const metadata = { tryout_id: request.tryoutId, season_id: request.seasonId, user_id: request.userId };
+  const metadata = metadataOf(request);
+  const { subject } = request;
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: PAYMENT_CURRENCY,
-            unit_amount: request.amountCents,
-            product_data: {
-              name: `Tryout registration: ${request.seasonName}`,
-              description: `${request.ageGroup}, tryout #${request.tryoutNumber}`,
-            },
+      line_items: request.lines.map((line) => ({
+        quantity: 1,
+        price_data: {
+          currency: PAYMENT_CURRENCY,
+          unit_amount: line.amountCents,
+          product_data: {
+            name: `Tryout registration: ${request.seasonName}`,
+            description: `${line.ageGroup}, tryout #${line.tryoutNumber}`,
           },
         },
-      ],
+      })),
       customer_email: request.email,
-      client_reference_id: request.tryoutId,
+      client_reference_id:
+        subject.kind === 'registration' ? subject.tryoutId : FAMILY_REFERENCE + subject.groupId,
       metadata,
       payment_intent_data: { metadata },
       success_url: `${site}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${site}/payment/cancelled`,
       expires_at: request.expiresAt,
     },
-    { idempotencyKey: `checkout:${request.tryoutId}:${request.attempt}` },
+    {
+      idempotencyKey:
+        subject.kind === 'registration'
+          ? `checkout:${subject.tryoutId}:${request.attempt}`
+          : `checkout-family:${subject.groupId}:${request.attempt}`,
+    },
   );
   return v.parse(CheckoutSessionSchema, session);
 }

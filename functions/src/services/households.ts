@@ -128,6 +128,17 @@ export async function athletesOf(caller: AccessTokenClaims): Promise<Athlete[]> 
   return answerOf(await loadHousehold(caller)).athletes;
 }
 
+/**
+ * The player a signed-in call acts for: the caller's own without an athlete id (the spec's calls), else
+ * that athlete of the caller's household (a 404 for any other id, whoever's it is).
+ */
+export async function playerIdOf(caller: AccessTokenClaims, athleteId?: string): Promise<string> {
+  if (athleteId === undefined) return ownPlayerId(caller.sub);
+  const athletes = await athletesOf(caller);
+  if (!athletes.some((a) => a.id === athleteId)) throw new NotFoundError(serverMessages.athleteNotFound);
+  return athleteId;
+}
+
 /** GET /household: the caller's guardians and athletes. */
 export async function getHousehold(caller: AccessTokenClaims): Promise<Household> {
   return answerOf(await loadHousehold(caller));

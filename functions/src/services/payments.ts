@@ -3,6 +3,11 @@
  * so money is never taken twice: "pay again" first settles the current session (fulfils a completed one,
  * expires an open one) and only then starts the next attempt. The webhook, the success page's
  * confirmation and "pay again" all apply what a session says through one idempotent fulfilment.
+ *
+ * A guardian registering several athletes in one request pays on ONE session, one line item each (a family
+ * checkout, issue 17): its registrations' first attempt is that session, read from their checkout group.
+ * Every action on one of them ("pay again", cash, withdrawal) settles the family's session first, exactly as
+ * for a single registration's, and then goes on for that registration alone (its own next attempt).
  */
 import {
   isPayable,
@@ -32,7 +37,7 @@ import {
 import { idOf, listRefunds, sessionOfPayment } from '../payments/refunds';
 import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
 import { mailConfirmationOnce } from './confirmation-mail';
-import { callerPlayerId } from './players';
+import { playerIdOf } from './households';
 import { applyDispute, reconcileRefunds } from './refunds';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
@@ -44,41 +49,113 @@ export function checkoutExpiry(now: Date): number {
   return Math.floor(now.getTime() / 1000) + CHECKOUT_LIFETIME_MINUTES * 60;
 }
 
-/** The current attempt's session parameters, all read from the registration (see CheckoutRequest). */
-function checkoutRequest(tryout: tryoutsTable.TryoutItem, seasonName: string): CheckoutRequest {
+/** A registration's current checkout attempt: the session's parameters and the registrations it pays for. */
+interface Attempt {
+  request: CheckoutRequest;
+  /** The registrations (player ids) the session is stored on: this one, or its family checkout's. */
+  players: string[];
+  groupId?: string;
+}
+
+/**
+ * The current attempt's session parameters, all read from the table (see CheckoutRequest): the family
+ * checkout group's while the registration's attempt is still the group's, else the registration's own.
+ */
+async function attemptOf(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<Attempt> {
   if (tryout.checkout_attempt === undefined || tryout.checkout_expires_at === undefined) {
     throw new Error(`Registration ${tryout.id} has no checkout attempt`);
   }
+  // A group not written means its session was never created (the group is written first).
+  const group = tryout.checkout_group_id
+    ? await paymentsTable.getCheckoutGroup(tryout.season_id, tryout.checkout_group_id)
+    : null;
+  if (group) {
+    return {
+      request: {
+        subject: { kind: 'family', groupId: group.group_id },
+        seasonId: group.season_id,
+        userId: group.user_id,
+        seasonName,
+        lines: group.members.map(linesOf),
+        email: group.email,
+        attempt: tryout.checkout_attempt,
+        expiresAt: group.expires_at,
+      },
+      players: group.members.map((m) => m.player_id),
+      groupId: group.group_id,
+    };
+  }
   return {
-    tryoutId: tryout.id,
-    seasonId: tryout.season_id,
-    userId: tryout.user_id,
-    seasonName,
-    ageGroup: tryout.age_group,
-    tryoutNumber: tryout.tryout_number,
-    amountCents: tryout.amount_cents,
-    email: tryout.email,
-    attempt: tryout.checkout_attempt,
-    expiresAt: tryout.checkout_expires_at,
+    request: {
+      subject: { kind: 'registration', tryoutId: tryout.id },
+      seasonId: tryout.season_id,
+      userId: tryout.user_id,
+      seasonName,
+      lines: [linesOf(tryout)],
+      email: tryout.email,
+      attempt: tryout.checkout_attempt,
+      expiresAt: tryout.checkout_expires_at,
+    },
+    players: [tryout.player_id],
   };
+}
+
+function linesOf(member: Pick<tryoutsTable.TryoutItem, 'age_group' | 'tryout_number' | 'amount_cents'>) {
+  return { ageGroup: member.age_group, tryoutNumber: member.tryout_number, amountCents: member.amount_cents };
 }
 
 /**
  * Creates (or, when it already exists, gets back) the current attempt's session, stores it on the
- * registration and returns its checkout URL. Throws when the attempt stopped being the current one meanwhile.
+ * registration (on each of a family checkout's) and returns its checkout URL. Throws when the attempt
+ * stopped being the registration's current one meanwhile.
  */
 export async function openCheckout(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<string> {
-  const request = checkoutRequest(tryout, seasonName);
+  const { request, players, groupId } = await attemptOf(tryout, seasonName);
   const session = await createCheckoutSession(request);
-  const saved = await paymentsTable.saveCheckoutSession({
-    seasonId: tryout.season_id,
-    playerId: tryout.player_id,
-    attempt: request.attempt,
-    sessionId: session.id,
-  });
-  if (!saved) throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  const saved = await Promise.all(
+    players.map((playerId) =>
+      paymentsTable.saveCheckoutSession({
+        seasonId: tryout.season_id,
+        playerId,
+        attempt: request.attempt,
+        sessionId: session.id,
+        ...(groupId ? { groupId } : {}),
+      }),
+    ),
+  );
+  if (!saved[players.indexOf(tryout.player_id)]) {
+    throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  }
   if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
   return session.url;
+}
+
+/**
+ * Opens the one checkout of registrations a guardian made together (issue 17): their group is written
+ * first (what the session is made from, for good), then the session, stored on each of them.
+ */
+export async function openFamilyCheckout(
+  caller: AccessTokenClaims,
+  tryouts: tryoutsTable.TryoutItem[],
+  seasonName: string,
+  now: Date,
+): Promise<string> {
+  const first = tryouts[0]!;
+  await paymentsTable.putCheckoutGroup({
+    group_id: first.checkout_group_id!,
+    season_id: first.season_id,
+    user_id: caller.sub,
+    email: first.email,
+    members: tryouts.map((t) => ({
+      player_id: t.player_id,
+      age_group: t.age_group,
+      tryout_number: t.tryout_number,
+      amount_cents: t.amount_cents,
+    })),
+    expires_at: first.checkout_expires_at!,
+    created_at: now.toISOString(),
+  });
+  return openCheckout(first, seasonName);
 }
 
 /** Runs Stripe calls; Stripe failing (down, slow, refusing) is a 503 the player may retry, logged without personal data. */
@@ -97,10 +174,13 @@ async function viaStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
  * the active season. Concurrent clicks get the same session: the attempt is started by one conditional write
  * and every create for an attempt uses its idempotency key and stored parameters.
  */
-export async function startCheckout(caller: AccessTokenClaims): Promise<CheckoutAnswer> {
+export async function startCheckout(caller: AccessTokenClaims, athleteId?: string): Promise<CheckoutAnswer> {
   await requireWithinLimit(rateLimits.payAgainUser, caller.sub);
-  const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
+  const [season, playerId] = await Promise.all([
+    seasonsTable.getActiveSeason(),
+    playerIdOf(caller, athleteId),
+  ]);
+  const tryout = season ? await tryoutsTable.getTryout(season.id, playerId) : null;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
   if (tryout.withdrawn) throw new ConflictError(serverMessages.registrationWithdrawn);
   if (!isPayable(tryout.payment_method, tryout.payment_status) || tryout.checkout_attempt === undefined) {
@@ -125,9 +205,10 @@ export async function startCheckout(caller: AccessTokenClaims): Promise<Checkout
       expiresAt,
     });
     // Another click started the next attempt first: join it (same key, same stored parameters, same session).
+    const { checkout_group_id: _group, checkout_session_id: _session, ...own } = tryout;
     const next = started
       ? {
-          ...tryout,
+          ...own,
           checkout_attempt: from + 1,
           checkout_expires_at: expiresAt,
           payment_status: 'pending' as const,
@@ -163,7 +244,7 @@ async function currentSession(
 ): Promise<CheckoutSession | null> {
   if (tryout.checkout_session_id) return retrieveCheckoutSession(tryout.checkout_session_id);
   try {
-    const created = await createCheckoutSession(checkoutRequest(tryout, seasonName));
+    const created = await createCheckoutSession((await attemptOf(tryout, seasonName)).request);
     return await retrieveCheckoutSession(created.id);
   } catch (error) {
     if (isStripeError(error, 'StripeInvalidRequestError')) return null;
@@ -244,43 +325,78 @@ function changeFromEvent(type: CheckoutEventType, session: CheckoutSession): pay
 }
 
 /**
- * The one fulfilment: finds the session's registration by its client_reference_id, checks the session is
- * really for it (metadata, amount and currency), and applies the change idempotently (db applyPaymentChange).
- * A session that does not match changes nothing and is logged as an error. Returns the registration as it
- * was read, or null when the session is not for one of ours.
+ * The one fulfilment: finds the registrations the session is for (its client_reference_id: one registration,
+ * or a family checkout's group), checks the session is really for them (metadata, amount and currency), and
+ * applies the change idempotently (db applyPaymentChange) to each. A session that does not match changes
+ * nothing and is logged as an error. Returns the registrations as they were read (none when the session is
+ * not for ours).
  */
 async function fulfil(
   session: CheckoutSession,
   change: paymentsTable.PaymentChange | null,
   options: { source: string; marker?: Marker },
-): Promise<tryoutsTable.TryoutItem | null> {
-  const ids = tryoutId.parse(session.client_reference_id ?? '');
-  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
+): Promise<tryoutsTable.TryoutItem[]> {
   const now = new Date();
-  if (!ids || !tryout || !sessionMatches(session, tryout)) {
-    log.error('checkout session does not match a registration; nothing changed', {
-      sessionId: session.id,
-      tryoutId: tryout?.id ?? null,
-    });
+  const tryouts = await registrationsOfSession(session);
+  if (tryouts.length === 0) {
+    log.error('checkout session does not match a registration; nothing changed', { sessionId: session.id });
     if (options.marker) await markAlone(options.marker, now);
-    return null;
+    return [];
   }
   if (!change) {
     if (options.marker) await markAlone(options.marker, now);
-    return tryout;
+    return tryouts;
   }
-  const outcome = await paymentsTable.applyPaymentChange({
-    seasonId: tryout.season_id,
-    playerId: tryout.player_id,
-    change,
-    source: options.source,
-    now,
-    marker: options.marker,
-  });
-  log.info('checkout session applied', { tryoutId: tryout.id, change: change.kind, outcome });
-  // Paid: the registration is complete. Claimed once, so the webhook and the family's return both try it.
-  if (change.kind === 'paid') await mailConfirmationOnce(tryout);
-  return tryout;
+  if (tryouts.length === 1 && !session.metadata.checkout_group_id) {
+    const [tryout] = tryouts as [tryoutsTable.TryoutItem];
+    const outcome = await paymentsTable.applyPaymentChange({
+      seasonId: tryout.season_id,
+      playerId: tryout.player_id,
+      change,
+      source: options.source,
+      now,
+      marker: options.marker,
+    });
+    log.info('checkout session applied', { tryoutId: tryout.id, change: change.kind, outcome });
+  } else {
+    // A family checkout: each registration's change is idempotent by its own condition (a redelivery or a
+    // concurrent delivery finds it made), and the event is marked once all are applied.
+    for (const tryout of tryouts) {
+      const outcome = await paymentsTable.applyPaymentChange({
+        seasonId: tryout.season_id,
+        playerId: tryout.player_id,
+        change,
+        source: options.source,
+        now,
+      });
+      log.info('family checkout session applied', { tryoutId: tryout.id, change: change.kind, outcome });
+    }
+    if (options.marker) await markAlone(options.marker, now);
+  }
+  // Paid: the registrations are complete. Claimed once, so the webhook and the family's return both try it.
+  if (change.kind === 'paid') for (const tryout of tryouts) await mailConfirmationOnce(tryout);
+  return tryouts;
+}
+
+/** The registrations a session is for, when it is ours and really theirs (none otherwise). */
+async function registrationsOfSession(session: CheckoutSession): Promise<tryoutsTable.TryoutItem[]> {
+  const { metadata } = session;
+  if (metadata.checkout_group_id) {
+    const group = metadata.season_id
+      ? await paymentsTable.getCheckoutGroup(metadata.season_id, metadata.checkout_group_id)
+      : null;
+    if (!group) return [];
+    const read = await tryoutsTable.getTryoutsOf(
+      group.season_id,
+      group.members.map((m) => m.player_id),
+    );
+    // In the group's order (a batch read answers in any order), the order its line items were charged in.
+    const tryouts = group.members.flatMap((m) => read.filter((t) => t.player_id === m.player_id));
+    return familySessionMatches(session, group, tryouts) ? tryouts : [];
+  }
+  const ids = tryoutId.parse(session.client_reference_id ?? '');
+  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
+  return tryout && sessionMatches(session, tryout) ? [tryout] : [];
 }
 
 function sessionMatches(session: CheckoutSession, tryout: tryoutsTable.TryoutItem): boolean {
@@ -292,6 +408,28 @@ function sessionMatches(session: CheckoutSession, tryout: tryoutsTable.TryoutIte
     metadata.user_id === tryout.user_id &&
     session.amount_total === tryout.amount_cents &&
     session.currency === PAYMENT_CURRENCY
+  );
+}
+
+/**
+ * A family session is its group's when it names the group and its account, charges the group's total, and
+ * every registration of the group is there with the amount the group charged for it.
+ */
+function familySessionMatches(
+  session: CheckoutSession,
+  group: paymentsTable.CheckoutGroup,
+  tryouts: tryoutsTable.TryoutItem[],
+): boolean {
+  const total = group.members.reduce((sum, m) => sum + m.amount_cents, 0);
+  return (
+    session.client_reference_id === `family:${group.group_id}` &&
+    session.metadata.user_id === group.user_id &&
+    session.amount_total === total &&
+    session.currency === PAYMENT_CURRENCY &&
+    tryouts.length === group.members.length &&
+    group.members.every((m) =>
+      tryouts.some((t) => t.player_id === m.player_id && t.amount_cents === m.amount_cents),
+    )
   );
 }
 
@@ -324,19 +462,20 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
       if (await isMarked(marker)) return { received: true };
       const object = event.kind === 'refund' ? event.charge : event.dispute;
       const paymentIntentId = idOf(object.payment_intent);
-      const tryout = paymentIntentId
-        ? await viaStripe('payment lookup', () => registrationOfPayment(paymentIntentId))
-        : null;
-      if (!tryout || !paymentIntentId) {
+      const tryouts = paymentIntentId
+        ? await viaStripe('payment lookup', () => registrationsOfPayment(paymentIntentId))
+        : [];
+      if (tryouts.length === 0 || !paymentIntentId) {
         log.error('stripe payment does not match a registration; nothing changed', {
           eventId: event.id,
           type: event.type,
         });
       } else if (event.kind === 'refund') {
         const refunds = await viaStripe('refund list', () => listRefunds(paymentIntentId));
-        await reconcileRefunds(tryout, refunds);
+        await reconcileRefunds(tryouts, refunds);
       } else {
-        await applyDispute(tryout, event.dispute);
+        // A dispute is of the whole payment: every registration it paid for shows it.
+        for (const tryout of tryouts) await applyDispute(tryout, event.dispute);
       }
       await markAlone(marker, new Date());
       return { received: true };
@@ -345,15 +484,14 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
 }
 
 /**
- * The registration a payment was for: the Checkout Session it was made on names it, and the registration
- * must agree (the same session checks as fulfilment, and the payment it recorded). Null when not ours.
+ * The registrations a payment was for: the Checkout Session it was made on names them (one, or a family
+ * checkout's), and they must agree (the same session checks as fulfilment, and the payment each recorded).
+ * None when not ours.
  */
-async function registrationOfPayment(paymentIntentId: string): Promise<tryoutsTable.TryoutItem | null> {
+async function registrationsOfPayment(paymentIntentId: string): Promise<tryoutsTable.TryoutItem[]> {
   const session = await sessionOfPayment(paymentIntentId);
-  const ids = session ? tryoutId.parse(session.client_reference_id ?? '') : null;
-  const tryout = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
-  if (!session || !tryout || !sessionMatches(session, tryout)) return null;
-  return tryout.payment_intent_id === paymentIntentId ? tryout : null;
+  const tryouts = session ? await registrationsOfSession(session) : [];
+  return tryouts.filter((t) => t.payment_intent_id === paymentIntentId);
 }
 
 /**
@@ -369,7 +507,8 @@ export async function confirmPayment(
   // The session's account (our own metadata, checked against the registration by fulfil) must be the caller.
   if (!session || session.metadata.user_id !== caller.sub)
     throw new NotFoundError(serverMessages.paymentNotFound);
-  const tryout = await fulfil(session, changeFromSession(session), { source: 'confirm' });
+  // A family checkout's registrations move together: the first one says where the payment stands.
+  const [tryout] = await fulfil(session, changeFromSession(session), { source: 'confirm' });
   const after = tryout ? await tryoutsTable.getTryout(tryout.season_id, tryout.player_id) : null;
   if (!after) throw new NotFoundError(serverMessages.paymentNotFound);
   return { payment_status: reportedStatus(after) };

@@ -137,44 +137,77 @@ async function answer(
 }
 
 /**
- * What Stripe lists as a payment's refunds, made true on the registration: a refund the admin made here
- * (its metadata names the key) is completed if it was still pending (the event beat the admin's answer);
- * one made in Stripe's dashboard is recorded once, by its Stripe id. Failed or cancelled refunds gave
- * nothing back and are left out.
+ * What Stripe lists as a payment's refunds, made true on the registrations it paid for (one, or a family
+ * checkout's): a refund the admin made here names its registration and key in its metadata, and is completed
+ * on that registration alone if it was still pending (the event beat the admin's answer), never counted
+ * against a sibling's; one made in Stripe's dashboard is recorded once, by its Stripe id, on the first
+ * registration with room for all of it (a family payment's refund names no athlete). Failed or cancelled
+ * refunds gave nothing back and are left out.
  */
 export async function reconcileRefunds(
-  tryout: tryoutsTable.TryoutItem,
+  tryouts: readonly tryoutsTable.TryoutItem[],
   refunds: StripeRefund[],
 ): Promise<void> {
   for (const made of refunds) {
     if (made.status === 'failed' || made.status === 'canceled') continue;
-    const ourKey =
-      made.metadata.tryout_id === tryout.id && made.metadata.refund_key
-        ? ADMIN_KEY + made.metadata.refund_key
-        : null;
-    if (ourKey && (await refundsTable.getRefund(tryout.season_id, tryout.player_id, ourKey))) {
-      await refundsTable.completeRefund({
-        seasonId: tryout.season_id,
-        playerId: tryout.player_id,
-        key: ourKey,
-        stripeRefundId: made.id,
-      });
+    const named = made.metadata.tryout_id;
+    if (named) {
+      const tryout = tryouts.find((t) => t.id === named);
+      const ourKey = made.metadata.refund_key ? ADMIN_KEY + made.metadata.refund_key : null;
+      if (tryout && ourKey && (await refundsTable.getRefund(tryout.season_id, tryout.player_id, ourKey))) {
+        await refundsTable.completeRefund({
+          seasonId: tryout.season_id,
+          playerId: tryout.player_id,
+          key: ourKey,
+          stripeRefundId: made.id,
+        });
+        continue;
+      }
+      if (tryout) await recordOutside(tryout, made);
+      else log.error('stripe refund names another registration; not recorded', { refundId: made.id });
       continue;
     }
-    const outcome = await refundsTable.recordOutsideRefund({
-      key: STRIPE_KEY + made.id,
-      amount_cents: made.amount,
-      method: 'stripe',
-      status: 'succeeded',
-      reason: made.reason ? `Refunded in Stripe (${made.reason.replaceAll('_', ' ')})` : 'Refunded in Stripe',
-      created_at: new Date(made.created * 1000).toISOString(),
-      stripe_refund_id: made.id,
-      season_id: tryout.season_id,
-      player_id: tryout.player_id,
-      made_by: 'stripe-dashboard',
-    });
-    if (outcome === 'changed') log.info('refund made in stripe recorded', { tryoutId: tryout.id });
+    await recordOutsideOnce(tryouts, made);
   }
+}
+
+/** A refund made in Stripe's dashboard: recorded once across the payment's registrations. */
+async function recordOutsideOnce(tryouts: readonly tryoutsTable.TryoutItem[], made: StripeRefund) {
+  const key = STRIPE_KEY + made.id;
+  for (const tryout of tryouts) {
+    if (await refundsTable.getRefund(tryout.season_id, tryout.player_id, key)) return;
+  }
+  const fresh = await tryoutsTable.getTryoutsOf(
+    tryouts[0]!.season_id,
+    tryouts.map((t) => t.player_id),
+  );
+  const order = tryouts.map((t) => fresh.find((f) => f.player_id === t.player_id) ?? t);
+  const room = (t: tryoutsTable.TryoutItem) =>
+    amountsOf(t).amount_paid_cents - (t.refund_reserved_cents ?? 0);
+  const target = tryouts.length === 1 ? order[0] : order.find((t) => room(t) >= made.amount);
+  if (!target) {
+    log.error('stripe refund of a family payment fits no one registration; not recorded', {
+      refundId: made.id,
+    });
+    return;
+  }
+  await recordOutside(target, made);
+}
+
+async function recordOutside(tryout: tryoutsTable.TryoutItem, made: StripeRefund) {
+  const outcome = await refundsTable.recordOutsideRefund({
+    key: STRIPE_KEY + made.id,
+    amount_cents: made.amount,
+    method: 'stripe',
+    status: 'succeeded',
+    reason: made.reason ? `Refunded in Stripe (${made.reason.replaceAll('_', ' ')})` : 'Refunded in Stripe',
+    created_at: new Date(made.created * 1000).toISOString(),
+    stripe_refund_id: made.id,
+    season_id: tryout.season_id,
+    player_id: tryout.player_id,
+    made_by: 'stripe-dashboard',
+  });
+  if (outcome === 'changed') log.info('refund made in stripe recorded', { tryoutId: tryout.id });
 }
 
 /** A dispute of a registration's card payment, as Stripe reports it, on the admin's row. */

@@ -2,6 +2,7 @@
  * Tryout registration (spec §2 /tryout, §4 payment): who may register for the active season, the registration
  * with its gap-free tryout number, and the player's own record (GET /tryouts/my).
  */
+import { randomUUID } from 'node:crypto';
 import {
   amountsOf,
   earliestBirthYear,
@@ -29,8 +30,8 @@ import { verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
 import { receiptPage } from '../receipts/receipt-page';
 import { mailConfirmationOnce } from './confirmation-mail';
-import { athletesOf, familyOf } from './households';
-import { checkoutExpiry, closeCheckout, openCheckout } from './payments';
+import { athletesOf, familyOf, playerIdOf } from './households';
+import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './payments';
 import { refundsOf } from './refunds';
 import { siblingFeeOf } from './seasons';
 import { callerPlayerId, snapshotOf } from './players';
@@ -61,6 +62,24 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
   };
 }
 
+/**
+ * The active season and the registration a signed-in call acts on: the caller's own (the spec's calls), or
+ * that athlete's of the caller's household (the /household/tryouts/{athleteId} calls). 404 when either is
+ * missing.
+ */
+async function registrationOf(
+  caller: AccessTokenClaims,
+  athleteId?: string,
+): Promise<{ season: seasonsTable.SeasonItem; tryout: tryoutsTable.TryoutItem }> {
+  const [season, playerId] = await Promise.all([
+    seasonsTable.getActiveSeason(),
+    playerIdOf(caller, athleteId),
+  ]);
+  const tryout = season ? await tryoutsTable.getTryout(season.id, playerId) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  return { season, tryout };
+}
+
 /** Whether withdrawing is still open: until the season's first session starts (always, before any is set). */
 function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): boolean {
   const first = [...season.sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at))[0];
@@ -73,11 +92,9 @@ function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): boolean {
  * through meanwhile stays paid, for the admin to refund. The number stays with the registration, retired.
  * Already withdrawn: answered as it is.
  */
-export async function withdraw(caller: AccessTokenClaims): Promise<MyTryout> {
+export async function withdraw(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
-  const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
-  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  const { season, tryout } = await registrationOf(caller, athleteId);
   if (tryout.withdrawn) return toMyTryout(tryout, season);
   const now = new Date();
   if (!withdrawalOpen(season, now)) throw new ConflictError(serverMessages.withdrawalClosed);
@@ -164,10 +181,12 @@ export async function getCalendarByLink(key: string): Promise<string> {
  * HTML page with its refunds; 404 when there is no registration or nothing was paid (cash still to bring,
  * a card not paid, free tryouts).
  */
-export async function getMyReceipt(caller: AccessTokenClaims, now = new Date()): Promise<string> {
-  const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
-  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+export async function getMyReceipt(
+  caller: AccessTokenClaims,
+  athleteId?: string,
+  now = new Date(),
+): Promise<string> {
+  const { season, tryout } = await registrationOf(caller, athleteId);
   if (tryout.payment_status !== 'paid' || tryout.amount_cents === 0) {
     throw new NotFoundError(serverMessages.noReceipt);
   }
@@ -223,9 +242,9 @@ export async function registerForTryout(
   }
   const ownOnly = wanted.length === 1 && wanted[0]!.athlete_id === callerPlayerId(caller);
   const free = season.tryout_fee_cents === 0;
-  if (!ownOnly && !free && input.payment_method === 'stripe') {
-    throw new BadRequestError(serverMessages.familyCardNotYet);
-  }
+  const card = !free && input.payment_method === 'stripe';
+  // Athletes registered together pay together: one family checkout, one line item each.
+  const groupId = card && input.registrations ? randomUUID() : undefined;
   const family = await familyOf(caller);
   const players = wanted.map(({ athlete_id }) => {
     const player = family.players.find((p) => p.id === athlete_id);
@@ -254,9 +273,9 @@ export async function registerForTryout(
   // The first athlete of a household in a season pays the fee, each further one the sibling fee.
   const before = existing.filter((t) => !t.withdrawn).length;
   const made: tryoutsTable.TryoutItem[] = [];
+  const expiresAt = checkoutExpiry(new Date());
   for (const [i, { age_group }] of wanted.entries()) {
     const now = new Date();
-    const card = !free && input.payment_method === 'stripe';
     const tryout: tryoutsTable.NewTryout = {
       id: tryoutId.of(season.id, players[i]!.id),
       season_id: season.id,
@@ -270,7 +289,8 @@ export async function registerForTryout(
       result: '',
       email_sent: false,
       created_at: now.toISOString(),
-      ...(card ? { checkout_attempt: 1, checkout_expires_at: checkoutExpiry(now) } : {}),
+      ...(card ? { checkout_attempt: 1, checkout_expires_at: expiresAt } : {}),
+      ...(groupId ? { checkout_group_id: groupId } : {}),
     };
     made.push(await numbered(tryout, season, now));
   }
@@ -280,11 +300,14 @@ export async function registerForTryout(
     ...(input.registrations ? { tryouts: answers } : {}),
   };
   const registered = made[0]!;
-  if (registered.payment_method !== 'stripe' || registered.payment_status !== 'pending') {
+  if (!card) {
     for (const t of made) await mailConfirmationOnce(t, season);
     return answer;
   }
-  const url = await openCheckout(registered, season.name).catch((error: unknown) => {
+  const opening = groupId
+    ? openFamilyCheckout(caller, made, season.name, new Date())
+    : openCheckout(registered, season.name);
+  const url = await opening.catch((error: unknown) => {
     log.warn('checkout could not be opened at registration', {
       tryoutId: registered.id,
       error: error instanceof Error ? error.name : 'unknown',
@@ -331,11 +354,9 @@ async function numbered(
  * unpaid card attempt whose session was closed. A paid or processing card registration is refused. Already
  * cash: answered as it is.
  */
-export async function switchToCash(caller: AccessTokenClaims): Promise<MyTryout> {
+export async function switchToCash(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
-  const season = await seasonsTable.getActiveSeason();
-  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
-  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  const { season, tryout } = await registrationOf(caller, athleteId);
   if (tryout.withdrawn) throw new ConflictError(serverMessages.registrationWithdrawn);
   if (tryout.payment_method === 'cash') return toMyTryout(tryout, season);
   refuseUnlessUnpaidCard(tryout);

@@ -135,12 +135,6 @@ describe('registering a household’s athletes', () => {
       400,
       'Players in 13U Boys must be born in 2012 or later. Please choose an older age group.',
     ],
-    [
-      'a card payment for an added athlete',
-      'card',
-      400,
-      'Card payment for several athletes, or for an athlete other than yourself, is not available yet. Please choose cash (pay on tryout day).',
-    ],
   ])('refuses %s with a clear message and registers no one', async (_, kind, status, message) => {
     // Prepare
     await seasonWithSiblingFee();
@@ -165,7 +159,7 @@ describe('registering a household’s athletes', () => {
     const res = await call('registerTryout', {
       token: parent.token,
       body: {
-        payment_method: kind === 'card' ? 'stripe' : 'cash',
+        payment_method: 'cash',
         registrations: [second],
       },
     });

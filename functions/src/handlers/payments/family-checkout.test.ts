@@ -1,0 +1,292 @@
+/**
+ * Issue 17: a guardian registering several athletes by card pays them all on ONE Stripe Checkout, one line
+ * item each at the sibling price; each registration is then paid, refunded, withdrawn or paid again on its
+ * own, and money is never taken twice nor counted against a sibling.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminTryoutRow, Athlete, HouseholdTryout } from '@club/shared';
+import { getTryout } from '../../db/tryouts';
+import { createAdmin } from '../../../test/admin';
+import { call } from '../../../test/api';
+import { mailsTo } from '../../../test/mailbox';
+import { createPlayer, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
+import {
+  deliverEvent,
+  inStripeDashboard,
+  payOnStandIn,
+  sessionIdOf,
+  sessionOnStandIn,
+} from '../../../test/stripe';
+
+let seasonId: string;
+let admin: TestPlayer;
+
+/** A season counted from 2025 with a $45.00 fee and a $30.00 sibling fee. */
+beforeEach(async () => {
+  seasonId = (await openSeason()).id;
+  admin = await createAdmin();
+  const set = await call('updateSeason', {
+    token: admin.token,
+    params: { id: seasonId },
+    body: { sibling_fee_cents: 3000 },
+  });
+  expect(set.status).toBe(200);
+});
+
+const child = (first_name: string, year: number) => ({
+  first_name,
+  last_name: 'Okafor',
+  date_of_birth: `${year}-03-09`,
+  emergency_contact_name: 'Robin Okafor',
+  emergency_contact_phone: '780-555-0199',
+  emergency_contact_email: 'robin.okafor@example.test',
+  emergency_contact_relationship: 'parent',
+  parent_consent: true,
+});
+
+/** A guardian with two children, Mina (15U Girls) and Leo (13U Boys), registered together by card. */
+async function familyByCard() {
+  const parent = await createPlayer({ first_name: 'Jordan', date_of_birth: '1984-01-01' });
+  const add = async (name: string, year: number) => {
+    const res = await call('addAthlete', { token: parent.token, body: child(name, year) });
+    expect(res.status).toBe(201);
+    return res.body as unknown as Athlete;
+  };
+  const mina = await add('Mina', 2011);
+  const leo = await add('Leo', 2012);
+  const res = await call('registerTryout', {
+    token: parent.token,
+    body: {
+      payment_method: 'stripe',
+      registrations: [
+        { athlete_id: mina.id, age_group: '15U Girls' },
+        { athlete_id: leo.id, age_group: '13U Boys' },
+      ],
+    },
+  });
+  expect(res.status).toBe(201);
+  const sessionId = sessionIdOf(res.body.url as string);
+  return { parent, mina, leo, sessionId, answer: res.body };
+}
+
+const tryoutIdOf = (athleteId: string) => `${seasonId}.${athleteId}`;
+
+const rowOf = async (athleteId: string) => {
+  const rows = await call('listTryouts', { token: admin.token, query: { season_id: seasonId } });
+  return (rows.body as unknown as AdminTryoutRow[]).find((r) => r.id === tryoutIdOf(athleteId))!;
+};
+
+const familyTryouts = async (parent: TestPlayer) =>
+  (await call('getHouseholdTryouts', { token: parent.token })).body as unknown as HouseholdTryout[];
+
+async function checkoutPage(sessionId: string): Promise<string> {
+  return (await fetch(`${process.env.STRIPE_API_BASE}/checkout/${sessionId}`)).text();
+}
+
+describe('one card checkout for a family', () => {
+  it('charges $75.00 on one session, one line item per athlete, and one payment makes both paid', async () => {
+    // Prepare
+    const { parent, mina, leo, sessionId, answer } = await familyByCard();
+    const before = await sessionOnStandIn(sessionId);
+    const page = await checkoutPage(sessionId);
+
+    // Act
+    const paid = await payOnStandIn(sessionId);
+    const event = await deliverEvent('checkout.session.completed', paid);
+    const confirmed = await call('confirmPayment', { token: parent.token, query: { session_id: sessionId } });
+
+    // Assess
+    expect((answer.tryouts as HouseholdTryout[]).map((t) => [t.age_group, t.payment_status])).toEqual([
+      ['15U Girls', 'pending'],
+      ['13U Boys', 'pending'],
+    ]);
+    expect(before).toMatchObject({ amount_total: 7500, currency: 'cad', status: 'open' });
+    expect(page).toContain('15U Girls, tryout #1');
+    expect(page).toContain('13U Boys, tryout #2');
+    expect(page).toContain('$45.00');
+    expect(page).toContain('$30.00');
+    expect(page).toContain('$75.00');
+    expect(event.status).toBe(200);
+    expect(confirmed.body).toEqual({ payment_status: 'paid' });
+    const family = await familyTryouts(parent);
+    expect(
+      family.filter((t) => t.hasRegistered).map((t) => [t.athlete_id, t.payment_status, t.amount_paid_cents]),
+    ).toEqual([
+      [mina.id, 'paid', 4500],
+      [leo.id, 'paid', 3000],
+    ]);
+    for (const id of [mina.id, leo.id]) {
+      expect(await getTryout(seasonId, id)).toMatchObject({ payment_intent_id: paid.payment_intent });
+    }
+    const confirmations = (await mailsTo(parent.email)).filter((m) => /You're registered/.test(m.subject));
+    expect(confirmations.map((m) => m.subject).sort()).toEqual([
+      "You're registered: Fall 2025 Tryouts, 13U Boys, #2",
+      "You're registered: Fall 2025 Tryouts, 15U Girls, #1",
+    ]);
+  });
+
+  it('refunds one athlete of a family payment without touching the other, within what that athlete paid', async () => {
+    // Prepare
+    const { mina, leo, sessionId } = await familyByCard();
+    const paid = await payOnStandIn(sessionId);
+    await deliverEvent('checkout.session.completed', paid);
+    const refund = (athleteId: string, body: Record<string, unknown>) =>
+      call('refundTryout', {
+        token: admin.token,
+        params: { id: tryoutIdOf(athleteId) },
+        body: { reason: 'Injured', idempotency_key: randomUUID(), ...body },
+      });
+
+    // Act
+    const tooMuch = await refund(leo.id, { amount_cents: 3001 });
+    const leoAll = await refund(leo.id, { amount_cents: 3000 });
+    const event = await deliverEvent('charge.refunded', {
+      id: 'ch_family',
+      object: 'charge',
+      payment_intent: paid.payment_intent,
+      amount: 7500,
+      amount_refunded: 3000,
+    });
+
+    // Assess
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe('That is more than is left to refund: $30.00 of the $30.00 paid.');
+    expect(leoAll.status).toBe(200);
+    expect(event.status).toBe(200);
+    expect(await rowOf(leo.id)).toMatchObject({ payment_status: 'refunded', amount_refunded_cents: 3000 });
+    expect(await rowOf(mina.id)).toMatchObject({ payment_status: 'paid', amount_refunded_cents: 0 });
+  });
+
+  it("records a refund made in Stripe's dashboard on one athlete only, once", async () => {
+    // Prepare
+    const { mina, leo, sessionId } = await familyByCard();
+    const paid = await payOnStandIn(sessionId);
+    await deliverEvent('checkout.session.completed', paid);
+    const { charge } = await inStripeDashboard(paid.payment_intent as string, 'refund', 2000);
+
+    // Act
+    await deliverEvent('charge.refunded', charge);
+    await deliverEvent('charge.refunded', charge);
+
+    // Assess
+    const refunded = [
+      (await rowOf(mina.id)).amount_refunded_cents,
+      (await rowOf(leo.id)).amount_refunded_cents,
+    ];
+    expect(refunded).toEqual([2000, 0]);
+  });
+
+  it('shows a dispute of the family payment on every athlete it paid for', async () => {
+    const { mina, leo, sessionId } = await familyByCard();
+    const paid = await payOnStandIn(sessionId);
+    await deliverEvent('checkout.session.completed', paid);
+    const { dispute } = await inStripeDashboard(paid.payment_intent as string, 'dispute');
+
+    await deliverEvent('charge.dispute.created', dispute!);
+
+    expect(await getTryout(seasonId, mina.id)).toMatchObject({ dispute_status: 'needs_response' });
+    expect(await getTryout(seasonId, leo.id)).toMatchObject({ dispute_status: 'needs_response' });
+  });
+});
+
+describe('one athlete of an unpaid family checkout', () => {
+  it('pays again alone: the family session is expired first, the new one charges that athlete only', async () => {
+    // Prepare
+    const { parent, leo, mina, sessionId } = await familyByCard();
+
+    // Act
+    const again = await call('startHouseholdCheckout', { token: parent.token, params: { id: leo.id } });
+
+    // Assess
+    expect(again.status).toBe(200);
+    const next = sessionIdOf(again.body.url as string);
+    expect(next).not.toBe(sessionId);
+    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+    expect(await sessionOnStandIn(next)).toMatchObject({ amount_total: 3000, status: 'open' });
+    const paid = await payOnStandIn(next);
+    await deliverEvent('checkout.session.completed', paid);
+    expect((await getTryout(seasonId, leo.id))?.payment_status).toBe('paid');
+    expect((await getTryout(seasonId, mina.id))?.payment_status).toBe('pending');
+  });
+
+  it('switches to cash, and the family session can no longer take money for either', async () => {
+    // Prepare
+    const { parent, mina, leo, sessionId } = await familyByCard();
+
+    // Act
+    const cash = await call('updateHouseholdTryout', {
+      token: parent.token,
+      params: { id: mina.id },
+      body: { payment_method: 'cash' },
+    });
+    const late = await fetch(`${process.env.STRIPE_API_BASE}/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+
+    // Assess
+    expect(cash.status).toBe(200);
+    expect(cash.body).toMatchObject({
+      payment_method: 'cash',
+      payment_status: 'cash',
+      amount_due_cents: 4500,
+    });
+    expect(late.status).not.toBe(303);
+    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+    expect((await getTryout(seasonId, leo.id))?.payment_status).toBe('pending');
+    const leoPays = await call('startHouseholdCheckout', { token: parent.token, params: { id: leo.id } });
+    expect(await sessionOnStandIn(sessionIdOf(leoPays.body.url as string))).toMatchObject({
+      amount_total: 3000,
+    });
+  });
+
+  it('withdraws one athlete: nothing can be charged for them, the other stays payable', async () => {
+    const { parent, mina, leo, sessionId } = await familyByCard();
+
+    const res = await call('withdrawHouseholdTryout', { token: parent.token, params: { id: leo.id } });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ withdrawn: true });
+    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+    const minaPays = await call('startHouseholdCheckout', { token: parent.token, params: { id: mina.id } });
+    expect(await sessionOnStandIn(sessionIdOf(minaPays.body.url as string))).toMatchObject({
+      amount_total: 4500,
+    });
+  });
+
+  it('gives each athlete their own receipt once paid', async () => {
+    const { parent, mina, leo, sessionId } = await familyByCard();
+    const unpaid = await call('getHouseholdReceipt', { token: parent.token, params: { id: leo.id } });
+    await deliverEvent('checkout.session.completed', await payOnStandIn(sessionId));
+
+    const receipt = await call('getHouseholdReceipt', { token: parent.token, params: { id: leo.id } });
+    const minaReceipt = await call('getHouseholdReceipt', { token: parent.token, params: { id: mina.id } });
+
+    expect(unpaid.status).toBe(404);
+    expect(receipt.status).toBe(200);
+    expect(receipt.text).toContain('Leo Okafor');
+    expect(receipt.text).toContain('$30.00');
+    expect(minaReceipt.text).toContain('Mina Okafor');
+    expect(minaReceipt.text).toContain('$45.00');
+  });
+
+  it("answers 404 for another household's athlete on every per-athlete call, changing nothing", async () => {
+    const { leo } = await familyByCard();
+    const stranger = await createPlayer();
+    const before = await tableSnapshot();
+    const params = { id: leo.id };
+
+    const answers = await Promise.all([
+      call('startHouseholdCheckout', { token: stranger.token, params }),
+      call('updateHouseholdTryout', { token: stranger.token, params, body: { payment_method: 'cash' } }),
+      call('withdrawHouseholdTryout', { token: stranger.token, params }),
+      call('getHouseholdReceipt', { token: stranger.token, params }),
+    ]);
+
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual(
+      Array(4).fill([404, 'That athlete is not in your household.']),
+    );
+    expect(await tableSnapshot()).toBe(before);
+  });
+});
