@@ -2,6 +2,7 @@
  * "Add the tryout dates to my calendar": the player's sessions as an .ics file (GET /tryouts/my/calendar.ics),
  * which phones open in their calendar app.
  */
+import { downloadApi } from '../../lib/api-client';
 import { DownloadButton } from './download-button';
 import { tryoutMessages as t } from './messages';
 
@@ -9,8 +10,7 @@ export function AddToCalendar() {
   return (
     <div className="tryout-actions">
       <DownloadButton
-        route="getMyCalendar"
-        accept="text/calendar"
+        fetchFile={() => downloadApi('getMyCalendar', 'text/calendar')}
         fallbackName="summit-tryouts.ics"
         label={t.addToCalendar}
         busyLabel={t.preparingCalendar}

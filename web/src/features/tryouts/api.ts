@@ -6,7 +6,7 @@ import type {
   PaymentConfirmation,
   TryoutRegistrationAnswer,
 } from '@club/shared/types';
-import { callApi, nullWhenNotFound } from '../../lib/api-client';
+import { callApi, downloadApi, nullWhenNotFound, type DownloadedFile } from '../../lib/api-client';
 
 /** The signed-in player's registration for the active season, or null when there is none (404). */
 export async function getMyTryout(): Promise<MyTryout | null> {
@@ -19,14 +19,36 @@ export function registerTryout(choice: TryoutRegistrationInput): Promise<TryoutR
   return callApi('registerTryout', { body: choice });
 }
 
-/** A fresh checkout page for the player's unpaid card registration. */
-export function startCheckout(): Promise<CheckoutAnswer> {
-  return callApi('startCheckout');
+/**
+ * A fresh checkout page for an unpaid card registration: the player's own, or (with an athlete id) that
+ * athlete's of the household.
+ */
+export function startCheckout(athleteId?: string): Promise<CheckoutAnswer> {
+  return athleteId
+    ? callApi('startHouseholdCheckout', { params: { id: athleteId } })
+    : callApi('startCheckout');
 }
 
-/** Switches the player's unpaid card registration to cash on tryout day; answers the updated record. */
-export function switchToCash(): Promise<MyTryout> {
-  return callApi('updateMyTryout', { body: { payment_method: 'cash' } });
+/** Switches an unpaid card registration to cash on tryout day; answers the updated record. */
+export function switchToCash(athleteId?: string): Promise<MyTryout> {
+  const body = { payment_method: 'cash' as const };
+  return athleteId
+    ? callApi('updateHouseholdTryout', { params: { id: athleteId }, body })
+    : callApi('updateMyTryout', { body });
+}
+
+/** Withdraws a registration (the player's own, or that athlete's); answers the updated record. */
+export function withdrawTryout(athleteId?: string): Promise<MyTryout> {
+  return athleteId
+    ? callApi('withdrawHouseholdTryout', { params: { id: athleteId } })
+    : callApi('withdrawMyTryout');
+}
+
+/** A paid registration's receipt file (the player's own, or that athlete's). */
+export function downloadReceipt(athleteId?: string): Promise<DownloadedFile> {
+  return athleteId
+    ? downloadApi('getHouseholdReceipt', 'text/html', { params: { id: athleteId } })
+    : downloadApi('getMyReceipt', 'text/html');
 }
 
 /** Asks the server to check the checkout session the player came back from (spec §4). */

@@ -11,9 +11,12 @@ import { tryoutMessages as t } from './messages';
 
 export function CompletePayment({
   tryout,
+  athleteId,
   onChanged,
 }: {
   tryout: MyTryout;
+  /** An athlete of the household; the player's own registration without one. */
+  athleteId?: string;
   /** The record after a change made here (switched to cash). */
   onChanged: (tryout: MyTryout) => void;
 }) {
@@ -38,7 +41,7 @@ export function CompletePayment({
     setBusy('checkout');
     setError('');
     try {
-      const { url } = await startCheckout();
+      const { url } = await startCheckout(athleteId);
       // Stays busy: the page is leaving for the payment provider's checkout.
       window.location.assign(url);
     } catch (e) {
@@ -51,7 +54,7 @@ export function CompletePayment({
     setBusy('cash');
     setError('');
     try {
-      const next = await switchToCash();
+      const next = await switchToCash(athleteId);
       setSwitched(true);
       onChanged(next);
     } catch (e) {

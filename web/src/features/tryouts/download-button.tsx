@@ -3,21 +3,18 @@
  * call (a plain link could not carry it) and handed to the browser's download, with a message if it fails.
  */
 import { useState } from 'react';
-import type { RouteName } from '@club/shared/routes';
-import { downloadApi } from '../../lib/api-client';
+import type { DownloadedFile } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 
 export function DownloadButton({
-  route,
-  accept,
+  fetchFile,
   fallbackName,
   label,
   busyLabel,
   failedMessage,
 }: {
-  /** A signed-in GET route without params that answers a file. */
-  route: Extract<RouteName, 'getMyCalendar' | 'getMyReceipt'>;
-  accept: string;
+  /** Fetches the file (a signed-in GET that answers one). */
+  fetchFile: () => Promise<DownloadedFile>;
   fallbackName: string;
   label: string;
   busyLabel: string;
@@ -31,7 +28,7 @@ export function DownloadButton({
     setBusy(true);
     setFailed(false);
     try {
-      const file = await downloadApi(route, accept);
+      const file = await fetchFile();
       saveFile(file.blob, file.filename ?? fallbackName);
     } catch {
       setFailed(true);

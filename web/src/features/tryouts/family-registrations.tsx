@@ -1,20 +1,15 @@
 /**
- * The registrations of the household's other athletes (issue 17): a guardian who joined a player's family
- * account sees each registered athlete's card (season, number, age group, status, payment, sessions and the
- * team link once selected), read-only; paying and withdrawing stay with the athlete's own account for now.
+ * The registrations of the household's other athletes (issue 17): each registered athlete's card (season,
+ * number, age group, status, payment, sessions, the team link once selected) with the same actions as the
+ * player's own (pay, cash instead, receipt, withdraw), whichever guardian is signed in.
  */
 import { useEffect, useState } from 'react';
 import type { Athlete, HouseholdTryout } from '@club/shared/types';
-import { SessionList } from '../../components/session-list';
 import { callApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
-import { tryoutMessages as t } from './messages';
-import { RegistrationDetails } from './registration-details';
+import { RegistrationCard } from './registration-card';
 
 type Entry = { athlete: Athlete; tryout: HouseholdTryout };
-
-/** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
-const safeLink = (link: string | null) => (link && /^https?:\/\//i.test(link) ? link : null);
 
 export function FamilyRegistrations() {
   const { user } = useSession();
@@ -43,30 +38,20 @@ export function FamilyRegistrations() {
 
   return (
     <>
-      {entries.map(({ athlete, tryout }) => {
-        const teamLink = safeLink(tryout.teamsnap_link);
-        const titleId = `family-registration-${athlete.id}`;
-        return (
-          <section key={athlete.id} className="tryout-panel" aria-labelledby={titleId}>
-            <h2 id={titleId}>{t.familyRegistrationTitle(athlete.first_name)}</h2>
-            <RegistrationDetails tryout={tryout} full />
-            {teamLink ? (
-              <p className="tryout-actions">
-                <a className="button" href={teamLink} target="_blank" rel="noopener noreferrer">
-                  {t.teamSnap}
-                  <span className="visually-hidden">{t.opensInNewTab}</span>
-                </a>
-              </p>
-            ) : null}
-            {!tryout.withdrawn && tryout.sessions?.length ? (
-              <>
-                <h3 className="tryout-sessions-title">{t.sessionsOf(athlete.first_name)}</h3>
-                <SessionList sessions={tryout.sessions} label={t.sessionsOf(athlete.first_name)} />
-              </>
-            ) : null}
-          </section>
-        );
-      })}
+      {entries.map(({ athlete, tryout }) => (
+        <RegistrationCard
+          key={athlete.id}
+          tryout={tryout}
+          athlete={athlete}
+          onChanged={(next) =>
+            setEntries((all) =>
+              all.map((e) =>
+                e.athlete.id === athlete.id ? { athlete, tryout: { ...next, athlete_id: athlete.id } } : e,
+              ),
+            )
+          }
+        />
+      ))}
     </>
   );
 }

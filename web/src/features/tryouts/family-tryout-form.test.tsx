@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Athlete, HouseholdTryout } from '@club/shared/types';
 import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
@@ -100,7 +100,6 @@ describe('the family tryout form (issue 17)', () => {
     expect(screen.getByText('Mina: $45.00')).toBeInTheDocument();
     expect(screen.getByText('Leo: $30.00 (sibling fee)')).toBeInTheDocument();
     expect(screen.getByText('Total: $75.00')).toBeInTheDocument();
-    expect(screen.queryByRole('radio', { name: 'Card (pay online now)' })).not.toBeInTheDocument();
 
     // Act: a missing group first, then both.
     await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
@@ -110,6 +109,9 @@ describe('the family tryout form (issue 17)', () => {
     expect(sent).toEqual([]);
     await user.selectOptions(screen.getByLabelText('Age group for Mina'), '15U Girls');
     await user.selectOptions(screen.getByLabelText('Age group for Leo'), '13U Boys');
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+    expect(sent).toEqual([]);
+    await user.click(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' }));
     await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
 
     // Assess
@@ -128,13 +130,43 @@ describe('the family tryout form (issue 17)', () => {
     });
   });
 
-  it('offers card payment when only the account holder is ticked', async () => {
-    serveFamily();
+  it('pays for several athletes by card on one checkout', async () => {
+    // Prepare
+    const sent = serveFamily();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    server.use(
+      http.post('/api/tryouts/register', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { tryout: notRegistered(mina.id), url: 'https://checkout.example.test/c/pay/cs_test_family' },
+          { status: 201 },
+        );
+      }),
+    );
     const { user } = renderTryout();
 
-    await user.click(await screen.findByLabelText('Jordan Quinn'));
+    // Act
+    await user.click(await screen.findByLabelText('Mina Quinn'));
+    await user.click(screen.getByLabelText('Leo Quinn'));
+    await user.selectOptions(screen.getByLabelText('Age group for Mina'), '15U Girls');
+    await user.selectOptions(screen.getByLabelText('Age group for Leo'), '13U Boys');
+    await user.click(screen.getByRole('radio', { name: 'Card (pay online now)' }));
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
 
-    expect(screen.getByRole('radio', { name: 'Card (pay online now)' })).toBeInTheDocument();
-    expect(screen.getByText('Jordan: $45.00')).toBeInTheDocument();
+    // Assess
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_test_family'),
+    );
+    expect(sent).toEqual([
+      {
+        payment_method: 'stripe',
+        registrations: [
+          { athlete_id: mina.id, age_group: '15U Girls' },
+          { athlete_id: leo.id, age_group: '13U Boys' },
+        ],
+      },
+    ]);
+    vi.unstubAllGlobals();
   });
 });

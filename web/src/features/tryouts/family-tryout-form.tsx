@@ -1,8 +1,7 @@
 /**
  * The tryout form for a household (issue 17), in the order a parent thinks: which athletes (tick several), for
  * each the age groups their birth year allows and only those, that group's sessions, the total with the
- * sibling fee, then how to pay. Card payment covers the account holder's own registration for now; other
- * athletes are registered with cash, which the form says before anyone chooses.
+ * sibling fee, then how to pay: cash on the day, or card for all of them on one checkout.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -22,14 +21,11 @@ const ERROR_ID = 'family-form-error';
 export function FamilyTryoutForm({
   season,
   athletes,
-  ownId,
   registeredBefore,
 }: {
   season: Season;
   /** The household's athletes not yet registered this season. */
   athletes: Athlete[];
-  /** The signed-in account's own athlete id (card is offered for it alone). */
-  ownId: string | null;
   /** How many of the household's athletes are registered (not withdrawn) this season already. */
   registeredBefore: number;
 }) {
@@ -42,8 +38,7 @@ export function FamilyTryoutForm({
   const errorRef = useRef<HTMLParagraphElement>(null);
 
   const ticked = athletes.filter((a) => a.id in chosen);
-  const cardAllowed = ticked.length === 1 && ticked[0]!.id === ownId;
-  const payment: PaymentMethod | '' = free ? 'cash' : cardAllowed ? method : 'cash';
+  const payment: PaymentMethod | '' = free ? 'cash' : method;
   const fees = ticked.map((_, i) =>
     free ? 0 : registeredBefore + i === 0 ? season.tryout_fee_cents : season.sibling_fee_cents,
   );
@@ -169,7 +164,7 @@ export function FamilyTryoutForm({
         </div>
       ) : null}
 
-      {free || !ticked.length ? null : cardAllowed ? (
+      {free || !ticked.length ? null : (
         <fieldset className="form-group" disabled={busy}>
           <legend>{t.paymentMethod}</legend>
           {(
@@ -191,8 +186,6 @@ export function FamilyTryoutForm({
             </div>
           ))}
         </fieldset>
-      ) : (
-        <p className="form-note">{t.familyCashOnly}</p>
       )}
 
       {error ? (

@@ -46,8 +46,6 @@ export const tryoutMessages = {
   noGroupFits: (name: string) => `No age group this season fits ${name}'s birth year.`,
   siblingPrice: '(sibling fee)',
   familyTotal: (amount: string) => `Total: ${amount}`,
-  familyCashOnly:
-    'Payment is cash on tryout day. Card payment online is for your own registration only for now.',
   familyChoiceRequired: 'Choose who is trying out, an age group for each, and how to pay.',
   familyCashRegistered: (amount: string) => `Registered! Please bring ${amount} in cash on tryout day.`,
   allRegisteredTitle: 'Everyone Is Registered',

@@ -1,15 +1,15 @@
 /**
- * "Download receipt": the paid registration's receipt (GET /tryouts/my/receipt), a printable HTML page saved
- * so the family keeps a copy they can open and print (decision 45).
+ * "Download receipt": the paid registration's receipt (GET /tryouts/my/receipt, or an athlete's of the
+ * household), a printable HTML page saved so the family keeps a copy they can open and print (decision 45).
  */
+import { downloadReceipt } from './api';
 import { DownloadButton } from './download-button';
 import { tryoutMessages as t } from './messages';
 
-export function ReceiptButton() {
+export function ReceiptButton({ athleteId }: { athleteId?: string }) {
   return (
     <DownloadButton
-      route="getMyReceipt"
-      accept="text/html"
+      fetchFile={() => downloadReceipt(athleteId)}
       fallbackName="summit-receipt.html"
       label={t.receipt}
       busyLabel={t.preparingReceipt}

@@ -608,6 +608,76 @@ describe('the family’s other registrations (issue 17)', () => {
   });
 });
 
+describe('acting on one athlete’s registration (issue 17)', () => {
+  const son = '55555555-5555-4555-8555-555555555555';
+  function familyWithUnpaidCard() {
+    myTryout(null);
+    const asked: string[] = [];
+    server.use(
+      onRoute('getHousehold', () => ({
+        guardians: [],
+        athletes: [
+          {
+            id: son,
+            first_name: 'Leo',
+            last_name: 'Tester',
+            date_of_birth: '2012-05-01',
+            emergency_contact_name: 'Pat Tester',
+            emergency_contact_phone: '780-555-0100',
+            emergency_contact_email: 'pat@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
+      onRoute('getHouseholdTryouts', () => [
+        {
+          ...aTryout({ payment_method: 'stripe', payment_status: 'pending', amount_due_cents: 3000 }),
+          athlete_id: son,
+        },
+      ]),
+      http.post(`/api/household/tryouts/${son}/checkout`, () => {
+        asked.push('checkout');
+        return HttpResponse.json({ url: 'https://checkout.example.test/c/pay/cs_test_leo' });
+      }),
+      http.patch(`/api/household/tryouts/${son}`, async ({ request }) => {
+        asked.push(`patch ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(
+          aTryout({ payment_method: 'cash', payment_status: 'cash', amount_due_cents: 3000 }),
+        );
+      }),
+    );
+    return asked;
+  }
+
+  it('opens that athlete’s own checkout from their card', async () => {
+    const asked = familyWithUnpaidCard();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = renderDashboard();
+
+    const card = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
+    await user.click(within(card).getByRole('button', { name: 'Complete payment' }));
+
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_test_leo'),
+    );
+    expect(asked).toEqual(['checkout']);
+  });
+
+  it('switches that athlete to cash and then says what to bring', async () => {
+    const asked = familyWithUnpaidCard();
+    const { user } = renderDashboard();
+
+    const card = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
+    await user.click(within(card).getByRole('button', { name: 'Pay cash at tryouts instead' }));
+
+    expect(await within(card).findByText('Please bring $30.00 in cash to your first tryout session.')).toBeInTheDocument();
+    expect(asked).toEqual(['patch {"payment_method":"cash"}']);
+    expect(within(card).queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
+  });
+});
+
 describe('withdrawing (issue 15)', () => {
   it('asks once more, withdraws, and then shows the registration as withdrawn with nothing to pay', async () => {
     // Prepare

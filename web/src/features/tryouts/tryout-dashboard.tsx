@@ -5,76 +5,15 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatCad } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
-import { SessionList } from '../../components/session-list';
-import { AddToCalendar } from './add-to-calendar';
 import { confirmPayment, getMyTryout } from './api';
-import { CompletePayment } from './complete-payment';
 import { FamilyRegistrations } from './family-registrations';
 import { tryoutMessages as t } from './messages';
-import { ReceiptButton } from './receipt-button';
-import { RegistrationDetails } from './registration-details';
-import { Withdraw } from './withdraw';
+import { RegistrationCard } from './registration-card';
 import type { DashboardNotice } from './tryout-form';
 import './tryouts.css';
 
 type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; tryout: MyTryout | null };
-
-/** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
-function safeTeamLink(link: string | null): string | null {
-  return link && /^https?:\/\//i.test(link) ? link : null;
-}
-
-function RegistrationCard({
-  tryout,
-  onChanged,
-}: {
-  tryout: MyTryout;
-  onChanged: (tryout: MyTryout) => void;
-}) {
-  const teamLink = safeTeamLink(tryout.teamsnap_link);
-  return (
-    <section className="tryout-panel" aria-labelledby="registration-title">
-      <h2 id="registration-title">{t.registrationTitle}</h2>
-      <RegistrationDetails tryout={tryout} full />
-      {teamLink ? (
-        <p className="tryout-actions">
-          <a className="button" href={teamLink} target="_blank" rel="noopener noreferrer">
-            {t.teamSnap}
-            <span className="visually-hidden">{t.opensInNewTab}</span>
-          </a>
-        </p>
-      ) : null}
-      {tryout.withdrawn ? (
-        <p role="status" className="tryout-withdrawn">
-          {t.withdrawnNotice}
-        </p>
-      ) : null}
-      {tryout.withdrawn ? null : <CompletePayment tryout={tryout} onChanged={onChanged} />}
-      {!tryout.withdrawn && tryout.payment_status === 'cash' && tryout.amount_due_cents ? (
-        <p className="tryout-note">{t.bringCash(formatCad(tryout.amount_due_cents))}</p>
-      ) : null}
-      {tryout.amount_refunded_cents ? (
-        <p className="tryout-note">{t.refundedNote(formatCad(tryout.amount_refunded_cents))}</p>
-      ) : null}
-      {!tryout.withdrawn && tryout.sessions?.length ? (
-        <>
-          <h3 className="tryout-sessions-title">{t.yourSessions}</h3>
-          <SessionList sessions={tryout.sessions} label={t.yourSessions} />
-          <p className="form-note">{t.sessionsNote}</p>
-          <AddToCalendar />
-        </>
-      ) : null}
-      {tryout.amount_paid_cents ? (
-        <div className="tryout-actions">
-          <ReceiptButton />
-        </div>
-      ) : null}
-      {tryout.withdrawal_open && !tryout.withdrawn ? <Withdraw onChanged={onChanged} /> : null}
-    </section>
-  );
-}
 
 function ReadyToJoinCard() {
   return (
@@ -158,7 +97,8 @@ export function TryoutDashboard() {
           <ReadyToJoinCard />
         )
       ) : null}
-      <FamilyRegistrations />
+      {/* After the return from checkout is confirmed, so a family checkout's cards show it paid. */}
+      {load.kind === 'loading' ? null : <FamilyRegistrations />}
     </div>
   );
 }

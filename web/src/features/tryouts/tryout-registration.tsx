@@ -123,7 +123,6 @@ export function TryoutRegistration() {
           <FamilyTryoutForm
             season={state.season}
             athletes={state.athletes}
-            ownId={user?.id ?? null}
             registeredBefore={state.registeredBefore}
           />
         </TryoutCard>

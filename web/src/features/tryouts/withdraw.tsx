@@ -6,21 +6,30 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { MyTryout } from '@club/shared/types';
-import { callApi, serverMessageOr } from '../../lib/api-client';
+import { serverMessageOr } from '../../lib/api-client';
+import { withdrawTryout } from './api';
 import { tryoutMessages as t } from './messages';
 
-export function Withdraw({ onChanged }: { onChanged: (tryout: MyTryout) => void }) {
+export function Withdraw({
+  athleteId,
+  onChanged,
+}: {
+  /** An athlete of the household; the player's own registration without one. */
+  athleteId?: string;
+  onChanged: (tryout: MyTryout) => void;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  const questionId = `withdraw-question${athleteId ? `-${athleteId}` : ''}`;
 
   async function withdraw() {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      onChanged(await callApi('withdrawMyTryout'));
+      onChanged(await withdrawTryout(athleteId));
     } catch (err) {
       setError(serverMessageOr(err, t.withdrawFailed));
       setAsking(false);
@@ -53,8 +62,8 @@ export function Withdraw({ onChanged }: { onChanged: (tryout: MyTryout) => void 
     );
   }
   return (
-    <div className="tryout-confirm" role="group" aria-labelledby="withdraw-question">
-      <p id="withdraw-question">{t.withdrawQuestion}</p>
+    <div className="tryout-confirm" role="group" aria-labelledby={questionId}>
+      <p id={questionId}>{t.withdrawQuestion}</p>
       <p className="tryout-actions">
         <button
           ref={confirmButton}

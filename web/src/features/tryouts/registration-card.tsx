@@ -1,0 +1,78 @@
+/**
+ * A registration's card on the dashboard (spec §2): the player's own, or (issue 17) one of the household's
+ * athletes, with the same actions for either: pay or pay again by card, cash instead, what cash to bring, a
+ * refund note, the sessions, the receipt once paid, and withdrawing while it is open.
+ */
+import { formatCad } from '@club/shared/tryouts';
+import type { Athlete, MyTryout } from '@club/shared/types';
+import { SessionList } from '../../components/session-list';
+import { AddToCalendar } from './add-to-calendar';
+import { CompletePayment } from './complete-payment';
+import { tryoutMessages as t } from './messages';
+import { ReceiptButton } from './receipt-button';
+import { RegistrationDetails } from './registration-details';
+import { Withdraw } from './withdraw';
+
+/** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
+function safeTeamLink(link: string | null): string | null {
+  return link && /^https?:\/\//i.test(link) ? link : null;
+}
+
+export function RegistrationCard({
+  tryout,
+  athlete,
+  onChanged,
+}: {
+  tryout: MyTryout;
+  /** One of the household's athletes; the player's own registration without one. */
+  athlete?: Athlete;
+  onChanged: (tryout: MyTryout) => void;
+}) {
+  const teamLink = safeTeamLink(tryout.teamsnap_link);
+  const titleId = athlete ? `family-registration-${athlete.id}` : 'registration-title';
+  const sessionsTitle = athlete ? t.sessionsOf(athlete.first_name) : t.yourSessions;
+  return (
+    <section className="tryout-panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>{athlete ? t.familyRegistrationTitle(athlete.first_name) : t.registrationTitle}</h2>
+      <RegistrationDetails tryout={tryout} full />
+      {teamLink ? (
+        <p className="tryout-actions">
+          <a className="button" href={teamLink} target="_blank" rel="noopener noreferrer">
+            {t.teamSnap}
+            <span className="visually-hidden">{t.opensInNewTab}</span>
+          </a>
+        </p>
+      ) : null}
+      {tryout.withdrawn ? (
+        <p role="status" className="tryout-withdrawn">
+          {t.withdrawnNotice}
+        </p>
+      ) : null}
+      {tryout.withdrawn ? null : (
+        <CompletePayment tryout={tryout} athleteId={athlete?.id} onChanged={onChanged} />
+      )}
+      {!tryout.withdrawn && tryout.payment_status === 'cash' && tryout.amount_due_cents ? (
+        <p className="tryout-note">{t.bringCash(formatCad(tryout.amount_due_cents))}</p>
+      ) : null}
+      {tryout.amount_refunded_cents ? (
+        <p className="tryout-note">{t.refundedNote(formatCad(tryout.amount_refunded_cents))}</p>
+      ) : null}
+      {!tryout.withdrawn && tryout.sessions?.length ? (
+        <>
+          <h3 className="tryout-sessions-title">{sessionsTitle}</h3>
+          <SessionList sessions={tryout.sessions} label={sessionsTitle} />
+          <p className="form-note">{t.sessionsNote}</p>
+          {athlete ? null : <AddToCalendar />}
+        </>
+      ) : null}
+      {tryout.amount_paid_cents ? (
+        <div className="tryout-actions">
+          <ReceiptButton athleteId={athlete?.id} />
+        </div>
+      ) : null}
+      {tryout.withdrawal_open && !tryout.withdrawn ? (
+        <Withdraw athleteId={athlete?.id} onChanged={onChanged} />
+      ) : null}
+    </section>
+  );
+}
