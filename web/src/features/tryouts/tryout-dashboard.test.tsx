@@ -672,7 +672,9 @@ describe('acting on one athlete’s registration (issue 17)', () => {
     const card = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
     await user.click(within(card).getByRole('button', { name: 'Pay cash at tryouts instead' }));
 
-    expect(await within(card).findByText('Please bring $30.00 in cash to your first tryout session.')).toBeInTheDocument();
+    expect(
+      await within(card).findByText('Please bring $30.00 in cash to your first tryout session.'),
+    ).toBeInTheDocument();
     expect(asked).toEqual(['patch {"payment_method":"cash"}']);
     expect(within(card).queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
   });
