@@ -2,11 +2,34 @@
  * A family in Chromium against the whole local stack (issue 17): a parent adds two children on the dashboard,
  * invites the other parent by mail, registers both children in one request with the sibling fee; the other
  * parent opens the invitation signed out, signs in, accepts it from the dashboard and sees both children's
- * cards.
+ * cards. A parent signs up as a guardian and pays for two children on one card checkout.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkA11y, openPage } from './harness';
-import { heading, linkFromMail, signIn, verifiedPlayer, yearsAgo } from './players';
+import { heading, linkFromMail, PASSWORD, signIn, uniqueEmail, verifiedPlayer, yearsAgo } from './players';
+
+/** Adds a child on the dashboard's family section. */
+async function addChild(page: Page, name: string, age: number, contactEmail: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add an athlete' }).click();
+  await page.getByLabel('First name').fill(name);
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Date of birth').fill(yearsAgo(age));
+  await page.getByLabel('Contact name').fill('Jordan Tester');
+  await page.getByLabel('Contact phone').fill('780-555-0101');
+  await page.getByLabel('Contact email').fill(contactEmail);
+  await page.getByLabel('Relationship').selectOption('parent');
+  await page.getByLabel(/I am the parent or guardian of this athlete/).check();
+  await page.getByRole('button', { name: 'Save athlete' }).click();
+  await page.getByText(`${name} was added.`).waitFor();
+}
+
+/** The value a registration card gives for a term, in the card titled `title`. */
+async function cardValue(page: Page, title: string, term: string): Promise<string> {
+  const card = page.getByRole('region', { name: title });
+  const dt = card.locator('dt', { hasText: new RegExp(`^${term}$`) });
+  return ((await dt.locator('xpath=following-sibling::dd[1]').textContent()) ?? '').trim();
+}
 
 describe('a family account', () => {
   it('adds two children, invites the other parent, registers both, and the other parent sees both', async () => {
@@ -17,22 +40,8 @@ describe('a family account', () => {
     await heading(page, 'Welcome, Jordan!').waitFor();
 
     // Two children, added on the dashboard.
-    for (const [name, age] of [
-      ['Mina', 14],
-      ['Leo', 12],
-    ] as const) {
-      await page.getByRole('button', { name: 'Add an athlete' }).click();
-      await page.getByLabel('First name').fill(name);
-      await page.getByLabel('Last name').fill('Tester');
-      await page.getByLabel('Date of birth').fill(yearsAgo(age));
-      await page.getByLabel('Contact name').fill('Jordan Tester');
-      await page.getByLabel('Contact phone').fill('780-555-0101');
-      await page.getByLabel('Contact email').fill(parent.email);
-      await page.getByLabel('Relationship').selectOption('parent');
-      await page.getByLabel(/I am the parent or guardian of this athlete/).check();
-      await page.getByRole('button', { name: 'Save athlete' }).click();
-      await page.getByText(`${name} was added.`).waitFor();
-    }
+    await addChild(page, 'Mina', 14, parent.email);
+    await addChild(page, 'Leo', 12, parent.email);
     await checkA11y(page);
 
     // The other parent is invited.
@@ -47,6 +56,7 @@ describe('a family account', () => {
     await page.getByLabel('Age group for Mina').selectOption('15U Girls');
     await page.getByLabel('Leo Tester').check();
     await page.getByLabel('Age group for Leo').selectOption('13U Boys');
+    await page.getByRole('radio', { name: 'Cash (pay on tryout day)' }).check();
     await checkA11y(page);
     await page.getByRole('button', { name: 'Register for Tryouts' }).click();
     await page.waitForURL(/\/dashboard$/);
@@ -77,6 +87,60 @@ describe('a family account', () => {
 
     expect([...consoleErrors, ...second.consoleErrors]).toEqual([]);
     await second.close();
+    await close();
+  });
+
+  it('a parent signs up as a guardian, adds two children and pays for both on one card checkout', async () => {
+    const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
+    const email = uniqueEmail('riley');
+
+    // Sign up as a parent: no birth date or emergency contact of their own.
+    await page.goto('/register');
+    await page.getByRole('radio', { name: 'A parent or guardian' }).check();
+    await page.getByLabel('First name').fill('Riley');
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Phone number').fill('780-555-0107');
+    await expect(page.getByLabel('Date of birth').count()).resolves.toBe(0);
+    await page.getByLabel('I am 18 or older.').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await heading(page, 'Registration Successful').waitFor();
+    await page.goto(await linkFromMail(email, 'Verify your email address', '/verify-email#'));
+    await heading(page, 'Email Verified Successfully!').waitFor();
+    await signIn(page, email, PASSWORD);
+    await heading(page, 'Welcome, Riley!').waitFor();
+
+    await addChild(page, 'Ava', 14, email);
+    await addChild(page, 'Noah', 12, email);
+
+    // Both children, card: the form's total is what the checkout charges, one line each.
+    await page.goto('/tryout');
+    await page.getByText('Who is trying out?').waitFor();
+    await page.getByLabel('Ava Tester').check();
+    await page.getByLabel('Age group for Ava').selectOption('15U Girls');
+    await page.getByLabel('Noah Tester').check();
+    await page.getByLabel('Age group for Noah').selectOption('13U Boys');
+    await page.getByRole('radio', { name: 'Card (pay online now)' }).check();
+    const total = ((await page.getByText(/^Total: \$/).textContent()) ?? '').replace('Total: ', '');
+    expect(total).toMatch(/^\$\d+\.\d\d$/);
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Register for Tryouts' }).click();
+    await page.waitForURL(/\/checkout\/cs_test_/);
+    await page.getByText(/^15U Girls, tryout #\d+$/).waitFor();
+    await page.getByText(/^13U Boys, tryout #\d+$/).waitFor();
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+
+    // Back on the dashboard: one payment, both children paid.
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: "Ava's Tryout Registration" }).waitFor();
+    expect(await cardValue(page, "Ava's Tryout Registration", 'Payment')).toBe('Paid (Card)');
+    expect(await cardValue(page, "Noah's Tryout Registration", 'Payment')).toBe('Paid (Card)');
+    await expect(page.getByRole('button', { name: 'Complete payment' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Download receipt' }).count()).resolves.toBe(2);
+    await checkA11y(page);
+
+    expect(consoleErrors).toEqual([]);
     await close();
   });
 });
