@@ -8,7 +8,13 @@ import * as seasonsTable from '@club/functions/db/seasons';
 import { registerForTryout } from '@club/functions/services/tryouts';
 import type { RunningStack } from '../local/stack';
 import type { BenchRow } from './report';
-import { benchPlayers, benchSeason, type BenchPlayer } from './tryout-players';
+import {
+  benchFamilies,
+  benchPlayers,
+  benchSeason,
+  type BenchFamily,
+  type BenchPlayer,
+} from './tryout-players';
 
 const CONCURRENCY = 20;
 /** Registrations per run: one per player, each a fresh account. */
@@ -168,6 +174,59 @@ async function benchRegistration(stack: RunningStack): Promise<BenchRow[]> {
   return rowsFor('POST /api/tryouts/register (cash)', apiRun, floorRun, 'reg/s');
 }
 
+/** Households per run of the family registration bench: three athletes each, so 300 numbers a run. */
+const FAMILIES = 100;
+
+/**
+ * POST /tryouts/register with three athletes of one household in one request (cash; the first at the fee,
+ * the others at the sibling fee), one household per request into a fresh open season, and its floor: the
+ * same service called in-process for other households in another season (the same DynamoDB calls: the
+ * season, the household, its registrations, three numbered inserts), with no HTTP, token check or parsing.
+ */
+async function benchFamilyRegistration(stack: RunningStack): Promise<BenchRow[]> {
+  const url = `${stack.apiUrl}/api/tryouts/register`;
+  const input = (family: BenchFamily) => ({
+    payment_method: 'cash' as const,
+    registrations: family.athleteIds.map((athlete_id, i) => ({
+      athlete_id,
+      age_group: i === 0 ? ('15U Boys' as const) : ('13U Boys' as const),
+    })),
+  });
+  const register = (family: BenchFamily) =>
+    answers(
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${family.token}` },
+        body: JSON.stringify(input(family)),
+      }),
+      201,
+    );
+  const registerDirectly = async (family: BenchFamily) => {
+    const claims = { sub: family.user.id, ...family.user, is_admin: false };
+    const answer = await registerForTryout(claims, input(family));
+    return answer.tryouts?.length === 3;
+  };
+  const opts = { total: FAMILIES, concurrency: CONCURRENCY, maxMs: 120_000 };
+  const [apiFamilies, floorFamilies, warmFamilies] = [
+    await benchFamilies(FAMILIES),
+    await benchFamilies(FAMILIES),
+    await benchFamilies(20),
+  ];
+  await benchSeason('Bench family warm-up');
+  await load((i) => register(warmFamilies[i]!), { ...opts, total: 10 });
+  await load((i) => registerDirectly(warmFamilies[10 + i]!), { ...opts, total: 10 });
+
+  await benchSeason('Bench family registrations');
+  const apiRun = await load((i) => register(apiFamilies[i]!), opts);
+  await benchSeason('Bench family registrations floor');
+  const floorRun = await load((i) => registerDirectly(floorFamilies[i]!), opts);
+  return rowsFor('POST /api/tryouts/register (3 athletes, cash)', apiRun, floorRun, 'families/s');
+}
+
 export async function benchApi(stack: RunningStack): Promise<BenchRow[]> {
-  return [...(await benchActiveSeason(stack)), ...(await benchRegistration(stack))];
+  return [
+    ...(await benchActiveSeason(stack)),
+    ...(await benchRegistration(stack)),
+    ...(await benchFamilyRegistration(stack)),
+  ];
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AGE_GROUPS, CONSENT_NOTICE_VERSION, type Season } from '@club/shared';
 import { createUserClaimingEmail, type UserItem } from '@club/functions/db/users';
 import { signAccessToken } from '@club/functions/lib/access-token';
+import { addAthlete } from '@club/functions/services/households';
 import { createSeason } from '@club/functions/services/seasons';
 
 export interface BenchPlayer {
@@ -67,4 +68,38 @@ export async function benchPlayers(count: number, concurrency = 20): Promise<Ben
 /** A new active season counted from 2025, open for registration: its tryout numbers start at 1. */
 export function benchSeason(name: string): Promise<Season> {
   return createSeason({ name, age_groups: AGE_GROUPS, is_registration_open: true, reference_year: 2025 });
+}
+
+/** A bench family: a player account with two children added, three athletes in all (the holder first). */
+export interface BenchFamily extends BenchPlayer {
+  athleteIds: [string, string, string];
+}
+
+/** `count` families, each a bench player with two children added through the household service. */
+export async function benchFamilies(count: number, concurrency = 20): Promise<BenchFamily[]> {
+  const players = await benchPlayers(count, concurrency);
+  const families: BenchFamily[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < players.length) {
+      const player = players[next++]!;
+      const claims = { sub: player.user.id, ...player.user, is_admin: false };
+      const child = (first_name: string) =>
+        addAthlete(claims, {
+          first_name,
+          last_name: 'Player',
+          date_of_birth: '2012-05-01',
+          emergency_contact_name: 'Bench Parent',
+          emergency_contact_phone: '7805550199',
+          emergency_contact_email: 'parent@example.test',
+          emergency_contact_relationship: 'parent',
+          parent_consent: true,
+        });
+      const first = await child('Bench');
+      const second = await child('Bench');
+      families.push({ ...player, athleteIds: [player.user.id, first.id, second.id] });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return families;
 }
