@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyTryout } from '@club/shared/types';
+import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { aTryout, deferred } from './test-data';
@@ -605,6 +606,64 @@ describe('the family’s other registrations (issue 17)', () => {
     );
     expect(screen.getAllByRole('region', { name: /Tryout Registration/ })).toHaveLength(1);
     expect(screen.getByText('Ready to Join?')).toBeInTheDocument();
+  });
+});
+
+describe('a parent’s or guardian’s account (issue 17)', () => {
+  it('is not invited to register itself: its children are the ones who try out', async () => {
+    // Prepare: a guardian (no athlete of its own) with one child, not registered yet.
+    myTryout(null);
+    const guardian = '66666666-6666-4666-8666-666666666666';
+    server.use(
+      onRoute('getHousehold', () => ({
+        guardians: [{ id: guardian, first_name: 'Riley', last_name: 'Tester', email: 'r@example.test' }],
+        athletes: [
+          {
+            id: '77777777-7777-4777-8777-777777777777',
+            first_name: 'Ava',
+            last_name: 'Tester',
+            date_of_birth: '2011-04-02',
+            emergency_contact_name: 'Riley Tester',
+            emergency_contact_phone: '780-555-0100',
+            emergency_contact_email: 'r@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
+    );
+    const router = createMemoryRouter([{ path: '/dashboard', element: <TryoutDashboard /> }], {
+      initialEntries: ['/dashboard'],
+    });
+    const session = (id: string) => ({
+      user: { id, first_name: 'Riley', last_name: 'Tester', email: 'r@example.test', is_admin: false },
+      ready: true,
+      logout: async () => {},
+    });
+
+    // Act
+    const { unmount } = render(
+      <SessionContext.Provider value={session(guardian)}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>,
+    );
+
+    // Assess: the guardian is not offered "Ready to Join?"; a player's account with the same family is.
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Loading your tryout information…')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Ready to Join?')).not.toBeInTheDocument();
+    unmount();
+    render(
+      <SessionContext.Provider value={session('77777777-7777-4777-8777-777777777777')}>
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/dashboard', element: <TryoutDashboard /> }], {
+            initialEntries: ['/dashboard'],
+          })}
+        />
+      </SessionContext.Provider>,
+    );
+    expect(await screen.findByText('Ready to Join?')).toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { MyTryout } from '@club/shared/types';
+import { callApi } from '../../lib/api-client';
+import { useSession } from '../../lib/session-context';
 import { confirmPayment, getMyTryout } from './api';
 import { FamilyRegistrations } from './family-registrations';
 import { tryoutMessages as t } from './messages';
@@ -13,7 +15,26 @@ import { RegistrationCard } from './registration-card';
 import type { DashboardNotice } from './tryout-form';
 import './tryouts.css';
 
-type LoadState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; tryout: MyTryout | null };
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | {
+      kind: 'ready';
+      tryout: MyTryout | null;
+      /** False for a parent's or guardian's account: no athlete of its own to invite to register. */
+      ownAthlete?: boolean;
+    };
+
+/** Whether the signed-in account is an athlete of its household (a player's account; true when unknown). */
+async function hasOwnAthlete(userId: string | undefined): Promise<boolean> {
+  if (!userId) return true;
+  try {
+    const household = await callApi('getHousehold');
+    return household.athletes.some((a) => a.id === userId);
+  } catch {
+    return true;
+  }
+}
 
 function ReadyToJoinCard() {
   return (
@@ -30,6 +51,7 @@ function ReadyToJoinCard() {
 }
 
 export function TryoutDashboard() {
+  const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -52,7 +74,8 @@ export function TryoutDashboard() {
       }
       let next: LoadState;
       try {
-        next = { kind: 'ready', tryout: await getMyTryout() };
+        const [tryout, ownAthlete] = await Promise.all([getMyTryout(), hasOwnAthlete(user?.id)]);
+        next = { kind: 'ready', tryout, ownAthlete };
       } catch {
         next = { kind: 'failed' };
       }
@@ -66,7 +89,7 @@ export function TryoutDashboard() {
     return () => {
       current = false;
     };
-  }, [returningFrom, navigate]);
+  }, [returningFrom, navigate, user?.id]);
 
   return (
     <div className="tryout-dashboard">
@@ -92,8 +115,8 @@ export function TryoutDashboard() {
       ) : null}
       {load.kind === 'ready' ? (
         load.tryout ? (
-          <RegistrationCard tryout={load.tryout} onChanged={(tryout) => setLoad({ kind: 'ready', tryout })} />
-        ) : (
+          <RegistrationCard tryout={load.tryout} onChanged={(tryout) => setLoad({ ...load, tryout })} />
+        ) : load.ownAthlete === false ? null : (
           <ReadyToJoinCard />
         )
       ) : null}
