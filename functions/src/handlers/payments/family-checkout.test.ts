@@ -126,6 +126,49 @@ describe('one card checkout for a family', () => {
     ]);
   });
 
+  it('charges three athletes $45.00 + $30.00 + $30.00 = $105.00 on one session', async () => {
+    // Prepare: a player account (15U Boys) with two children.
+    const parent = await createPlayer({ date_of_birth: '2010-06-15' });
+    const ids = [parent.id];
+    for (const [name, year] of [
+      ['Mina', 2011],
+      ['Leo', 2012],
+    ] as const) {
+      ids.push(
+        (await call('addAthlete', { token: parent.token, body: child(name, year) })).body.id as string,
+      );
+    }
+
+    // Act
+    const res = await call('registerTryout', {
+      token: parent.token,
+      body: {
+        payment_method: 'stripe',
+        registrations: [
+          { athlete_id: ids[0], age_group: '15U Boys' },
+          { athlete_id: ids[1], age_group: '15U Girls' },
+          { athlete_id: ids[2], age_group: '13U Boys' },
+        ],
+      },
+    });
+
+    // Assess
+    expect(res.status).toBe(201);
+    const sessionId = sessionIdOf(res.body.url as string);
+    expect(await sessionOnStandIn(sessionId)).toMatchObject({ amount_total: 10500, currency: 'cad' });
+    const page = await checkoutPage(sessionId);
+    expect(page.match(/tryout #\d+/g)).toHaveLength(3);
+    expect(page.match(/\$30\.00/g)).toHaveLength(2);
+    expect(page).toContain('$105.00');
+    await deliverEvent('checkout.session.completed', await payOnStandIn(sessionId));
+    for (const [i, id] of ids.entries()) {
+      expect(await getTryout(seasonId, id)).toMatchObject({
+        payment_status: 'paid',
+        amount_cents: i === 0 ? 4500 : 3000,
+      });
+    }
+  });
+
   it('refunds one athlete of a family payment without touching the other, within what that athlete paid', async () => {
     // Prepare
     const { mina, leo, sessionId } = await familyByCard();
