@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { login } from './api';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
-import { homeFor } from './require-session';
+import { takeReturnTo } from './return-to';
 import { ResendVerificationButton } from './resend-verification-button';
 import { useSessionActions } from './session-provider';
 
@@ -52,7 +52,7 @@ export function LoginForm() {
     try {
       const { token } = await login(values.email.trim().toLowerCase(), values.password);
       const user = signIn(token);
-      navigate(homeFor(user), { replace: true });
+      navigate(takeReturnTo(user), { replace: true });
     } catch (e) {
       setFormError(e instanceof ApiError ? (e.serverMessage ?? t.loginFailed) : t.unexpectedError);
       setBusy(false);
