@@ -107,11 +107,16 @@ describe('tryout registration', () => {
 
     await register(page, 'card', '17U Boys');
     await onCheckout(page);
+    const left = page.url();
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.waitForURL(/\/payment\/cancelled$/);
     await page.getByText('You were not charged. You can try again at any time.').waitFor();
     await checkA11y(page);
+    // "Try again" goes back to the checkout just left, still payable (issue 18).
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.waitForURL(left);
+    await onCheckout(page);
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Your Tryout Registration' }).waitFor();

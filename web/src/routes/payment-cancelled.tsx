@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { resumableCheckout } from '../lib/open-checkout';
 import type { PageMeta } from '../lib/page-meta';
 
 export const meta: PageMeta = {
@@ -16,8 +17,18 @@ export function PaymentCancelledPage() {
       <p>Your registration is saved. Choose Complete payment on your dashboard whenever you are ready.</p>
       <ul className="button-row" aria-label="Next steps">
         <li>
-          {/* A card registration's unpaid payment is completed from the dashboard (spec §4). */}
-          <Link className="button" to="/dashboard">
+          {/* Back to the checkout this tab left while it is still payable; else the dashboard's Complete
+              payment (spec §4), which makes a fresh one. */}
+          <Link
+            className="button"
+            to="/dashboard"
+            onClick={(event) => {
+              const url = resumableCheckout();
+              if (!url) return;
+              event.preventDefault();
+              window.location.assign(url);
+            }}
+          >
             Try again
           </Link>
         </li>

@@ -8,6 +8,7 @@ import type { MyTryout } from '@club/shared/types';
 import { serverMessageOr } from '../../lib/api-client';
 import { startCheckout, switchToCash } from './api';
 import { tryoutMessages as t } from './messages';
+import { goToCheckout } from '../../lib/open-checkout';
 
 export function CompletePayment({
   tryout,
@@ -43,7 +44,7 @@ export function CompletePayment({
     try {
       const { url } = await startCheckout(athleteId);
       // Stays busy: the page is leaving for the payment provider's checkout.
-      window.location.assign(url);
+      goToCheckout(url);
     } catch (e) {
       setError(serverMessageOr(e, t.checkoutFailed));
       setBusy(null);

@@ -15,6 +15,7 @@ import { serverMessageOr } from '../../lib/api-client';
 import { registerTryout } from './api';
 import { tryoutMessages as t } from './messages';
 import type { DashboardNotice } from './tryout-form';
+import { goToCheckout } from '../../lib/open-checkout';
 
 const ERROR_ID = 'family-form-error';
 
@@ -64,7 +65,7 @@ export function FamilyTryoutForm({
         registrations: ticked.map((a) => ({ athlete_id: a.id, age_group: chosen[a.id] as AgeGroup })),
       });
       if (payment === 'stripe' && url) {
-        window.location.assign(url);
+        goToCheckout(url);
         return;
       }
       const state: DashboardNotice | null = free

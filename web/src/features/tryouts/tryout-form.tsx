@@ -17,6 +17,7 @@ import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { AgeGroupGuide } from './age-group-guide';
 import { registerTryout } from './api';
 import { tryoutMessages as t } from './messages';
+import { goToCheckout } from '../../lib/open-checkout';
 
 const ERROR_ID = 'tryout-form-error';
 
@@ -81,7 +82,7 @@ export function TryoutForm({ season }: { season: Season }) {
       const { url } = await registerTryout(parsed.output);
       if (parsed.output.payment_method === 'stripe' && url) {
         // Stays busy: the page is leaving for the payment provider's checkout (spec §4).
-        window.location.assign(url);
+        goToCheckout(url);
         return;
       }
       const state: DashboardNotice | null =
