@@ -4,17 +4,34 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../features/auth/test-render';
 import { admin, makeToken, player } from '../features/auth/test-tokens';
 import { deferred } from '../features/tryouts/test-data';
+import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
 import { accountRoutes } from './account-routes';
 
 const routes = [{ path: '/', children: accountRoutes }];
 
-/** The player has no registration yet (the dashboard's card asks for it). */
+/** The player, the one athlete of its household, has no registration yet (the dashboard's card asks for it). */
 function notRegistered() {
   server.use(
     http.get('/api/tryouts/my', () =>
       HttpResponse.json({ message: 'You are not registered for the current season.' }, { status: 404 }),
     ),
+    onRoute('getHousehold', () => ({
+      guardians: [{ id: player.id, first_name: 'Maya', last_name: 'Okafor', email: player.email }],
+      athletes: [
+        {
+          id: player.id,
+          first_name: 'Maya',
+          last_name: 'Okafor',
+          date_of_birth: '2010-06-15',
+          emergency_contact_name: 'Ada Okafor',
+          emergency_contact_phone: '780-555-0102',
+          emergency_contact_email: 'ada@example.com',
+          emergency_contact_relationship: 'parent' as const,
+          parent_consent: true,
+        },
+      ],
+    })),
   );
 }
 

@@ -66,6 +66,17 @@ describe('NavBar items (spec §2)', () => {
     expect(within(main).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('shows the admin area a small header: the club, Admin and Logout, no marketing menu (issue 18)', () => {
+    const { main } = renderNav({ user: admin }, '/admin');
+
+    expect(within(main).getByRole('link', { name: /Summit Basketball/ })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(main).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Fall Season' })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'Tournaments' })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
   it('shows neither Login nor Dashboard while a stored session is being restored', () => {
     const { main } = renderNav({ user: null, ready: false });
 

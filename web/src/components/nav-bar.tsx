@@ -102,6 +102,20 @@ function NavDropdown({ menu, open, onOpenChange }: DropdownProps) {
   );
 }
 
+/** The club's logo and name, linking home. */
+function Brand() {
+  return (
+    <Link className="brand" to="/">
+      <img src={logoUrl} alt="" width="40" height="40" />
+      <span className="brand-name">
+        <span className="brand-line">{CLUB.shortName}</span>
+        <span className="brand-sub">Edmonton</span>
+      </span>
+      <span className="visually-hidden"> — home</span>
+    </Link>
+  );
+}
+
 /** The navigation bar on every route (spec §2), with the mobile sidebar behind its hamburger button. */
 export function NavBar() {
   const { pathname } = useLocation();
@@ -121,17 +135,25 @@ export function NavBar() {
     return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
   }, [openId]);
 
+  // The admin area gets a small header: the club's name, Admin and Logout, no marketing menu (issue 18).
+  const adminArea = pathname === '/admin' || pathname.startsWith('/admin/');
+  if (adminArea) {
+    return (
+      <header className="site-header">
+        <nav className="nav-bar nav-bar-compact" aria-label="Main">
+          <Brand />
+          <ul className="nav-auth">
+            <AuthLinks />
+          </ul>
+        </nav>
+      </header>
+    );
+  }
+
   return (
     <header className="site-header">
       <nav ref={navRef} className="nav-bar" aria-label="Main">
-        <Link className="brand" to="/">
-          <img src={logoUrl} alt="" width="40" height="40" />
-          <span className="brand-name">
-            <span className="brand-line">{CLUB.shortName}</span>
-            <span className="brand-sub">Edmonton</span>
-          </span>
-          <span className="visually-hidden"> — home</span>
-        </Link>
+        <Brand />
         <ul className="nav-list">
           {NAV_ENTRIES.map((entry) =>
             isMenu(entry) ? (
