@@ -42,12 +42,16 @@ describe('toasts', () => {
 
     // Act
     await user.click(screen.getByRole('button', { name: 'good' }));
-    await user.click(screen.getByRole('button', { name: 'bad' }));
 
     // Assess
     expect(screen.getByRole('status', { name: 'Notifications' })).toHaveTextContent(
       'Attendance updated successfully',
     );
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'bad' }));
+
+    // Assess
     expect(screen.getByRole('alert', { name: 'Problems' })).toHaveTextContent('Failed to update attendance');
   });
 
@@ -69,6 +73,21 @@ describe('toasts', () => {
 
     // Assess
     expect(screen.queryByText(text)).not.toBeInTheDocument();
+  });
+
+  it('shows one notice at a time: a new one replaces the last (issue 18)', () => {
+    // Prepare
+    vi.useFakeTimers();
+    render(<Page lifetimeMs={5000} />);
+    act(() => screen.getByRole('button', { name: 'good' }).click());
+
+    // Act
+    act(() => screen.getByRole('button', { name: 'bad' }).click());
+
+    // Assess
+    expect(screen.queryByText('Attendance updated successfully')).not.toBeInTheDocument();
+    expect(screen.getByText('Failed to update attendance')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
   });
 
   it('gives each notice its own lifetime', () => {

@@ -19,8 +19,11 @@ export interface Notify {
   error(text: string): void;
 }
 
-/** At most this many notices show at once; a newer one pushes the oldest out (a gym check-in makes many). */
-const MAX_VISIBLE = 4;
+/**
+ * One notice at a time: a new one replaces the last, so a gym check-in's run of saves never piles notices up
+ * over the table (issue 18); each row shows its own saved tick as well.
+ */
+const MAX_VISIBLE = 1;
 
 export function useToasts(): { toasts: Toast[]; notify: Notify; dismiss: (id: number) => void } {
   const [toasts, setToasts] = useState<Toast[]>([]);

@@ -266,6 +266,7 @@ export function AdminDashboard() {
             caption={t.tableCaption(season?.name ?? '')}
             rows={shown}
             saving={tryouts.saving}
+            saved={tryouts.saved}
             resending={tryouts.resending}
             actions={tryouts.actions}
             onOpen={openPlayer}

@@ -135,6 +135,7 @@ export const adminMessages = {
   failed: 'Failed',
   resendEmail: 'Resend Email',
   withdrawn: 'Withdrawn',
+  savedTick: '✓ Saved',
   // Households (issue 17), in Player Details
   guardians: 'Parents and guardians',
   guardianName: (n: number) => `Guardian ${n}`,

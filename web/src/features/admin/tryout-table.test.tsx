@@ -201,6 +201,35 @@ describe('attended toggle (spec §8)', () => {
   });
 });
 
+describe('saved ticks and one toast at a time (issue 18)', () => {
+  it('marks each saved row with its own tick for 3 seconds, and shows only the newest toast', async () => {
+    // Prepare
+    const sam = aRow({ id: tryoutId(3), tryout_number: 2, first_name: 'Sam', last_name: 'Okafor' });
+    serveAdmin({ rows: [maya, sam] });
+    await renderAdminWithRows();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`${name} Okafor`) });
+
+    // Act
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Attended: #1 Maya Okafor' }));
+    await settleUntil(() => within(rowOf('Maya')).queryByText('✓ Saved'), 'the first tick');
+    act(() => vi.advanceTimersByTime(1000));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Attended: #2 Sam Okafor' }));
+    await settleUntil(() => within(rowOf('Sam')).queryByText('✓ Saved'), 'the second tick');
+
+    // Assess: both rows say so; one toast.
+    expect(within(rowOf('Maya')).getByText('✓ Saved')).toBeInTheDocument();
+    expect(screen.getAllByText('Attendance updated successfully')).toHaveLength(1);
+
+    // Act
+    act(() => vi.advanceTimersByTime(2000));
+
+    // Assess: Maya's tick, 3 s old, is gone; Sam's, 2 s old, stays.
+    expect(within(rowOf('Maya')).queryByText('✓ Saved')).not.toBeInTheDocument();
+    expect(within(rowOf('Sam')).getByText('✓ Saved')).toBeInTheDocument();
+  });
+});
+
 describe('result select (spec §4, §8)', () => {
   it('changes at once, sends tryout_id and result, and says "Selection result updated successfully"', async () => {
     // Prepare

@@ -16,6 +16,8 @@ interface RowProps {
   /** Fields of this row whose change is still on its way. */
   saving: Partial<AdminTryoutRow> | undefined;
   resending: boolean;
+  /** The row's last change was just saved: it shows its own tick (the toast says it once for all). */
+  saved: boolean;
   actions: RowActions;
   onOpen: (id: string) => void;
 }
@@ -32,7 +34,7 @@ const COLUMNS: Array<[label: string, className: string | undefined]> = [
   [t.actions, 'admin-col-action'],
 ];
 
-const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onOpen }: RowProps) {
+const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actions, onOpen }: RowProps) {
   const who = rowName(row);
   const savingAttended = saving?.attended !== undefined;
   const savingResult = saving?.result !== undefined;
@@ -48,6 +50,11 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, actions, onO
           <span className="visually-hidden"> (details)</span>
         </button>
         {row.withdrawn ? <span className="admin-badge admin-badge-withdrawn">{t.withdrawn}</span> : null}
+        {saved ? (
+          <span className="admin-saved" aria-hidden="true">
+            {t.savedTick}
+          </span>
+        ) : null}
       </th>
       <td data-label={t.ageGroup}>{row.age_group}</td>
       <td data-label={t.payment}>
@@ -132,6 +139,7 @@ export function TryoutTable({
   caption,
   rows,
   saving,
+  saved,
   resending,
   actions,
   onOpen,
@@ -140,6 +148,7 @@ export function TryoutTable({
   rows: AdminTryoutRow[];
   saving: Record<string, Partial<AdminTryoutRow>>;
   resending: ReadonlySet<string>;
+  saved: ReadonlyMap<string, number>;
   actions: RowActions;
   onOpen: (id: string) => void;
 }) {
@@ -163,6 +172,7 @@ export function TryoutTable({
               row={row}
               saving={saving[row.id]}
               resending={resending.has(row.id)}
+              saved={saved.has(row.id)}
               actions={actions}
               onOpen={onOpen}
             />

@@ -47,10 +47,29 @@ const withoutFields = (o: Overrides, id: string, fields: Field[]): Overrides => 
   return next;
 };
 
+/** How long a row shows "Saved" after its change was saved. */
+const SAVED_TICK_MS = 3000;
+
 export function useTryoutRows(seasonId: string | null, notify: Notify) {
   const [loaded, setLoaded] = useState<Loaded>({ seasonId: null, status: 'loading', rows: [] });
   const [overrides, setOverrides] = useState<Overrides>({});
   const [resending, setResending] = useState<ReadonlySet<string>>(new Set());
+  /** Rows whose last change was just saved, with the time of that save (each shows its tick a moment). */
+  const [saved, setSaved] = useState<ReadonlyMap<string, number>>(new Map());
+  const markSaved = useCallback((id: string) => {
+    const at = Date.now();
+    setSaved((all) => new Map(all).set(id, at));
+    setTimeout(
+      () =>
+        setSaved((all) => {
+          if (all.get(id) !== at) return all;
+          const next = new Map(all);
+          next.delete(id);
+          return next;
+        }),
+      SAVED_TICK_MS,
+    );
+  }, []);
   const [attempt, setAttempt] = useState(0);
   /** Which fields of which rows have a change in flight, read synchronously by the next click. */
   const inFlight = useRef(new Map<string, Set<Field>>());
@@ -157,10 +176,12 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
       fields.forEach((f) => busy.delete(f));
       if (ok) applyToRow(row.id, { ...patch, ...settled });
       setOverrides((o) => withoutFields(o, row.id, fields));
-      if (ok) notify.success(words.ok);
-      else notify.error(words.failed);
+      if (ok) {
+        markSaved(row.id);
+        notify.success(words.ok);
+      } else notify.error(words.failed);
     },
-    [applyToRow, notify],
+    [applyToRow, markSaved, notify],
   );
 
   const actions = useMemo<RowActions>(
@@ -222,5 +243,15 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
   /** A row as the server answered it after a change made elsewhere (a refund, in Player Details). */
   const replaceRow = useCallback((row: AdminTryoutRow) => applyToRow(row.id, row), [applyToRow]);
 
-  return { status: current.status, rows, saving: overrides, resending, actions, refresh, retry, replaceRow };
+  return {
+    status: current.status,
+    rows,
+    saving: overrides,
+    saved,
+    resending,
+    actions,
+    refresh,
+    retry,
+    replaceRow,
+  };
 }
