@@ -209,6 +209,16 @@ describe('e-mail screens (spec §2)', () => {
 
     // Assess
     expect(await screen.findByRole('heading', { name: 'Registration Successful' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Next: open the e-mail we sent you and follow its link',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'I followed the link: sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(screen.getByText('maya@example.com')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Register with a different email' })).toHaveAttribute(

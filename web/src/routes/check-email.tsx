@@ -4,11 +4,23 @@ import { authMessages as t } from '../features/auth/messages';
 import { useCarriedEmail } from '../features/auth/use-carried-email';
 import { VerificationSentNotice } from '../features/auth/verification-sent-notice';
 
+/**
+ * /check-email (spec §2): after sign-up. The spec's heading stays; under it the page says the next step and its
+ * main button takes the family on once the link is followed (issue 18).
+ */
 export function CheckEmailPage() {
   const email = useCarriedEmail();
   return (
     <AuthCard title={t.registrationSuccessful}>
+      <h2 className="auth-next">{t.checkEmailNext}</h2>
       <VerificationSentNotice email={email} />
+      {email ? (
+        <p className="auth-next-action">
+          <Link className="button" to="/login">
+            {t.verifiedSignIn}
+          </Link>
+        </p>
+      ) : null}
       <p className="auth-links">
         <Link to="/register">{t.registerDifferentEmail}</Link>
       </p>

@@ -30,6 +30,8 @@ export const authMessages = {
 
   // Check e-mail and verify notice
   registrationSuccessful: 'Registration Successful',
+  checkEmailNext: 'Next: open the e-mail we sent you and follow its link',
+  verifiedSignIn: 'I followed the link: sign in',
   verificationSentTo: 'A verification email has been sent to',
   verificationSent: 'Verification email sent successfully!',
   serverError: 'Server error. Please try again.',

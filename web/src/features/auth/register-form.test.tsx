@@ -336,3 +336,31 @@ describe('RegisterForm for a parent or guardian (issue 17)', () => {
     expect(screen.getByLabelText('Date of birth')).toBeInTheDocument();
   });
 });
+
+describe('the password rules before the first attempt (issue 18)', () => {
+  it('lists them under the password at once and ticks each off as it is met', async () => {
+    const { user } = renderRegister();
+    const rules = () =>
+      within(screen.getByRole('list', { name: 'Your password needs' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+
+    // Before anything is typed: every rule, none met, and no error shown.
+    expect(rules()).toEqual([
+      '• At least 12 characters (still needed)',
+      '• An uppercase letter (still needed)',
+      '• A lowercase letter (still needed)',
+      '• A number (still needed)',
+      '• A special character, such as ! ? # or @ (still needed)',
+    ]);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
+
+    // 11 characters with every class: only the length is still needed; the 12th meets it.
+    await user.type(screen.getByLabelText('Password'), 'Abcdefghi0!');
+    expect(rules().filter((r) => r?.includes('still needed'))).toEqual([
+      '• At least 12 characters (still needed)',
+    ]);
+    await user.type(screen.getByLabelText('Password'), 'x');
+    expect(rules().every((r) => r?.startsWith('✓') && r.endsWith('(done)'))).toBe(true);
+  });
+});

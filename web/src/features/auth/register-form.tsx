@@ -188,7 +188,7 @@ export function RegisterForm() {
         <TextField label="Last name" autoComplete="family-name" {...text('last_name')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
-      <PasswordField label="Password" autoComplete="new-password" {...text('password')} />
+      <PasswordField label="Password" autoComplete="new-password" showRules {...text('password')} />
       {accountType === 'guardian' ? (
         <>
           <TextField label="Phone number" type="tel" autoComplete="tel" {...text('phone_number')} />

@@ -95,6 +95,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         id="password"
         label="New password"
         autoComplete="new-password"
+        showRules
         value={values.password}
         error={errors.password}
         disabled={busy}
