@@ -76,6 +76,21 @@ export const tryoutMessages = {
   notSelected: 'Not Selected',
   awaitingDecision: 'Awaiting tryout decision',
   teamSnap: 'Join Your Team on TeamSnap',
+  // The result on the card, in the result mail's words (issue 18).
+  selectedTitle: (name: string | null) => (name ? `Congratulations, ${name}!` : 'Congratulations!'),
+  selectedText: (who: string, group: string, season: string) =>
+    `${who} made the ${group} team for ${season}.`,
+  selectedNextWithLink:
+    'Next step: join the team on TeamSnap. The coach shares the practice schedule, tournaments and uniform sizing there.',
+  selectedNextNoLink:
+    "Next step: the coach will send the team's TeamSnap invitation shortly, with the practice schedule, tournaments and uniform sizing.",
+  notSelectedTitle: 'Thank you for trying out',
+  notSelectedText: (group: string, season: string) =>
+    `It takes courage, and the coaches saw the effort. We were not able to offer a spot on the ${group} team for ${season}; the decisions were close, and this is not the end of the road.`,
+  notSelectedNext:
+    "What comes next: keep playing and growing with us in winter programming, camps and training, and next season's tryouts.",
+  campsAndTraining: 'See camps and training',
+  winterProgramming: 'Winter programming',
   opensInNewTab: ' (opens in a new tab)',
   amountPaid: 'Paid',
   amountRefunded: 'Refunded',

@@ -11,6 +11,7 @@ import { CompletePayment } from './complete-payment';
 import { tryoutMessages as t } from './messages';
 import { ReceiptButton } from './receipt-button';
 import { RegistrationDetails } from './registration-details';
+import { ResultNote } from './result-note';
 import { Withdraw } from './withdraw';
 
 /** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
@@ -35,6 +36,7 @@ export function RegistrationCard({
     <section className="tryout-panel" aria-labelledby={titleId}>
       <h2 id={titleId}>{athlete ? t.familyRegistrationTitle(athlete.first_name) : t.registrationTitle}</h2>
       <RegistrationDetails tryout={tryout} full />
+      <ResultNote tryout={tryout} name={athlete?.first_name ?? null} />
       {teamLink ? (
         <p className="tryout-actions">
           <a className="button" href={teamLink} target="_blank" rel="noopener noreferrer">

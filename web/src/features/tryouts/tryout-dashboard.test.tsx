@@ -137,6 +137,48 @@ describe('dashboard registration card (spec §2)', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it('congratulates a selected player in the mail’s words, with the next step (issue 18)', async () => {
+    myTryout(aTryout({ result: 'selected', teamsnap_link: 'https://go.teamsnap.com/team/123' }));
+
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { name: 'Congratulations!' })).toBeInTheDocument();
+    expect(screen.getByText('You made the 15U Boys team for Fall 2025 Tryouts.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Next step: join the team on TeamSnap. The coach shares the practice schedule, tournaments and uniform sizing there.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('tells a player not selected, kindly, what comes next (issue 18)', async () => {
+    myTryout(aTryout({ result: 'not_selected' }));
+
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { name: 'Thank you for trying out' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'It takes courage, and the coaches saw the effort. We were not able to offer a spot on the 15U Boys team for Fall 2025 Tryouts; the decisions were close, and this is not the end of the road.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See camps and training' })).toHaveAttribute('href', '/Training');
+    expect(screen.getByRole('link', { name: 'Winter programming' })).toHaveAttribute(
+      'href',
+      '/WinterProgramming',
+    );
+    expect(screen.queryByRole('heading', { name: /Congratulations/ })).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a result not decided yet', async () => {
+    myTryout(aTryout({ result: '' }));
+
+    renderDashboard();
+
+    await screen.findByRole('heading', { name: 'Your Tryout Registration' });
+    expect(screen.queryByRole('heading', { name: /Congratulations|Thank you/ })).not.toBeInTheDocument();
+  });
+
   it('has no TeamSnap link without a team link', async () => {
     // Prepare
     myTryout(aTryout({ result: 'selected', teamsnap_link: null }));
@@ -600,6 +642,8 @@ describe('the family’s other registrations (issue 17)', () => {
     const card = await screen.findByRole('region', { name: "Leila's Tryout Registration" });
     expect(card).toHaveTextContent('15U Girls');
     expect(card).toHaveTextContent('Selected');
+    expect(within(card).getByRole('heading', { name: 'Congratulations, Leila!' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Leila made the 15U Girls team for Fall 2025 Tryouts.');
     expect(within(card).getByRole('link', { name: /Join Your Team on TeamSnap/ })).toHaveAttribute(
       'href',
       'https://go.teamsnap.com/team/15g',
