@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 export interface ReceivedMail {
   messageId: string;
   from: string;
+  replyTo?: string[];
   destination: { to: string[] };
   subject: string;
   body: { html?: string; text?: string };

@@ -22,8 +22,10 @@ export interface StageConfig {
   readonly region: string;
   /** The SES domain identity mail is sent from. */
   readonly mailDomain: string;
-  /** The From header of every message: an address at `mailDomain`. */
+  /** The From header of every message: the club by name, at an address at `mailDomain`. */
   readonly mailFrom: string;
+  /** The Reply-To of every message: an address a person at the club reads (a family's reply reaches someone). */
+  readonly mailReplyTo: string;
   /**
    * The DMARC policy published for `mailDomain` (output Dmarc): what receivers do with mail that claims the
    * domain but passes neither DKIM nor SPF in alignment. SES mail passes both.
@@ -98,7 +100,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     stage: 'dev',
     region: 'ca-central-1',
     mailDomain: 'dev.club.example',
-    mailFrom: 'Club Basketball (dev) <no-reply@dev.club.example>',
+    mailFrom: 'Summit Basketball (dev) <no-reply@dev.club.example>',
+    mailReplyTo: 'info@dev.club.example',
     dmarcPolicy: 'none',
     allowPlaceholders: true,
     alarmEmail: 'ops@dev.club.example',
@@ -119,7 +122,8 @@ export const STAGES: Record<StageName, StageConfig> = {
     stage: 'prod',
     region: 'ca-central-1',
     mailDomain: 'club.example',
-    mailFrom: 'Club Basketball <no-reply@club.example>',
+    mailFrom: 'Summit Basketball <no-reply@club.example>',
+    mailReplyTo: 'info@club.example',
     // Quarantine: receivers junk mail that forges the club's domain. If the domain also sends mail from
     // elsewhere (a Google Workspace or Microsoft 365 mailbox), sign that with DKIM first (docs/deploy.md).
     dmarcPolicy: 'quarantine',
@@ -196,6 +200,18 @@ export function checkStageConfig(config: StageConfig): StageConfig {
     throw new StageConfigError(
       `Stage ${stage}: alarmEmail "${config.alarmEmail}" is a placeholder, so no alarm would ever reach anyone. ` +
         `Set alarmEmail in infra/lib/stage-config.ts (STAGES.${stage}) to a mailbox an operator reads.`,
+    );
+  }
+  const replyDomain = config.mailReplyTo.split('@')[1] ?? '';
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.mailReplyTo)) {
+    throw new StageConfigError(
+      `Stage ${stage}: mailReplyTo "${config.mailReplyTo}" is not an e-mail address.`,
+    );
+  }
+  if (!config.allowPlaceholders && isPlaceholderDomain(replyDomain)) {
+    throw new StageConfigError(
+      `Stage ${stage}: mailReplyTo "${config.mailReplyTo}" is a placeholder, so a family's reply would reach ` +
+        `no one. Set mailReplyTo in infra/lib/stage-config.ts (STAGES.${stage}) to a mailbox the club reads.`,
     );
   }
   return config;

@@ -108,6 +108,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'TABLE_NAME',
         'SITE_URL',
         'MAIL_FROM',
+        'MAIL_REPLY_TO',
         'SES_CONFIGURATION_SET',
         'RESULT_MAIL_SEND_RATE',
         'NODE_OPTIONS',

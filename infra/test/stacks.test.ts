@@ -29,6 +29,7 @@ const RESERVED_ENV = [
   'TABLE_NAME',
   'SITE_URL',
   'MAIL_FROM',
+  'MAIL_REPLY_TO',
   'SES_CONFIGURATION_SET',
   'SECRETS_ARN',
   'ORIGIN_VERIFY_SECRET_ARN',
@@ -106,6 +107,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         expect(env.STAGE).toBe(name);
         expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
         expect(env.MAIL_FROM).toBe(deployableStage(name).mailFrom);
+        expect(env.MAIL_REPLY_TO).toBe(deployableStage(name).mailReplyTo);
       }
     });
 

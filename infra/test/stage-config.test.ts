@@ -40,8 +40,19 @@ describe('stage config', () => {
       mailDomain: 'clubbasketball.ca',
       mailFrom: 'Club <no-reply@clubbasketball.ca>',
       alarmEmail: 'ops@clubbasketball.ca',
+      mailReplyTo: 'info@clubbasketball.ca',
     };
     expect(() => addClubStacks(new App(), { config: filled, webDistDir: siteFixture() })).not.toThrow();
+    // A reply-to nobody reads is refused too: a family's reply must reach someone.
+    expect(() =>
+      addClubStacks(new App(), {
+        config: { ...filled, mailReplyTo: 'info@club.example' },
+        webDistDir: siteFixture(),
+      }),
+    ).toThrow(
+      'Stage prod: mailReplyTo "info@club.example" is a placeholder, so a family\'s reply would reach no one. ' +
+        'Set mailReplyTo in infra/lib/stage-config.ts (STAGES.prod) to a mailbox the club reads.',
+    );
   });
 
   it('refuses prod while its alarm e-mail is a placeholder, since no alarm would reach anyone', () => {

@@ -53,7 +53,8 @@ export function deployableStage(name: StageName): StageConfig {
   return {
     ...config,
     mailDomain: OPERATOR_DOMAIN,
-    mailFrom: `Club Basketball <no-reply@${OPERATOR_DOMAIN}>`,
+    mailFrom: `Summit Basketball <no-reply@${OPERATOR_DOMAIN}>`,
+    mailReplyTo: `info@${OPERATOR_DOMAIN}`,
     alarmEmail: `operations@${OPERATOR_DOMAIN}`,
   };
 }

@@ -20,7 +20,9 @@ const EnvSchema = v.object({
   STAGE: v.optional(v.string(), 'local'),
   TABLE_NAME: v.pipe(v.string('TABLE_NAME is required'), v.nonEmpty()),
   SITE_URL: v.pipe(v.string('SITE_URL is required'), v.url()),
-  MAIL_FROM: v.optional(v.string(), 'Club <no-reply@localhost>'),
+  MAIL_FROM: v.optional(v.string(), 'Summit Basketball <no-reply@localhost>'),
+  /** Where replies to the club's mail go: an address a person reads; none set, replies go to MAIL_FROM. */
+  MAIL_REPLY_TO: v.optional(v.pipe(v.string(), v.email())),
   SES_CONFIGURATION_SET: v.optional(v.string()),
   AWS_REGION: v.optional(v.string(), 'ca-central-1'),
   /** Local stack only: DynamoDB Local and the SES emulator. */

@@ -4,12 +4,12 @@
  * Host cannot make the club mail a link to someone else's site.
  */
 import { MAIL_LINK_PAGES } from '@club/shared';
-import { compose, siteLink, tokenLink } from './layout';
+import { CLUB_NAME, compose, siteLink, tokenLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
 export { siteLink } from './layout';
 
-const CLUB = 'the club';
+const CLUB = CLUB_NAME;
 
 /** The link in a verification mail: the screen that posts the token and shows the confirmation. */
 export function verificationLink(token: string): string {
@@ -93,7 +93,7 @@ export function passwordChangedMail(to: string, firstName: string): MailMessage 
     firstName,
     paragraphs: [
       'The password of your account was just changed, and every device that was signed in has been signed out.',
-      `If this was not you, reset your password now at ${siteLink('/forgot-password')} and contact the club.`,
+      `If this was not you, reset your password now at ${siteLink('/forgot-password')} and contact ${CLUB}.`,
     ],
     action: { label: 'Sign in', url: siteLink('/login') },
     footer: 'This message was sent to keep your account safe.',

@@ -3,7 +3,7 @@
  * carries its one-time token in the fragment (as reset links do), so no log keeps it; only the account with
  * the invited address can accept.
  */
-import { compose, siteLink } from './layout';
+import { CLUB_NAME, compose, siteLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
 export function guardianInviteMail(input: {
@@ -18,7 +18,7 @@ export function guardianInviteMail(input: {
   return compose({
     to: input.to,
     kind: 'household-invite',
-    subject: `${input.inviterName} invited you to their family account at Summit Basketball`,
+    subject: `${input.inviterName} invited you to their family account at ${CLUB_NAME}`,
     firstName: 'there',
     paragraphs: [
       `${input.inviterName} invited you to join their family account as a parent or guardian.${names}`,
@@ -26,6 +26,6 @@ export function guardianInviteMail(input: {
       'If you do not know this person, ignore this message: nothing changes.',
     ],
     action: { label: 'Join the family account', url: input.link },
-    footer: `Questions? Contact the club: ${siteLink('/contact')}`,
+    footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }

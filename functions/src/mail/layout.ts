@@ -24,6 +24,11 @@ export function tokenLink(page: string, token: string): string {
   return url.toString();
 }
 
+/** The club as its mail names it (issue 18: by name, never "the club"). */
+export const CLUB_NAME = 'Summit Basketball';
+/** The club's full name, in every mail's header and signature. */
+export const CLUB_FULL_NAME = 'Edmonton Summit Basketball Club';
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -53,6 +58,9 @@ export function compose(input: {
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(links.length ? [...links.map((l) => `${l.label}: ${l.url}`), ''] : []),
     input.footer,
+    '',
+    `${CLUB_FULL_NAME}`,
+    siteLink('/'),
   ].join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#0b3d91;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p>
@@ -64,11 +72,14 @@ export function compose(input: {
   const html = [
     '<!doctype html>',
     '<html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">',
+    // The club's logo (a PNG at a stable address: mail clients block SVG) and name.
+    `<p style="margin:0 0 16px;padding:12px 16px;background:#0b1f3a;color:#fff;font-weight:bold;font-size:18px"><img src="${escapeHtml(siteLink('/apple-touch-icon.png'))}" width="40" height="40" alt="" style="vertical-align:middle;border-radius:50%;margin-right:10px">${CLUB_FULL_NAME}</p>`,
     `<p>Hi ${escapeHtml(input.firstName)},</p>`,
     input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
     button,
     ...(linkList ? [`<ul>${linkList}</ul>`] : []),
     `<p style="font-size:13px;color:#555">${escapeHtml(input.footer)}</p>`,
+    `<p style="font-size:13px;color:#555"><a href="${escapeHtml(siteLink('/'))}">${CLUB_FULL_NAME}</a></p>`,
     '</body></html>',
   ].join('\n');
   return { to: input.to, kind: input.kind, subject: input.subject, text, html };

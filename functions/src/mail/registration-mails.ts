@@ -14,7 +14,7 @@ import {
   type PaymentMethod,
   type TryoutSession,
 } from '@club/shared';
-import { compose, siteLink, type MailLink } from './layout';
+import { CLUB_NAME, compose, siteLink, type MailLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
 export interface ConfirmationMailInput {
@@ -73,6 +73,6 @@ export function confirmationMail(input: ConfirmationMailInput): MailMessage {
       ? { label: 'Add the tryouts to my calendar', url: input.calendarUrl }
       : { label: 'View my dashboard', url: dashboard },
     links: [...maps, ...(sessions.length ? [{ label: 'Your dashboard', url: dashboard }] : [])],
-    footer: `Questions? Contact the club: ${siteLink('/contact')}`,
+    footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }

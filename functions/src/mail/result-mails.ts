@@ -4,7 +4,7 @@
  * the team link, which the admin entered and the server checked as an https URL.
  */
 import type { AgeGroup, TryoutResult } from '@club/shared';
-import { compose, siteLink } from './layout';
+import { CLUB_NAME, compose, siteLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
 export interface ResultMailInput {
@@ -31,7 +31,7 @@ function selectedMail(input: ResultMailInput): MailMessage {
     subject: `You made the team: ${input.ageGroup}, ${input.seasonName}`,
     firstName: input.firstName,
     paragraphs: [
-      `Congratulations! You have been selected for the club's ${input.ageGroup} team for ${input.seasonName}.`,
+      `Congratulations! You have been selected for the ${CLUB_NAME} ${input.ageGroup} team for ${input.seasonName}.`,
       input.teamLink
         ? 'Next step: join your team on TeamSnap with the button below. Your coach shares the practice schedule, tournaments and uniform sizing there.'
         : "Next step: your coach will send you the team's TeamSnap invitation shortly, with the practice schedule, tournaments and uniform sizing.",
@@ -43,7 +43,7 @@ function selectedMail(input: ResultMailInput): MailMessage {
       ? { label: 'Join Your Team on TeamSnap', url: input.teamLink }
       : { label: 'View my dashboard', url: dashboard },
     links: input.teamLink ? [{ label: 'Your dashboard', url: dashboard }] : [],
-    footer: `Questions? Contact the club: ${siteLink('/contact')}`,
+    footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }
 
@@ -54,7 +54,7 @@ function notSelectedMail(input: ResultMailInput): MailMessage {
     subject: `Your tryout result: ${input.seasonName}`,
     firstName: input.firstName,
     paragraphs: [
-      `Thank you for trying out for the club's ${input.ageGroup} team for ${input.seasonName}. It takes courage, and the coaches saw your effort.`,
+      `Thank you for trying out for the ${CLUB_NAME} ${input.ageGroup} team for ${input.seasonName}. It takes courage, and the coaches saw your effort.`,
       'We were not able to offer you a spot on a team this season. The decisions were close, and this is not the end of the road.',
       "What comes next: keep playing and growing with us in winter programming, camps and training, and next season's tryouts. We would love to see you there.",
     ],
@@ -64,6 +64,6 @@ function notSelectedMail(input: ResultMailInput): MailMessage {
       { label: 'Spring season', url: siteLink('/SpringTeams') },
       { label: 'Your dashboard', url: siteLink('/dashboard') },
     ],
-    footer: `Would feedback from the coaches help? Contact the club: ${siteLink('/contact')}`,
+    footer: `Would feedback from the coaches help? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }

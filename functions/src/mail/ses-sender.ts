@@ -89,6 +89,7 @@ function sendEmailCommand(message: MailMessage): SendEmailCommand {
   const cfg = getConfig();
   return new SendEmailCommand({
     FromEmailAddress: cfg.MAIL_FROM,
+    ...(cfg.MAIL_REPLY_TO ? { ReplyToAddresses: [cfg.MAIL_REPLY_TO] } : {}),
     Destination: { ToAddresses: addressesOf(message) },
     Content: {
       Simple: {

@@ -18,6 +18,8 @@ export interface MailSettings {
   readonly identityArn: string;
   readonly configurationSetName: string;
   readonly from: string;
+  /** Where replies go: an address a person at the club reads (the From address is no-reply). */
+  readonly replyTo: string;
 }
 
 /** The DynamoDB actions each table access level grants (on the table; Query also on each named index). */
@@ -150,6 +152,7 @@ export class HandlerFunction extends Construct {
         TABLE_NAME: props.table.tableName,
         SITE_URL: props.siteUrl,
         MAIL_FROM: props.mail.from,
+        MAIL_REPLY_TO: props.mail.replyTo,
         SES_CONFIGURATION_SET: props.mail.configurationSetName,
         SECRETS_ARN: props.secret.secretArn,
         ORIGIN_VERIFY_SECRET_ARN: props.originSecret.secretArn,

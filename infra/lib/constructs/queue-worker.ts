@@ -82,6 +82,7 @@ export class QueueWorker extends Construct {
         SITE_URL: props.siteUrl,
         ...(declared.mail && {
           MAIL_FROM: props.mail.from,
+          MAIL_REPLY_TO: props.mail.replyTo,
           SES_CONFIGURATION_SET: props.mail.configurationSetName,
         }),
         ...declared.environment(config, settings),

@@ -72,6 +72,7 @@ export class MailStack extends Stack {
       identityArn: identity.emailIdentityArn,
       configurationSetName: configurationSet.configurationSetName,
       from: config.mailFrom,
+      replyTo: config.mailReplyTo,
     };
 
     identity.dkimRecords.forEach((record, i) => {

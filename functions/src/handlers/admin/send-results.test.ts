@@ -261,6 +261,10 @@ describe('the result mails', () => {
     expect(yes.from).toContain('no-reply@club.test');
     expect(yes.subject).toBe('You made the team: 15U Boys, Fall 2025 Tryouts');
     expect(yes.body.text).toContain('Hi Player0,');
+    expect(yes.body.text).toContain(
+      'Congratulations! You have been selected for the Summit Basketball 15U Boys team for Fall 2025 Tryouts.',
+    );
+    expect(`${yes.body.text}${no.body.text}`).not.toMatch(/the club/i);
     expect(yes.body.text).toContain('Join Your Team on TeamSnap: https://go.teamsnap.com/team/42');
     expect(yes.body.html).toContain('href="https://go.teamsnap.com/team/42"');
     expect(no.subject).toBe('Your tryout result: Fall 2025 Tryouts');

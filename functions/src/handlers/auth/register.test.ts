@@ -44,6 +44,13 @@ describe('POST /auth/register', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Verify your email address']);
     expect(mails[0]!.body.text).toContain('Hi Jordan,');
     expect(mails[0]!.body.html).toContain('Hi Jordan,');
+    // From the club by name, replies to a mailbox a person reads, the club named in the layout (issue 18).
+    expect(mails[0]!.from).toBe('Summit Basketball <no-reply@club.test>');
+    expect(mails[0]!.replyTo).toEqual(['info@club.test']);
+    expect(mails[0]!.body.text).toContain('Thanks for creating an account with Summit Basketball.');
+    expect(mails[0]!.body.text).toContain('Edmonton Summit Basketball Club');
+    expect(mails[0]!.body.html).toContain('http://localhost:5173/apple-touch-icon.png');
+    expect(mails[0]!.body.text).not.toMatch(/the club/i);
   });
 
   it('builds the mailed link from the configured site address, whatever Host the request claims', async () => {
