@@ -9,7 +9,7 @@ import type { AgeGroup } from '@club/shared/constants';
 import { ToastRegion, useToasts } from '../../components/toast';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { CsvDownload } from './csv-download';
-import { filterTryouts, hasFilters, NO_FILTERS, type TryoutFilters } from './filter-tryouts';
+import { filterTryouts, hasFilters, moneySummary, NO_FILTERS, type TryoutFilters } from './filter-tryouts';
 import { adminMessages as t } from './messages';
 import { PlayerDetails } from './player-details';
 import { NewSeasonForm, RegistrationToggle, SeasonSelector } from './season-bar';
@@ -23,6 +23,7 @@ import { useSeasons } from './use-seasons';
 import { useSendResults } from './use-send-results';
 import { useTryoutRows } from './use-tryout-rows';
 import './admin.css';
+import { formatCad } from '@club/shared/tryouts';
 
 /**
  * Rows listed at once, more on request: 50 in the table, 20 where the rows become cards (a phone, where a
@@ -117,6 +118,7 @@ export function AdminDashboard() {
     () => ({
       attended: tryouts.rows.filter((r) => r.attended).length,
       selected: tryouts.rows.filter((r) => r.result === 'selected').length,
+      money: moneySummary(tryouts.rows),
     }),
     [tryouts.rows],
   );
@@ -254,6 +256,14 @@ export function AdminDashboard() {
         <div className="admin-count">
           <p role="status">
             {t.showing(matching.length, tryouts.rows.length)} · {t.counts(counts.attended, counts.selected)}
+          </p>
+          <p className="admin-money">
+            {t.money(
+              formatCad(counts.money.cardPaidCents),
+              formatCad(counts.money.cashDueCents),
+              counts.money.cashDue,
+              counts.money.pending,
+            )}
           </p>
           {hasFilters(filters) ? (
             <button type="button" className="admin-link-button" onClick={() => changeFilters(NO_FILTERS)}>

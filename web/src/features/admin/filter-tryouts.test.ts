@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterTryouts, hasFilters, NO_FILTERS, type TryoutFilters } from './filter-tryouts';
+import { filterTryouts, hasFilters, moneySummary, NO_FILTERS, type TryoutFilters } from './filter-tryouts';
 import { aRow, tryoutId } from './test-data';
 
 const rows = [
@@ -106,5 +106,46 @@ describe('the withdrawn filter (issue 15)', () => {
   it('lists the withdrawn registrations only, and with an age group, those of it', () => {
     expect(numbers({ result: 'withdrawn' })).toEqual([21]);
     expect(numbers({ result: 'withdrawn', ageGroup: '15U Girls' })).toEqual([]);
+  });
+});
+
+describe('money at a glance (issue 18)', () => {
+  const money = [
+    aRow({ id: tryoutId(11), tryout_number: 1, payment_method: 'cash', payment_status: 'cash' }),
+    aRow({ id: tryoutId(12), tryout_number: 2, payment_method: 'cash', payment_status: 'paid' }),
+    aRow({ id: tryoutId(13), tryout_number: 3, payment_method: 'stripe', payment_status: 'paid' }),
+    aRow({ id: tryoutId(14), tryout_number: 4, payment_method: 'stripe', payment_status: 'pending' }),
+    aRow({ id: tryoutId(15), tryout_number: 5, payment_method: 'stripe', payment_status: 'failed' }),
+    aRow({
+      id: tryoutId(16),
+      tryout_number: 6,
+      payment_method: 'cash',
+      payment_status: 'cash',
+      withdrawn: true,
+    }),
+    aRow({
+      id: tryoutId(17),
+      tryout_number: 7,
+      payment_method: 'stripe',
+      payment_status: 'partially_refunded',
+      amount_paid_cents: 5000,
+      amount_refunded_cents: 2000,
+      amount_due_cents: 0,
+    }),
+  ];
+  const shown = (payment: TryoutFilters['payment']) =>
+    filterTryouts(money, { ...NO_FILTERS, payment }).map((r) => r.tryout_number);
+
+  it('filters by payment: paid, cash to collect, card pending, refunded; a withdrawal owes nothing', () => {
+    expect(shown('all')).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(shown('paid')).toEqual([2, 3, 7]);
+    expect(shown('cash_due')).toEqual([1]);
+    expect(shown('card_pending')).toEqual([4, 5]);
+    expect(shown('refunded')).toEqual([7]);
+    expect(hasFilters({ ...NO_FILTERS, payment: 'cash_due' })).toBe(true);
+  });
+
+  it('sums card payments in, cash to collect and card payments still pending', () => {
+    expect(moneySummary(money)).toEqual({ cardPaidCents: 10000, cashDueCents: 5000, cashDue: 1, pending: 2 });
   });
 });

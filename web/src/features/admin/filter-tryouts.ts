@@ -8,13 +8,59 @@ import type { AdminTryoutRow } from '@club/shared/types';
 
 export type ResultFilter = 'all' | 'pending' | 'selected' | 'not_selected' | 'withdrawn';
 
+/** Money at a glance (issue 18): who has paid, whose cash is still to collect, whose card is not paid yet. */
+export type PaymentFilter = 'all' | 'paid' | 'cash_due' | 'card_pending' | 'refunded';
+
 export interface TryoutFilters {
   ageGroup: AgeGroup | 'all';
   result: ResultFilter;
+  payment: PaymentFilter;
   search: string;
 }
 
-export const NO_FILTERS: TryoutFilters = { ageGroup: 'all', result: 'all', search: '' };
+export const NO_FILTERS: TryoutFilters = { ageGroup: 'all', result: 'all', payment: 'all', search: '' };
+
+/** Cash still to collect on tryout day (not withdrawn). */
+export const owesCash = (row: AdminTryoutRow) =>
+  !row.withdrawn && row.payment_method === 'cash' && row.amount_due_cents > 0;
+
+/** A card payment not made yet: not started, abandoned, settling or failed (not withdrawn). */
+export const cardPending = (row: AdminTryoutRow) =>
+  !row.withdrawn &&
+  row.payment_method === 'stripe' &&
+  ['pending', 'processing', 'failed'].includes(row.payment_status);
+
+function passesPayment(row: AdminTryoutRow, payment: PaymentFilter): boolean {
+  switch (payment) {
+    case 'all':
+      return true;
+    case 'paid':
+      return !row.withdrawn && row.amount_due_cents === 0;
+    case 'cash_due':
+      return owesCash(row);
+    case 'card_pending':
+      return cardPending(row);
+    case 'refunded':
+      return row.amount_refunded_cents > 0;
+  }
+}
+
+/** The season's money: card payments in, cash still to collect, card payments not made yet. */
+export function moneySummary(rows: readonly AdminTryoutRow[]) {
+  let cardPaidCents = 0;
+  let cashDueCents = 0;
+  let cashDue = 0;
+  let pending = 0;
+  for (const row of rows) {
+    if (row.payment_method === 'stripe') cardPaidCents += row.amount_paid_cents;
+    if (owesCash(row)) {
+      cashDue += 1;
+      cashDueCents += row.amount_due_cents;
+    }
+    if (cardPending(row)) pending += 1;
+  }
+  return { cardPaidCents, cashDueCents, cashDue, pending };
+}
 
 /** Lower case, accents dropped, so "zoe" finds "Zoë". */
 function fold(text: string): string {
@@ -42,7 +88,12 @@ function searchTerms(search: string): Array<{ number: string } | { name: string 
 }
 
 export function hasFilters(filters: TryoutFilters): boolean {
-  return filters.ageGroup !== 'all' || filters.result !== 'all' || filters.search.trim() !== '';
+  return (
+    filters.ageGroup !== 'all' ||
+    filters.result !== 'all' ||
+    filters.payment !== 'all' ||
+    filters.search.trim() !== ''
+  );
 }
 
 /** The rows that pass every filter, in their order (tryout number). */
@@ -51,6 +102,7 @@ export function filterTryouts(rows: readonly AdminTryoutRow[], filters: TryoutFi
   const wanted = filters.result === 'pending' ? '' : filters.result;
   return rows.filter((row) => {
     if (filters.ageGroup !== 'all' && row.age_group !== filters.ageGroup) return false;
+    if (!passesPayment(row, filters.payment)) return false;
     if (wanted === 'withdrawn') {
       if (!row.withdrawn) return false;
     } else if (wanted !== 'all' && row.result !== wanted) return false;

@@ -114,6 +114,14 @@ export const adminMessages = {
       ? `${count(all)} ${all === 1 ? 'registration' : 'registrations'}`
       : `Showing ${count(shown)} of ${count(all)} registrations`,
   counts: (attended: number, selected: number) => `${attended} attended · ${selected} selected`,
+  money: (cardPaid: string, cashDue: string, cashRows: number, pending: number) =>
+    `Paid by card ${cardPaid} · Cash to collect ${cashDue} (${cashRows}) · Card payments pending ${pending}`,
+  allPayments: 'All payments',
+  paidFilter: 'Paid',
+  cashDueFilter: 'Cash to collect',
+  cardPendingFilter: 'Card pending',
+  refundedFilter: 'Refunded',
+  owes: (amount: string) => `Owes ${amount}`,
   loadingTryouts: 'Loading registrations…',
   noRegistrations: 'No registrations for this season yet.',
   noMatches: 'No registration matches these filters.',

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
 import { RESULT_LABELS } from '@club/shared/tryouts';
-import type { ResultFilter, TryoutFilters } from './filter-tryouts';
+import type { PaymentFilter, ResultFilter, TryoutFilters } from './filter-tryouts';
 import { adminMessages as t } from './messages';
 
 const RESULT_FILTERS: Array<{ value: ResultFilter; label: string }> = [
@@ -11,6 +11,14 @@ const RESULT_FILTERS: Array<{ value: ResultFilter; label: string }> = [
   { value: 'selected', label: RESULT_LABELS.selected },
   { value: 'not_selected', label: RESULT_LABELS.not_selected },
   { value: 'withdrawn', label: t.withdrawnFilter },
+];
+
+const PAYMENT_FILTERS: Array<{ value: PaymentFilter; label: string }> = [
+  { value: 'all', label: t.allPayments },
+  { value: 'paid', label: t.paidFilter },
+  { value: 'cash_due', label: t.cashDueFilter },
+  { value: 'card_pending', label: t.cardPendingFilter },
+  { value: 'refunded', label: t.refundedFilter },
 ];
 
 export function TryoutFiltersBar({
@@ -62,6 +70,20 @@ export function TryoutFiltersBar({
           onChange={(e) => onChange({ ...filters, result: e.target.value as ResultFilter })}
         >
           {RESULT_FILTERS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-payment`}>{t.payment}</label>
+        <select
+          id={`${id}-payment`}
+          value={filters.payment}
+          onChange={(e) => onChange({ ...filters, payment: e.target.value as PaymentFilter })}
+        >
+          {PAYMENT_FILTERS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -201,6 +201,52 @@ describe('attended toggle (spec §8)', () => {
   });
 });
 
+describe('money at a glance (issue 18)', () => {
+  it('says what came in by card, what cash is to collect and what card payments are pending, and marks unpaid rows', async () => {
+    // Prepare: Maya owes cash, Liam paid by card, Sam's card checkout is not paid yet.
+    const paidCard = aRow({
+      id: tryoutId(4),
+      tryout_number: 4,
+      first_name: 'Liam',
+      payment_method: 'stripe',
+      payment_status: 'paid',
+    });
+    const pendingCard = aRow({
+      id: tryoutId(5),
+      tryout_number: 5,
+      first_name: 'Sam',
+      payment_method: 'stripe',
+      payment_status: 'pending',
+    });
+    serveAdmin({ rows: [maya, paidCard, pendingCard] });
+    const { user } = await renderAdminWithRows();
+
+    // Assess
+    expect(
+      screen.getByText('Paid by card $50.00 · Cash to collect $50.00 (1) · Card payments pending 1'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Maya Okafor/ })).getByText('Owes $50.00'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Sam Okafor/ })).getByText('Owes $50.00'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Liam Okafor/ })).queryByText(/Owes/),
+    ).not.toBeInTheDocument();
+
+    // Act: only the cash still to collect.
+    await user.selectOptions(screen.getByLabelText('Payment'), 'Cash to collect');
+
+    // Assess
+    expect(
+      screen
+        .getAllByRole('row', { name: /Okafor/ })
+        .map((r) => within(r).getByRole('button', { name: /details/ }).textContent),
+    ).toEqual(['Maya Okafor (details)']);
+  });
+});
+
 describe('saved ticks and one toast at a time (issue 18)', () => {
   it('marks each saved row with its own tick for 3 seconds, and shows only the newest toast', async () => {
     // Prepare

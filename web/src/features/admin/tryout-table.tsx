@@ -5,8 +5,9 @@
  * becomes a card with every column labelled.
  */
 import { memo } from 'react';
-import { paymentLabel } from '@club/shared/tryouts';
+import { formatCad, paymentLabel } from '@club/shared/tryouts';
 import type { AdminTryoutRow } from '@club/shared/types';
+import { cardPending, owesCash } from './filter-tryouts';
 import { MAIL_STATUS_LABELS, RESULT_OPTIONS, rowName } from './labels';
 import { adminMessages as t } from './messages';
 import type { RowActions } from './use-tryout-rows';
@@ -39,8 +40,10 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
   const savingAttended = saving?.attended !== undefined;
   const savingResult = saving?.result !== undefined;
   const savingCash = saving?.payment_status !== undefined;
+  // Unpaid rows are marked (issue 18): cash to collect, or a card payment not made yet.
+  const unpaid = owesCash(row) || cardPending(row);
   return (
-    <tr className="admin-row">
+    <tr className={unpaid ? 'admin-row admin-row-unpaid' : 'admin-row'}>
       <td data-label={t.number} className="admin-cell-number">
         {row.tryout_number}
       </td>
@@ -60,6 +63,9 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
       <td data-label={t.payment}>
         <span className="admin-payment">
           {paymentLabel(row.payment_method, row.payment_status, row)}
+          {unpaid ? (
+            <span className="admin-badge admin-badge-unpaid">{t.owes(formatCad(row.amount_due_cents))}</span>
+          ) : null}
           {row.payment_method === 'cash' ? (
             <label className={`admin-check${savingCash ? ' is-saving' : ''}`}>
               <input
