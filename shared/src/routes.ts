@@ -545,6 +545,16 @@ export const routes = {
     answer: answer<T.SendResultsAnswer>(),
     queue: 'resultMail',
   },
+  /** The two result mails as families will read them, before the admin sends them (issue 18). */
+  previewResultMail: {
+    method: 'GET',
+    path: '/admin/tryouts/{seasonId}/result-mail-preview',
+    access: 'admin',
+    handler: 'admin/preview-result-mail',
+    table: 'read',
+    params: 'SendResultsParamsSchema',
+    answer: answer<T.ResultMailPreview>(),
+  },
   resendResult: {
     method: 'POST',
     path: '/admin/tryouts/{id}/resend-result',

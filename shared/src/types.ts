@@ -250,6 +250,16 @@ export interface SendResultsAnswer {
   failedEmails: Array<{ name: string; email: string }>;
 }
 
+/**
+ * GET /admin/tryouts/{seasonId}/result-mail-preview: the two result mails as the families will read them,
+ * shown for the season's first age group with a placeholder first name (issue 18).
+ */
+export interface ResultMailPreview {
+  age_group: string;
+  selected: { subject: string; text: string };
+  not_selected: { subject: string; text: string };
+}
+
 /** Every error answer of the API. */
 export interface ErrorBody {
   message: string;

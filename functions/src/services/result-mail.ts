@@ -12,6 +12,7 @@ import {
   serverMessages,
   tryoutId,
   type AdminTryoutRow,
+  type ResultMailPreview,
   type SendResultsAnswer,
 } from '@club/shared';
 import { getMailStatus } from '../db/mail-status';
@@ -170,6 +171,28 @@ export async function sendResults(seasonId: string): Promise<SendResultsAnswer> 
  * GET /admin/tryouts/{seasonId}/send-results: the current round's progress, which the admin page polls
  * until nothing is queued. A round's lost messages are put back on the queue on the way.
  */
+/**
+ * GET /admin/tryouts/{seasonId}/result-mail-preview: both result mails made by the same code that sends them,
+ * for the season's first age group (its team link as set now) and a placeholder first name.
+ */
+export async function previewResultMail(seasonId: string): Promise<ResultMailPreview> {
+  const season = await seasonsTable.getSeason(seasonId);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  const ageGroup = season.age_groups[0]!;
+  const base = { to: 'family@example.invalid', firstName: '[first name]', seasonName: season.name, ageGroup };
+  const selected = resultMail({
+    ...base,
+    result: 'selected',
+    teamLink: season.teamsnap_links[ageGroup] ?? null,
+  });
+  const notSelected = resultMail({ ...base, result: 'not_selected', teamLink: null });
+  return {
+    age_group: ageGroup,
+    selected: { subject: selected.subject, text: selected.text },
+    not_selected: { subject: notSelected.subject, text: notSelected.text },
+  };
+}
+
 export async function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
   const now = Date.now();
   const { season, round, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);

@@ -224,6 +224,8 @@ export function AdminDashboard() {
         </div>
         <SendResultsPanel
           rows={tryouts.rows}
+          seasonId={season.id}
+          teamLinks={season.teamsnap_links}
           asking={asking}
           state={sending.state}
           failedEmails={sending.failedEmails}

@@ -7,6 +7,7 @@ import type {
   RegistrationStatus,
   RegistrationStatusAnswer,
   SendResultsAnswer,
+  ResultMailPreview,
 } from '@club/shared/types';
 import { callApi, downloadApi, type DownloadedFile } from '../../lib/api-client';
 
@@ -73,6 +74,11 @@ export function getSendProgress(seasonId: string): Promise<SendResultsAnswer> {
 /** Puts a withdrawn registration back, with its own number. */
 export function reinstateTryout(tryoutId: string): Promise<AdminTryoutRow> {
   return callApi('reinstateTryout', { params: { id: tryoutId } });
+}
+
+/** Both result mails as the families will read them (issue 18). */
+export function previewResultMail(seasonId: string): Promise<ResultMailPreview> {
+  return callApi('previewResultMail', { params: { seasonId } });
 }
 
 export function resendResult(tryoutId: string): Promise<AdminTryoutRow> {

@@ -15,7 +15,7 @@ import {
   toastRegion,
   type AdminApi,
 } from './test-api';
-import { aRow, SEASON_ID, tryoutId } from './test-data';
+import { anAdminSeason, aRow, SEASON_ID, tryoutId } from './test-data';
 
 const SEND_PATH = `/api/admin/tryouts/${SEASON_ID}/send-results`;
 
@@ -76,6 +76,45 @@ describe('Send Result Emails confirmation', () => {
     // Assess
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(api, 'POST', SEND_PATH)).toHaveLength(0);
+  });
+
+  it('names the age groups whose selected players have no team link yet, and previews both mails (issue 18)', async () => {
+    // Prepare: Ana (15U Girls) and Gus (17U Boys) are selected; only 17U Boys has its team link.
+    const gus = row(7, 'Gus', { result: 'selected', age_group: '17U Boys' });
+    serveAdmin({
+      seasons: [anAdminSeason({ teamsnap_links: { '17U Boys': 'https://go.teamsnap.com/team/17b' } })],
+      rows: [ana, gus, cai],
+    });
+    server.use(
+      onRoute('previewResultMail', () => ({
+        age_group: '15U Girls',
+        selected: {
+          subject: 'You made the team: 15U Girls, Fall 2025 Tryouts',
+          text: 'Hi [first name],\nCongratulations!',
+        },
+        not_selected: {
+          subject: 'Your tryout result: Fall 2025 Tryouts',
+          text: 'Hi [first name],\nThank you.',
+        },
+      })),
+    );
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Send Result Emails' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Send result emails?' });
+    await user.click(within(dialog).getByText('Preview the two emails'));
+
+    // Assess
+    expect(dialog).toHaveTextContent(
+      "No team link yet for 15U Girls: their selected players' email will say the coach sends the TeamSnap invitation shortly.",
+    );
+    expect(dialog).not.toHaveTextContent('No team link yet for 15U Girls, 17U Boys');
+    const selected = await within(dialog).findByRole('region', { name: 'Selected' });
+    expect(selected).toHaveTextContent('You made the team: 15U Girls, Fall 2025 Tryouts');
+    expect(within(dialog).getByRole('region', { name: 'Not Selected' })).toHaveTextContent(
+      'Your tryout result: Fall 2025 Tryouts',
+    );
   });
 
   it('counts the whole season, not only the rows the filters show', async () => {

@@ -3,19 +3,60 @@
  * progress while the mail goes out, then the failures the mail service refused (failedEmails), which stay
  * Not Sent until the next send.
  */
-import { useEffect, useId, useRef, type Ref } from 'react';
-import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared/types';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import type { AgeGroup } from '@club/shared/constants';
+import type { AdminTryoutRow, ResultMailPreview, SendResultsAnswer } from '@club/shared/types';
 import { EmailLink } from '../../components/email-link';
+import { previewResultMail } from './api';
 import { awaitsResultMail } from './labels';
 import { adminMessages as t } from './messages';
 import type { SendPhase } from './use-send-results';
 
+/** Both mails, fetched when the admin opens the preview (issue 18). */
+function MailPreview({ seasonId }: { seasonId: string }) {
+  const [preview, setPreview] = useState<ResultMailPreview | 'loading' | 'failed' | null>(null);
+  function load() {
+    if (preview !== null && preview !== 'failed') return;
+    setPreview('loading');
+    previewResultMail(seasonId).then(setPreview, () => setPreview('failed'));
+  }
+  return (
+    <details className="admin-preview" onToggle={(e) => e.currentTarget.open && load()}>
+      <summary>{t.previewMails}</summary>
+      {preview === 'loading' ? <p role="status">{t.previewLoading}</p> : null}
+      {preview === 'failed' ? <p role="alert">{t.previewFailed}</p> : null}
+      {preview && typeof preview === 'object' ? (
+        <>
+          <p className="form-note">{t.previewFor(preview.age_group)}</p>
+          {(
+            [
+              [t.previewSelected, preview.selected],
+              [t.previewNotSelected, preview.not_selected],
+            ] as const
+          ).map(([label, mail]) => (
+            <section key={label} className="admin-preview-mail" aria-label={label}>
+              <h4>
+                {label}: {mail.subject}
+              </h4>
+              <pre>{mail.text}</pre>
+            </section>
+          ))}
+        </>
+      ) : null}
+    </details>
+  );
+}
+
 function Confirmation({
   rows,
+  seasonId,
+  teamLinks,
   onConfirm,
   onCancel,
 }: {
   rows: AdminTryoutRow[];
+  seasonId: string;
+  teamLinks: Partial<Record<AgeGroup, string>>;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -25,6 +66,12 @@ function Confirmation({
   const waiting = rows.filter(awaitsResultMail);
   const selected = waiting.filter((r) => r.result === 'selected').length;
   const count = waiting.length;
+  // The age groups whose selected players would be mailed without a team link (issue 18).
+  const withoutLink = [
+    ...new Set(
+      waiting.filter((r) => r.result === 'selected' && !teamLinks[r.age_group]).map((r) => r.age_group),
+    ),
+  ].sort();
   return (
     <div
       ref={panel}
@@ -45,6 +92,10 @@ function Confirmation({
               <strong>{t.confirmCount(count)}</strong> {t.confirmBreakdown(selected, count - selected)}
             </p>
             <p className="form-note">{t.confirmNote}</p>
+            {withoutLink.length ? (
+              <p className="admin-warning">{t.noTeamLinkYet(withoutLink.join(', '))}</p>
+            ) : null}
+            <MailPreview seasonId={seasonId} />
           </>
         ) : (
           <p>{t.nothingToSend}</p>
@@ -137,6 +188,8 @@ export function SendResultsButton({
 /** The confirmation (while asked), the progress (while sending) and the failures (after). */
 export function SendResultsPanel({
   rows,
+  seasonId,
+  teamLinks,
   asking,
   state,
   failedEmails,
@@ -145,6 +198,8 @@ export function SendResultsPanel({
   onDismissFailures,
 }: {
   rows: AdminTryoutRow[];
+  seasonId: string;
+  teamLinks: Partial<Record<AgeGroup, string>>;
   asking: boolean;
   state: SendPhase;
   failedEmails: SendResultsAnswer['failedEmails'];
@@ -155,7 +210,13 @@ export function SendResultsPanel({
   return (
     <>
       {asking && state.phase === 'idle' ? (
-        <Confirmation rows={rows} onConfirm={onConfirm} onCancel={onCancel} />
+        <Confirmation
+          rows={rows}
+          seasonId={seasonId}
+          teamLinks={teamLinks}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
       ) : null}
       <Progress state={state} />
       {failedEmails.length && state.phase === 'idle' ? (

@@ -343,7 +343,7 @@ describe('result select (spec §4, §8)', () => {
     expect(callsTo(api, 'PATCH', /\/selection$/).map((c) => c.body)).toEqual([
       { tryout_id: zoe.id, result: '' },
     ]);
-    expect(screen.getByRole('button', { name: 'Resend Email to #120 Zoë Côté' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send Email to #120 Zoë Côté' })).toBeDisabled();
   });
 });
 
@@ -408,7 +408,7 @@ describe('cash collected (issue 8)', () => {
   });
 });
 
-describe('Resend Email (spec §7, §8)', () => {
+describe('Send Email, then Resend Email (spec §7, §8; issue 18)', () => {
   it('sends the one result again, reads "Sending…" meanwhile, then says "Email sent successfully"', async () => {
     // Prepare
     const api = serveAdmin({ rows: [zoe] });
@@ -420,7 +420,7 @@ describe('Resend Email (spec §7, §8)', () => {
       ),
     );
     const { user } = await renderAdminWithRows();
-    const button = screen.getByRole('button', { name: 'Resend Email to #120 Zoë Côté' });
+    const button = screen.getByRole('button', { name: 'Send Email to #120 Zoë Côté' });
 
     // Act
     await user.click(button);
@@ -437,6 +437,10 @@ describe('Resend Email (spec §7, §8)', () => {
     expect(toastRegion('success')).toHaveTextContent('Email sent successfully');
     expect(within(screen.getByRole('row', { name: /Zoë Côté/ })).getByText('Sent')).toBeInTheDocument();
     expect(callsTo(api, 'POST', `/api/admin/tryouts/${zoe.id}/resend-result`)).toHaveLength(1);
+    // A mail went out: from now on the button offers to send it again.
+    expect(screen.getByRole('button', { name: 'Resend Email to #120 Zoë Côté' })).toHaveTextContent(
+      'Resend Email',
+    );
   });
 
   it('says "Failed to send email" when refused, leaving the status as it was', async () => {
@@ -446,7 +450,7 @@ describe('Resend Email (spec §7, §8)', () => {
     const { user } = await renderAdminWithRows();
 
     // Act
-    await user.click(screen.getByRole('button', { name: 'Resend Email to #120 Zoë Côté' }));
+    await user.click(screen.getByRole('button', { name: 'Send Email to #120 Zoë Côté' }));
 
     // Assess
     expect(await screen.findByText('Failed to send email')).toBeInTheDocument();
@@ -462,7 +466,7 @@ describe('Resend Email (spec §7, §8)', () => {
     await renderAdminWithRows();
 
     // Assess
-    expect(screen.getByRole('button', { name: 'Resend Email to #1 Maya Okafor' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send Email to #1 Maya Okafor' })).toBeDisabled();
   });
 });
 
@@ -621,6 +625,6 @@ describe('withdrawn registrations (issue 15)', () => {
     expect(await screen.findByText('#1 Maya Okafor reinstated')).toBeInTheDocument();
     expect(callsTo(api, 'POST', `/api/admin/tryouts/${tryoutId(1)}/reinstate`)).toHaveLength(1);
     expect(within(row).queryByText('Withdrawn')).not.toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Resend Email to #1 Maya Okafor' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Send Email to #1 Maya Okafor' })).toBeInTheDocument();
   });
 });

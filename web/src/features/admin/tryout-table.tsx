@@ -129,11 +129,12 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
             className="button button-secondary admin-resend"
             disabled={row.result === ''}
             title={row.result === '' ? t.chooseResultFirst : undefined}
-            aria-label={t.resendTo(who)}
+            aria-label={row.email_sent ? t.resendTo(who) : t.sendTo(who)}
             aria-disabled={resending || undefined}
             onClick={() => !resending && actions.resend(row)}
           >
-            {resending ? t.resending : t.resendEmail}
+            {/* Send until a mail went out; Resend (the spec's word) after (issue 18). */}
+            {resending ? t.resending : row.email_sent ? t.resendEmail : t.sendEmail}
           </button>
         )}
       </td>
