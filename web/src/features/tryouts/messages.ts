@@ -46,6 +46,7 @@ export const tryoutMessages = {
   noGroupFits: (name: string) => `No age group this season fits ${name}'s birth year.`,
   siblingPrice: '(sibling fee)',
   familyTotal: (amount: string) => `Total: ${amount}`,
+  registeringWho: (name: string) => `Registering ${name}`,
   familyChoiceRequired: 'Choose who is trying out, an age group for each, and how to pay.',
   familyCashRegistered: (amount: string) => `Registered! Please bring ${amount} in cash on tryout day.`,
   allRegisteredTitle: 'Everyone Is Registered',

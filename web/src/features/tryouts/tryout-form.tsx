@@ -10,8 +10,8 @@ import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
 import { fieldMessages } from '@club/shared/messages';
 import { TryoutRegistrationSchema } from '@club/shared/schemas';
 import { sessionsOf } from '@club/shared/sessions';
-import { formatCad } from '@club/shared/tryouts';
-import type { Season } from '@club/shared/types';
+import { fitsAgeGroup, formatCad } from '@club/shared/tryouts';
+import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { AgeGroupGuide } from './age-group-guide';
@@ -50,12 +50,16 @@ function GroupSessions({ season, group }: { season: Season; group: AgeGroup }) {
   );
 }
 
-export function TryoutForm({ season }: { season: Season }) {
+export function TryoutForm({ season, player }: { season: Season; player?: Athlete }) {
   const navigate = useNavigate();
   // Free tryouts have no payment step: the registration is sent as cash and the server records it as paid.
   const free = season.tryout_fee_cents === 0;
   const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
-  const [ageGroup, setAgeGroup] = useState('');
+  // Only the age groups the player's birth year allows (issue 18); all of them when it is not known.
+  const groups = player
+    ? season.age_groups.filter((g) => fitsAgeGroup(player.date_of_birth, g, season.reference_year))
+    : season.age_groups;
+  const [ageGroup, setAgeGroup] = useState(groups.length === 1 ? groups[0]! : '');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [choiceMissing, setChoiceMissing] = useState(false);
@@ -101,6 +105,44 @@ export function TryoutForm({ season }: { season: Season }) {
 
   return (
     <form className="auth-form tryout-form" noValidate onSubmit={(e) => void submit(e)}>
+      {player ? (
+        <p className="tryout-who">{t.registeringWho(`${player.first_name} ${player.last_name}`)}</p>
+      ) : null}
+      <div className="form-field">
+        <label htmlFor="age_group">{t.ageGroup}</label>
+        <select
+          id="age_group"
+          name="age_group"
+          value={ageGroup}
+          disabled={busy}
+          aria-invalid={choiceMissing && !ageGroup}
+          aria-describedby={describedBy}
+          onChange={(e) => setAgeGroup(e.target.value)}
+        >
+          <option value="">{t.ageGroupPlaceholder}</option>
+          {groups.map((group) => (
+            <option key={group} value={group}>
+              {group}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <AgeGroupGuide groups={season.age_groups} referenceYear={season.reference_year} />
+
+      {ageGroup ? <GroupSessions season={season} group={ageGroup as AgeGroup} /> : null}
+
+      {free ? (
+        <p className="tryout-fee">
+          <strong>{t.freeTryouts}</strong>
+        </p>
+      ) : (
+        <p className="tryout-fee">
+          <strong>{t.fee(formatCad(season.tryout_fee_cents))}</strong>
+          <span>{t.feeDetail}</span>
+        </p>
+      )}
+
       {free ? null : (
         <fieldset className="form-group" disabled={busy}>
           <legend>{t.paymentMethod}</legend>
@@ -124,41 +166,6 @@ export function TryoutForm({ season }: { season: Season }) {
             </div>
           ))}
         </fieldset>
-      )}
-
-      <div className="form-field">
-        <label htmlFor="age_group">{t.ageGroup}</label>
-        <select
-          id="age_group"
-          name="age_group"
-          value={ageGroup}
-          disabled={busy}
-          aria-invalid={choiceMissing && !ageGroup}
-          aria-describedby={describedBy}
-          onChange={(e) => setAgeGroup(e.target.value)}
-        >
-          <option value="">{t.ageGroupPlaceholder}</option>
-          {season.age_groups.map((group) => (
-            <option key={group} value={group}>
-              {group}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <AgeGroupGuide groups={season.age_groups} referenceYear={season.reference_year} />
-
-      {ageGroup ? <GroupSessions season={season} group={ageGroup as AgeGroup} /> : null}
-
-      {free ? (
-        <p className="tryout-fee">
-          <strong>{t.freeTryouts}</strong>
-        </p>
-      ) : (
-        <p className="tryout-fee">
-          <strong>{t.fee(formatCad(season.tryout_fee_cents))}</strong>
-          <span>{t.feeDetail}</span>
-        </p>
       )}
 
       {failure ? (

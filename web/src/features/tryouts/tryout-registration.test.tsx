@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyTryout, Season } from '@club/shared/types';
+import { SessionContext } from '../../lib/session-context';
+import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { aSeason, aTryout, deferred } from './test-data';
 import { TryoutDashboard } from './tryout-dashboard';
@@ -472,5 +474,69 @@ describe('/tryout form submission', () => {
 
     // Assess
     await vi.waitFor(() => expect(authorization).toBe('Bearer the-access-token'));
+  });
+});
+
+describe('/tryout in a parent’s order (issue 18)', () => {
+  it('names the player, offers only the groups their birth year allows, then the fee, then how to pay', async () => {
+    // Prepare: the account holder, born 2011: 14 in the 2025 season, past 13U.
+    const me = '11111111-1111-4111-8111-111111111111';
+    api({ season: aSeason({ reference_year: 2025 }) });
+    server.use(
+      onRoute('getHousehold', () => ({
+        guardians: [],
+        athletes: [
+          {
+            id: me,
+            first_name: 'Jordan',
+            last_name: 'Quinn',
+            date_of_birth: '2011-03-09',
+            emergency_contact_name: 'Robin Quinn',
+            emergency_contact_phone: '780-555-0199',
+            emergency_contact_email: 'robin@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
+    );
+    const router = createMemoryRouter([{ path: '/tryout', element: <TryoutRegistration /> }], {
+      initialEntries: ['/tryout'],
+    });
+
+    // Act
+    render(
+      <SessionContext.Provider
+        value={{
+          user: {
+            id: me,
+            first_name: 'Jordan',
+            last_name: 'Quinn',
+            email: 'j@example.test',
+            is_admin: false,
+          },
+          ready: true,
+          logout: async () => {},
+        }}
+      >
+        <RouterProvider router={router} />
+      </SessionContext.Provider>,
+    );
+
+    // Assess
+    expect(await screen.findByText('Registering Jordan Quinn')).toBeInTheDocument();
+    const offered = within(screen.getByLabelText('Age group'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(offered).not.toContain('13U Boys');
+    expect(offered).not.toContain('13U Girls');
+    expect(offered).toContain('15U Girls');
+    expect(offered).toContain('18U Boys');
+    // The age group comes before the fee, and the fee before the payment choice.
+    const group = screen.getByLabelText('Age group');
+    const fee = screen.getByText(/^Tryout fee/);
+    const card = screen.getByRole('radio', { name: 'Card (pay online now)' });
+    expect(group.compareDocumentPosition(fee) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(fee.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

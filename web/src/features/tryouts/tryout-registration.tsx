@@ -22,7 +22,7 @@ type ScreenState =
   | { kind: 'registered'; tryout: MyTryout }
   | { kind: 'no-season' }
   | { kind: 'closed'; season: Season }
-  | { kind: 'open'; season: Season }
+  | { kind: 'open'; season: Season; player?: Athlete }
   | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number }
   | { kind: 'all-registered' };
 
@@ -43,7 +43,8 @@ async function loadScreen(userId: string | null): Promise<ScreenState> {
   if (ownOnly || !season || !season.is_registration_open) {
     if (tryout) return { kind: 'registered', tryout };
     if (!season) return { kind: 'no-season' };
-    return season.is_registration_open ? { kind: 'open', season } : { kind: 'closed', season };
+    const player = household.athletes.find((a) => a.id === userId);
+    return season.is_registration_open ? { kind: 'open', season, player } : { kind: 'closed', season };
   }
   const registered = new Set(tryouts.filter((t) => t.hasRegistered).map((t) => t.athlete_id));
   const athletes = household.athletes.filter((a) => !registered.has(a.id));
@@ -114,7 +115,7 @@ export function TryoutRegistration() {
     case 'open':
       return (
         <TryoutCard title={t.formTitle} season={state.season.name}>
-          <TryoutForm season={state.season} />
+          <TryoutForm season={state.season} player={state.player} />
         </TryoutCard>
       );
     case 'family':
