@@ -183,7 +183,10 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
           age_groups: ['15U Boys'],
           is_registration_open: true,
           tryout_fee_cents: 5000,
+          sibling_fee_cents: 5000,
           reference_year: 2025,
+          sessions: [],
+          teamsnap_links: {},
         }),
       ),
       http.get('/api/tryouts/my', ({ request }) => {

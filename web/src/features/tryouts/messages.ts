@@ -67,6 +67,7 @@ export const tryoutMessages = {
   readyTitle: 'Ready to Join?',
   readyDetail: 'You are not registered for tryouts this season yet.',
   readyLink: 'Register for Tryouts',
+  registrationOpenNow: (season: string) => `Registration for ${season} is open now.`,
   registrationTitle: 'Your Tryout Registration',
   season: 'Season',
   tryoutNumber: 'Tryout Number',

@@ -7,7 +7,7 @@ import type { MyTryout } from '@club/shared/types';
 import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
-import { aTryout, deferred } from './test-data';
+import { aSeason, aTryout, deferred } from './test-data';
 import { TryoutDashboard } from './tryout-dashboard';
 
 function renderDashboard(entry: InitialEntry = '/dashboard') {
@@ -54,6 +54,24 @@ describe('dashboard registration card (spec §2)', () => {
       '/TryoutsClosed',
     );
     expect(screen.queryByRole('heading', { name: 'Your Tryout Registration' })).not.toBeInTheDocument();
+  });
+
+  it('leads straight to /tryout while registration is open (issue 18)', async () => {
+    // Prepare
+    myTryout(null);
+    server.use(
+      onRoute('getActiveSeason', () => ({
+        ...aSeason({ name: 'Fall 2026 Tryouts' }),
+        is_registration_open: true,
+      })),
+    );
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByText('Registration for Fall 2026 Tryouts is open now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register for Tryouts' })).toHaveAttribute('href', '/tryout');
   });
 
   it('shows season, tryout number, age group, status and payment of a registration', async () => {

@@ -8,6 +8,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import type { MyTryout } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
+import { fetchActiveSeason } from '../../lib/active-season';
 import { confirmPayment, getMyTryout } from './api';
 import { FamilyRegistrations } from './family-registrations';
 import { tryoutMessages as t } from './messages';
@@ -23,6 +24,8 @@ type LoadState =
       tryout: MyTryout | null;
       /** False for a parent's or guardian's account: no athlete of its own to invite to register. */
       ownAthlete?: boolean;
+      /** The active season's name while it takes registrations (the card then leads straight to /tryout). */
+      openSeason?: string | null;
     };
 
 /** Whether the signed-in account is an athlete of its household (a player's account; true when unknown). */
@@ -36,13 +39,18 @@ async function hasOwnAthlete(userId: string | undefined): Promise<boolean> {
   }
 }
 
-function ReadyToJoinCard() {
+/**
+ * "Ready to Join?" (spec §2). While the active season takes registrations it leads straight to the form
+ * (issue 18); otherwise to /TryoutsClosed, which says when registration opens.
+ */
+function ReadyToJoinCard({ openSeason }: { openSeason: string | null }) {
   return (
     <section className="tryout-panel" aria-labelledby="ready-title">
       <h2 id="ready-title">{t.readyTitle}</h2>
       <p>{t.readyDetail}</p>
+      {openSeason ? <p>{t.registrationOpenNow(openSeason)}</p> : null}
       <p className="tryout-actions">
-        <Link className="button" to="/TryoutsClosed">
+        <Link className="button" to={openSeason ? '/tryout' : '/TryoutsClosed'}>
           {t.readyLink}
         </Link>
       </p>
@@ -74,8 +82,13 @@ export function TryoutDashboard() {
       }
       let next: LoadState;
       try {
-        const [tryout, ownAthlete] = await Promise.all([getMyTryout(), hasOwnAthlete(user?.id)]);
-        next = { kind: 'ready', tryout, ownAthlete };
+        const [tryout, ownAthlete, season] = await Promise.all([
+          getMyTryout(),
+          hasOwnAthlete(user?.id),
+          fetchActiveSeason().catch(() => null),
+        ]);
+        const openSeason = season?.is_registration_open ? season.name : null;
+        next = { kind: 'ready', tryout, ownAthlete, openSeason };
       } catch {
         next = { kind: 'failed' };
       }
@@ -117,7 +130,7 @@ export function TryoutDashboard() {
         load.tryout ? (
           <RegistrationCard tryout={load.tryout} onChanged={(tryout) => setLoad({ ...load, tryout })} />
         ) : load.ownAthlete === false ? null : (
-          <ReadyToJoinCard />
+          <ReadyToJoinCard openSeason={load.openSeason ?? null} />
         )
       ) : null}
       {/* After the return from checkout is confirmed, so a family checkout's cards show it paid. */}
