@@ -379,7 +379,14 @@ describe('return from checkout (spec §4)', () => {
         return HttpResponse.json({ payment_status: 'paid' });
       }),
     );
-    const reads = myTryout(aTryout({ payment_method: 'stripe', payment_status: 'paid' }));
+    const reads = myTryout(
+      aTryout({
+        payment_method: 'stripe',
+        payment_status: 'paid',
+        amount_paid_cents: 5000,
+        amount_due_cents: 0,
+      }),
+    );
 
     // Act
     const { router } = renderDashboard('/dashboard?session_id=cs_test_a1b2c3d4e5');
@@ -401,6 +408,8 @@ describe('return from checkout (spec §4)', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.historyAction).toBe('REPLACE');
     expect(reads.count).toBe(1);
+    // Paid: said in words, with what was paid (issue 18).
+    expect(await screen.findByText("You're registered! $50.00 paid by card.")).toBeInTheDocument();
   });
 
   it('still reloads the record and cleans the address when confirming fails', async () => {

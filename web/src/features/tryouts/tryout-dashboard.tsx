@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCad } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
@@ -72,9 +73,10 @@ export function TryoutDashboard() {
   useEffect(() => {
     let current = true;
     void (async () => {
+      let paid = false;
       if (returningFrom) {
         try {
-          await confirmPayment(returningFrom);
+          paid = (await confirmPayment(returningFrom)).payment_status === 'paid';
         } catch {
           // Tolerated (spec §7): the payment provider's webhook settles the payment either way, and the
           // record loaded next shows where it stands.
@@ -96,7 +98,12 @@ export function TryoutDashboard() {
       setLoad(next);
       if (returningFrom) {
         setFinalizing(false);
-        navigate('/dashboard', { replace: true });
+        // Paid: the family is told so in words, with what was paid (issue 18).
+        const amount = next.kind === 'ready' ? next.tryout?.amount_paid_cents : undefined;
+        const state: DashboardNotice | null = paid
+          ? { notice: amount ? t.registeredPaid(formatCad(amount)) : t.registeredPaidFamily }
+          : null;
+        navigate('/dashboard', { replace: true, state });
       }
     })();
     return () => {
