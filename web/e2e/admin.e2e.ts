@@ -62,10 +62,10 @@ describe('running a tryout season as admin', () => {
     await page.locator('summary', { hasText: 'Team links' }).click();
     const link = page.getByLabel('15U Girls team link', { exact: true });
     await link.fill('http://go.teamsnap.com/team/15u-girls');
-    await page.getByRole('button', { name: 'Save 15U Girls team link' }).click();
+    await page.getByRole('button', { name: 'Save team links' }).click();
     await page.getByText('Enter a full https:// link', { exact: false }).first().waitFor();
     await link.fill(TEAM_LINK);
-    await page.getByRole('button', { name: 'Save 15U Girls team link' }).click();
+    await page.getByRole('button', { name: 'Save team links' }).click();
     await toast(page, 'Team link for 15U Girls saved');
     await checkA11y(page);
 

@@ -46,7 +46,7 @@ describe('team links per age group (issue 8)', () => {
 
     // Act
     await user.type(field, typed);
-    await user.click(screen.getByRole('button', { name: 'Save 15U Boys team link' }));
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
 
     // Assess
     expect(screen.getByText(HTTPS_MESSAGE)).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('team links per age group (issue 8)', () => {
 
     // Act
     await user.type(field, '  https://go.teamsnap.com/team/15b ');
-    await user.click(screen.getByRole('button', { name: 'Save 15U Boys team link' }));
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
 
     // Assess
     expect(await screen.findByText('Team link for 15U Boys saved')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('team links per age group (issue 8)', () => {
 
     // Act
     await user.clear(screen.getByLabelText('15U Boys team link'));
-    await user.click(screen.getByRole('button', { name: 'Save 15U Boys team link' }));
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
 
     // Assess
     expect(await screen.findByText('Team link for 15U Boys removed')).toBeInTheDocument();
@@ -102,12 +102,14 @@ describe('team links per age group (issue 8)', () => {
 
     // Act
     await user.type(field, 'https://go.teamsnap.com/team/17g');
-    await user.click(screen.getByRole('button', { name: 'Save 17U Girls team link' }));
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
 
     // Assess
-    expect(await screen.findByText('That age group is not part of this season.')).toBeInTheDocument();
     expect(
-      within(toastRegion('error')).getByText('That age group is not part of this season.'),
+      await screen.findByText('17U Girls: That age group is not part of this season.'),
+    ).toBeInTheDocument();
+    expect(
+      within(toastRegion('error')).getByText('17U Girls: That age group is not part of this season.'),
     ).toBeVisible();
     expect(field).toHaveValue('https://go.teamsnap.com/team/17g');
   });
@@ -121,9 +123,46 @@ describe('team links per age group (issue 8)', () => {
 
     // Act
     await user.type(screen.getByLabelText('13U Boys team link'), 'https://go.teamsnap.com/team/13');
-    await user.click(screen.getByRole('button', { name: 'Save 13U Boys team link' }));
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
 
     // Assess
-    expect(await screen.findByText('Failed to save team link')).toBeInTheDocument();
+    expect(await screen.findByText('13U Boys: Failed to save team link')).toBeInTheDocument();
+  });
+
+  it('saves every changed group with one Save, sends nothing while any field is wrong, and keeps links whole (issue 18)', async () => {
+    // Prepare
+    const { api, user } = await openTeamLinks(
+      anAdminSeason({ teamsnap_links: { '17U Girls': 'https://go.teamsnap.com/team/17g' } }),
+    );
+    const long = 'https://go.teamsnap.com/team/15b/a-very-long-invitation-path-that-a-narrow-field-cuts';
+
+    // Act: one good, one wrong.
+    await user.type(screen.getByLabelText('15U Boys team link'), long);
+    await user.type(screen.getByLabelText('13U Boys team link'), 'teamsnap 13');
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
+
+    // Assess
+    expect(screen.getByLabelText('13U Boys team link')).toHaveAccessibleDescription(HTTPS_MESSAGE);
+    expect(screen.getByLabelText('13U Boys team link')).toHaveFocus();
+    expect(callsTo(api, 'PUT', LINKS_PATH)).toHaveLength(0);
+
+    // Act: fixed; and 17U Girls removed.
+    await user.clear(screen.getByLabelText('13U Boys team link'));
+    await user.type(screen.getByLabelText('13U Boys team link'), 'https://go.teamsnap.com/team/13b');
+    await user.clear(screen.getByLabelText('17U Girls team link'));
+    await user.click(screen.getByRole('button', { name: 'Save team links' }));
+
+    // Assess: one request per changed group, one toast.
+    expect(await screen.findByText('3 team links saved')).toBeInTheDocument();
+    expect(
+      callsTo(api, 'PUT', LINKS_PATH)
+        .map((c) => c.body as { age_group: string; url: string })
+        .sort((a, b) => a.age_group.localeCompare(b.age_group)),
+    ).toEqual([
+      { age_group: '13U Boys', url: 'https://go.teamsnap.com/team/13b' },
+      { age_group: '15U Boys', url: long },
+      { age_group: '17U Girls', url: '' },
+    ]);
+    expect(screen.getByLabelText('15U Boys team link')).toHaveAttribute('title', long);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Team links (issue 8): one TeamSnap link per age group of the season, https only (the shared
  * TeamLinkInputSchema and its message), shown to that group's selected players and in their result mail.
- * Each group saves on its own; a refusal keeps what was typed.
+ * One form, one Save; a refusal keeps what was typed.
  */
 import { memo, useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
@@ -14,75 +14,109 @@ import { serverMessageOr } from '../../lib/api-client';
 import { setTeamLink } from './api';
 import { adminMessages as t } from './messages';
 
-function TeamLinkForm({
+/**
+ * Every age group's link in ONE form with one Save (issue 18): what changed is checked first (each field
+ * says its own error, nothing is sent while any is wrong), then sent group by group; a refusal keeps what
+ * was typed and says which group failed.
+ */
+function TeamLinksForm({
   season,
-  group,
   notify,
   onSaved,
 }: {
   season: AdminSeason;
-  group: AgeGroup;
   notify: Notify;
   onSaved: (group: AgeGroup, url: string) => void;
 }) {
-  const saved = season.teamsnap_links[group] ?? '';
-  const [value, setValue] = useState(saved);
-  const [error, setError] = useState<string | undefined>();
+  const saved = (group: AgeGroup) => season.teamsnap_links[group] ?? '';
+  const [values, setValues] = useState<Partial<Record<AgeGroup, string>>>(() =>
+    Object.fromEntries(season.age_groups.map((g) => [g, saved(g)])),
+  );
+  const [errors, setErrors] = useState<Partial<Record<AgeGroup, string>>>({});
   const [busy, setBusy] = useState(false);
-  const id = `${useId()}-link`;
-  const input = useRef<HTMLInputElement>(null);
+  const baseId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const idOf = (group: AgeGroup) => `${baseId}-${group.replace(/\s+/g, '-')}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const parsed = v.safeParse(TeamLinkInputSchema, { age_group: group, url: value });
-    if (!parsed.success) {
-      setError(parsed.issues[0].message);
-      input.current?.focus();
+    const changed: Array<{ group: AgeGroup; url: string }> = [];
+    const found: Partial<Record<AgeGroup, string>> = {};
+    for (const group of season.age_groups) {
+      const parsed = v.safeParse(TeamLinkInputSchema, { age_group: group, url: values[group] ?? '' });
+      if (!parsed.success) found[group] = parsed.issues[0].message;
+      else if (parsed.output.url !== saved(group)) changed.push({ group, url: parsed.output.url });
+    }
+    setErrors(found);
+    const firstWrong = season.age_groups.find((g) => found[g]);
+    if (firstWrong) {
+      form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(idOf(firstWrong))}`)?.focus();
       return;
     }
-    setError(undefined);
+    if (!changed.length) {
+      notify.success(t.teamLinksUnchanged);
+      return;
+    }
     setBusy(true);
+    const done: string[] = [];
     try {
-      await setTeamLink(season.id, group, parsed.output.url);
-      onSaved(group, parsed.output.url);
-      setValue(parsed.output.url);
-      notify.success(parsed.output.url ? t.teamLinkSaved(group) : t.teamLinkRemoved(group));
-    } catch (err) {
-      notify.error(serverMessageOr(err, t.teamLinkFailed));
+      for (const { group, url } of changed) {
+        try {
+          await setTeamLink(season.id, group, url);
+        } catch (err) {
+          notify.error(`${group}: ${serverMessageOr(err, t.teamLinkFailed)}`);
+          return;
+        }
+        onSaved(group, url);
+        setValues((all) => ({ ...all, [group]: url }));
+        done.push(group);
+      }
+      notify.success(
+        changed.length === 1
+          ? changed[0]!.url
+            ? t.teamLinkSaved(changed[0]!.group)
+            : t.teamLinkRemoved(changed[0]!.group)
+          : t.teamLinksSaved(done.length),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="admin-team-link" noValidate onSubmit={(e) => void submit(e)}>
-      <label htmlFor={id}>{t.teamLinkLabel(group)}</label>
-      <div className="admin-team-link-row">
-        <input
-          {...controlProps(id, error)}
-          ref={input}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://go.teamsnap.com/…"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-        <button
-          type="submit"
-          className="button button-secondary"
-          aria-disabled={busy || undefined}
-          aria-label={`${t.save} ${t.teamLinkLabel(group)}`}
-        >
-          {busy ? t.saving : t.save}
+    <form ref={form} className="admin-team-links" noValidate onSubmit={(e) => void submit(e)}>
+      {season.age_groups.map((group) => {
+        const id = idOf(group);
+        const value = values[group] ?? '';
+        return (
+          <div key={group} className="admin-team-link">
+            <label htmlFor={id}>{t.teamLinkLabel(group)}</label>
+            <input
+              {...controlProps(id, errors[group])}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://go.teamsnap.com/…"
+              // The whole link on hover, however narrow the field.
+              title={value || undefined}
+              value={value}
+              onChange={(e) => {
+                const next = e.target.value;
+                setValues((all) => ({ ...all, [group]: next }));
+                if (errors[group]) setErrors((all) => ({ ...all, [group]: undefined }));
+              }}
+            />
+            <FieldError id={id} error={errors[group]} />
+          </div>
+        );
+      })}
+      <p className="admin-form-actions">
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? t.saving : t.saveTeamLinks}
         </button>
-      </div>
-      <FieldError id={id} error={error} />
+      </p>
     </form>
   );
 }
@@ -106,18 +140,8 @@ export const TeamLinks = memo(function TeamLinks({
         </span>
       </summary>
       <p className="form-note">{t.teamLinksNote}</p>
-      <div className="admin-team-links">
-        {season.age_groups.map((group) => (
-          // Keyed by season too: another season's form starts from that season's saved link.
-          <TeamLinkForm
-            key={`${season.id}:${group}`}
-            season={season}
-            group={group}
-            notify={notify}
-            onSaved={onSaved}
-          />
-        ))}
-      </div>
+      {/* Keyed by season: another season's form starts from that season's saved links. */}
+      <TeamLinksForm key={season.id} season={season} notify={notify} onSaved={onSaved} />
     </details>
   );
 });
