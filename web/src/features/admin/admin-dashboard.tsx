@@ -17,6 +17,7 @@ import { SeasonSettings } from './season-settings';
 import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
 import { TryoutFiltersBar } from './tryout-filters';
+import { CheckInList } from './check-in-list';
 import { TryoutTable } from './tryout-table';
 import { useRegistration } from './use-registration';
 import { useSeasons } from './use-seasons';
@@ -103,6 +104,8 @@ export function AdminDashboard() {
   const sending = useSendResults(seasonId, hasQueued, tryouts.refresh, notify);
   const [asking, setAsking] = useState(false);
   const [filters, setFilters] = useState<TryoutFilters>(NO_FILTERS);
+  // The phone check-in view or the full table (issue 18).
+  const [view, setView] = useState<'table' | 'checkin'>('table');
   const [tab, setTab] = useState<Tab>('tryouts');
   const [playerId, setPlayerId] = useState<string | null>(null);
   const detailsHeading = useRef<HTMLHeadingElement>(null);
@@ -273,7 +276,27 @@ export function AdminDashboard() {
             </button>
           ) : null}
         </div>
-        {shown.length ? (
+        <div className="admin-view" role="group" aria-label={t.viewLabel}>
+          {(
+            [
+              ['table', t.viewTable],
+              ['checkin', t.viewCheckIn],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              className="admin-view-button"
+              aria-pressed={view === value}
+              onClick={() => setView(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        {shown.length && view === 'checkin' ? (
+          <CheckInList rows={shown} saving={tryouts.saving} saved={tryouts.saved} actions={tryouts.actions} />
+        ) : shown.length ? (
           <TryoutTable
             caption={t.tableCaption(season?.name ?? '')}
             rows={shown}

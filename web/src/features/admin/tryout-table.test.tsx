@@ -628,3 +628,45 @@ describe('withdrawn registrations (issue 15)', () => {
     expect(within(row).getByRole('button', { name: 'Send Email to #1 Maya Okafor' })).toBeInTheDocument();
   });
 });
+
+describe('the phone check-in view (issue 18)', () => {
+  it('lists number, name and a large Attended toggle per player, saves a tap, and jumps to a number', async () => {
+    // Prepare
+    const api = serveAdmin({ rows: [maya, liam, zoe] });
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Check-in' }));
+
+    // Assess
+    const list = screen.getByRole('list', { name: 'Check-in: tap a player who arrived' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['#1Maya Okafor', '#12Liam Nguyen', '#120Zoë Côté']);
+    expect(screen.getByRole('button', { name: 'Check-in' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    // Act: tap Maya.
+    await user.click(within(list).getByRole('checkbox', { name: 'Attended: #1 Maya Okafor' }));
+
+    // Assess
+    expect(await screen.findByText('Attendance updated successfully')).toBeInTheDocument();
+    expect(callsTo(api, 'PATCH', `/api/admin/tryouts/${maya.id}/attended`).map((c) => c.body)).toEqual([
+      { attended: true },
+    ]);
+
+    // Act: jump to #12, then to a number nobody has.
+    await user.type(screen.getByLabelText('Jump to #'), '12');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+
+    // Assess
+    expect(within(list).getByRole('checkbox', { name: 'Attended: #12 Liam Nguyen' })).toHaveFocus();
+
+    await user.clear(screen.getByLabelText('Jump to #'));
+    await user.type(screen.getByLabelText('Jump to #'), '7');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('No player #7 in this list.')).toHaveAttribute('role', 'alert');
+  });
+});
