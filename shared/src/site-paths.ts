@@ -60,6 +60,27 @@ export function showsFooter(pathname: string): boolean {
   });
 }
 
+/** The account pages, which carry a short footer (contact, privacy, terms; issue 18) instead of none. */
+export const ACCOUNT_FOOTER_PATHS = [
+  '/login',
+  '/register',
+  '/check-email',
+  '/verify-notice',
+  '/email-confirmed',
+  '/forgot-password',
+  '/verify-email',
+  '/reset-password',
+  '/household/join',
+  '/dashboard',
+  '/tryout',
+] as const;
+
+/** Whether the account pages' short footer shows on a path (letter case and a trailing slash ignored). */
+export function showsShortFooter(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return ACCOUNT_FOOTER_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
 /** The file a prerendered path is written to under the web build folder: '/' → 'index.html', '/about' → 'about/index.html'. */
 export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { showsFooter } from '@club/shared/site-paths';
@@ -39,8 +39,6 @@ describe('the footer appears on the marketing paths only (spec §2)', () => {
     '/TryoutsClosed',
     '/privacy',
     '/terms',
-    '/login',
-    '/dashboard',
     '/admin',
     '/payment/success',
     '/aboutus',
@@ -49,6 +47,22 @@ describe('the footer appears on the marketing paths only (spec §2)', () => {
 
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
+
+  it.each(['/login', '/register', '/check-email', '/forgot-password', '/dashboard', '/tryout', '/Tryout/'])(
+    'puts a short footer on the account page %s: contact, privacy, terms (issue 18)',
+    (path) => {
+      renderAt(path);
+
+      const footer = screen.getByRole('contentinfo');
+      expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+      expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+      expect(within(footer).getByRole('link', { name: 'support@summitbasketball.ca' })).toHaveAttribute(
+        'href',
+        'mailto:support@summitbasketball.ca',
+      );
+      expect(screen.queryByRole('heading', { name: 'Get Involved' })).not.toBeInTheDocument();
+    },
+  );
 
   it('ignores letter case and a trailing slash, as the router does', () => {
     expect(showsFooter('/fallteams/girls/')).toBe(true);

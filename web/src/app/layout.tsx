@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { showsFooter } from '@club/shared/site-paths';
+import { showsFooter, showsShortFooter } from '@club/shared/site-paths';
 import { ErrorBoundary } from '../components/error-boundary';
 import { Footer } from '../components/footer';
 import { NavBar } from '../components/nav-bar';
+import { ShortFooter } from '../components/short-footer';
 import { PageLoadSpinner } from '../components/page-load-spinner';
 import { replayEarlyPresses } from '../lib/early-presses';
 import { useDocumentMeta } from '../lib/page-meta';
@@ -11,8 +12,8 @@ import { useScrollOnNavigate } from '../lib/use-scroll-on-navigate';
 
 /**
  * The shared chrome around every route (spec §2): the navigation, the page-load spinner, the main content in
- * an error boundary, and the footer on the marketing paths only. Guard-free: account screens add their own
- * guards inside.
+ * an error boundary, the footer on the marketing paths (spec §2) and a short one on the account pages.
+ * Guard-free: account screens add their own guards inside.
  */
 export function Layout() {
   const { pathname } = useLocation();
@@ -38,7 +39,7 @@ export function Layout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      {showsFooter(pathname) ? <Footer /> : null}
+      {showsFooter(pathname) ? <Footer /> : showsShortFooter(pathname) ? <ShortFooter /> : null}
     </>
   );
 }
