@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { CLUB } from '../content/contact';
 import { isMenu, NAV_ENTRIES } from '../content/navigation';
 import { AuthLinks } from './auth-links';
+import { RegisterLink } from './register-link';
 
 interface Props {
   open: boolean;
@@ -97,6 +98,7 @@ export function MobileSidebar({ open, onClose }: Props) {
                   </li>
                 );
               })}
+              <RegisterLink className="sidebar-link sidebar-register" onNavigate={onClose} />
               <AuthLinks onNavigate={onClose} />
             </ul>
           </nav>

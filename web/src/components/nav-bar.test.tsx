@@ -1,7 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { publicReadPath } from '@club/shared/public-paths';
+import { forgetSeasonEvents } from '../lib/season-events';
+import { server } from '../test/server';
 import type { SessionUser } from '@club/shared';
 import { SessionContext, type SessionValue } from '../lib/session-context';
 import { NavBar } from './nav-bar';
@@ -82,6 +86,76 @@ describe('NavBar items (spec §2)', () => {
 
     expect(within(main).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(main).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('NavBar "Register for tryouts" (issue 18)', () => {
+  beforeEach(() => forgetSeasonEvents());
+  afterEach(() => forgetSeasonEvents());
+
+  function serveRegistration(open: boolean) {
+    server.use(
+      http.get(publicReadPath('getActiveSeason'), () =>
+        HttpResponse.json({
+          id: 's1',
+          name: 'Fall 2026 Tryouts',
+          is_active: true,
+          age_groups: ['15U Boys'],
+          is_registration_open: open,
+          tryout_fee_cents: 8500,
+          sibling_fee_cents: 8500,
+          reference_year: 2026,
+          sessions: [],
+        }),
+      ),
+    );
+  }
+
+  it('leads a signed-out visitor to /tryout from the bar and from the mobile menu while registration is open', async () => {
+    serveRegistration(true);
+    const { main } = renderNav();
+
+    expect(await within(main).findByRole('link', { name: 'Register for tryouts' })).toHaveAttribute(
+      'href',
+      '/tryout',
+    );
+    await userEvent.click(within(main).getByRole('button', { name: 'Menu' }));
+    const sidebar = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(sidebar).getByRole('link', { name: 'Register for tryouts' })).toHaveAttribute(
+      'href',
+      '/tryout',
+    );
+  });
+
+  it('is offered to a signed-in player too', async () => {
+    serveRegistration(true);
+    const { main } = renderNav({ user: player });
+
+    expect(await within(main).findByRole('link', { name: 'Register for tryouts' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('is not offered while registration is closed', async () => {
+    serveRegistration(false);
+    const closed = renderNav();
+    await within(closed.main).findByRole('link', { name: 'Login' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(closed.main).queryByRole('link', { name: 'Register for tryouts' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to an administrator while registration is open', async () => {
+    serveRegistration(true);
+    let asked = 0;
+    server.events.on('response:mocked', () => {
+      asked += 1;
+    });
+    renderNav({ user: { ...player, is_admin: true } }, '/tryout-information');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    await vi.waitFor(() => expect(asked).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.events.removeAllListeners();
+    expect(within(main).queryByRole('link', { name: 'Register for tryouts' })).not.toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
   });
 });
 

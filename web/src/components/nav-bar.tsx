@@ -5,6 +5,7 @@ import { CLUB } from '../content/contact';
 import { isMenu, NAV_ENTRIES, type NavMenu } from '../content/navigation';
 import { AuthLinks } from './auth-links';
 import { MobileSidebar } from './mobile-sidebar';
+import { RegisterLink } from './register-link';
 import logoUrl from '../assets/logo.svg';
 
 /** The path part of a link target: '/about#mission' → '/about'. */
@@ -174,6 +175,7 @@ export function NavBar() {
           )}
         </ul>
         <ul className="nav-auth">
+          <RegisterLink className="nav-link nav-register" />
           <AuthLinks />
         </ul>
         <button

@@ -95,6 +95,36 @@ describe('the public pages read the active season', () => {
     expect(within(events).queryByText(/2025/)).not.toBeInTheDocument();
   });
 
+  it('offers "Register for tryouts" beside the tryout information while registration is open (issue 18)', async () => {
+    // Prepare
+    serveSeason(SEASON);
+
+    // Act
+    renderAt(<HomePage />);
+
+    // Assess
+    const events = screen.getByRole('region', { name: 'Upcoming Events' });
+    expect(await within(events).findByRole('link', { name: 'Register for tryouts' })).toHaveAttribute(
+      'href',
+      '/tryout',
+    );
+    expect(within(events).getByRole('link', { name: 'Tryout information' })).toBeInTheDocument();
+  });
+
+  it('offers no registration on the home page while registration is closed', async () => {
+    // Prepare
+    serveSeason({ ...SEASON, is_registration_open: false });
+
+    // Act
+    renderAt(<HomePage />);
+
+    // Assess
+    const events = screen.getByRole('region', { name: 'Upcoming Events' });
+    expect(await within(events).findByText('Tryout fee: $85.00')).toBeInTheDocument();
+    expect(within(events).queryByRole('link', { name: 'Register for tryouts' })).not.toBeInTheDocument();
+    expect(within(events).getByRole('link', { name: 'Tryout information' })).toBeInTheDocument();
+  });
+
   it('keeps the static cards of spec §3 when there is no active season', async () => {
     // Prepare
     serveSeason(null);

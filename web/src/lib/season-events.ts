@@ -21,6 +21,8 @@ export type SeasonEvents =
       month: string;
       /** The season's tryout fee as written ("$85.00"); null without a season. */
       fee: string | null;
+      /** Whether the active season takes registrations now (issue 18: the home page offers the way in). */
+      registrationOpen: boolean;
     };
 
 /** One request per page view, shared by every section of the page that shows the season. */
@@ -95,6 +97,7 @@ export async function loadSeasonEvents(): Promise<Extract<SeasonEvents, { state:
     events: season?.sessions.length ? toEventCards(season.sessions) : null,
     month: season?.sessions.length ? firstMonth(season.sessions) : STATIC_MONTH,
     fee: season ? formatCad(season.tryout_fee_cents) : null,
+    registrationOpen: season?.is_registration_open === true,
   };
 }
 
@@ -113,4 +116,20 @@ export function useSeasonEvents(): SeasonEvents {
     };
   }, []);
   return events;
+}
+
+/**
+ * Whether the active season takes registrations, for the navigation's "Register for tryouts" (issue 18):
+ * false until the page has asked (the prerendered HTML cannot know), and on any failure to ask.
+ */
+export function useRegistrationOpen(): boolean {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void activeSeasonOnce().then((season) => current && setOpen(season?.is_registration_open === true));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return open;
 }

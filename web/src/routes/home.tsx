@@ -137,11 +137,25 @@ export function HomePage() {
           <h2 id="events-title">Upcoming Events</h2>
           <SeasonEvents live={live} />
           {fee !== null ? <p className="event-fee">Tryout fee: {fee}</p> : null}
-          <p className="section-more">
-            <Link className="button" to="/tryout-information">
-              Tryout information
-            </Link>
-          </p>
+          <ul className="button-row section-more" aria-label="Tryouts">
+            <li>
+              <Link
+                className={
+                  live.state === 'ready' && live.registrationOpen ? 'button button-secondary' : 'button'
+                }
+                to="/tryout-information"
+              >
+                Tryout information
+              </Link>
+            </li>
+            {live.state === 'ready' && live.registrationOpen ? (
+              <li>
+                <Link className="button" to="/tryout">
+                  Register for tryouts
+                </Link>
+              </li>
+            ) : null}
+          </ul>
         </div>
       </section>
     </>
