@@ -96,6 +96,9 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /auth/reset-password': 'public',
   // Signed-in player (administrators are sent away from player pages): /dashboard and /tryout
   'GET /tryouts/my': 'player',
+  'GET /tryouts/opening-notice': 'player',
+  'POST /tryouts/opening-notice': 'player',
+  'DELETE /tryouts/opening-notice': 'player',
   'GET /tryouts/my/calendar.ics': 'player',
   'GET /tryouts/calendar.ics': 'public',
   'GET /tryouts/my/receipt': 'player',

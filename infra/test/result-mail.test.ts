@@ -121,7 +121,12 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   it('lets only the functions whose row names the queue send to the queue, with sqs:SendMessage alone', () => {
     const synthesised = stage();
     const queueRows = routeList().filter((row) => row.queue);
-    expect(queueRows.map((row) => row.name).sort()).toEqual(['getSendProgress', 'sendResults']);
+    // A send of results and its progress read, and opening registration (its "E-mail me" list, issue 18).
+    expect(queueRows.map((row) => row.name).sort()).toEqual([
+      'getSendProgress',
+      'sendResults',
+      'setRegistrationStatus',
+    ]);
 
     for (const row of routeList()) {
       const fn = synthesised.stacks.api.functions.get(row.name)!.function;

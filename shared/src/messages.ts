@@ -30,6 +30,7 @@ export const fieldMessages = {
   athletesRequired: 'Choose at least one athlete to register, with an age group for each.',
   athleteTwice: 'Each athlete can be registered once.',
   siblingFeeAboveFee: 'The sibling fee cannot be more than the tryout fee.',
+  registrationOpensOnInvalid: 'Enter the day registration opens, or leave it empty.',
   referenceYearInvalid: 'Enter an age year from 2000 to 2100.',
   sessionKindInvalid: 'Choose whether the session is a tryout or an open gym.',
   sessionAgeGroupsRequired: 'Choose at least one age group for each session.',
@@ -69,6 +70,7 @@ export const serverMessages = {
 
   // Tryout registration and payment (spec §2 /tryout; the web shows them as the server's message)
   noActiveSeason: 'No active season.',
+  openingNoticeWhileOpen: 'Registration is open now: register on the tryout page.',
   registrationClosed: (seasonName: string) => `Registration for ${seasonName} is currently closed.`,
   ageGroupNotOffered: 'That age group is not offered this season. Please choose another.',
   ineligibleBirthYear: (group: string, year: number) =>

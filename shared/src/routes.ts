@@ -286,6 +286,34 @@ export const routes = {
     table: 'write',
     answer: answer<T.Household>(),
   },
+  /**
+   * "E-mail me when it opens" (issue 18): the signed-in account's place on the list mailed once, through the
+   * result-mail queue, when the admin opens registration.
+   */
+  getOpeningNotice: {
+    method: 'GET',
+    path: '/tryouts/opening-notice',
+    access: 'player',
+    handler: 'tryouts/opening-notice-get',
+    table: 'read',
+    answer: answer<T.OpeningNoticeStatus>(),
+  },
+  requestOpeningNotice: {
+    method: 'POST',
+    path: '/tryouts/opening-notice',
+    access: 'player',
+    handler: 'tryouts/opening-notice-request',
+    table: 'write',
+    answer: answer<T.OpeningNoticeStatus>(),
+  },
+  cancelOpeningNotice: {
+    method: 'DELETE',
+    path: '/tryouts/opening-notice',
+    access: 'player',
+    handler: 'tryouts/opening-notice-cancel',
+    table: 'write',
+    answer: answer<T.OpeningNoticeStatus>(),
+  },
   getMyTryout: {
     method: 'GET',
     path: '/tryouts/my',
@@ -439,6 +467,8 @@ export const routes = {
     params: 'SeasonParamsSchema',
     body: 'RegistrationToggleSchema',
     answer: answer<T.RegistrationStatusAnswer>(),
+    // Opening registration puts the "E-mail me when it opens" list's mail on the queue (issue 18).
+    queue: 'resultMail',
   },
   setTeamLink: {
     method: 'PUT',

@@ -493,6 +493,13 @@ export const UpdateSeasonSchema = v.object({
   sibling_fee_cents: v.optional(SiblingFeeCentsSchema),
   reference_year: v.optional(ReferenceYearSchema),
   sessions: v.optional(SessionsSchema),
+  /** The day registration is planned to open, or '' to say nothing (issue 18). */
+  registration_opens_on: v.optional(
+    v.union(
+      [v.literal(''), v.pipe(v.string(), v.check(isIsoDate, m.registrationOpensOnInvalid))],
+      m.registrationOpensOnInvalid,
+    ),
+  ),
 });
 export type UpdateSeasonInput = v.InferOutput<typeof UpdateSeasonSchema>;
 

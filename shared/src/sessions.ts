@@ -73,3 +73,8 @@ export function sessionInstant(localDateTime: string): Date {
   const first = wall - zoneOffset(wall);
   return new Date(wall - zoneOffset(first));
 }
+
+/** "Tuesday, January 5, 2027" for a day written `YYYY-MM-DD` (the day registration opens, issue 18). */
+export function dayOf(date: string): string {
+  return sessionDay({ starts_at: `${date}T00:00` });
+}

@@ -45,6 +45,19 @@ export interface Season {
   reference_year: number;
   /** The season's tryout sessions (and open gyms), in Edmonton's local time, in the order the admin keeps. */
   sessions: TryoutSession[];
+  /**
+   * The day registration is planned to open (`YYYY-MM-DD`, Edmonton), shown while it is closed (issue 18);
+   * null when the club has not said. Opening it is still the admin's switch.
+   */
+  registration_opens_on: string | null;
+}
+
+/**
+ * GET, POST and DELETE /tryouts/opening-notice (issue 18): whether the signed-in account is on the list
+ * mailed once when the admin opens registration.
+ */
+export interface OpeningNoticeStatus {
+  subscribed: boolean;
 }
 
 /** One session of a season: who it is for, when (Edmonton local time, `YYYY-MM-DDTHH:MM`) and where. */

@@ -23,6 +23,7 @@
  * | household             | HOUSEHOLD#<id>          | HOUSEHOLD          |                 |                      |
  * | household guardian    | HOUSEHOLD#<id>          | GUARDIAN#<userId>  |                 |                      |
  * | household athlete     | HOUSEHOLD#<id>          | ATHLETE#<athleteId>|                 |                      |
+ * | opening notice        | OPENING_NOTICES         | USER#<userId>      |                 |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -114,6 +115,12 @@ export const keys = {
     SK: `ATHLETE#${athleteId}`,
   }),
   householdPartition: (householdId: string) => ({ PK: `HOUSEHOLD#${householdId}` }),
+  /**
+   * An account on the "E-mail me when it opens" list (issue 18). One partition holds the list, so opening
+   * registration reads it with one Query; a club's list is hundreds, not millions.
+   */
+  openingNotice: (userId: string) => ({ PK: 'OPENING_NOTICES', SK: `USER#${userId}` }),
+  openingNoticesPartition: { PK: 'OPENING_NOTICES' },
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;

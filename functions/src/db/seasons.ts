@@ -21,12 +21,22 @@ export interface SeasonItem {
   teamsnap_links: Partial<Record<AgeGroup, string>>;
   /** Its tryout sessions and open gyms (none on a season stored before sessions existed). */
   sessions: TryoutSession[];
+  /** The day registration is planned to open (YYYY-MM-DD), '' or absent when not said (issue 18). */
+  registration_opens_on?: string;
   createdAt: string;
 }
 
 /** What PATCH /admin/seasons/{id} may change. */
 export type SeasonSettings = Partial<
-  Pick<SeasonItem, 'name' | 'tryout_fee_cents' | 'sibling_fee_cents' | 'reference_year' | 'sessions'>
+  Pick<
+    SeasonItem,
+    | 'name'
+    | 'tryout_fee_cents'
+    | 'sibling_fee_cents'
+    | 'reference_year'
+    | 'sessions'
+    | 'registration_opens_on'
+  >
 >;
 
 /**
@@ -214,6 +224,9 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     reference_year: item.reference_year as number,
     teamsnap_links: (item.teamsnap_links as SeasonItem['teamsnap_links'] | undefined) ?? {},
     sessions: (item.sessions as TryoutSession[] | undefined) ?? [],
+    ...(typeof item.registration_opens_on === 'string' && item.registration_opens_on
+      ? { registration_opens_on: item.registration_opens_on }
+      : {}),
     createdAt: item.createdAt as string,
   };
 }

@@ -18,6 +18,21 @@ export const ResultMailMessageSchema = v.object({
 });
 export type ResultMailMessage = v.InferOutput<typeof ResultMailMessageSchema>;
 
+/**
+ * One "registration is open" mail (issue 18) rides the same queue, at the same rate: which account, for
+ * which season's opening. No personal data.
+ */
+export const OpeningNoticeMessageSchema = v.object({
+  kind: v.literal('opening-notice'),
+  user_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  season_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+});
+export type OpeningNoticeMessage = v.InferOutput<typeof OpeningNoticeMessageSchema>;
+
+/** What the worker reads off the queue: an opening notice (it says so), else a row's result mail. */
+export const QueueMessageSchema = v.union([OpeningNoticeMessageSchema, ResultMailMessageSchema]);
+export type QueueMessage = v.InferOutput<typeof QueueMessageSchema>;
+
 let client: SQSClient | undefined;
 
 function sqs(): SQSClient {
@@ -44,8 +59,8 @@ function queueUrl(): string {
  * failed are sent again (three tries); any still failing are logged and left: their rows stay untried and are
  * put on the queue again once the round is older than resultMailQueue.requeueAfterMs. Returns how many went.
  */
-export async function enqueueResultMails(messages: readonly ResultMailMessage[]): Promise<number> {
-  const chunks: ResultMailMessage[][] = [];
+export async function enqueueResultMails(messages: readonly QueueMessage[]): Promise<number> {
+  const chunks: QueueMessage[][] = [];
   for (let i = 0; i < messages.length; i += resultMailQueue.sendBatchSize) {
     chunks.push(messages.slice(i, i + resultMailQueue.sendBatchSize));
   }
@@ -53,7 +68,7 @@ export async function enqueueResultMails(messages: readonly ResultMailMessage[])
   return sent.reduce((a, b) => a + b, 0);
 }
 
-async function sendChunk(chunk: ResultMailMessage[]): Promise<number> {
+async function sendChunk(chunk: QueueMessage[]): Promise<number> {
   let pending = chunk.map((message, i) => ({ Id: String(i), MessageBody: JSON.stringify(message) }));
   for (let attempt = 1; pending.length && attempt <= 3; attempt++) {
     try {

@@ -17,6 +17,7 @@ import {
 import * as seasonsTable from '../db/seasons';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
+import { enqueueOpeningNotices } from './opening-notices';
 import { createSeason, toAdminSeason } from './seasons';
 
 /** GET /seasons/all: every season, newest first (the admin page selects the first). */
@@ -105,6 +106,8 @@ export async function setRegistrationStatus(
   ]);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
   log.info('season registration changed', { seasonId, open });
+  // The active season opening: the "E-mail me when it opens" list is mailed, once each (issue 18).
+  if (open && season.id === activeId) await enqueueOpeningNotices(season.id);
   return { season: toAdminSeason(season, season.id === activeId) };
 }
 

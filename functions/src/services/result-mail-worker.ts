@@ -8,11 +8,12 @@ import { tryoutId } from '@club/shared';
 import * as resultMailTable from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
 import { getConfig } from '../lib/config';
-import type { ResultMailMessage } from '../queue/result-mail-queue';
+import type { QueueMessage, ResultMailMessage } from '../queue/result-mail-queue';
+import { deliverOpeningNotice } from './opening-notices';
 import { CLAIM_BUDGET_MS, CLAIM_LEASE_MS, sendClaimed, sleep } from './result-mail';
 
 /** A queue message's schema, for the worker that parses what the queue delivers. */
-export { ResultMailMessageSchema } from '../queue/result-mail-queue';
+export { QueueMessageSchema } from '../queue/result-mail-queue';
 
 /** The next moment this process may send (the pacing of RESULT_MAIL_SEND_RATE), epoch ms. */
 let nextSendAt = 0;
@@ -65,4 +66,18 @@ export async function deliverQueuedResultMail(
     return 'done';
   }
   return (await sendClaimed(row, claim, season, deadline, 'queue')) === 'retry' ? 'retry' : 'done';
+}
+
+/**
+ * The worker's step for any message of the queue: a row's result mail, or an account's "registration is
+ * open" mail (issue 18), both at the stage's sending rate.
+ */
+export async function deliverQueuedMessage(
+  message: QueueMessage,
+  deadline: number,
+  seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
+): Promise<QueuedMailOutcome> {
+  if (!('kind' in message)) return deliverQueuedResultMail(message, deadline, seasons);
+  if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
+  return deliverOpeningNotice(message, seasons);
 }

@@ -31,6 +31,7 @@ export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Se
     sibling_fee_cents: siblingFeeOf(season),
     reference_year: season.reference_year,
     sessions: season.sessions,
+    registration_opens_on: season.registration_opens_on || null,
   };
 }
 

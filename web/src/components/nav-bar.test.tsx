@@ -105,6 +105,7 @@ describe('NavBar "Register for tryouts" (issue 18)', () => {
           tryout_fee_cents: 8500,
           sibling_fee_cents: 8500,
           reference_year: 2026,
+          registration_opens_on: null,
           sessions: [],
         }),
       ),

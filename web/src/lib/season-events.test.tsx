@@ -26,6 +26,7 @@ const SEASON: Season = {
   tryout_fee_cents: 8500,
   sibling_fee_cents: 8500,
   reference_year: 2026,
+  registration_opens_on: null,
   sessions: [
     session('2026-08-19T18:00', '2026-08-19T19:30', ['15U Boys', '16U Boys']),
     session('2026-08-18T18:00', '2026-08-18T19:30', ['15U Boys', '16U Boys']),

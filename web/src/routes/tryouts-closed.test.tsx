@@ -1,10 +1,12 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Season, SessionUser } from '@club/shared';
 import { SessionContext, type SessionValue } from '../lib/session-context';
+import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
 import { TryoutsClosedPage } from './tryouts-closed';
 
@@ -17,6 +19,7 @@ const season: Season = {
   tryout_fee_cents: 5000,
   sibling_fee_cents: 5000,
   reference_year: 2025,
+  registration_opens_on: null,
   sessions: [],
 };
 
@@ -36,9 +39,13 @@ function activeSeason(answer: () => Response | Promise<Response>) {
 
 function renderPage(session: Partial<SessionValue> = {}) {
   const value: SessionValue = { user: null, ready: true, logout: vi.fn(async () => {}), ...session };
-  const router = createMemoryRouter([{ path: '/TryoutsClosed', element: <TryoutsClosedPage /> }], {
-    initialEntries: ['/TryoutsClosed'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/TryoutsClosed', element: <TryoutsClosedPage /> },
+      { path: '/login', element: <h1>Sign in</h1> },
+    ],
+    { initialEntries: ['/TryoutsClosed'] },
+  );
   render(
     <SessionContext.Provider value={value}>
       <RouterProvider router={router} />
@@ -169,5 +176,85 @@ describe('/TryoutsClosed, the tryout registration entry', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(CLOSED)).not.toBeInTheDocument();
     expect(screen.queryByText(/is open\./)).not.toBeInTheDocument();
+  });
+});
+
+describe('/TryoutsClosed while registration is closed: no dead end (issue 18)', () => {
+  const closed = { ...season, is_registration_open: false };
+
+  it('says when registration opens when the season says, and nothing of a day when it does not', async () => {
+    activeSeason(() => HttpResponse.json({ ...closed, registration_opens_on: '2027-01-05' }));
+    renderPage();
+    expect(await screen.findByText('Registration opens on Tuesday, January 5, 2027.')).toBeInTheDocument();
+  });
+
+  it('says no day when the season has none', async () => {
+    activeSeason(() => HttpResponse.json(closed));
+    renderPage();
+    expect(await screen.findByText(CLOSED)).toBeInTheDocument();
+    expect(screen.queryByText(/Registration opens on/)).not.toBeInTheDocument();
+  });
+
+  it('puts a signed-in family on the list with one click, says where the mail goes, and takes them off again', async () => {
+    // Prepare
+    activeSeason(() => HttpResponse.json(closed));
+    const calls: string[] = [];
+    let subscribed = false;
+    server.use(
+      onRoute('getOpeningNotice', () => ({ subscribed })),
+      onRoute('requestOpeningNotice', () => {
+        calls.push('POST');
+        subscribed = true;
+        return { subscribed };
+      }),
+      onRoute('cancelOpeningNotice', () => {
+        calls.push('DELETE');
+        subscribed = false;
+        return { subscribed };
+      }),
+    );
+    renderPage({ user: player });
+
+    // Act
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mail me when it opens' }));
+
+    // Assess
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'We will e-mail maya@example.com once when registration opens.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Don’t e-mail me' }));
+    expect(await screen.findByRole('button', { name: 'E-mail me when it opens' })).toBeInTheDocument();
+    expect(calls).toEqual(['POST', 'DELETE']);
+  });
+
+  it('shows a family already on the list as such, and the server’s refusal in words', async () => {
+    activeSeason(() => HttpResponse.json(closed));
+    server.use(
+      onRoute('getOpeningNotice', () => ({ subscribed: false })),
+      http.post('/api/tryouts/opening-notice', () =>
+        HttpResponse.json(
+          { message: 'Registration is open now: register on the tryout page.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderPage({ user: player });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'E-mail me when it opens' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Registration is open now: register on the tryout page.',
+    );
+    expect(screen.getByRole('button', { name: 'E-mail me when it opens' })).toBeEnabled();
+  });
+
+  it('asks a signed-out visitor to sign in, and brings them back here after', async () => {
+    activeSeason(() => HttpResponse.json(closed));
+    renderPage();
+
+    const link = await screen.findByRole('link', { name: 'Sign in to be e-mailed' });
+    expect(link).toHaveAttribute('href', '/login');
+    await userEvent.click(link);
+    expect(sessionStorage.getItem('return-to')).toBe('/TryoutsClosed');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { serverMessages } from '@club/shared/messages';
+import { OpeningNotice, OpensOn } from '../components/opening-notice';
 import { PageHeader } from '../components/page-header';
 import { SocialLinks } from '../components/social-links';
 import { EMAILS, mailto } from '../content/contact';
@@ -15,7 +16,10 @@ export const meta: PageMeta = {
 };
 
 type Registration =
-  { kind: 'checking' } | { kind: 'closed' } | { kind: 'open'; season: string } | { kind: 'unknown' };
+  | { kind: 'checking' }
+  | { kind: 'closed'; opensOn: string | null }
+  | { kind: 'open'; season: string }
+  | { kind: 'unknown' };
 
 /**
  * Whether the active season takes registrations, asked once the page runs. The prerendered HTML cannot know
@@ -29,7 +33,9 @@ function useRegistration(): Registration {
       (season) => {
         if (!current) return;
         setRegistration(
-          season?.is_registration_open ? { kind: 'open', season: season.name } : { kind: 'closed' },
+          season?.is_registration_open
+            ? { kind: 'open', season: season.name }
+            : { kind: 'closed', opensOn: season?.registration_opens_on ?? null },
         );
       },
       () => current && setRegistration({ kind: 'unknown' }),
@@ -83,7 +89,7 @@ function FollowUs() {
   return (
     <>
       <p>
-        Follow us to hear the moment they open, or e-mail{' '}
+        Follow us for news, or e-mail{' '}
         <a href={mailto(EMAILS.general, 'Tryout registration')}>{EMAILS.general}</a> with questions.
       </p>
       <SocialLinks />
@@ -112,6 +118,8 @@ function RegistrationNotice({ registration }: { registration: Registration }) {
         <>
           <h2 id="registration-title">Registrations are closed</h2>
           <p className="lead">Tryout registrations are currently closed and will reopen soon.</p>
+          <OpensOn date={registration.opensOn} />
+          <OpeningNotice />
           <FollowUs />
         </>
       );

@@ -11,6 +11,8 @@ import { onRoute } from './route-mock';
 const defaults = [
   onRoute('getHousehold', () => ({ guardians: [], athletes: [] })),
   onRoute('getHouseholdTryouts', () => []),
+  // A closed registration's "E-mail me when it opens" (issue 18): not on the list.
+  onRoute('getOpeningNotice', () => ({ subscribed: false })),
   // The family section asks whether registration is open: no active season, unless a test says otherwise.
   http.get(publicReadPath('getActiveSeason'), () =>
     HttpResponse.json({ message: 'No active season.' }, { status: 404 }),

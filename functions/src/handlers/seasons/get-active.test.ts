@@ -46,6 +46,7 @@ describe('GET /seasons/active', () => {
       sibling_fee_cents: 4_500,
       reference_year: 2025,
       sessions: [],
+      registration_opens_on: null,
     });
   });
 

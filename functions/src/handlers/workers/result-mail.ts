@@ -1,12 +1,13 @@
 /**
  * The result-mail worker: Lambda's SQS event source (and, on the local stack, its poller) hands it batches
- * of queue messages. Each message is one row's mail, sent at the configured rate; the answer lists the
- * messages to deliver again (partial batch failures), so one throttled mail never repeats a whole batch.
+ * of queue messages. Each message is one row's result mail (or one account's "registration is open" mail),
+ * sent at the configured rate; the answer lists the messages to deliver again (partial batch failures), so
+ * one throttled mail never repeats a whole batch.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { log } from '../../lib/log';
-import { deliverQueuedResultMail, ResultMailMessageSchema } from '../../services/result-mail-worker';
+import { deliverQueuedMessage, QueueMessageSchema } from '../../services/result-mail-worker';
 
 /** The part of Lambda's context the worker reads. */
 export interface WorkerContext {
@@ -30,14 +31,14 @@ export async function handler(event: SQSEvent, context: WorkerContext): Promise<
   const seasons = new Map();
   const outcomes = await Promise.all(
     event.Records.map(async (record) => {
-      const message = v.safeParse(ResultMailMessageSchema, parseBody(record.body));
+      const message = v.safeParse(QueueMessageSchema, parseBody(record.body));
       if (!message.success) {
         // It would never become readable: acknowledged, so it does not circle until the dead-letter queue.
         log.error('result mail message unreadable', { messageId: record.messageId });
         return 'done';
       }
       try {
-        return await deliverQueuedResultMail(message.output, deadline, seasons);
+        return await deliverQueuedMessage(message.output, deadline, seasons);
       } catch (error) {
         log.error('result mail message failed', {
           messageId: record.messageId,

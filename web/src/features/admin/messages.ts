@@ -78,6 +78,9 @@ export const adminMessages = {
   siblingFee: 'Sibling fee ($)',
   referenceYear: 'Age year',
   referenceYearNote: 'Age groups count from this year: 15U is born in this year minus 15 or later.',
+  registrationOpensOn: 'Registration opens on (optional)',
+  registrationOpensOnNote:
+    'Shown to families while registration is closed. Opening it is still the switch above; those who asked are e-mailed then.',
   referenceYearLocked: 'Locked: players have registered, and a new year would move them between age groups.',
   sessions: 'Sessions',
   noSessions: 'No sessions yet. The public pages show their usual text until you add some.',

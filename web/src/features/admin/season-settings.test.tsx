@@ -65,6 +65,29 @@ describe('season settings (issue 15)', () => {
     expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(0);
   });
 
+  it('saves the day registration opens, and clears it when emptied (issue 18)', async () => {
+    // Prepare
+    const { api, panel, user } = await openSettings(anAdminSeason({ registration_opens_on: '2027-01-05' }));
+    const opens = panel.getByLabelText('Registration opens on (optional)');
+    expect(opens).toHaveValue('2027-01-05');
+
+    // Act
+    await user.clear(opens);
+    await user.type(opens, '2027-01-12');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('Season settings saved');
+    await user.clear(opens);
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    await vi.waitFor(() => expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(2));
+    expect(
+      callsTo(api, 'PATCH', SETTINGS_PATH).map(
+        (c) => (c.body as { registration_opens_on: string }).registration_opens_on,
+      ),
+    ).toEqual(['2027-01-12', '']);
+  });
+
   it('saves a sibling fee equal to the fee, or less', async () => {
     // Prepare
     const { api, panel, user } = await openSettings();
@@ -119,6 +142,7 @@ describe('season settings (issue 15)', () => {
         sibling_fee_cents: 5000,
         reference_year: 2025,
         sessions: [SESSION],
+        registration_opens_on: '',
       },
     ]);
     expect(panel.getByText('($85.00 · 1 session)')).toBeInTheDocument();

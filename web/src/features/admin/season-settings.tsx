@@ -213,6 +213,7 @@ export const SeasonSettings = memo(function SeasonSettings({
   const [fee, setFee] = useState(centsToDollars(season.tryout_fee_cents));
   const [siblingFee, setSiblingFee] = useState(centsToDollars(season.sibling_fee_cents));
   const [year, setYear] = useState(String(season.reference_year));
+  const [opensOn, setOpensOn] = useState(season.registration_opens_on ?? '');
   const [sessions, setSessions] = useState(() => season.sessions.map(toDraft));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -221,15 +222,18 @@ export const SeasonSettings = memo(function SeasonSettings({
 
   /** The first field in error takes the focus (a session in error: its first control). */
   function focusFirstError(found: Errors) {
-    const field = (['name', 'tryout_fee_cents', 'sibling_fee_cents', 'reference_year'] as const).find(
-      (key) => found[key],
-    );
+    const field = (
+      ['name', 'tryout_fee_cents', 'sibling_fee_cents', 'reference_year', 'registration_opens_on'] as const
+    ).find((key) => found[key]);
     if (field) {
-      document
-        .getElementById(
-          `${id}-${{ name: 'name', tryout_fee_cents: 'fee', sibling_fee_cents: 'sibling', reference_year: 'year' }[field]}`,
-        )
-        ?.focus();
+      const suffix = {
+        name: 'name',
+        tryout_fee_cents: 'fee',
+        sibling_fee_cents: 'sibling',
+        reference_year: 'year',
+        registration_opens_on: 'opens',
+      }[field];
+      document.getElementById(`${id}-${suffix}`)?.focus();
       return;
     }
     const index = sessions.findIndex((_, i) => found[`sessions.${i}`]);
@@ -247,6 +251,7 @@ export const SeasonSettings = memo(function SeasonSettings({
       sibling_fee_cents: siblingCents ?? Number.NaN,
       reference_year: /^\d{4}$/.test(year.trim()) ? Number(year) : Number.NaN,
       sessions: sessions.map(fromDraft),
+      registration_opens_on: opensOn.trim(),
     };
     const parsed = v.safeParse(UpdateSeasonSchema, input);
     const found = parsed.success ? {} : errorsOf(parsed.issues);
@@ -322,6 +327,23 @@ export const SeasonSettings = memo(function SeasonSettings({
             <FieldError id={`${id}-year`} error={errors.reference_year} />
             <p id={`${id}-year-note`} className="form-note">
               {hasRegistrations ? t.referenceYearLocked : t.referenceYearNote}
+            </p>
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-opens`}>{t.registrationOpensOn}</label>
+            <input
+              id={`${id}-opens`}
+              type="date"
+              aria-invalid={Boolean(errors.registration_opens_on)}
+              aria-describedby={[errors.registration_opens_on ? `${id}-opens-error` : '', `${id}-opens-note`]
+                .filter(Boolean)
+                .join(' ')}
+              value={opensOn}
+              onChange={(e) => setOpensOn(e.target.value)}
+            />
+            <FieldError id={`${id}-opens`} error={errors.registration_opens_on} />
+            <p id={`${id}-opens-note`} className="form-note">
+              {t.registrationOpensOnNote}
             </p>
           </div>
         </div>

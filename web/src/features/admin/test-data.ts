@@ -19,6 +19,7 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
     tryout_fee_cents: 5000,
     sibling_fee_cents: 5000,
     reference_year: 2025,
+    registration_opens_on: null,
     sessions: [],
     teamsnap_links: {},
     created_at: '2025-06-01T15:00:00.000Z',

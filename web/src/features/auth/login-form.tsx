@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { login } from './api';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
-import { takeReturnTo } from './return-to';
+import { takeReturnTo } from '../../lib/return-to';
 import { ResendVerificationButton } from './resend-verification-button';
 import { useSessionActions } from './session-provider';
 

@@ -1,7 +1,7 @@
 /** Route guards of spec §2, used as lazy layout routes around the protected screens. */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../lib/session-context';
-import { rememberReturnTo } from './return-to';
+import { rememberReturnTo } from '../../lib/return-to';
 
 function Pending() {
   return <p role="status" className="auth-pending" aria-live="polite" />;

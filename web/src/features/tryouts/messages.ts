@@ -68,6 +68,8 @@ export const tryoutMessages = {
   readyDetail: 'You are not registered for tryouts this season yet.',
   readyLink: 'Register for Tryouts',
   registrationOpenNow: (season: string) => `Registration for ${season} is open now.`,
+  registrationClosedNow: 'Tryout registration is closed right now.',
+  closedFamilyTitle: 'Tryout registration',
   registeredPaid: (amount: string) => `You're registered! ${amount} paid by card.`,
   registeredPaidFamily: "You're registered! Your card payment went through.",
   registrationTitle: 'Your Tryout Registration',

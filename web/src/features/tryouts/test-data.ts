@@ -11,6 +11,7 @@ export function aSeason(overrides: Partial<Season> = {}): Season {
     tryout_fee_cents: 5000,
     sibling_fee_cents: 5000,
     reference_year: 2025,
+    registration_opens_on: null,
     sessions: [],
     ...overrides,
   };

@@ -74,6 +74,69 @@ describe('dashboard registration card (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Register for Tryouts' })).toHaveAttribute('href', '/tryout');
   });
 
+  it('while registration is closed, says when it opens and puts the family on the list with one click (issue 18)', async () => {
+    // Prepare
+    myTryout(null);
+    let asked = 0;
+    server.use(
+      onRoute('getActiveSeason', () =>
+        aSeason({ is_registration_open: false, registration_opens_on: '2027-01-05' }),
+      ),
+      onRoute('requestOpeningNotice', () => {
+        asked += 1;
+        return { subscribed: true };
+      }),
+      // A player's account: its own athlete is in its household.
+      onRoute('getHousehold', () => ({
+        guardians: [{ id: 'u1', first_name: 'Maya', last_name: 'Okafor', email: 'maya@example.com' }],
+        athletes: [
+          {
+            id: 'u1',
+            first_name: 'Maya',
+            last_name: 'Okafor',
+            date_of_birth: '2010-04-02',
+            emergency_contact_name: 'Ada Okafor',
+            emergency_contact_phone: '780-555-0100',
+            emergency_contact_email: 'ada@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
+    );
+    const router = createMemoryRouter([{ path: '/dashboard', element: <TryoutDashboard /> }], {
+      initialEntries: ['/dashboard'],
+    });
+    const user = {
+      id: 'u1',
+      first_name: 'Maya',
+      last_name: 'Okafor',
+      email: 'maya@example.com',
+      is_admin: false,
+    };
+    render(
+      <SessionContext.Provider value={{ user, ready: true, logout: async () => {} }}>
+        <RouterProvider router={router} />
+      </SessionContext.Provider>,
+    );
+
+    // Act
+    const card = (await screen.findByRole('heading', { name: 'Ready to Join?' })).closest('section')!;
+    await userEvent.click(await within(card).findByRole('button', { name: 'E-mail me when it opens' }));
+
+    // Assess
+    expect(within(card).getByText('Tryout registration is closed right now.')).toBeInTheDocument();
+    expect(within(card).getByText('Registration opens on Tuesday, January 5, 2027.')).toBeInTheDocument();
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'We will e-mail maya@example.com once when registration opens.',
+    );
+    expect(asked).toBe(1);
+    expect(within(card).getByRole('link', { name: 'Register for Tryouts' })).toHaveAttribute(
+      'href',
+      '/TryoutsClosed',
+    );
+  });
+
   it('shows season, tryout number, age group, status and payment of a registration', async () => {
     // Prepare
     myTryout(aTryout({ season: 'Fall 2025 Tryouts', tryout_number: 23, age_group: '17U Girls' }));
@@ -719,10 +782,10 @@ describe('a parent’s or guardian’s account (issue 17)', () => {
       </SessionContext.Provider>,
     );
 
-    // Assess: the guardian is not offered "Ready to Join?"; a player's account with the same family is.
-    await vi.waitFor(() =>
-      expect(screen.queryByText('Loading your tryout information…')).not.toBeInTheDocument(),
-    );
+    // Assess: the guardian is not offered "Ready to Join?" but told registration is closed, with the list;
+    // a player's account with the same family is offered "Ready to Join?".
+    expect(await screen.findByRole('heading', { name: 'Tryout registration' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'E-mail me when it opens' })).toBeInTheDocument();
     expect(screen.queryByText('Ready to Join?')).not.toBeInTheDocument();
     unmount();
     render(

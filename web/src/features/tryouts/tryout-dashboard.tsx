@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCad } from '@club/shared/tryouts';
-import type { MyTryout } from '@club/shared/types';
+import type { MyTryout, Season } from '@club/shared/types';
+import { OpeningNotice, OpensOn } from '../../components/opening-notice';
 import { callApi } from '../../lib/api-client';
 import { useSession } from '../../lib/session-context';
 import { fetchActiveSeason } from '../../lib/active-season';
@@ -25,8 +26,8 @@ type LoadState =
       tryout: MyTryout | null;
       /** False for a parent's or guardian's account: no athlete of its own to invite to register. */
       ownAthlete?: boolean;
-      /** The active season's name while it takes registrations (the card then leads straight to /tryout). */
-      openSeason?: string | null;
+      /** The active season (null: none), read for whether and when it takes registrations. */
+      season?: Season | null;
     };
 
 /** Whether the signed-in account is an athlete of its household (a player's account; true when unknown). */
@@ -42,19 +43,45 @@ async function hasOwnAthlete(userId: string | undefined): Promise<boolean> {
 
 /**
  * "Ready to Join?" (spec §2). While the active season takes registrations it leads straight to the form
- * (issue 18); otherwise to /TryoutsClosed, which says when registration opens.
+ * (issue 18); otherwise it says registration is closed, when it opens if the season says, offers "E-mail me
+ * when it opens", and links to /TryoutsClosed as the spec has it.
  */
-function ReadyToJoinCard({ openSeason }: { openSeason: string | null }) {
+function ReadyToJoinCard({ season }: { season: Season | null }) {
+  const open = season?.is_registration_open === true;
   return (
     <section className="tryout-panel" aria-labelledby="ready-title">
       <h2 id="ready-title">{t.readyTitle}</h2>
       <p>{t.readyDetail}</p>
-      {openSeason ? <p>{t.registrationOpenNow(openSeason)}</p> : null}
+      {open ? <p>{t.registrationOpenNow(season.name)}</p> : <ClosedNow season={season} />}
       <p className="tryout-actions">
-        <Link className="button" to={openSeason ? '/tryout' : '/TryoutsClosed'}>
+        <Link
+          className={open ? 'button' : 'button button-secondary'}
+          to={open ? '/tryout' : '/TryoutsClosed'}
+        >
           {t.readyLink}
         </Link>
       </p>
+    </section>
+  );
+}
+
+/** Registration closed: when it opens, if the season says, and the one-click list. */
+function ClosedNow({ season }: { season: Season | null }) {
+  return (
+    <>
+      <p>{t.registrationClosedNow}</p>
+      <OpensOn date={season?.registration_opens_on} />
+      <OpeningNotice />
+    </>
+  );
+}
+
+/** A parent's or guardian's dashboard while registration is closed: the same news, without "Ready to Join?". */
+function ClosedForFamily({ season }: { season: Season | null }) {
+  return (
+    <section className="tryout-panel" aria-labelledby="closed-title">
+      <h2 id="closed-title">{t.closedFamilyTitle}</h2>
+      <ClosedNow season={season} />
     </section>
   );
 }
@@ -89,8 +116,7 @@ export function TryoutDashboard() {
           hasOwnAthlete(user?.id),
           fetchActiveSeason().catch(() => null),
         ]);
-        const openSeason = season?.is_registration_open ? season.name : null;
-        next = { kind: 'ready', tryout, ownAthlete, openSeason };
+        next = { kind: 'ready', tryout, ownAthlete, season };
       } catch {
         next = { kind: 'failed' };
       }
@@ -136,8 +162,12 @@ export function TryoutDashboard() {
       {load.kind === 'ready' ? (
         load.tryout ? (
           <RegistrationCard tryout={load.tryout} onChanged={(tryout) => setLoad({ ...load, tryout })} />
-        ) : load.ownAthlete === false ? null : (
-          <ReadyToJoinCard openSeason={load.openSeason ?? null} />
+        ) : load.ownAthlete === false ? (
+          load.season?.is_registration_open ? null : (
+            <ClosedForFamily season={load.season ?? null} />
+          )
+        ) : (
+          <ReadyToJoinCard season={load.season ?? null} />
         )
       ) : null}
       {/* After the return from checkout is confirmed, so a family checkout's cards show it paid. */}
