@@ -94,6 +94,11 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /auth/resend-verification': 'public',
   'POST /auth/forgot-password': 'public',
   'POST /auth/reset-password': 'public',
+  'POST /auth/confirm-email-change': 'public',
+  'POST /auth/change-password': 'user',
+  'GET /account': 'user',
+  'PATCH /account': 'user',
+  'POST /account/email': 'user',
   // Signed-in player (administrators are sent away from player pages): /dashboard and /tryout
   'GET /tryouts/my': 'player',
   'GET /tryouts/opening-notice': 'player',

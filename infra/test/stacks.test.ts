@@ -135,6 +135,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'resetPassword',
         'resendResult',
         'inviteGuardian',
+        // The account page's password and e-mail changes (issue 18).
+        'changePassword',
+        'changeEmail',
+        'confirmEmailChange',
         // The registration's confirmation, where a registration completes (cash at once, a card once paid).
         'registerTryout',
         'updateMyTryout',

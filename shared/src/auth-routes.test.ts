@@ -38,10 +38,15 @@ describe('the account rows of the route table', () => {
   it('mark the cookie and mail endpoints', () => {
     const withCookie = Object.entries(routes).filter(([, r]) => 'cookie' in r && r.cookie);
     const withMail = Object.entries(routes).filter(([, r]) => 'mail' in r && r.mail);
-    expect(withCookie.map(([n]) => n).sort()).toEqual(['login', 'logout', 'refreshToken']);
+    // A password change while signed in reads the cookie to keep this device's session (issue 18).
+    expect(withCookie.map(([n]) => n).sort()).toEqual(['changePassword', 'login', 'logout', 'refreshToken']);
     // The account mails (and a household's invitation), the admin's resend of one result mail (bulk result mail goes through the queue),
     // and the registration's confirmation, sent where a registration completes: cash at once, a card once paid.
+    // The account page's password and e-mail changes tell the account's address (issue 18).
     expect(withMail.map(([n]) => n).sort()).toEqual([
+      'changeEmail',
+      'changePassword',
+      'confirmEmailChange',
       'confirmPayment',
       'forgotPassword',
       'inviteGuardian',

@@ -164,6 +164,61 @@ export const routes = {
     answer: answer<T.SuccessAnswer>(),
     mail: true,
   },
+  // The account page (issue 18): the signed-in account's own details, password and e-mail address.
+  getAccount: {
+    method: 'GET',
+    path: '/account',
+    access: 'user',
+    handler: 'account/get',
+    table: 'read',
+    answer: answer<T.AccountProfile>(),
+  },
+  updateAccount: {
+    method: 'PATCH',
+    path: '/account',
+    access: 'user',
+    handler: 'account/update',
+    table: 'write',
+    body: 'UpdateAccountSchema',
+    answer: answer<T.AccountProfile>(),
+  },
+  /**
+   * A new password while signed in, the current one asked. Under /auth, where the refresh cookie is sent, so
+   * this device stays signed in while every other session ends.
+   */
+  changePassword: {
+    method: 'POST',
+    path: '/auth/change-password',
+    access: 'user',
+    handler: 'auth/change-password',
+    table: 'write',
+    body: 'ChangePasswordSchema',
+    answer: answer<T.SuccessAnswer>(),
+    cookie: true,
+    mail: true,
+  },
+  /** Mails a confirmation link to the new address (and a word to the old one); nothing changes until followed. */
+  changeEmail: {
+    method: 'POST',
+    path: '/account/email',
+    access: 'user',
+    handler: 'account/change-email',
+    table: 'write',
+    body: 'ChangeEmailSchema',
+    answer: answer<T.SuccessAnswer>(),
+    mail: true,
+  },
+  /** The new address's link: the account's e-mail becomes it, and the old address is told. */
+  confirmEmailChange: {
+    method: 'POST',
+    path: '/auth/confirm-email-change',
+    access: 'public',
+    handler: 'auth/confirm-email-change',
+    table: 'write',
+    body: 'ConfirmEmailChangeSchema',
+    answer: answer<T.SuccessAnswer>(),
+    mail: true,
+  },
   // Households (issue 17): an account's guardians and athletes. Every id is checked against the caller's
   // household first; another household's athlete is a 404, never a 403, so ids cannot be probed.
   getHousehold: {

@@ -291,6 +291,38 @@ export const ResetPasswordFormSchema = v.pipe(
   ),
 );
 
+/** PATCH /account (issue 18): the account holder's name and phone; what is left out stays as it is. */
+export const UpdateAccountSchema = v.strictObject(
+  {
+    first_name: v.optional(registrationFields.first_name),
+    last_name: v.optional(registrationFields.last_name),
+    phone_number: v.optional(registrationFields.phone_number),
+  },
+  m.accountFieldsOnly,
+);
+export type UpdateAccountInput = v.InferOutput<typeof UpdateAccountSchema>;
+
+/** The password the account has now, asked before a change of password or e-mail (only presence checked). */
+const CurrentPasswordSchema = v.pipe(
+  v.string(m.currentPasswordRequired),
+  v.nonEmpty(m.currentPasswordRequired),
+  v.maxLength(MAX_PASSWORD, m.currentPasswordWrong),
+);
+
+/** POST /auth/change-password (issue 18): the current password, and the new one under the sign-up rules. */
+export const ChangePasswordSchema = objectRequiring(
+  { current_password: CurrentPasswordSchema, new_password: ResetPasswordSchema },
+  { current_password: m.currentPasswordRequired, new_password: m.passwordRequired },
+);
+export type ChangePasswordInput = v.InferOutput<typeof ChangePasswordSchema>;
+
+/** POST /account/email (issue 18): the new address, and the current password. */
+export const ChangeEmailSchema = objectRequiring(
+  { email: EmailSchema, current_password: CurrentPasswordSchema },
+  { email: m.emailRequired, current_password: m.currentPasswordRequired },
+);
+export type ChangeEmailInput = v.InferOutput<typeof ChangeEmailSchema>;
+
 /** What a missing or malformed one-time token is told. */
 const LINK_INVALID = 'Invalid or expired link.';
 
@@ -309,6 +341,8 @@ export const ResetPasswordBodySchema = objectRequiring(
 
 /** POST /auth/verify-email: the token of the mail's link (/verify-email#<token>), in the body for the same reason. */
 export const VerifyEmailBodySchema = objectRequiring({ token: OneTimeTokenSchema }, { token: LINK_INVALID });
+/** POST /auth/confirm-email-change: the token of the link mailed to the new address. */
+export const ConfirmEmailChangeSchema = VerifyEmailBodySchema;
 
 /**
  * POST /tryouts/register: the payment method and age group, nothing else. Any other key is refused rather

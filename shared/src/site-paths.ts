@@ -102,4 +102,6 @@ export const MAIL_LINK_PAGES = {
   resetPassword: '/reset-password',
   /** A household's invitation to a second guardian (issue 17). */
   joinHousehold: '/household/join',
+  /** A new e-mail address's confirmation, asked for on the account page (issue 18). */
+  confirmEmailChange: '/account/confirm-email',
 } as const;

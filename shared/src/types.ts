@@ -60,6 +60,19 @@ export interface OpeningNoticeStatus {
   subscribed: boolean;
 }
 
+/** GET and PATCH /account (issue 18): the signed-in account's own details. */
+export interface AccountProfile {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  /** 'guardian' for a parent's or guardian's account (its athletes are in the household). */
+  account_type: 'player' | 'guardian';
+  /** A new address waiting for its confirmation link to be followed; null when none. */
+  pending_email: string | null;
+}
+
 /** One session of a season: who it is for, when (Edmonton local time, `YYYY-MM-DDTHH:MM`) and where. */
 export interface TryoutSession {
   /** A tryout unless it is an open gym (an open gym is shown on the public pages, not on a player's record). */

@@ -6,7 +6,7 @@
  * |-----------------------|-------------------------|--------------------|-----------------|----------------------|
  * | user profile          | USER#<id>               | PROFILE            |                 |                      |
  * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
- * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE|                 |                      |
+ * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE/EMAIL |                 |                      |
  * | refresh token         | REFRESH#<sha256>        | REFRESH            |                 |                      |
  * | session family        | USER#<id>               | SESSION#<familyId> |                 |                      |
  * | rate-limit window     | RATE#<scope>#<subject>  | <window start>     |                 |                      |
@@ -34,7 +34,7 @@ import { normaliseEmail } from '@club/shared';
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
-  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE') => ({
+  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL') => ({
     PK: `TOKEN#${tokenHash}`,
     SK: purpose,
   }),

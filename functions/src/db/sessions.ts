@@ -176,7 +176,7 @@ export async function revokeSessionFamily(userId: string, familyId: string): Pro
  * deletes. Families started after the caller bumped passwordVersion cannot exist (startSessionFamily checks
  * it), so none is missed.
  */
-export async function revokeAllSessionFamilies(userId: string): Promise<number> {
+export async function revokeAllSessionFamilies(userId: string, exceptFamilyId?: string): Promise<number> {
   const { PK, SKPrefix } = keys.sessionFamiliesOfUser(userId);
   let revoked = 0;
   let startKey: Record<string, unknown> | undefined;
@@ -191,7 +191,8 @@ export async function revokeAllSessionFamilies(userId: string): Promise<number> 
         ExclusiveStartKey: startKey,
       }),
     );
-    const items = page.Items ?? [];
+    const keep = exceptFamilyId === undefined ? null : keys.sessionFamily(userId, exceptFamilyId).SK;
+    const items = (page.Items ?? []).filter((item) => item.SK !== keep);
     for (let i = 0; i < items.length; i += 25) {
       let requests = items
         .slice(i, i + 25)

@@ -213,7 +213,7 @@ export type AthleteSnapshot = Partial<
 export async function refreshAthleteSnapshot(
   seasonId: string,
   playerId: string,
-  fields: AthleteSnapshot,
+  fields: AthleteSnapshot | AccountSnapshot,
 ): Promise<TryoutItem | null> {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
   if (!entries.length) return null;
@@ -223,6 +223,20 @@ export async function refreshAthleteSnapshot(
     ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key])),
     ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
   });
+}
+
+/** The account holder's own details a registration carries (issue 18: changed on the account page). */
+export type AccountSnapshot = Partial<
+  Pick<TryoutItem, 'first_name' | 'last_name' | 'phone_number' | 'email'>
+>;
+
+/** Writes the account holder's current details into their own registration, if they have one. */
+export function refreshAccountSnapshot(
+  seasonId: string,
+  playerId: string,
+  fields: AccountSnapshot,
+): Promise<TryoutItem | null> {
+  return refreshAthleteSnapshot(seasonId, playerId, fields);
 }
 
 /** Writes the athlete's household's guardians into its registration, if it has one (issue 17). */

@@ -39,6 +39,8 @@ export interface UserItem {
    * contact of its own). Absent: a player's account (the spec's sign-up), its own first athlete.
    */
   account_type?: 'player' | 'guardian';
+  /** A new address asked for on the account page, until its link is followed (issue 18). */
+  pendingEmail?: string;
 }
 
 /**
@@ -143,20 +145,23 @@ export async function markEmailVerified(userId: string, at: Date): Promise<void>
   );
 }
 
-export type OneTimePurpose = 'VERIFY' | 'RESET';
+/** VERIFY: a new account's address; RESET: a forgotten password; EMAIL: a change of address (issue 18). */
+export type OneTimePurpose = 'VERIFY' | 'RESET' | 'EMAIL';
 
 export interface OneTimeTokenItem {
   userId: string;
   /** The password version the token was issued under; a reset link dies when the password changes. */
   passwordVersion: number;
   expiresAt: number;
+  /** EMAIL: the new address the link confirms. */
+  email?: string;
 }
 
 /** Stores a one-time token by its hash with a TTL; a fresh random hash never collides, so a plain Put. */
 export async function putOneTimeToken(
   tokenHash: string,
   purpose: OneTimePurpose,
-  item: { userId: string; passwordVersion: number; expires: Date },
+  item: { userId: string; passwordVersion: number; expires: Date; email?: string },
 ): Promise<void> {
   await db().send(
     new PutCommand({
@@ -167,6 +172,7 @@ export async function putOneTimeToken(
         userId: item.userId,
         passwordVersion: item.passwordVersion,
         expiresAt: expiresAt(item.expires),
+        ...(item.email ? { email: item.email } : {}),
       },
     }),
   );
@@ -191,6 +197,7 @@ export async function getOneTimeToken(
     userId: item.userId as string,
     passwordVersion: item.passwordVersion as number,
     expiresAt: item.expiresAt as number,
+    ...(typeof item.email === 'string' ? { email: item.email } : {}),
   };
 }
 
@@ -294,7 +301,21 @@ export type OwnAthleteFields = Partial<
 >;
 
 /** Changes the account holder's own athlete details on the profile; null when the account is gone. */
-export async function updateOwnAthlete(userId: string, fields: OwnAthleteFields): Promise<UserItem | null> {
+export function updateOwnAthlete(userId: string, fields: OwnAthleteFields): Promise<UserItem | null> {
+  return setProfileFields(userId, fields);
+}
+
+/** What the account page changes on the profile (issue 18). */
+export type AccountFields = Partial<
+  Pick<UserItem, 'first_name' | 'last_name' | 'phone_number' | 'pendingEmail'>
+>;
+
+/** Changes the account's own name, phone or pending address; null when the account is gone. */
+export function updateAccountFields(userId: string, fields: AccountFields): Promise<UserItem | null> {
+  return setProfileFields(userId, fields);
+}
+
+async function setProfileFields(userId: string, fields: Record<string, unknown>): Promise<UserItem | null> {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
   if (!entries.length) return getUser(userId);
   const out = await unlessConditionFails(() =>
@@ -330,4 +351,94 @@ export type PlayerAccount = UserItem &
 
 export function isPlayerAccount(user: UserItem): user is PlayerAccount {
   return user.account_type !== 'guardian' && typeof user.date_of_birth === 'string';
+}
+
+/**
+ * Sets a new password while signed in (issue 18), only if the password has not changed since the caller
+ * checked the current one (two changes racing: one wins). False when it had.
+ */
+export async function changePassword(input: {
+  userId: string;
+  passwordVersion: number;
+  passwordHash: string;
+}): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(input.userId),
+        UpdateExpression: 'SET passwordHash = :h, passwordVersion = :next',
+        ConditionExpression: 'attribute_exists(PK) AND passwordVersion = :v',
+        ExpressionAttributeValues: {
+          ':h': input.passwordHash,
+          ':v': input.passwordVersion,
+          ':next': input.passwordVersion + 1,
+        },
+      }),
+    ),
+  );
+  return out !== null;
+}
+
+/**
+ * Moves an account to a new address in one transaction (issue 18): the link's token is spent, the old
+ * address's claim let go, the new one claimed (unless another account holds it) and the profile changed,
+ * only while the profile still has the old address. 'taken' when another account holds the new address,
+ * 'invalid' when the token or the account moved on.
+ */
+export async function moveEmail(input: {
+  tokenHash: string;
+  userId: string;
+  from: string;
+  to: string;
+  now: Date;
+}): Promise<'moved' | 'taken' | 'invalid'> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.oneTimeToken(input.tokenHash, 'EMAIL'),
+              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
+              ExpressionAttributeValues: { ':now': expiresAt(input.now), ':u': input.userId },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.emailClaim(input.from),
+              ConditionExpression: 'userId = :u',
+              ExpressionAttributeValues: { ':u': input.userId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.emailClaim(input.to), type: 'email-claim', userId: input.userId },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(input.userId),
+              UpdateExpression:
+                'SET email = :to, verifiedAt = if_not_exists(verifiedAt, :at) REMOVE pendingEmail',
+              ConditionExpression: 'attribute_exists(PK) AND email = :from',
+              ExpressionAttributeValues: {
+                ':to': input.to,
+                ':from': input.from,
+                ':at': input.now.toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (codes === null) return 'moved';
+  if (codes[2] === 'ConditionalCheckFailed') return 'taken';
+  return 'invalid';
 }

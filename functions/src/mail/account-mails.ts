@@ -99,3 +99,54 @@ export function passwordChangedMail(to: string, firstName: string): MailMessage 
     footer: 'This message was sent to keep your account safe.',
   });
 }
+
+/** The confirmation link for a new address (issue 18): nothing changes until it is followed. */
+export function emailChangeConfirmMail(
+  to: string,
+  firstName: string,
+  token: string,
+  validHours: number,
+): MailMessage {
+  return compose({
+    to,
+    kind: 'email-change-confirm',
+    subject: 'Confirm your new email address',
+    firstName,
+    paragraphs: [
+      `You asked to use this address for your ${CLUB} account. Confirm it with the button below: your account changes to it then, and not before.`,
+      `The link works once and expires in ${validHours} hours.`,
+    ],
+    action: { label: 'Use this email address', url: tokenLink(MAIL_LINK_PAGES.confirmEmailChange, token) },
+    footer: 'If you did not ask for this, ignore this email: nothing changes.',
+  });
+}
+
+/** To the address in use, when a change to another was asked for (issue 18). */
+export function emailChangeRequestedMail(to: string, firstName: string, newEmail: string): MailMessage {
+  return compose({
+    to,
+    kind: 'email-change-requested',
+    subject: 'A change of your email address was asked for',
+    firstName,
+    paragraphs: [
+      `Someone signed in to your ${CLUB} account asked to change its email address to ${newEmail}. It changes only once the link sent there is followed.`,
+      `If this was not you, change your password now at ${siteLink('/forgot-password')} and contact ${CLUB}.`,
+    ],
+    footer: 'This message was sent to keep your account safe.',
+  });
+}
+
+/** To the old address, once the account moved to the new one (issue 18). */
+export function emailChangedMail(to: string, firstName: string, newEmail: string): MailMessage {
+  return compose({
+    to,
+    kind: 'email-changed',
+    subject: 'Your email address was changed',
+    firstName,
+    paragraphs: [
+      `Your ${CLUB} account now uses ${newEmail}. This address will get no more mail about it.`,
+      `If this was not you, contact ${CLUB} at once: ${siteLink('/contact')}.`,
+    ],
+    footer: 'This message was sent to keep your account safe.',
+  });
+}

@@ -37,7 +37,7 @@ import { rateLimits, requireWithinLimit } from './rate-limits';
  * Writes a household's guardians into its athletes' registrations in the active season, after guardians
  * joined or left, so the admin row and the result mail reach whoever is a guardian now. Idempotent.
  */
-async function refreshGuardiansOf(userId: string): Promise<void> {
+export async function refreshGuardiansOf(userId: string): Promise<void> {
   const [household, season] = await Promise.all([
     loadHousehold({ sub: userId }),
     seasonsTable.getActiveSeason(),

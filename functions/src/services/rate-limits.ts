@@ -47,6 +47,8 @@ export const rateLimits = {
   switchToCashUser: { scope: 'switch-to-cash-user', limit: 10, windowSeconds: 15 * MINUTES },
   /** Guardian invitations one account sends (each is a mail to an address it names). */
   inviteUser: { scope: 'invite-user', limit: 10, windowSeconds: 60 * MINUTES },
+  /** Current-password checks on the account page (issue 18), per account: a guess costs an attempt. */
+  accountPasswordUser: { scope: 'account-password-user', limit: 10, windowSeconds: 15 * MINUTES },
 } as const satisfies Record<string, RateLimit>;
 
 /** One counted attempt; refund() takes it back (e.g. when a sign-in succeeded). */

@@ -169,3 +169,14 @@ export async function logout(cookies: Readonly<Record<string, string>>): Promise
   const item = await sessionsTable.getRefreshToken(hashToken(presented));
   if (item) await sessionsTable.revokeSessionFamily(item.userId, item.familyId);
 }
+
+/** The session family of the cookie's refresh token, when it is the caller's (a password change keeps it). */
+export async function sessionFamilyOf(
+  cookies: Readonly<Record<string, string>>,
+  userId: string,
+): Promise<string | undefined> {
+  const presented = presentedRefreshToken(cookies);
+  if (!presented) return undefined;
+  const item = await sessionsTable.getRefreshToken(hashToken(presented));
+  return item?.userId === userId ? item.familyId : undefined;
+}

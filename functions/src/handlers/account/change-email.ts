@@ -1,0 +1,5 @@
+import { defineHandler } from '../http';
+import { changeEmail } from '../../services/account';
+
+/** POST /account/email: mails a confirmation link to the new address. */
+export const handler = defineHandler('changeEmail', (req) => changeEmail(req.user, req.body));

@@ -1,0 +1,5 @@
+import { defineHandler } from '../http';
+import { getAccount } from '../../services/account';
+
+/** GET /account: the signed-in account's own details. */
+export const handler = defineHandler('getAccount', (req) => getAccount(req.user));

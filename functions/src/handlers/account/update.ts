@@ -1,0 +1,5 @@
+import { defineHandler } from '../http';
+import { updateAccount } from '../../services/account';
+
+/** PATCH /account: the account holder's name and phone. */
+export const handler = defineHandler('updateAccount', (req) => updateAccount(req.user, req.body));
