@@ -73,6 +73,7 @@ export const ACCOUNT_FOOTER_PATHS = [
   '/household/join',
   '/dashboard',
   '/tryout',
+  '/account',
 ] as const;
 
 /** Whether the account pages' short footer shows on a path (letter case and a trailing slash ignored). */

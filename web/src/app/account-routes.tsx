@@ -38,6 +38,11 @@ export const accountRoutes: RouteObject[] = [
     lazy: () => import('../routes/household-join').then((m) => ({ Component: m.HouseholdJoinPage })),
   },
   {
+    path: MAIL_LINK_PAGES.confirmEmailChange.slice(1),
+    lazy: () =>
+      import('../routes/confirm-email-change').then((m) => ({ Component: m.ConfirmEmailChangePage })),
+  },
+  {
     path: 'reset-password/:token',
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },
@@ -50,6 +55,10 @@ export const accountRoutes: RouteObject[] = [
         lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
       },
       { path: 'tryout', lazy: () => import('../routes/tryout').then((m) => ({ Component: m.TryoutPage })) },
+      {
+        path: 'account',
+        lazy: () => import('../routes/account').then((m) => ({ Component: m.AccountPage })),
+      },
     ],
   },
   // Administrator routes.

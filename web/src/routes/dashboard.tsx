@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import '../features/auth/auth.css';
+import '../features/auth/account.css';
 import { authMessages as t } from '../features/auth/messages';
 import { HouseholdSection } from '../features/household/household-section';
 import { TryoutDashboard } from '../features/tryouts/tryout-dashboard';
@@ -12,7 +14,12 @@ export function DashboardPage() {
   const { user } = useSession();
   return (
     <section className="dashboard-page">
-      <h1>{t.welcome(user?.first_name ?? '')}</h1>
+      <div className="dashboard-head">
+        <h1>{t.welcome(user?.first_name ?? '')}</h1>
+        <Link className="button button-secondary" to="/account">
+          Your account
+        </Link>
+      </div>
       <TryoutDashboard />
       <HouseholdSection />
     </section>

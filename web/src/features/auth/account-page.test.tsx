@@ -1,0 +1,148 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import type { AccountProfile } from '@club/shared/types';
+import { onRoute } from '../../test/route-mock';
+import { server } from '../../test/server';
+import { AccountPage } from './account-page';
+
+const ACCOUNT: AccountProfile = {
+  id: 'u1',
+  first_name: 'Maya',
+  last_name: 'Okafor',
+  email: 'maya@example.com',
+  phone_number: '780-555-0134',
+  account_type: 'player',
+  pending_email: null,
+};
+
+function serveAccount() {
+  const sent: Array<{ route: string; body: unknown }> = [];
+  server.use(
+    onRoute('getAccount', () => ACCOUNT),
+    http.patch('/api/account', async ({ request }) => {
+      const body = (await request.json()) as Partial<AccountProfile>;
+      sent.push({ route: 'updateAccount', body });
+      return HttpResponse.json({ ...ACCOUNT, ...body });
+    }),
+    http.post('/api/auth/change-password', async ({ request }) => {
+      const body = (await request.json()) as { current_password: string };
+      sent.push({ route: 'changePassword', body });
+      return body.current_password === 'Right!Password9'
+        ? HttpResponse.json({
+            success: true,
+            message: 'Your password was changed. Other devices were signed out.',
+          })
+        : HttpResponse.json(
+            {
+              message: 'That is not your current password.',
+              errors: [{ field: 'current_password', msg: 'That is not your current password.' }],
+            },
+            { status: 400 },
+          );
+    }),
+    // After a change of name the page asks for a sign-in token carrying the new name.
+    http.post('/api/auth/refresh-token', () =>
+      HttpResponse.json({ message: 'Session expired.' }, { status: 401 }),
+    ),
+    http.post('/api/account/email', async ({ request }) => {
+      sent.push({ route: 'changeEmail', body: await request.json() });
+      return HttpResponse.json({
+        success: true,
+        message: 'We sent a link to your new address. Your e-mail changes once you follow it.',
+      });
+    }),
+  );
+  return sent;
+}
+
+async function renderPage() {
+  render(
+    <MemoryRouter>
+      <AccountPage />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { name: 'Your details' });
+  const part = (name: string) => within(screen.getByRole('region', { name }));
+  return { part, user: userEvent.setup() };
+}
+
+describe('/account (issue 18)', () => {
+  it('changes the name and phone, checking the phone before sending', async () => {
+    const sent = serveAccount();
+    const { part, user } = await renderPage();
+    const details = part('Your details');
+    expect(details.getByLabelText('First name')).toHaveValue('Maya');
+
+    await user.clear(details.getByLabelText('Phone number'));
+    await user.type(details.getByLabelText('Phone number'), '555-0134');
+    await user.click(details.getByRole('button', { name: 'Save details' }));
+    expect(details.getByText('Invalid Canadian phone number.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.clear(details.getByLabelText('Phone number'));
+    await user.type(details.getByLabelText('Phone number'), '587-555-0190');
+    await user.clear(details.getByLabelText('First name'));
+    await user.type(details.getByLabelText('First name'), 'Maia');
+    await user.click(details.getByRole('button', { name: 'Save details' }));
+
+    expect(await details.findByRole('status')).toHaveTextContent('Your details were saved.');
+    expect(sent).toEqual([
+      {
+        route: 'updateAccount',
+        body: { first_name: 'Maia', last_name: 'Okafor', phone_number: '587-555-0190' },
+      },
+    ]);
+  });
+
+  it('asks for the current password, shows the rules, and says when the current one is wrong', async () => {
+    const sent = serveAccount();
+    const { part, user } = await renderPage();
+    const password = part('Password');
+
+    await user.type(password.getByLabelText('Current password'), 'Wrong!Password9');
+    await user.type(password.getByLabelText('New password'), 'Brand!New9Password');
+    expect(password.getByText('At least 12 characters')).toBeInTheDocument();
+    await user.click(password.getByRole('button', { name: 'Change password' }));
+    expect(await password.findByText('That is not your current password.')).toBeInTheDocument();
+    expect(password.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(password.getByLabelText('Current password'));
+    await user.type(password.getByLabelText('Current password'), 'Right!Password9');
+    await user.click(password.getByRole('button', { name: 'Change password' }));
+    expect(await password.findByRole('status')).toHaveTextContent(
+      'Your password was changed. Other devices were signed out.',
+    );
+    expect(password.getByLabelText('New password')).toHaveValue('');
+    expect(sent.map((s) => s.route)).toEqual(['changePassword', 'changePassword']);
+  });
+
+  it('sends a confirmation link for a new address and shows it waiting', async () => {
+    const sent = serveAccount();
+    const { part, user } = await renderPage();
+    const email = part('E-mail address');
+    expect(email.getByText('maya@example.com')).toBeInTheDocument();
+
+    await user.type(email.getByLabelText('New e-mail address'), ' Maya.New@Example.com ');
+    await user.type(email.getByLabelText('Current password'), 'Right!Password9');
+    await user.click(email.getByRole('button', { name: 'Send confirmation link' }));
+
+    expect(await email.findByRole('status')).toHaveTextContent(
+      'We sent a link to your new address. Your e-mail changes once you follow it.',
+    );
+    expect(email.getByText('maya.new@example.com')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { route: 'changeEmail', body: { email: 'Maya.New@Example.com', current_password: 'Right!Password9' } },
+    ]);
+  });
+
+  it('sends athletes’ details to the family section', async () => {
+    serveAccount();
+    const { part } = await renderPage();
+    expect(
+      part('Athletes and emergency contacts').getByRole('link', { name: 'Edit athletes’ details' }),
+    ).toHaveAttribute('href', '/dashboard#household-title');
+  });
+});

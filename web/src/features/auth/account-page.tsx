@@ -1,0 +1,344 @@
+/**
+ * /account (issue 18): the signed-in account's own details. Each part saves on its own: name and phone; the
+ * password (the current one asked; other devices are signed out); the e-mail address (a link goes to the new
+ * address, and nothing changes until it is followed). Athletes' details and emergency contacts stay with each
+ * athlete, in the dashboard's family section.
+ */
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import * as v from 'valibot';
+import { registrationFields } from '@club/shared/schemas';
+import type { AccountProfile } from '@club/shared/types';
+import { TextField } from '../../components/form-field';
+import { FormError } from '../../components/form-error';
+import { PasswordField } from '../../components/password-field';
+import { ApiError, callApi, serverMessageOr } from '../../lib/api-client';
+import { useSessionActions } from './session-provider';
+import './auth.css';
+import './account.css';
+
+type Errors = Partial<Record<string, string>>;
+const FAILED = 'We could not save that. Please try again.';
+
+/** The server's field messages by field, and its message for the form when it named none. */
+function refusal(error: unknown): { fields: Errors; form: string } {
+  const fields: Errors = {};
+  if (error instanceof ApiError) {
+    for (const e of error.body?.errors ?? []) if (e.field) fields[e.field] ??= e.msg;
+  }
+  const form = Object.keys(fields).length ? '' : serverMessageOr(error, FAILED);
+  return { fields, form };
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="account-part" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Saved({ message }: { message: string }) {
+  return message ? (
+    <p role="status" className="form-success">
+      {message}
+    </p>
+  ) : null;
+}
+
+function DetailsForm({
+  account,
+  onSaved,
+}: {
+  account: AccountProfile;
+  onSaved: (a: AccountProfile) => void;
+}) {
+  const id = useId();
+  const [first, setFirst] = useState(account.first_name);
+  const [last, setLast] = useState(account.last_name);
+  const [phone, setPhone] = useState(account.phone_number);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { signIn } = useSessionActions();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setSaved('');
+    setFormError('');
+    const found: Errors = {};
+    const check = (field: 'first_name' | 'last_name' | 'phone_number', value: string) => {
+      const result = v.safeParse(registrationFields[field], value);
+      if (!result.success) found[field] = result.issues[0].message;
+    };
+    check('first_name', first);
+    check('last_name', last);
+    check('phone_number', phone);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const written = await callApi('updateAccount', {
+        body: { first_name: first, last_name: last, phone_number: phone },
+      });
+      onSaved(written);
+      setSaved('Your details were saved.');
+      // The navigation and the welcome read the name from the sign-in token: get one with the new name.
+      const { refreshAccessToken } = await import('./api');
+      const { token } = await refreshAccessToken().catch(() => ({ token: '' }));
+      if (token) signIn(token);
+    } catch (error) {
+      const { fields, form } = refusal(error);
+      setErrors(fields);
+      setFormError(form);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <TextField
+        id={`${id}-first_name`}
+        label="First name"
+        value={first}
+        error={errors.first_name}
+        autoComplete="given-name"
+        onValueChange={setFirst}
+      />
+      <TextField
+        id={`${id}-last_name`}
+        label="Last name"
+        value={last}
+        error={errors.last_name}
+        autoComplete="family-name"
+        onValueChange={setLast}
+      />
+      <TextField
+        id={`${id}-phone_number`}
+        label="Phone number"
+        type="tel"
+        value={phone}
+        error={errors.phone_number}
+        autoComplete="tel"
+        onValueChange={setPhone}
+      />
+      <FormError message={formError} />
+      <Saved message={saved} />
+      <button type="submit" className="button" aria-disabled={busy || undefined}>
+        {busy ? 'Saving…' : 'Save details'}
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setSaved('');
+    setFormError('');
+    const found: Errors = {};
+    if (!current) found.current_password = 'Enter your current password.';
+    const rules = v.safeParse(registrationFields.password, next);
+    if (!rules.success) found.new_password = rules.issues[0].message;
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await callApi('changePassword', {
+        body: { current_password: current, new_password: next },
+      });
+      setCurrent('');
+      setNext('');
+      setSaved(answer.message);
+    } catch (error) {
+      const { fields, form } = refusal(error);
+      setErrors(fields);
+      setFormError(form);
+      if (fields.current_password) document.getElementById(`${id}-current_password`)?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <PasswordField
+        id={`${id}-current_password`}
+        label="Current password"
+        value={current}
+        error={errors.current_password}
+        autoComplete="current-password"
+        onValueChange={setCurrent}
+      />
+      <PasswordField
+        id={`${id}-new_password`}
+        label="New password"
+        value={next}
+        error={errors.new_password}
+        autoComplete="new-password"
+        showRules
+        onValueChange={setNext}
+      />
+      <FormError message={formError} />
+      <Saved message={saved} />
+      <button type="submit" className="button" aria-disabled={busy || undefined}>
+        {busy ? 'Changing…' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+function EmailForm({ account, onAsked }: { account: AccountProfile; onAsked: (email: string) => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [current, setCurrent] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setSaved('');
+    setFormError('');
+    const found: Errors = {};
+    const address = v.safeParse(registrationFields.email, email);
+    if (!address.success) found.email = address.issues[0].message;
+    if (!current) found.current_password = 'Enter your current password.';
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await callApi('changeEmail', { body: { email, current_password: current } });
+      onAsked(address.success ? address.output : email);
+      setEmail('');
+      setCurrent('');
+      setSaved(answer.message);
+    } catch (error) {
+      const { fields, form } = refusal(error);
+      setErrors(fields);
+      setFormError(form);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <p>
+        Your account uses <strong>{account.email}</strong>.
+      </p>
+      {account.pending_email ? (
+        <p className="notice">
+          Waiting for you to follow the link we sent to <strong>{account.pending_email}</strong>.
+        </p>
+      ) : null}
+      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+        <TextField
+          id={`${id}-email`}
+          label="New e-mail address"
+          type="email"
+          value={email}
+          error={errors.email}
+          autoComplete="email"
+          onValueChange={setEmail}
+        />
+        <PasswordField
+          id={`${id}-current_password`}
+          label="Current password"
+          value={current}
+          error={errors.current_password}
+          autoComplete="current-password"
+          onValueChange={setCurrent}
+        />
+        <FormError message={formError} />
+        <Saved message={saved} />
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {busy ? 'Sending…' : 'Send confirmation link'}
+        </button>
+      </form>
+    </>
+  );
+}
+
+export function AccountPage() {
+  const [account, setAccount] = useState<AccountProfile | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    callApi('getAccount').then(
+      (answer) => current && setAccount(answer),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <section className="account-page" aria-labelledby="account-title">
+      <h1 id="account-title">Your account</h1>
+      <p className="account-back">
+        <Link to="/dashboard">Back to your dashboard</Link>
+      </p>
+      {failed ? (
+        <p role="alert" className="form-error">
+          We could not load your account. Please refresh the page.
+        </p>
+      ) : !account ? (
+        <p role="status">Loading your account…</p>
+      ) : (
+        <div className="account-parts">
+          <Part id="account-details" title="Your details">
+            <DetailsForm account={account} onSaved={setAccount} />
+          </Part>
+          <Part id="account-athletes" title="Athletes and emergency contacts">
+            <p>
+              {account.account_type === 'guardian'
+                ? 'Each child’s details, emergency contact and consent are kept with that child.'
+                : 'Your birth date, emergency contact and consent are kept with you as an athlete, beside any children you add.'}
+            </p>
+            <p>
+              <Link className="button button-secondary" to="/dashboard#household-title">
+                Edit athletes’ details
+              </Link>
+            </p>
+          </Part>
+          <Part id="account-password" title="Password">
+            <PasswordForm />
+          </Part>
+          <Part id="account-email" title="E-mail address">
+            <EmailForm
+              account={account}
+              onAsked={(email) => setAccount({ ...account, pending_email: email })}
+            />
+          </Part>
+        </div>
+      )}
+    </section>
+  );
+}
