@@ -14,7 +14,7 @@ export function RegisterLink({ className, onNavigate }: { className: string; onN
   return (
     <li>
       <NavLink className={className} to="/tryout" onClick={onNavigate}>
-        Register for tryouts
+        Register<span className="nav-register-more"> for tryouts</span>
       </NavLink>
     </li>
   );

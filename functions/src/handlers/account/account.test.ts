@@ -4,12 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
-import {
-  NEW_PASSWORD,
-  sameOrigin,
-  signedInUser,
-  uniqueEmail,
-} from '../../../test/accounts';
+import { NEW_PASSWORD, sameOrigin, signedInUser, uniqueEmail } from '../../../test/accounts';
 import { createAdmin } from '../../../test/admin';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { openSeason, tableSnapshot } from '../../../test/players';
@@ -51,7 +46,11 @@ describe('GET and PATCH /account', () => {
       pending_email: null,
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ first_name: 'Maia', last_name: 'Okafor', phone_number: '(587) 555-0190' });
+    expect(changed.body).toMatchObject({
+      first_name: 'Maia',
+      last_name: 'Okafor',
+      phone_number: '(587) 555-0190',
+    });
     const rows = (await call('listTryouts', { token: admin.token, query: { season_id: season.id } }))
       .body as unknown as Array<{ email: string; first_name: string; phone_number: string }>;
     expect(rows.find((r) => r.email === family.email)).toMatchObject({
@@ -63,7 +62,10 @@ describe('GET and PATCH /account', () => {
   it.each([
     [{ phone_number: '555-0134' }, 'Invalid Canadian phone number.'],
     [{ first_name: '' }, 'First name is required.'],
-    [{ first_name: 'Visit evil.example' }, 'First name can use letters, spaces, apostrophes, hyphens and periods only.'],
+    [
+      { first_name: 'Visit evil.example' },
+      'First name can use letters, spaces, apostrophes, hyphens and periods only.',
+    ],
     [{ email: 'someone@example.test' }, 'Only your name and phone number can be changed here.'],
   ])('refuses %j with its message and changes nothing', async (body, message) => {
     const family = await signedInUser();
@@ -128,9 +130,9 @@ describe('POST /auth/change-password', () => {
     expect(res.body.message).toBe('Your password was changed. Other devices were signed out.');
     expect((await login(family.email, family.password)).status).toBe(401);
     expect((await login(family.email, NEW_PASSWORD)).status).toBe(200);
-    expect((await call('refreshToken', { cookies: [family.refreshCookie], headers: sameOrigin })).status).toBe(
-      200,
-    );
+    expect(
+      (await call('refreshToken', { cookies: [family.refreshCookie], headers: sameOrigin })).status,
+    ).toBe(200);
     expect((await call('refreshToken', { cookies: [otherCookie], headers: sameOrigin })).status).toBe(401);
     expect((await mailsTo(family.email)).map((m) => m.subject)).toContain('Your password was changed');
   });
@@ -150,7 +152,9 @@ describe('a new e-mail address', () => {
 
     // Assess: nothing changed yet; the new address has the link, the old one the word
     expect(asked.status).toBe(200);
-    expect(asked.body.message).toBe('We sent a link to your new address. Your e-mail changes once you follow it.');
+    expect(asked.body.message).toBe(
+      'We sent a link to your new address. Your e-mail changes once you follow it.',
+    );
     expect((await call('getAccount', { token: family.token })).body).toMatchObject({
       email: family.email,
       pending_email: next,
@@ -166,7 +170,9 @@ describe('a new e-mail address', () => {
 
     // Assess: the account is at the new address, the old one signs in no more, and was told
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.message).toBe('Your e-mail address was changed. Sign in with the new address from now on.');
+    expect(confirmed.body.message).toBe(
+      'Your e-mail address was changed. Sign in with the new address from now on.',
+    );
     expect((await login(next, family.password)).status).toBe(200);
     expect((await login(family.email, family.password)).status).toBe(401);
     expect((await call('getAccount', { token: family.token })).body).toMatchObject({
@@ -202,7 +208,10 @@ describe('a new e-mail address', () => {
       body: { email: family.email, current_password: family.password },
     });
 
-    expect([taken.status, taken.body.message]).toEqual([409, 'That e-mail address belongs to another account.']);
+    expect([taken.status, taken.body.message]).toEqual([
+      409,
+      'That e-mail address belongs to another account.',
+    ]);
     expect([wrong.status, wrong.body.message]).toEqual([400, 'That is not your current password.']);
     expect([same.status, same.body.message]).toEqual([400, 'That is already your e-mail address.']);
     // A wrong password counts toward the account's limit: only the rate window moved
