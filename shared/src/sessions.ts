@@ -74,6 +74,9 @@ export function sessionInstant(localDateTime: string): Date {
   return new Date(wall - zoneOffset(first));
 }
 
+/** What a player brings to a tryout (issue 18: the form says it before the family pays; the mail repeats it). */
+export const WHAT_TO_BRING = 'Bring indoor court shoes, a water bottle and clothes to play in.';
+
 /** "Tuesday, January 5, 2027" for a day written `YYYY-MM-DD` (the day registration opens, issue 18). */
 export function dayOf(date: string): string {
   return sessionDay({ starts_at: `${date}T00:00` });

@@ -10,6 +10,7 @@ import {
   formatCad,
   mapLink,
   sessionWhen,
+  WHAT_TO_BRING,
   type AgeGroup,
   type PaymentMethod,
   type TryoutSession,
@@ -64,7 +65,7 @@ export function confirmationMail(input: ConfirmationMailInput): MailMessage {
         ? [
             sessions.length === 1 ? 'Your tryout session:' : 'Your tryout sessions:',
             ...sessions,
-            `Please check in ${CHECK_IN_MINUTES_BEFORE_TRYOUT} minutes before your session starts.`,
+            `Please check in ${CHECK_IN_MINUTES_BEFORE_TRYOUT} minutes before your session starts. ${WHAT_TO_BRING}`,
           ]
         : ['The club will post your tryout dates on your dashboard once they are set.']),
       moneyLine(input),

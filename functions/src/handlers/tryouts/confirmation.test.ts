@@ -72,7 +72,9 @@ describe('the confirmation mail', () => {
       'Tuesday, August 18, 2026 · 6:00 p.m. – 7:30 p.m.: Harry Ainlay gym, 4350 111 St NW, Edmonton',
     );
     expect(text).not.toContain('8:00 p.m.'); // 17U Boys' session
-    expect(text).toContain('Please check in 20 minutes before your session starts.');
+    expect(text).toContain(
+      'Please check in 20 minutes before your session starts. Bring indoor court shoes, a water bottle and clothes to play in.',
+    );
     expect(text).toContain('Please bring $45.00 in cash to your first session.');
     expect(text).toContain(
       'https://www.google.com/maps/search/?api=1&query=Harry%20Ainlay%20gym%2C%204350%20111%20St%20NW%2C%20Edmonton',

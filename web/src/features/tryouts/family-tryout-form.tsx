@@ -127,10 +127,13 @@ export function FamilyTryoutForm({
                     </select>
                     {picked ? (
                       sessionsOf(season.sessions, picked).length ? (
-                        <SessionList
-                          sessions={sessionsOf(season.sessions, picked)}
-                          label={t.sessionsTitle(picked)}
-                        />
+                        <>
+                          <SessionList
+                            sessions={sessionsOf(season.sessions, picked)}
+                            label={t.sessionsTitle(picked)}
+                          />
+                          <p className="form-note">{t.sessionsNote}</p>
+                        </>
                       ) : (
                         <p className="form-note">{t.noSessionsYet(picked)}</p>
                       )

@@ -3,6 +3,7 @@
  * spec §5's and lives in `@club/shared`; what the server says is shown as it comes.
  */
 import { serverMessages } from '@club/shared/messages';
+import { WHAT_TO_BRING } from '@club/shared/sessions';
 
 export const tryoutMessages = {
   // /tryout (spec §2)
@@ -39,7 +40,7 @@ export const tryoutMessages = {
   calendarFailed: 'We could not get your calendar file. Please try again.',
   freeTryouts: 'Tryouts are free this season: there is nothing to pay.',
   sessionsTitle: (group: string) => `${group} tryout sessions`,
-  sessionsNote: 'Please check in 20 minutes before your session starts.',
+  sessionsNote: `Please check in 20 minutes before your session starts. ${WHAT_TO_BRING}`,
   noSessionsYet: (group: string) => `The ${group} tryout dates will be posted here once the club sets them.`,
   whoIsTryingOut: 'Who is trying out?',
   ageGroupFor: (name: string) => `Age group for ${name}`,

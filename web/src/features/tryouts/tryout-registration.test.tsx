@@ -153,7 +153,11 @@ describe('/tryout states (spec §2)', () => {
       'href',
       'https://www.google.com/maps/search/?api=1&query=Harry%20Ainlay%20gym%2C%204350%20111%20St%20NW%2C%20Edmonton',
     );
-    expect(screen.getByText('Please check in 20 minutes before your session starts.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Please check in 20 minutes before your session starts. Bring indoor court shoes, a water bottle and clothes to play in.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Tryout fee: $85.00')).toBeInTheDocument();
   });
 
