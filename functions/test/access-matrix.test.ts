@@ -97,6 +97,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /auth/confirm-email-change': 'public',
   'POST /auth/change-password': 'user',
   'GET /account': 'user',
+  'GET /account/export': 'user',
   'PATCH /account': 'user',
   'POST /account/email': 'user',
   // Signed-in player (administrators are sent away from player pages): /dashboard and /tryout

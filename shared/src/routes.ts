@@ -173,6 +173,16 @@ export const routes = {
     table: 'read',
     answer: answer<T.AccountProfile>(),
   },
+  /** Everything stored about the account and its household's athletes (issue 19), as a file to keep. */
+  exportAccount: {
+    method: 'GET',
+    path: '/account/export',
+    access: 'user',
+    handler: 'account/export',
+    table: 'read',
+    query: 'ExportQuerySchema',
+    answer: answer<FileAnswer>(),
+  },
   updateAccount: {
     method: 'PATCH',
     path: '/account',

@@ -302,6 +302,11 @@ export const UpdateAccountSchema = v.strictObject(
 );
 export type UpdateAccountInput = v.InferOutput<typeof UpdateAccountSchema>;
 
+/** GET /account/export (issue 19): JSON unless a readable page is asked for. */
+export const ExportQuerySchema = v.object({
+  format: v.optional(v.picklist(['json', 'html'], 'Choose json or html.'), 'json'),
+});
+
 /** The password the account has now, asked before a change of password or e-mail (only presence checked). */
 const CurrentPasswordSchema = v.pipe(
   v.string(m.currentPasswordRequired),

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import '../features/auth/auth.css';
 import '../features/auth/account.css';
 import { authMessages as t } from '../features/auth/messages';
+import { MyDataDownloads } from '../features/auth/my-data';
 import { HouseholdSection } from '../features/household/household-section';
 import { TryoutDashboard } from '../features/tryouts/tryout-dashboard';
 import { useSession } from '../lib/session-context';
@@ -22,6 +23,11 @@ export function DashboardPage() {
       </div>
       <TryoutDashboard />
       <HouseholdSection />
+      <section className="dashboard-data" aria-labelledby="dashboard-data-title">
+        <h2 id="dashboard-data-title">Your data</h2>
+        <p>A copy of everything the club stores about your account and your household’s athletes.</p>
+        <MyDataDownloads />
+      </section>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountProfile } from '@club/shared/types';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
@@ -144,5 +144,44 @@ describe('/account (issue 18)', () => {
     expect(
       part('Athletes and emergency contacts').getByRole('link', { name: 'Edit athletes’ details' }),
     ).toHaveAttribute('href', '/dashboard#household-title');
+  });
+
+  describe('your data (issue 19)', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+    });
+
+    it('downloads a readable copy and a JSON copy of everything stored', async () => {
+      serveAccount();
+      const asked: string[] = [];
+      server.use(
+        http.get('/api/account/export', ({ request }) => {
+          const format = new URL(request.url).searchParams.get('format') ?? 'json';
+          asked.push(format);
+          return new HttpResponse(format === 'html' ? '<!doctype html><h1>Your data</h1>' : '{}', {
+            headers: {
+              'content-type': format === 'html' ? 'text/html; charset=utf-8' : 'application/json',
+              'content-disposition': `attachment; filename="summit-basketball-my-data.${format}"`,
+            },
+          });
+        }),
+      );
+      const saved: string[] = [];
+      Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      const { part, user } = await renderPage();
+      const data = part('Your data');
+
+      await user.click(data.getByRole('button', { name: 'Download a readable copy' }));
+      await vi.waitFor(() => expect(saved).toHaveLength(1));
+      await user.click(data.getByRole('button', { name: 'Download as JSON' }));
+      await vi.waitFor(() => expect(saved).toHaveLength(2));
+
+      expect(asked).toEqual(['html', 'json']);
+      expect(saved).toEqual(['summit-basketball-my-data.html', 'summit-basketball-my-data.json']);
+    });
   });
 });

@@ -13,6 +13,7 @@ import { TextField } from '../../components/form-field';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { ApiError, callApi, serverMessageOr } from '../../lib/api-client';
+import { MyDataDownloads } from './my-data';
 import { useSessionActions } from './session-provider';
 import './auth.css';
 import './account.css';
@@ -330,6 +331,13 @@ export function AccountPage() {
           </Part>
           <Part id="account-password" title="Password">
             <PasswordForm />
+          </Part>
+          <Part id="account-data" title="Your data">
+            <p>
+              Everything the club stores about your account and your household’s athletes: details, consents,
+              registrations of every season, payments and refunds, mail and sign-in history.
+            </p>
+            <MyDataDownloads />
           </Part>
           <Part id="account-email" title="E-mail address">
             <EmailForm

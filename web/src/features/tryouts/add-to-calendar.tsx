@@ -3,7 +3,7 @@
  * which phones open in their calendar app.
  */
 import { downloadApi } from '../../lib/api-client';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../components/download-button';
 import { tryoutMessages as t } from './messages';
 
 export function AddToCalendar() {

@@ -3,7 +3,7 @@
  * household), a printable HTML page saved so the family keeps a copy they can open and print (decision 45).
  */
 import { downloadReceipt } from './api';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../components/download-button';
 import { tryoutMessages as t } from './messages';
 
 export function ReceiptButton({ athleteId }: { athleteId?: string }) {

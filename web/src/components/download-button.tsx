@@ -3,8 +3,8 @@
  * call (a plain link could not carry it) and handed to the browser's download, with a message if it fails.
  */
 import { useState } from 'react';
-import type { DownloadedFile } from '../../lib/api-client';
-import { saveFile } from '../../lib/save-file';
+import type { DownloadedFile } from '../lib/api-client';
+import { saveFile } from '../lib/save-file';
 
 export function DownloadButton({
   fetchFile,
