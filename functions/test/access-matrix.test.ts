@@ -99,6 +99,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /account': 'user',
   'GET /account/export': 'user',
   'PATCH /account': 'user',
+  'DELETE /account': 'user',
   'POST /account/email': 'user',
   // Signed-in player (administrators are sent away from player pages): /dashboard and /tryout
   'GET /tryouts/my': 'player',

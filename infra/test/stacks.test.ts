@@ -126,6 +126,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'updateHouseholdTryout',
         'withdrawHouseholdTryout',
         'stripeWebhook',
+        // Deleting an account withdraws its registrations first (issue 19).
+        'deleteAccount',
       ];
       // Sign-up, resend, forgot and reset (account mail), and one result mail resent; a send of results queues
       const mailAtOnce = [

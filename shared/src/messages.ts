@@ -76,6 +76,7 @@ export const serverMessages = {
   noActiveSeason: 'No active season.',
   openingNoticeWhileOpen: 'Registration is open now: register on the tryout page.',
   accountNotFound: 'Account not found.',
+  accountDeleted: 'Your account was deleted.',
   passwordChanged: 'Your password was changed. Other devices were signed out.',
   passwordChangedMeanwhile: 'Your password was changed elsewhere just now. Please try again.',
   emailInUse: 'That e-mail address belongs to another account.',

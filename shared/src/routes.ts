@@ -183,6 +183,20 @@ export const routes = {
     query: 'ExportQuerySchema',
     answer: answer<FileAnswer>(),
   },
+  /**
+   * Deletes the account, its password asked again (issue 19): registrations kept for the club's records
+   * without identity, the household's athletes with its last guardian. May close an unpaid checkout.
+   */
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/account',
+    access: 'user',
+    handler: 'account/delete',
+    table: 'write',
+    body: 'DeleteAccountSchema',
+    answer: answer<T.SuccessAnswer>(),
+    payments: true,
+  },
   updateAccount: {
     method: 'PATCH',
     path: '/account',

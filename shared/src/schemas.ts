@@ -314,6 +314,13 @@ const CurrentPasswordSchema = v.pipe(
   v.maxLength(MAX_PASSWORD, m.currentPasswordWrong),
 );
 
+/** DELETE /account (issue 19): the account's password, asked again before anything is deleted. */
+export const DeleteAccountSchema = objectRequiring(
+  { password: CurrentPasswordSchema },
+  { password: m.currentPasswordRequired },
+);
+export type DeleteAccountInput = v.InferOutput<typeof DeleteAccountSchema>;
+
 /** POST /auth/change-password (issue 18): the current password, and the new one under the sign-up rules. */
 export const ChangePasswordSchema = objectRequiring(
   { current_password: CurrentPasswordSchema, new_password: ResetPasswordSchema },

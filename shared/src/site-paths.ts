@@ -74,6 +74,7 @@ export const ACCOUNT_FOOTER_PATHS = [
   '/dashboard',
   '/tryout',
   '/account',
+  '/account-deleted',
 ] as const;
 
 /** Whether the account pages' short footer shows on a path (letter case and a trailing slash ignored). */

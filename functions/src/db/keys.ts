@@ -20,6 +20,7 @@
  * | family checkout group | SEASON#<id>             | CHECKOUT#<groupId> |                 |                      |
  * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
+ * | deleted suppression   | MAILHASH#<sha256>       | STATUS             |                 |                      |
  * | household             | HOUSEHOLD#<id>          | HOUSEHOLD          |                 |                      |
  * | household guardian    | HOUSEHOLD#<id>          | GUARDIAN#<userId>  |                 |                      |
  * | household athlete     | HOUSEHOLD#<id>          | ATHLETE#<athleteId>|                 |                      |
@@ -101,6 +102,8 @@ export const keys = {
    * member's or an emergency contact's, so it is keyed by the address, not by a user.
    */
   mailStatus: (email: string) => ({ PK: `MAIL#${normaliseEmail(email)}`, SK: 'STATUS' }),
+  /** A deleted member's suppressed address, kept only as its SHA-256 (issue 19): never mailed again. */
+  mailStatusHash: (hash: string) => ({ PK: `MAILHASH#${hash}`, SK: 'STATUS' }),
   /**
    * A household (issue 17): its guardians (accounts) and the athletes they added, in one partition, so the
    * household is one Query. An account's own athlete lives on its profile, not here.

@@ -3,6 +3,7 @@
  * delivery events, handlers/mail/ses-events.ts). A hard bounce or a complaint suppresses the address for good:
  * the mail sender checks it before every message, and the admin table can show it.
  */
+import { createHash } from 'node:crypto';
 import { normaliseEmail } from '@club/shared';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
@@ -21,17 +22,39 @@ export interface MailStatus {
   readonly suppressedAt?: string;
 }
 
-/** Reads an address's status (strongly consistent: a bounce recorded a moment ago already counts). */
+/** The one-way name of an address under which a suppression outlives a deleted member (issue 19). */
+export function addressHash(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('hex');
+}
+
+/**
+ * Reads an address's status (strongly consistent: a bounce recorded a moment ago already counts). An address
+ * of a deleted member that had bounced is known only by its hash: it reads as suppressed still.
+ */
 export async function getMailStatus(email: string): Promise<MailStatus | undefined> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.mailStatus(email),
-      ProjectionExpression: 'lastEvent, lastEventAt, suppressed, suppressedAt',
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item as MailStatus | undefined;
+  const [out, hashed] = await Promise.all([
+    db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.mailStatus(email),
+        ProjectionExpression: 'lastEvent, lastEventAt, suppressed, suppressedAt',
+        ConsistentRead: true,
+      }),
+    ),
+    db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.mailStatusHash(addressHash(email)),
+        ProjectionExpression: 'suppressed, suppressedAt',
+        ConsistentRead: true,
+      }),
+    ),
+  ]);
+  // A suppression under the hash wins over a newer status of the address: it is never lifted.
+  if (out.Item?.suppressed || !hashed.Item?.suppressed) return out.Item as MailStatus | undefined;
+  const reason = hashed.Item.suppressed as SuppressionReason;
+  const at = (hashed.Item.suppressedAt as string | undefined) ?? '';
+  return { lastEvent: reason, lastEventAt: at, suppressed: reason, suppressedAt: at };
 }
 
 /**

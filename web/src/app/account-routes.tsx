@@ -43,6 +43,10 @@ export const accountRoutes: RouteObject[] = [
       import('../routes/confirm-email-change').then((m) => ({ Component: m.ConfirmEmailChangePage })),
   },
   {
+    path: 'account-deleted',
+    lazy: () => import('../routes/account-deleted').then((m) => ({ Component: m.AccountDeletedPage })),
+  },
+  {
     path: 'reset-password/:token',
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountProfile } from '@club/shared/types';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
+import { SessionContext } from '../../lib/session-context';
 import { AccountPage } from './account-page';
 
 const ACCOUNT: AccountProfile = {
@@ -182,6 +183,68 @@ describe('/account (issue 18)', () => {
 
       expect(asked).toEqual(['html', 'json']);
       expect(saved).toEqual(['summit-basketball-my-data.html', 'summit-basketball-my-data.json']);
+    });
+  });
+
+  describe('deleting the account (issue 19)', () => {
+    function serveDeletion() {
+      const asked: unknown[] = [];
+      server.use(
+        http.delete('/api/account', async ({ request }) => {
+          const body = (await request.json()) as { password: string };
+          asked.push(body);
+          return body.password === 'Right!Password9'
+            ? HttpResponse.json({ success: true, message: 'Your account was deleted.' })
+            : HttpResponse.json(
+                {
+                  message: 'That is not your current password.',
+                  errors: [{ field: 'password', msg: 'That is not your current password.' }],
+                },
+                { status: 401 },
+              );
+        }),
+      );
+      return asked;
+    }
+
+    async function renderSignedIn() {
+      const logout = vi.fn(async () => {});
+      render(
+        <SessionContext.Provider value={{ user: null, ready: true, logout }}>
+          <MemoryRouter>
+            <AccountPage />
+          </MemoryRouter>
+        </SessionContext.Provider>,
+      );
+      await screen.findByRole('heading', { name: 'Your details' });
+      return {
+        logout,
+        part: within(screen.getByRole('region', { name: 'Delete my account' })),
+        user: userEvent.setup(),
+      };
+    }
+
+    it('asks for the tick and the password, keeps the session on a wrong password, and signs out once deleted', async () => {
+      serveAccount();
+      const asked = serveDeletion();
+      const { logout, part, user } = await renderSignedIn();
+
+      await user.click(part.getByRole('button', { name: 'Delete my account' }));
+      expect(part.getByText('Enter your current password.')).toBeInTheDocument();
+      expect(part.getByText('Tick the box to say you understand.')).toBeInTheDocument();
+      expect(asked).toEqual([]);
+
+      await user.type(part.getByLabelText('Current password'), 'Wrong!Password9');
+      await user.click(part.getByLabelText('I understand my account is deleted for good.'));
+      await user.click(part.getByRole('button', { name: 'Delete my account' }));
+      expect(await part.findByText('That is not your current password.')).toBeInTheDocument();
+      expect(logout).not.toHaveBeenCalled();
+
+      await user.clear(part.getByLabelText('Current password'));
+      await user.type(part.getByLabelText('Current password'), 'Right!Password9');
+      await user.click(part.getByRole('button', { name: 'Delete my account' }));
+      await vi.waitFor(() => expect(logout).toHaveBeenCalledOnce());
+      expect(asked).toEqual([{ password: 'Wrong!Password9' }, { password: 'Right!Password9' }]);
     });
   });
 });

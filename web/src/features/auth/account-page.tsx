@@ -13,6 +13,7 @@ import { TextField } from '../../components/form-field';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { ApiError, callApi, serverMessageOr } from '../../lib/api-client';
+import { DeleteAccount } from './delete-account';
 import { MyDataDownloads } from './my-data';
 import { useSessionActions } from './session-provider';
 import './auth.css';
@@ -344,6 +345,9 @@ export function AccountPage() {
               account={account}
               onAsked={(email) => setAccount({ ...account, pending_email: email })}
             />
+          </Part>
+          <Part id="account-delete" title="Delete my account">
+            <DeleteAccount />
           </Part>
         </div>
       )}

@@ -1,0 +1,99 @@
+/**
+ * The writes of a member's deletion (issue 19, services/account-deletion.ts): registrations kept for the
+ * club's records without identity, items deleted, and a bounced address's suppression kept as a hash.
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { addressHash } from './mail-status';
+import { unlessConditionFails } from './transactions';
+
+/**
+ * What a registration keeps once its athlete is deleted: season, age group, number, result, attendance,
+ * amounts, payment and refund records and Stripe ids. Names read "Deleted member"; every other personal field
+ * is emptied (kept as attributes, so every screen reads the row as before) and the link to the account goes.
+ */
+export async function anonymizeRegistration(seasonId: string, playerId: string, now: Date): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, playerId),
+        UpdateExpression:
+          'SET first_name = :first, last_name = :last, email = :empty, phone_number = :empty, ' +
+          'date_of_birth = :empty, emergency_contact_name = :empty, emergency_contact_phone = :empty, ' +
+          'emergency_contact_email = :empty, emergency_contact_relationship = :other, guardians = :none, ' +
+          'user_id = :empty, anonymized_at = :now REMOVE GSI1PK, GSI1SK',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':first': 'Deleted',
+          ':last': 'member',
+          ':empty': '',
+          ':other': 'other',
+          ':none': [],
+          ':now': now.toISOString(),
+        },
+      }),
+    ),
+  );
+}
+
+/** A family checkout's payer address goes; its members, amounts and ids stay. */
+export async function anonymizeCheckoutGroup(seasonId: string, groupId: string): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.checkoutGroup(seasonId, groupId),
+        UpdateExpression: 'SET email = :empty, user_id = :empty',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':empty': '' },
+      }),
+    ),
+  );
+}
+
+/** Deletes items by key, 25 per batch, again for any DynamoDB left unprocessed. */
+export async function deleteKeys(keyList: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 25) {
+    let requests: Array<Record<string, unknown>> = keyList
+      .slice(i, i + 25)
+      .map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
+    for (let attempt = 0; requests.length && attempt < 8; attempt += 1) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined) ?? [];
+    }
+    if (requests.length) throw new Error('Items could not all be deleted');
+  }
+}
+
+/**
+ * Forgets what the mail service reported for an address, except that it must never be mailed again: a
+ * suppressed address's status is kept under the address's hash (db/mail-status.ts checks it), nothing else.
+ */
+export async function forgetMailStatus(email: string, now: Date): Promise<void> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.mailStatus(email), ConsistentRead: true }),
+  );
+  const suppressed = out.Item?.suppressed as string | undefined;
+  if (suppressed) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.mailStatusHash(addressHash(email)),
+          type: 'mail-status-hash',
+          suppressed,
+          suppressedAt: (out.Item?.suppressedAt as string | undefined) ?? now.toISOString(),
+        },
+      }),
+    );
+  }
+  if (out.Item) await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.mailStatus(email) }));
+}

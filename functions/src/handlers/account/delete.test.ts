@@ -1,0 +1,164 @@
+/**
+ * DELETE /account (issue 19): re-authenticated by the password; afterwards nothing in the table names the
+ * member or their child, the club keeps its records without identity, and a bounced address stays unmailed.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { AdminTryoutRow } from '@club/shared';
+import { db, tableName } from '../../db/client';
+import { getMailStatus, recordMailEvent } from '../../db/mail-status';
+import { createAdmin } from '../../../test/admin';
+import { call } from '../../../test/api';
+import { PASSWORD, refreshCookieFrom, sameOrigin } from '../../../test/accounts';
+import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
+
+const PARENT = {
+  first_name: 'Zephyrine',
+  last_name: 'Oyelaran',
+  phone_number: '5875550142',
+  date_of_birth: '2008-02-27',
+  emergency_contact_name: 'Bartholomew Oyelaran',
+  emergency_contact_phone: '5875550177',
+  emergency_contact_email: 'bart.oyelaran@example.test',
+};
+const CHILD = {
+  first_name: 'Ifeoluwa',
+  last_name: 'Oyelaran-Smythe',
+  date_of_birth: '2014-09-13',
+  emergency_contact_name: 'Temperance Quill',
+  emergency_contact_phone: '780-555-0163',
+  emergency_contact_email: 'temperance.quill@example.test',
+  emergency_contact_relationship: 'other',
+  parent_consent: true,
+};
+
+async function scanText(): Promise<string> {
+  const items: unknown[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return JSON.stringify(items).toLowerCase();
+}
+
+describe('DELETE /account', () => {
+  it('refuses a wrong password with 401 and changes nothing', async () => {
+    const player = await createPlayer();
+    const before = await tableSnapshot();
+
+    const res = await call('deleteAccount', { token: player.token, body: { password: 'Not!The9Password' } });
+
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('That is not your current password.');
+    expect(await tableSnapshot()).toBe(before);
+    expect(
+      (await call('login', { body: { email: player.email, password: PASSWORD }, headers: sameOrigin }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('deletes the member and their child, keeps the club’s records without identity, and never mails a bounced address', async () => {
+    // Prepare: a parent (a player's account) with a child, both registered last season (a cash refund among
+    // them) and this season, a bounced address, and a signed-in device
+    const admin = await createAdmin();
+    const parent = await createPlayer(PARENT);
+    const child = (await call('addAthlete', { token: parent.token, body: CHILD })).body as { id: string };
+    const past = await openSeason({ name: 'Deletion Spring 2025' });
+    await call('registerTryout', {
+      token: parent.token,
+      body: {
+        payment_method: 'cash',
+        registrations: [
+          { athlete_id: parent.id, age_group: '18U Boys' },
+          { athlete_id: child.id, age_group: '13U Boys' },
+        ],
+      },
+    });
+    const pastChild = `${past.id}.${child.id}`;
+    await call('setCashCollected', {
+      token: admin.token,
+      params: { id: pastChild },
+      body: { collected: true },
+    });
+    await call('refundTryout', {
+      token: admin.token,
+      params: { id: pastChild },
+      body: { amount_cents: 1500, reason: 'Injury', idempotency_key: 'deletion-test-refund-01' },
+    });
+    await call('setSelection', {
+      token: admin.token,
+      params: { id: pastChild },
+      body: { result: 'selected' },
+    });
+    const current = await openSeason({ name: 'Deletion Fall 2025' });
+    expect(
+      (
+        await call('registerTryout', {
+          token: parent.token,
+          body: { payment_method: 'cash', registrations: [{ athlete_id: child.id, age_group: '13U Boys' }] },
+        })
+      ).status,
+    ).toBe(201);
+    await recordMailEvent(parent.email, 'bounced', new Date());
+    const signedIn = await call('login', {
+      body: { email: parent.email, password: PASSWORD },
+      headers: sameOrigin,
+    });
+    const cookie = refreshCookieFrom(signedIn.cookies);
+
+    // Act
+    const res = await call('deleteAccount', { token: parent.token, body: { password: PASSWORD } });
+
+    // Assess: gone, every session with it
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Your account was deleted.');
+    expect(
+      (await call('login', { body: { email: parent.email, password: PASSWORD }, headers: sameOrigin }))
+        .status,
+    ).toBe(401);
+    expect((await call('refreshToken', { cookies: [cookie], headers: sameOrigin })).status).toBe(401);
+
+    // Nothing in the table names them
+    const text = await scanText();
+    for (const value of [
+      parent.email,
+      PARENT.first_name,
+      PARENT.last_name,
+      PARENT.phone_number,
+      PARENT.date_of_birth,
+      PARENT.emergency_contact_name,
+      PARENT.emergency_contact_phone,
+      PARENT.emergency_contact_email,
+      CHILD.first_name,
+      CHILD.last_name,
+      CHILD.date_of_birth,
+      CHILD.emergency_contact_name,
+      CHILD.emergency_contact_phone,
+      CHILD.emergency_contact_email,
+    ]) {
+      expect(text, value).not.toContain(value.toLowerCase());
+    }
+
+    // The club's records stay: number, group, result, amounts and refunds; this season's is withdrawn
+    const pastRows = (await call('listTryouts', { token: admin.token, query: { season_id: past.id } }))
+      .body as unknown as AdminTryoutRow[];
+    expect(pastRows).toHaveLength(2);
+    const kept = pastRows.find((r) => r.age_group === '13U Boys')!;
+    expect(kept).toMatchObject({
+      first_name: 'Deleted',
+      last_name: 'member',
+      result: 'selected',
+      amount_refunded_cents: 1500,
+      tryout_number: expect.any(Number),
+    });
+    expect(kept.refunds?.map((r) => r.reason)).toEqual(['Injury']);
+    const currentRows = (await call('listTryouts', { token: admin.token, query: { season_id: current.id } }))
+      .body as unknown as AdminTryoutRow[];
+    expect(currentRows.map((r) => [r.first_name, r.withdrawn])).toEqual([['Deleted', true]]);
+
+    // The bounced address is still never mailed, though it is stored nowhere
+    expect((await getMailStatus(parent.email))?.suppressed).toBe('bounced');
+  });
+});

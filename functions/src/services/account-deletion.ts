@@ -1,0 +1,96 @@
+/**
+ * DELETE /account {password} (issue 19): a member deletes their account, re-authenticated by the password.
+ *
+ * 1. Registrations of the active season of every athlete going away are withdrawn first, by the family's own
+ *    rule (an unpaid checkout closed; after the first session has started the row stays as it is).
+ * 2. Every registration of those athletes, in every season, keeps only what the club needs for its records,
+ *    without identity (db/member-deletion.ts anonymizeRegistration); refunds, amounts and Stripe ids stay.
+ * 3. The account's sign-in sessions end at once, and its profile, e-mail claim and opening notice go. The
+ *    household's athletes go with it when no other guardian remains; otherwise the account leaves it.
+ * 4. What the mail service reported for the addresses that went is forgotten, but a suppressed (bounced or
+ *    complained) address is kept as its hash, so it is still never mailed.
+ */
+import { fieldMessages, serverMessages, type AccessTokenClaims, type DeleteAccountInput } from '@club/shared';
+import { readMemberItems } from '../db/member-data';
+import * as deletion from '../db/member-deletion';
+import { keys } from '../db/keys';
+import { leaveHousehold } from '../db/household-guardians';
+import * as seasonsTable from '../db/seasons';
+import { revokeAllSessionFamilies } from '../db/sessions';
+import { getUser } from '../db/users';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
+import { log } from '../lib/log';
+import { verifyPassword } from './passwords';
+import { clearLimit, rateLimits, requireWithinLimit } from './rate-limits';
+import { withdraw } from './tryouts';
+
+export async function deleteAccount(caller: AccessTokenClaims, input: DeleteAccountInput): Promise<void> {
+  const now = new Date();
+  const user = await getUser(caller.sub);
+  if (!user) throw new NotFoundError(serverMessages.accountNotFound);
+  await requireWithinLimit(rateLimits.accountPasswordUser, user.id, now);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new UnauthorizedError(fieldMessages.currentPasswordWrong, [
+      { field: 'password', msg: fieldMessages.currentPasswordWrong },
+    ]);
+  }
+  await clearLimit(rateLimits.accountPasswordUser, user.id, now);
+  const items = await readMemberItems(user.id);
+  if (!items) throw new NotFoundError(serverMessages.accountNotFound);
+
+  const householdId = typeof items.profile.household_id === 'string' ? items.profile.household_id : null;
+  const otherGuardians = items.guardians.length;
+  const ownAthlete = items.athleteIds.includes(user.id) && user.account_type !== 'guardian';
+  // The athletes who go: the account holder as an athlete, and the household's with its last guardian.
+  const going = new Set(otherGuardians ? (ownAthlete ? [user.id] : []) : items.athleteIds);
+  const registrations = items.registrations.filter((r) => going.has(String(r.player_id)));
+
+  // 1. Withdrawn first, as the family would (before the season starts).
+  const activeId = await seasonsTable.getActiveSeasonId();
+  for (const r of registrations) {
+    if (r.season_id !== activeId || r.withdrawn === true) continue;
+    await withdraw(caller, String(r.player_id)).catch((error: unknown) => {
+      if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
+    });
+  }
+
+  // 2. Kept for the club's records, without identity.
+  for (const r of registrations) {
+    await deletion.anonymizeRegistration(String(r.season_id), String(r.player_id), now);
+  }
+  for (const group of items.checkouts) {
+    if (group.user_id === user.id)
+      await deletion.anonymizeCheckoutGroup(String(group.season_id), String(group.group_id));
+  }
+
+  // 3. Sessions end, then the account, its household part and its list entry go.
+  await revokeAllSessionFamilies(user.id);
+  if (householdId && otherGuardians) {
+    await leaveHousehold(user.id, householdId);
+  } else if (householdId) {
+    await deletion.deleteKeys(items.household.map((item) => ({ PK: item.PK, SK: item.SK })));
+  }
+  await deletion.deleteKeys([keys.openingNotice(user.id), keys.emailClaim(user.email), keys.user(user.id)]);
+
+  // 4. The addresses that went: the account's, and the departing athletes' emergency contacts.
+  const addresses = new Set<string>([user.email.toLowerCase()]);
+  if (!otherGuardians) {
+    for (const item of [items.profile, ...items.household]) {
+      if (typeof item.emergency_contact_email === 'string' && item.emergency_contact_email) {
+        addresses.add(item.emergency_contact_email.toLowerCase());
+      }
+    }
+  } else if (
+    typeof items.profile.emergency_contact_email === 'string' &&
+    items.profile.emergency_contact_email
+  ) {
+    addresses.add(items.profile.emergency_contact_email.toLowerCase());
+  }
+  for (const address of addresses) await deletion.forgetMailStatus(address, now);
+
+  log.info('account deleted', {
+    registrationsKept: registrations.length,
+    athletesDeleted: going.size,
+    householdKept: Boolean(otherGuardians),
+  });
+}
