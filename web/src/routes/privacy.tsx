@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { CLUB, EMAILS, mailto } from '../content/contact';
 import type { PageMeta } from '../lib/page-meta';
+import { STORED_FIELDS } from '@club/shared/privacy-fields';
 
 export const meta: PageMeta = {
   title: 'Privacy Policy',
@@ -77,6 +78,23 @@ export function PrivacyPage() {
           We do not use advertising or tracking cookies, and we do not collect card numbers. We do not collect
           anything else about you from other sources.
         </p>
+
+        <h3 id="every-field">Exactly what is stored, who sees it, how long it is kept</h3>
+        {STORED_FIELDS.map((group) => (
+          <section key={group.title} className="privacy-fields" aria-label={group.title}>
+            <h4>{group.title}</h4>
+            <ul>
+              {group.fields.map((f) => (
+                <li key={f.field} data-field={f.field}>
+                  {f.label}
+                </li>
+              ))}
+            </ul>
+            <p>
+              <strong>Who sees it:</strong> {group.seenBy} <strong>Kept:</strong> {group.kept}
+            </p>
+          </section>
+        ))}
 
         <h2 id="why">Why we collect it</h2>
         <ul>
@@ -178,7 +196,12 @@ export function PrivacyPage() {
         </ul>
 
         <h2 id="your-choices">Getting a copy, correcting or deleting your information</h2>
-        <p>You, or the parent or guardian of a player under 18, can ask us at any time to:</p>
+        <p>
+          Signed in, your <Link to="/account">account page</Link> lets you download a copy of everything we
+          store about your account and your household’s athletes (as a page to read or as a data file),
+          correct your details, and delete your account yourself, at any time.
+        </p>
+        <p>You, or the parent or guardian of a player under 18, can also ask us at any time to:</p>
         <ul>
           <li>send you a copy of the personal information we hold about you;</li>
           <li>correct anything that is wrong;</li>
