@@ -10,13 +10,20 @@
  * 4. What the mail service reported for the addresses that went is forgotten, but a suppressed (bounced or
  *    complained) address is kept as its hash, so it is still never mailed.
  */
-import { fieldMessages, serverMessages, type AccessTokenClaims, type DeleteAccountInput } from '@club/shared';
+import {
+  fieldMessages,
+  serverMessages,
+  type AccessTokenClaims,
+  type DeleteAccountInput,
+  type GuardianContact,
+} from '@club/shared';
 import { readMemberItems } from '../db/member-data';
 import * as deletion from '../db/member-deletion';
 import { keys } from '../db/keys';
 import { leaveHousehold } from '../db/household-guardians';
 import * as seasonsTable from '../db/seasons';
 import { revokeAllSessionFamilies } from '../db/sessions';
+import { setGuardians } from '../db/tryouts';
 import { getUser } from '../db/users';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -57,6 +64,14 @@ export async function deleteAccount(caller: AccessTokenClaims, input: DeleteAcco
   // 2. Kept for the club's records, without identity.
   for (const r of registrations) {
     await deletion.anonymizeRegistration(String(r.season_id), String(r.player_id), now);
+  }
+  // The athletes who stay (another guardian remains) no longer list this guardian, in any season.
+  const address = user.email.toLowerCase();
+  for (const r of items.registrations) {
+    if (going.has(String(r.player_id)) || !Array.isArray(r.guardians)) continue;
+    const guardians = r.guardians as GuardianContact[];
+    const left = guardians.filter((g) => g.email.toLowerCase() !== address);
+    if (left.length !== guardians.length) await setGuardians(String(r.season_id), String(r.player_id), left);
   }
   for (const group of items.checkouts) {
     if (group.user_id === user.id)

@@ -4,12 +4,13 @@
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { AdminTryoutRow } from '@club/shared';
+import type { AdminTryoutRow, Household } from '@club/shared';
 import { db, tableName } from '../../db/client';
 import { getMailStatus, recordMailEvent } from '../../db/mail-status';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
-import { PASSWORD, refreshCookieFrom, sameOrigin } from '../../../test/accounts';
+import { PASSWORD, refreshCookieFrom, sameOrigin, uniqueEmail } from '../../../test/accounts';
+import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
 
 const PARENT = {
@@ -160,5 +161,48 @@ describe('DELETE /account', () => {
 
     // The bounced address is still never mailed, though it is stored nowhere
     expect((await getMailStatus(parent.email))?.suppressed).toBe('bounced');
+  });
+
+  it('leaves the household to the guardian who remains, with its children, and takes the leaver off every row', async () => {
+    // Prepare: two guardians of one child, registered this season
+    const admin = await createAdmin();
+    const leaver = await createPlayer({
+      first_name: 'Wilhelmina',
+      last_name: 'Quaresma',
+      email: uniqueEmail('leaver'),
+    });
+    const child = (
+      await call('addAthlete', { token: leaver.token, body: { ...CHILD, first_name: 'Ottoline' } })
+    ).body as { id: string };
+    const stays = await createPlayer({ first_name: 'Remy', email: uniqueEmail('stays') });
+    await call('inviteGuardian', { token: leaver.token, body: { email: stays.email } });
+    const link = await linkFromLatestMail(stays.email, /\/household\/join#/);
+    expect(
+      (await call('acceptGuardianInvite', { token: stays.token, body: { token: tokenFromLink(link) } }))
+        .status,
+    ).toBe(200);
+    const season = await openSeason({ name: 'Deletion Winter 2025' });
+    await call('registerTryout', {
+      token: stays.token,
+      body: { payment_method: 'cash', registrations: [{ athlete_id: child.id, age_group: '13U Boys' }] },
+    });
+
+    // Act
+    const res = await call('deleteAccount', { token: leaver.token, body: { password: PASSWORD } });
+
+    // Assess: the child stays with the other guardian, registered, and the leaver is named nowhere
+    expect(res.status).toBe(200);
+    const household = (await call('getHousehold', { token: stays.token })).body as unknown as Household;
+    expect(household.guardians.map((g) => g.first_name)).toEqual(['Remy']);
+    expect(household.athletes.map((a) => a.first_name).sort()).toEqual(['Ottoline', 'Remy']);
+    const rows = (await call('listTryouts', { token: admin.token, query: { season_id: season.id } }))
+      .body as unknown as AdminTryoutRow[];
+    expect(rows.map((r) => [r.first_name, r.withdrawn, r.guardians.map((g) => g.email)])).toEqual([
+      ['Ottoline', false, [stays.email]],
+    ]);
+    const text = await scanText();
+    for (const value of [leaver.email, 'Wilhelmina', 'Quaresma']) {
+      expect(text, value).not.toContain(value.toLowerCase());
+    }
   });
 });
