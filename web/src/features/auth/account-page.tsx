@@ -12,25 +12,13 @@ import type { AccountProfile } from '@club/shared/types';
 import { TextField } from '../../components/form-field';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
-import { ApiError, callApi, serverMessageOr } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { DeleteAccount } from './delete-account';
 import { MyDataDownloads } from './my-data';
+import { useAccountForm, type FieldErrors } from './use-account-form';
 import { useSessionActions } from './session-provider';
 import './auth.css';
 import './account.css';
-
-type Errors = Partial<Record<string, string>>;
-const FAILED = 'We could not save that. Please try again.';
-
-/** The server's field messages by field, and its message for the form when it named none. */
-function refusal(error: unknown): { fields: Errors; form: string } {
-  const fields: Errors = {};
-  if (error instanceof ApiError) {
-    for (const e of error.body?.errors ?? []) if (e.field) fields[e.field] ??= e.msg;
-  }
-  const form = Object.keys(fields).length ? '' : serverMessageOr(error, FAILED);
-  return { fields, form };
-}
 
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -60,52 +48,35 @@ function DetailsForm({
   const [first, setFirst] = useState(account.first_name);
   const [last, setLast] = useState(account.last_name);
   const [phone, setPhone] = useState(account.phone_number);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState('');
-  const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, saved, busy, submit: send } = useAccountForm(id);
   const { signIn } = useSessionActions();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setSaved('');
-    setFormError('');
-    const found: Errors = {};
-    const check = (field: 'first_name' | 'last_name' | 'phone_number', value: string) => {
+    const found: FieldErrors = {};
+    for (const [field, value] of [
+      ['first_name', first],
+      ['last_name', last],
+      ['phone_number', phone],
+    ] as const) {
       const result = v.safeParse(registrationFields[field], value);
       if (!result.success) found[field] = result.issues[0].message;
-    };
-    check('first_name', first);
-    check('last_name', last);
-    check('phone_number', phone);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
     }
-    setBusy(true);
-    try {
+    void send(found, async () => {
       const written = await callApi('updateAccount', {
         body: { first_name: first, last_name: last, phone_number: phone },
       });
       onSaved(written);
-      setSaved('Your details were saved.');
       // The navigation and the welcome read the name from the sign-in token: get one with the new name.
       const { refreshAccessToken } = await import('./api');
       const { token } = await refreshAccessToken().catch(() => ({ token: '' }));
       if (token) signIn(token);
-    } catch (error) {
-      const { fields, form } = refusal(error);
-      setErrors(fields);
-      setFormError(form);
-    } finally {
-      setBusy(false);
-    }
+      return 'Your details were saved.';
+    });
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="auth-form" noValidate onSubmit={submit}>
       <TextField
         id={`${id}-first_name`}
         label="First name"
@@ -144,45 +115,26 @@ function PasswordForm() {
   const id = useId();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState('');
-  const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, saved, busy, submit: send } = useAccountForm(id);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setSaved('');
-    setFormError('');
-    const found: Errors = {};
+    const found: FieldErrors = {};
     if (!current) found.current_password = 'Enter your current password.';
     const rules = v.safeParse(registrationFields.password, next);
     if (!rules.success) found.new_password = rules.issues[0].message;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+    void send(found, async () => {
       const answer = await callApi('changePassword', {
         body: { current_password: current, new_password: next },
       });
       setCurrent('');
       setNext('');
-      setSaved(answer.message);
-    } catch (error) {
-      const { fields, form } = refusal(error);
-      setErrors(fields);
-      setFormError(form);
-      if (fields.current_password) document.getElementById(`${id}-current_password`)?.focus();
-    } finally {
-      setBusy(false);
-    }
+      return answer.message;
+    });
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="auth-form" noValidate onSubmit={submit}>
       <PasswordField
         id={`${id}-current_password`}
         label="Current password"
@@ -213,39 +165,21 @@ function EmailForm({ account, onAsked }: { account: AccountProfile; onAsked: (em
   const id = useId();
   const [email, setEmail] = useState('');
   const [current, setCurrent] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState('');
-  const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { errors, formError, saved, busy, submit: send } = useAccountForm(id);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setSaved('');
-    setFormError('');
-    const found: Errors = {};
+    const found: FieldErrors = {};
     const address = v.safeParse(registrationFields.email, email);
     if (!address.success) found.email = address.issues[0].message;
     if (!current) found.current_password = 'Enter your current password.';
-    setErrors(found);
-    if (Object.keys(found).length) {
-      document.getElementById(`${id}-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+    void send(found, async () => {
       const answer = await callApi('changeEmail', { body: { email, current_password: current } });
       onAsked(address.success ? address.output : email);
       setEmail('');
       setCurrent('');
-      setSaved(answer.message);
-    } catch (error) {
-      const { fields, form } = refusal(error);
-      setErrors(fields);
-      setFormError(form);
-    } finally {
-      setBusy(false);
-    }
+      return answer.message;
+    });
   }
 
   return (
@@ -258,7 +192,7 @@ function EmailForm({ account, onAsked }: { account: AccountProfile; onAsked: (em
           Waiting for you to follow the link we sent to <strong>{account.pending_email}</strong>.
         </p>
       ) : null}
-      <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="auth-form" noValidate onSubmit={submit}>
         <TextField
           id={`${id}-email`}
           label="New e-mail address"
