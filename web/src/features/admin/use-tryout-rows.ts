@@ -56,12 +56,22 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
   const [resending, setResending] = useState<ReadonlySet<string>>(new Set());
   /** Rows whose last change was just saved, with the time of that save (each shows its tick a moment). */
   const [saved, setSaved] = useState<ReadonlyMap<string, number>>(new Map());
+  // The ticks' timers end with the screen, so none sets state after it is gone.
+  const tickTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = tickTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
   const markSaved = useCallback((id: string) => {
     const at = Date.now();
     setSaved((all) => new Map(all).set(id, at));
-    setTimeout(
+    const timer = setTimeout(
       () =>
         setSaved((all) => {
+          tickTimers.current.delete(timer);
           if (all.get(id) !== at) return all;
           const next = new Map(all);
           next.delete(id);
@@ -69,6 +79,7 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
         }),
       SAVED_TICK_MS,
     );
+    tickTimers.current.add(timer);
   }, []);
   const [attempt, setAttempt] = useState(0);
   /** Which fields of which rows have a change in flight, read synchronously by the next click. */
