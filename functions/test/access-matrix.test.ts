@@ -138,6 +138,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'PUT /admin/seasons/{id}/team-links': 'admin',
   'GET /admin/tryouts': 'admin',
   'GET /admin/tryouts/export': 'admin',
+  'GET /admin/audit': 'admin',
   'PATCH /admin/tryouts/{id}/attended': 'admin',
   'PATCH /admin/tryouts/{id}/selection': 'admin',
   'PATCH /admin/tryouts/{id}/cash': 'admin',

@@ -568,12 +568,26 @@ export const routes = {
     query: 'SeasonQuerySchema',
     answer: answer<T.AdminTryoutRow[]>(),
   },
+  /**
+   * What administrators changed in a season, newest first (issue 19): every admin change writes an entry in
+   * its own transaction. With `tryout_id`, one registration's history (Player Details).
+   */
+  listAudit: {
+    method: 'GET',
+    path: '/admin/audit',
+    access: 'admin',
+    handler: 'admin/list-audit',
+    table: 'read',
+    query: 'AuditQuerySchema',
+    answer: answer<T.AuditEntry[]>(),
+  },
   exportTryouts: {
     method: 'GET',
     path: '/admin/tryouts/export',
     access: 'admin',
     handler: 'admin/export-tryouts',
-    table: 'read',
+    // A GET that writes: the download's audit entry (who took the season's details away, issue 19).
+    table: 'write',
     query: 'SeasonQuerySchema',
     answer: answer<FileAnswer>(),
   },

@@ -627,6 +627,11 @@ export const SendResultsParamsSchema = v.object({ seasonId: SeasonIdSchema });
 export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
 /** Query `?season_id=` of the admin tryout list and its CSV export. */
 export const SeasonQuerySchema = v.object({ season_id: SeasonIdSchema });
+/** Query of GET /admin/audit (issue 19): a season's entries, or one registration's (`tryout_id`). */
+export const AuditQuerySchema = v.object({
+  season_id: SeasonIdSchema,
+  tryout_id: v.optional(TryoutIdSchema),
+});
 
 /**
  * Validates a whole object and returns the first message per field (empty when valid),

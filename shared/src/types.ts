@@ -253,6 +253,38 @@ export interface AdminTryoutRow extends PaymentAmounts {
   guardians: GuardianContact[];
 }
 
+/** What an administrator changed (issue 19): each admin change writes one entry in its own transaction. */
+export type AuditAction =
+  | 'season_created'
+  | 'season_settings'
+  | 'registration_window'
+  | 'team_link'
+  | 'attendance'
+  | 'result'
+  | 'cash'
+  | 'reinstate'
+  | 'refund'
+  | 'result_mail_send'
+  | 'result_mail_resend'
+  | 'csv_export';
+
+/**
+ * One entry of GET /admin/audit?season_id=: who (the administrator's account id), what, before and after,
+ * when. It holds ids and the changed values (results, amounts, dates, links), never a member's personal details.
+ */
+export interface AuditEntry {
+  id: string;
+  /** ISO time of the change. */
+  at: string;
+  actor_id: string;
+  action: AuditAction;
+  season_id: string;
+  /** The registration changed, for a change of one row. */
+  tryout_id?: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
 /** GET and PATCH /admin/seasons/{id}/registration. */
 export interface RegistrationStatus {
   is_registration_open: boolean;

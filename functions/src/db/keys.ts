@@ -25,6 +25,7 @@
  * | household guardian    | HOUSEHOLD#<id>          | GUARDIAN#<userId>  |                 |                      |
  * | household athlete     | HOUSEHOLD#<id>          | ATHLETE#<athleteId>|                 |                      |
  * | opening notice        | OPENING_NOTICES         | USER#<userId>      |                 |                      |
+ * | audit entry           | AUDIT#<seasonId>        | <at>#<auditId>     | AUDIT#<seasonId>#<playerId> | <at>#<auditId> |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -124,6 +125,19 @@ export const keys = {
    */
   openingNotice: (userId: string) => ({ PK: 'OPENING_NOTICES', SK: `USER#${userId}` }),
   openingNoticesPartition: { PK: 'OPENING_NOTICES' },
+  /**
+   * What an administrator changed in a season (issue 19), newest first by its sort key; an entry about one
+   * registration is also under that registration in GSI1, so Player Details reads its history with one Query.
+   */
+  auditEntry: (seasonId: string, at: string, auditId: string) => ({
+    PK: `AUDIT#${seasonId}`,
+    SK: `${at}#${auditId}`,
+  }),
+  auditOfSeason: (seasonId: string) => ({ PK: `AUDIT#${seasonId}` }),
+  auditOfRowIndex: (seasonId: string, playerId: string, at?: string, auditId?: string) => ({
+    GSI1PK: `AUDIT#${seasonId}#${playerId}`,
+    ...(at ? { GSI1SK: `${at}#${auditId}` } : {}),
+  }),
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;

@@ -2,7 +2,7 @@
  * Everything the table holds about one account and its household (issue 19: a member's right to see it), read
  * as the items are stored. Every read is a GetItem, a BatchGet or a Query on the account's own keys, never a
  * Scan: the profile and its sign-in sessions, the household's partition, the other guardians' profiles, every
- * season's registrations, refunds and family checkouts of the household's athletes, the addresses' mail status
+ * season's registrations, refunds, family checkouts and audit entries of the household's athletes, the addresses' mail status
  * and the "E-mail me when it opens" entry. What is never read back: one-time and refresh tokens (stored only as
  * hashes, keyed by them, and gone within hours) and rate-limit counters (minutes).
  */
@@ -28,6 +28,26 @@ async function query(pk: string, skPrefix?: string): Promise<StoredItem[]> {
         KeyConditionExpression: skPrefix ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
         ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
         ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Every item under one GSI1 partition (eventually consistent: the index has no other kind). */
+async function queryIndex(gsi1pk: string): Promise<StoredItem[]> {
+  const items: StoredItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': gsi1pk },
         ExclusiveStartKey: start,
       }),
     );
@@ -65,6 +85,8 @@ export interface MemberItems {
   registrations: StoredItem[];
   refunds: StoredItem[];
   checkouts: StoredItem[];
+  /** What administrators changed on those registrations (the audit trail's entries naming them). */
+  changes: StoredItem[];
   mailStatus: StoredItem[];
   openingNotice: StoredItem | null;
 }
@@ -95,7 +117,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
   const registrations = await batchGet(
     seasons.flatMap((season) => athleteIds.map((athleteId) => keys.tryout(season.id, athleteId))),
   );
-  const [refunds, checkouts] = await Promise.all([
+  const [refunds, checkouts, changes] = await Promise.all([
     Promise.all(
       registrations.map((r) => {
         const { PK, SKPrefix } = keys.refundsOf(String(r.season_id), String(r.player_id));
@@ -114,6 +136,11 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
         return keys.checkoutGroup(seasonId, groupId);
       }),
     ),
+    Promise.all(
+      registrations.map((r) =>
+        queryIndex(keys.auditOfRowIndex(String(r.season_id), String(r.player_id)).GSI1PK),
+      ),
+    ).then((lists) => lists.flat()),
   ]);
   const addresses = new Set<string>();
   for (const item of [profile, ...guardians, ...household, ...registrations]) {
@@ -132,6 +159,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     registrations,
     refunds,
     checkouts,
+    changes,
     mailStatus,
     openingNotice,
   };

@@ -13,6 +13,7 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RefundRecord } from '@club/shared';
+import { auditPut, type AuditBy } from './audit';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TryoutItem } from './season-partition';
@@ -82,6 +83,10 @@ export async function listRefunds(seasonId: string, playerId: string): Promise<R
 export async function reserveRefund(input: {
   refund: RefundItem;
   paidCents: number;
+  /** What the registration had reserved when the admin's refund was judged: the audit's `before`. */
+  reservedBefore: number;
+  by: AuditBy;
+  tryoutId: string;
 }): Promise<'reserved' | 'duplicate' | 'refused'> {
   const { refund } = input;
   const cash = refund.method === 'cash';
@@ -98,8 +103,14 @@ export async function reserveRefund(input: {
                 : 'ADD refund_reserved_cents :amount',
               ConditionExpression:
                 'attribute_exists(PK) AND payment_status = :paid AND payment_method = :method AND amount_cents = :paidCents ' +
-                'AND (attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents <= :maxBefore)',
+                'AND (attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents <= :maxBefore) ' +
+                // Exactly what was judged, so the audit entry's "before" is true (a refund landing between
+                // the read and the write makes the admin's judged again).
+                (input.reservedBefore === 0
+                  ? 'AND (attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents = :seen)'
+                  : 'AND refund_reserved_cents = :seen'),
               ExpressionAttributeValues: {
+                ':seen': input.reservedBefore,
                 ':amount': refund.amount_cents,
                 ':paid': 'paid',
                 ':method': refund.method,
@@ -119,6 +130,21 @@ export async function reserveRefund(input: {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          auditPut(
+            input.by,
+            {
+              action: 'refund',
+              seasonId: refund.season_id,
+              playerId: refund.player_id,
+              tryoutId: input.tryoutId,
+            },
+            { refund_reserved_cents: input.reservedBefore },
+            {
+              refund_reserved_cents: input.reservedBefore + refund.amount_cents,
+              amount_cents: refund.amount_cents,
+              method: refund.method,
+            },
+          ),
         ],
       }),
     ),

@@ -15,12 +15,13 @@
  * mail went out is unknown, and no message of that round can claim it again; it reads as failed until an
  * admin's next send (docs/decisions/0032-lost-messages-and-answers.md).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type AuditBy } from './audit';
 import { db, tableName } from './client';
 import { claimWithLease, whileClaimed, type ClaimFields, type Lease } from './exactly-once';
 import { keys } from './keys';
-import { unlessConditionFails } from './transactions';
-import { updateTryoutIf } from './tryouts';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
+import { updateTryout, updateTryoutIf } from './tryouts';
 import { roundEntry, toRound, type ResultRound, type TryoutItem } from './season-partition';
 
 export { roundEntry, type ResultRound };
@@ -42,55 +43,91 @@ export async function startResultRound(
   seasonId: string,
   seenId: string | null,
   round: { id: string; now: number; entries: readonly string[] },
+  by: AuditBy,
 ): Promise<boolean> {
-  const written = await unlessConditionFails(() =>
+  const codes = await transactOrConditionCodes(() =>
     db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.resultRound(seasonId),
-          type: 'result-round',
-          round: round.id,
-          started_at: round.now,
-          requeued_at: round.now,
-          entries: new Set(round.entries),
-        },
-        ConditionExpression: seenId === null ? 'attribute_not_exists(PK)' : '#round = :seen',
-        ExpressionAttributeNames: seenId === null ? undefined : { '#round': 'round' },
-        ExpressionAttributeValues: seenId === null ? undefined : { ':seen': seenId },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.resultRound(seasonId),
+                type: 'result-round',
+                round: round.id,
+                started_at: round.now,
+                requeued_at: round.now,
+                entries: new Set(round.entries),
+              },
+              ConditionExpression: seenId === null ? 'attribute_not_exists(PK)' : '#round = :seen',
+              ExpressionAttributeNames: seenId === null ? undefined : { '#round': 'round' },
+              ExpressionAttributeValues: seenId === null ? undefined : { ':seen': seenId },
+            },
+          },
+          auditPut(
+            by,
+            { action: 'result_mail_send', seasonId },
+            { round: seenId },
+            { round: round.id, rows: round.entries.length },
+          ),
+        ],
       }),
     ),
   );
-  return written !== null;
+  if (codes && codes[0] !== 'ConditionalCheckFailed') {
+    throw new Error(`Result round transaction failed: ${codes.join(',')}`);
+  }
+  return codes === null;
 }
 
 /**
  * Adds rows to a round that is still going (ADD to its set: rows two sends add at once are in it once), only
- * while it is still the current round. Answers the entries this call added (the caller puts those on the
- * queue) and the round as written, or null when the round has moved on.
+ * while it is still the current round and holds exactly the rows the caller saw (a round's rows only grow,
+ * so the same count is the same rows): what this call added is then exact, and the caller puts those on the
+ * queue. The round as written, or null when it moved on or grew meanwhile (the caller reads it again).
  */
 export async function joinResultRound(
   seasonId: string,
-  roundId: string,
+  seen: ResultRound,
   entries: readonly string[],
+  by: AuditBy,
 ): Promise<{ added: string[]; round: ResultRound } | null> {
-  const out = await unlessConditionFails(() =>
+  const added = [...new Set(entries)].filter((e) => !seen.entries.has(e));
+  if (!added.length) return { added, round: seen };
+  const codes = await transactOrConditionCodes(() =>
     db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.resultRound(seasonId),
-        UpdateExpression: 'ADD entries :entries',
-        ConditionExpression: '#round = :round',
-        ExpressionAttributeNames: { '#round': 'round' },
-        ExpressionAttributeValues: { ':entries': new Set(entries), ':round': roundId },
-        ReturnValues: 'ALL_OLD',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.resultRound(seasonId),
+              UpdateExpression: 'ADD entries :entries',
+              ConditionExpression: '#round = :round AND size(entries) = :seen',
+              ExpressionAttributeNames: { '#round': 'round' },
+              ExpressionAttributeValues: {
+                ':entries': new Set(added),
+                ':round': seen.id,
+                ':seen': seen.entries.size,
+              },
+            },
+          },
+          auditPut(
+            by,
+            { action: 'result_mail_send', seasonId },
+            { round: seen.id, rows: seen.entries.size },
+            { round: seen.id, rows: seen.entries.size + added.length },
+          ),
+        ],
       }),
     ),
   );
-  if (!out) return null;
-  const before = toRound(out.Attributes!);
-  const added = entries.filter((e) => !before.entries.has(e));
-  return { added, round: { ...before, entries: new Set([...before.entries, ...entries]) } };
+  if (codes && codes[0] !== 'ConditionalCheckFailed') {
+    throw new Error(`Result round transaction failed: ${codes.join(',')}`);
+  }
+  if (codes) return null;
+  return { added, round: { ...seen, entries: new Set([...seen.entries, ...added]) } };
 }
 
 /**
@@ -155,10 +192,10 @@ export function claimResultMail(
  * holds a live lease on it. It is marked tried as of now (`round`, later than any running round), so no
  * message of a running round sends it again, whatever the resend's outcome.
  */
-export function claimResultMailForResend(
-  row: RowRef & Lease & { round: string },
+export async function claimResultMailForResend(
+  row: RowRef & Lease & { round: string; by: AuditBy },
 ): Promise<TryoutItem | null> {
-  return updateTryoutIf(
+  const out = await updateTryout(
     row.seasonId,
     row.playerId,
     claimWithLease(MAIL_CLAIM, row, {
@@ -168,7 +205,9 @@ export function claimResultMailForResend(
       names: { '#result': 'result' },
       values: { ':round': row.round, ':pending': '' },
     }),
+    { by: row.by, action: 'result_mail_resend', after: { mail_round: row.round } },
   );
+  return 'item' in out ? out.item : null;
 }
 
 /**

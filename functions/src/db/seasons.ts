@@ -1,10 +1,10 @@
 /** Season items and the active-season pointer. */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup, TryoutSession } from '@club/shared';
+import { auditPut, updateAudited, type AuditBy } from './audit';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { tableDefinition } from './table-definition';
-import { isConditionFailure, transactOrConditionCodes, unlessConditionFails } from './transactions';
 
 export interface SeasonItem {
   id: string;
@@ -48,44 +48,41 @@ export type SeasonSettings = Partial<
 export async function updateSeasonSettings(
   seasonId: string,
   settings: SeasonSettings,
+  by: AuditBy,
 ): Promise<SeasonItem | 'no-season' | 'has-registrations'> {
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
-  const update = {
-    TableName: tableName(),
-    Key: keys.season(seasonId),
-    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-  };
-  if (settings.reference_year === undefined) {
-    const out = await unlessConditionFails(() =>
-      db().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })),
-    );
-    return out ? toSeason(out.Attributes!) : 'no-season';
-  }
-  const codes = await transactOrConditionCodes(() =>
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: update },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.tryoutCounter(seasonId),
-              ConditionExpression: 'attribute_not_exists(#last)',
-              ExpressionAttributeNames: { '#last': 'last' },
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+    },
+    fields: entries.map(([field]) => field),
+    after: Object.fromEntries(entries),
+    by,
+    subject: { action: 'season_settings', seasonId },
+    extra:
+      settings.reference_year === undefined
+        ? []
+        : [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.tryoutCounter(seasonId),
+                ConditionExpression: 'attribute_not_exists(#last)',
+                ExpressionAttributeNames: { '#last': 'last' },
+              },
             },
-          },
-        ],
-      }),
-    ),
-  );
-  if (codes?.[0] === 'ConditionalCheckFailed') return 'no-season';
-  if (codes?.[1] === 'ConditionalCheckFailed') return 'has-registrations';
-  if (codes) throw new Error(`Season settings transaction failed: ${codes.join(',')}`);
-  return (await getSeason(seasonId)) ?? 'no-season';
+          ],
+  });
+  if ('item' in out) return toSeason(out.item);
+  // The transaction's items: the season's update, the audit entry, then the counter's check.
+  if (out.codes[2] === 'ConditionalCheckFailed') return 'has-registrations';
+  if (!out.refused || out.codes[0] === 'ConditionalCheckFailed') return 'no-season';
+  throw new Error(`Season settings transaction failed: ${out.codes.join(',')}`);
 }
 
 /** Reads the active season: the pointer, then the season it names (two GetItems). */
@@ -126,21 +123,24 @@ export async function listSeasons(): Promise<SeasonItem[]> {
  * season as written, or null when there is no such season. A registration racing a close is refused by the
  * registration's own check of the season inside its transaction (db/tryouts.ts).
  */
-export async function setRegistrationOpen(seasonId: string, open: boolean): Promise<SeasonItem | null> {
-  const out = await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.season(seasonId),
-        UpdateExpression: 'SET is_registration_open = :open',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':open': open },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
-  if (!out) return null;
-  return toSeason(out.Attributes!);
+export async function setRegistrationOpen(
+  seasonId: string,
+  open: boolean,
+  by: AuditBy,
+): Promise<SeasonItem | null> {
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: 'SET is_registration_open = :open',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':open': open },
+    },
+    fields: ['is_registration_open'],
+    after: { is_registration_open: open },
+    by,
+    subject: { action: 'registration_window', seasonId },
+  });
+  return 'item' in out ? toSeason(out.item) : null;
 }
 
 /**
@@ -152,25 +152,23 @@ export async function setTeamLink(
   seasonId: string,
   group: AgeGroup,
   url: string | null,
+  by: AuditBy,
 ): Promise<SeasonItem | 'no-season' | 'not-in-season'> {
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.season(seasonId),
-        UpdateExpression: url === null ? 'REMOVE teamsnap_links.#g' : 'SET teamsnap_links.#g = :url',
-        ConditionExpression: 'attribute_exists(PK) AND contains(age_groups, :group)',
-        ExpressionAttributeNames: { '#g': group },
-        ExpressionAttributeValues: { ':group': group, ...(url === null ? {} : { ':url': url }) },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return toSeason(out.Attributes!);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return (error as { Item?: unknown }).Item ? 'not-in-season' : 'no-season';
-  }
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: url === null ? 'REMOVE teamsnap_links.#g' : 'SET teamsnap_links.#g = :url',
+      ConditionExpression: 'attribute_exists(PK) AND contains(age_groups, :group)',
+      ExpressionAttributeNames: { '#g': group },
+      ExpressionAttributeValues: { ':group': group, ...(url === null ? {} : { ':url': url }) },
+    },
+    fields: [`teamsnap_links.${group}`],
+    after: { [`teamsnap_links.${group}`]: url },
+    by,
+    subject: { action: 'team_link', seasonId },
+  });
+  if ('item' in out) return toSeason(out.item);
+  return out.refused ? 'not-in-season' : 'no-season';
 }
 
 /** Reads one season by id (strongly consistent, so a change just made is seen). */
@@ -185,7 +183,7 @@ export async function getSeason(seasonId: string): Promise<SeasonItem | null> {
  * Writes a new season and makes it the active one in one transaction, so readers see either the old
  * active season or the complete new one, never a pointer to a missing season.
  */
-export async function createActiveSeason(season: SeasonItem): Promise<void> {
+export async function createActiveSeason(season: SeasonItem, by: AuditBy): Promise<void> {
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -207,6 +205,17 @@ export async function createActiveSeason(season: SeasonItem): Promise<void> {
             Item: { ...keys.activeSeason(), type: 'active-season', seasonId: season.id },
           },
         },
+        auditPut(
+          by,
+          { action: 'season_created', seasonId: season.id },
+          {},
+          {
+            name: season.name,
+            tryout_fee_cents: season.tryout_fee_cents,
+            sibling_fee_cents: season.sibling_fee_cents ?? null,
+            reference_year: season.reference_year,
+          },
+        ),
       ],
     }),
   );

@@ -4,9 +4,10 @@
  * conditional update.
  */
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { GuardianContact, TryoutResult } from '@club/shared';
+import { tryoutId, type GuardianContact, type TryoutResult } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { updateAudited, type AuditBy } from './audit';
 import type { ConditionalUpdate } from './exactly-once';
 import { toTryout, type TryoutItem } from './season-partition';
 import { unlessConditionFails } from './transactions';
@@ -42,15 +43,41 @@ export async function getTryoutsOf(seasonId: string, playerIds: readonly string[
   return found;
 }
 
+/** An administrator's change of a registration: its audit entry is written in the change's transaction. */
+export interface AdminChange {
+  by: AuditBy;
+  action: 'attendance' | 'result' | 'cash' | 'reinstate' | 'result_mail_resend';
+  /** The fields the change sets, and what it sets them to. */
+  after: Record<string, unknown>;
+}
+
 /**
  * Runs a conditional update of one registration: the item as written, or, when the condition failed, the
- * item as it is now (a strongly consistent read; null when there is none), to tell why.
+ * item as it is now (a strongly consistent read; null when there is none), to tell why. An administrator's
+ * change goes with its audit entry (db/audit.ts).
  */
 export async function updateTryout(
   seasonId: string,
   playerId: string,
   update: ConditionalUpdate,
+  change?: AdminChange,
 ): Promise<{ item: TryoutItem } | { refused: TryoutItem | null }> {
+  if (change) {
+    const out = await updateAudited({
+      key: keys.tryout(seasonId, playerId),
+      update,
+      fields: Object.keys(change.after),
+      after: change.after,
+      by: change.by,
+      subject: {
+        action: change.action,
+        seasonId,
+        playerId,
+        tryoutId: tryoutId.of(seasonId, playerId),
+      },
+    });
+    return 'item' in out ? { item: toTryout(out.item) } : { refused: out.refused && toTryout(out.refused) };
+  }
   const item = await updateTryoutIf(seasonId, playerId, update);
   return item ? { item } : { refused: await getTryout(seasonId, playerId) };
 }
@@ -79,12 +106,18 @@ export async function setAttended(
   seasonId: string,
   playerId: string,
   attended: boolean,
+  by: AuditBy,
 ): Promise<TryoutItem | null> {
-  const out = await updateTryout(seasonId, playerId, {
-    UpdateExpression: 'SET attended = :a',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':a': attended },
-  });
+  const out = await updateTryout(
+    seasonId,
+    playerId,
+    {
+      UpdateExpression: 'SET attended = :a',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':a': attended },
+    },
+    { by, action: 'attendance', after: { attended } },
+  );
   return 'item' in out ? out.item : null;
 }
 
@@ -99,15 +132,21 @@ export async function setResult(
   seasonId: string,
   playerId: string,
   result: TryoutResult | '',
+  by: AuditBy,
 ): Promise<TryoutItem | null> {
-  const out = await updateTryout(seasonId, playerId, {
-    UpdateExpression:
-      'SET #result = :r, result_version = if_not_exists(result_version, :zero) + :one, email_sent = :false ' +
-      'REMOVE mail_state, mail_round, mail_claim, mail_lease_until, mail_error',
-    ConditionExpression: 'attribute_exists(PK) AND #result <> :r',
-    ExpressionAttributeNames: { '#result': 'result' },
-    ExpressionAttributeValues: { ':r': result, ':zero': 0, ':one': 1, ':false': false },
-  });
+  const out = await updateTryout(
+    seasonId,
+    playerId,
+    {
+      UpdateExpression:
+        'SET #result = :r, result_version = if_not_exists(result_version, :zero) + :one, email_sent = :false ' +
+        'REMOVE mail_state, mail_round, mail_claim, mail_lease_until, mail_error',
+      ConditionExpression: 'attribute_exists(PK) AND #result <> :r',
+      ExpressionAttributeNames: { '#result': 'result' },
+      ExpressionAttributeValues: { ':r': result, ':zero': 0, ':one': 1, ':false': false },
+    },
+    { by, action: 'result', after: { result } },
+  );
   return 'item' in out ? out.item : out.refused;
 }
 
@@ -120,14 +159,21 @@ export async function setWithdrawn(
   playerId: string,
   withdrawn: boolean,
   now: Date,
+  /** An administrator putting it back (a family's own withdrawal is not audited). */
+  by?: AuditBy,
 ): Promise<TryoutItem | null> {
-  const out = await updateTryout(seasonId, playerId, {
-    UpdateExpression: withdrawn
-      ? 'SET withdrawn = :w, withdrawn_at = :at'
-      : 'SET withdrawn = :w REMOVE withdrawn_at',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':w': withdrawn, ...(withdrawn ? { ':at': now.toISOString() } : {}) },
-  });
+  const out = await updateTryout(
+    seasonId,
+    playerId,
+    {
+      UpdateExpression: withdrawn
+        ? 'SET withdrawn = :w, withdrawn_at = :at'
+        : 'SET withdrawn = :w REMOVE withdrawn_at',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':w': withdrawn, ...(withdrawn ? { ':at': now.toISOString() } : {}) },
+    },
+    by && { by, action: 'reinstate', after: { withdrawn } },
+  );
   return 'item' in out ? out.item : null;
 }
 
@@ -141,22 +187,28 @@ export async function setCashCollected(
   seasonId: string,
   playerId: string,
   collected: boolean,
-  now: Date,
+  by: AuditBy,
 ): Promise<TryoutItem | 'not-found' | 'not-cash' | 'refunded'> {
-  const out = await updateTryout(seasonId, playerId, {
-    UpdateExpression: collected
-      ? 'SET payment_status = :status, cash_collected_at = :at'
-      : 'SET payment_status = :status REMOVE cash_collected_at',
-    // Cash given back cannot be "not collected": the refund would then exceed what was paid.
-    ConditionExpression: collected
-      ? 'attribute_exists(PK) AND payment_method = :cash'
-      : 'attribute_exists(PK) AND payment_method = :cash AND (attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents = :zero)',
-    ExpressionAttributeValues: {
-      ':cash': 'cash',
-      ':status': collected ? 'paid' : 'cash',
-      ...(collected ? { ':at': now.toISOString() } : { ':zero': 0 }),
+  const now = by.now;
+  const out = await updateTryout(
+    seasonId,
+    playerId,
+    {
+      UpdateExpression: collected
+        ? 'SET payment_status = :status, cash_collected_at = :at'
+        : 'SET payment_status = :status REMOVE cash_collected_at',
+      // Cash given back cannot be "not collected": the refund would then exceed what was paid.
+      ConditionExpression: collected
+        ? 'attribute_exists(PK) AND payment_method = :cash'
+        : 'attribute_exists(PK) AND payment_method = :cash AND (attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents = :zero)',
+      ExpressionAttributeValues: {
+        ':cash': 'cash',
+        ':status': collected ? 'paid' : 'cash',
+        ...(collected ? { ':at': now.toISOString() } : { ':zero': 0 }),
+      },
     },
-  });
+    { by, action: 'cash', after: { payment_status: collected ? 'paid' : 'cash' } },
+  );
   if ('item' in out) return out.item;
   if (!out.refused) return 'not-found';
   return out.refused.payment_method === 'cash' ? 'refunded' : 'not-cash';

@@ -31,6 +31,7 @@ export interface AccountExport {
   registrations: Array<Record<string, unknown>>;
   refunds: Array<Record<string, unknown>>;
   family_checkouts: Array<Record<string, unknown>>;
+  club_changes: Array<Record<string, unknown>>;
   mail_status: Array<Record<string, unknown>>;
   sign_in_sessions: Array<Record<string, unknown>>;
   opening_notice: Record<string, unknown> | null;
@@ -56,6 +57,7 @@ export async function collectAccountExport(
     })),
     refunds: items.refunds.map(plain),
     family_checkouts: items.checkouts.map(plain),
+    club_changes: items.changes.map(plain),
     mail_status: items.mailStatus.map((item) => ({
       address: String(item.PK).slice('MAIL#'.length),
       ...plain(item),
@@ -98,6 +100,8 @@ const TITLES: Record<keyof AccountExport, string> = {
   registrations: 'Tryout registrations, every season (payments and result mail included)',
   refunds: 'Refunds',
   family_checkouts: 'Card payments made for several athletes at once',
+  club_changes:
+    'What the club’s administrators changed on those registrations (attendance, results, cash, refunds)',
   mail_status: 'What the mail service reported for your addresses',
   sign_in_sessions: 'Sign-in sessions (when each started, was last used and ends; never a token)',
   opening_notice: '"E-mail me when it opens"',

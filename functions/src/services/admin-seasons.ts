@@ -7,6 +7,7 @@ import {
   DEFAULT_TRYOUT_FEE_CENTS,
   fieldMessages,
   serverMessages,
+  type AccessTokenClaims,
   type AdminSeason,
   type AgeGroup,
   type NewSeasonInput,
@@ -17,6 +18,7 @@ import {
 import * as seasonsTable from '../db/seasons';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
+import { byAdmin } from './audit';
 import { enqueueOpeningNotices } from './opening-notices';
 import { createSeason, toAdminSeason } from './seasons';
 
@@ -35,7 +37,10 @@ export async function listAllSeasons(): Promise<AdminSeason[]> {
  * one given, else the previous season's (the newest), else the default; its age year the one given, else
  * the year its name names, else this year in Edmonton.
  */
-export async function createAdminSeason(input: NewSeasonInput): Promise<AdminSeason> {
+export async function createAdminSeason(
+  input: NewSeasonInput,
+  admin: AccessTokenClaims,
+): Promise<AdminSeason> {
   const previous =
     input.tryout_fee_cents === undefined || input.sibling_fee_cents === undefined
       ? (await seasonsTable.listSeasons())[0]
@@ -55,6 +60,7 @@ export async function createAdminSeason(input: NewSeasonInput): Promise<AdminSea
     tryout_fee_cents: fee,
     ...(sibling !== undefined && sibling <= fee ? { sibling_fee_cents: sibling } : {}),
     reference_year: input.reference_year,
+    createdBy: admin.sub,
   });
   log.info('season created and activated', { seasonId: season.id });
   return season;
@@ -65,7 +71,11 @@ export async function createAdminSeason(input: NewSeasonInput): Promise<AdminSea
  * written. A new fee applies to registrations made afterwards (each keeps the amount it was charged or
  * owes). The age year cannot change once anyone has registered (409): it would move players between groups.
  */
-export async function updateSeason(seasonId: string, input: UpdateSeasonInput): Promise<AdminSeason> {
+export async function updateSeason(
+  seasonId: string,
+  input: UpdateSeasonInput,
+  admin: AccessTokenClaims,
+): Promise<AdminSeason> {
   const current = await seasonsTable.getSeason(seasonId);
   if (!current) throw new NotFoundError(serverMessages.seasonNotFound);
   const fee = input.tryout_fee_cents ?? current.tryout_fee_cents;
@@ -76,10 +86,11 @@ export async function updateSeason(seasonId: string, input: UpdateSeasonInput): 
   }
   const sameYear = input.reference_year === current.reference_year;
   const [written, activeId] = await Promise.all([
-    seasonsTable.updateSeasonSettings(seasonId, {
-      ...input,
-      reference_year: sameYear ? undefined : input.reference_year,
-    }),
+    seasonsTable.updateSeasonSettings(
+      seasonId,
+      { ...input, reference_year: sameYear ? undefined : input.reference_year },
+      byAdmin(admin),
+    ),
     seasonsTable.getActiveSeasonId(),
   ]);
   if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);
@@ -99,9 +110,10 @@ export async function getRegistrationStatus(seasonId: string): Promise<Registrat
 export async function setRegistrationStatus(
   seasonId: string,
   open: boolean,
+  admin: AccessTokenClaims,
 ): Promise<RegistrationStatusAnswer> {
   const [season, activeId] = await Promise.all([
-    seasonsTable.setRegistrationOpen(seasonId, open),
+    seasonsTable.setRegistrationOpen(seasonId, open, byAdmin(admin)),
     seasonsTable.getActiveSeasonId(),
   ]);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
@@ -119,9 +131,10 @@ export async function setRegistrationStatus(
 export async function setTeamLink(
   seasonId: string,
   input: { age_group: AgeGroup; url: string },
+  admin: AccessTokenClaims,
 ): Promise<AdminSeason> {
   const [written, activeId] = await Promise.all([
-    seasonsTable.setTeamLink(seasonId, input.age_group, input.url === '' ? null : input.url),
+    seasonsTable.setTeamLink(seasonId, input.age_group, input.url === '' ? null : input.url, byAdmin(admin)),
     seasonsTable.getActiveSeasonId(),
   ]);
   if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);

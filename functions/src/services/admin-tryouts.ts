@@ -11,11 +11,13 @@ import {
   RESULT_LABELS,
   serverMessages,
   tryoutId,
+  type AccessTokenClaims,
   type AdminTryoutRow,
   type ResultMailStatus,
   type TryoutResult,
 } from '@club/shared';
 
+import { writeAudit } from '../db/audit';
 import * as refundsTable from '../db/refunds';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
@@ -24,6 +26,7 @@ import * as tryoutsTable from '../db/tryouts';
 import { toCsv } from '../lib/csv';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
+import { byAdmin } from './audit';
 
 /**
  * Where a row's result mail stands, as the admin sees it, given the season's current round. A sender's claim
@@ -108,8 +111,13 @@ const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
  * GET /admin/tryouts/export?season_id=: the season's rows as a spreadsheet-safe CSV (lib/csv.ts), in
  * tryout-number order, with the table's labels; the file is named after the season.
  */
-export async function exportTryouts(seasonId: string): Promise<{ filename: string; csv: string }> {
+export async function exportTryouts(
+  seasonId: string,
+  admin: AccessTokenClaims,
+): Promise<{ filename: string; csv: string }> {
   const { season, round, tryouts } = await seasonRows(seasonId);
+  // Who took the season's personal details away in a file, and how many rows (issue 19).
+  await writeAudit(byAdmin(admin), { action: 'csv_export', seasonId }, { rows: tryouts.length });
   const now = Date.now();
   const header = [
     'Tryout number',
@@ -179,9 +187,13 @@ export function idsOf(id: string): { seasonId: string; playerId: string } {
 }
 
 /** PATCH /admin/tryouts/{id}/attended. */
-export async function setAttended(id: string, attended: boolean): Promise<AdminTryoutRow> {
+export async function setAttended(
+  id: string,
+  attended: boolean,
+  admin: AccessTokenClaims,
+): Promise<AdminTryoutRow> {
   const { seasonId, playerId } = idsOf(id);
-  const tryout = await tryoutsTable.setAttended(seasonId, playerId, attended);
+  const tryout = await tryoutsTable.setAttended(seasonId, playerId, attended, byAdmin(admin));
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   return rowWithStatus(tryout);
 }
@@ -190,18 +202,23 @@ export async function setAttended(id: string, attended: boolean): Promise<AdminT
  * PATCH /admin/tryouts/{id}/selection: pending, selected or not selected, in any direction (spec §4). A
  * changed result is Not Sent again even if the old one was mailed, so the corrected result can be sent.
  */
-export async function setSelection(id: string, result: TryoutResult | ''): Promise<AdminTryoutRow> {
+export async function setSelection(
+  id: string,
+  result: TryoutResult | '',
+  admin: AccessTokenClaims,
+): Promise<AdminTryoutRow> {
   const { seasonId, playerId } = idsOf(id);
-  const tryout = await tryoutsTable.setResult(seasonId, playerId, result);
+  const tryout = await tryoutsTable.setResult(seasonId, playerId, result, byAdmin(admin));
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   log.info('tryout result set', { tryoutId: id, version: tryout.result_version ?? 0 });
   return rowWithStatus(tryout);
 }
 
 /** POST /admin/tryouts/{id}/reinstate: a withdrawn registration back in the season, with its own number. */
-export async function reinstate(id: string): Promise<AdminTryoutRow> {
+export async function reinstate(id: string, admin: AccessTokenClaims): Promise<AdminTryoutRow> {
   const { seasonId, playerId } = idsOf(id);
-  const tryout = await tryoutsTable.setWithdrawn(seasonId, playerId, false, new Date());
+  const by = byAdmin(admin);
+  const tryout = await tryoutsTable.setWithdrawn(seasonId, playerId, false, by.now, by);
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
   log.info('registration reinstated', { tryoutId: id });
   return rowWithStatus(tryout);
@@ -211,9 +228,13 @@ export async function reinstate(id: string): Promise<AdminTryoutRow> {
  * PATCH /admin/tryouts/{id}/cash: the admin collected a cash registration's fee on tryout day (or corrects
  * a slip). Its payment then reads "Cash (paid)" on the player's dashboard and in the table.
  */
-export async function setCashCollected(id: string, collected: boolean): Promise<AdminTryoutRow> {
+export async function setCashCollected(
+  id: string,
+  collected: boolean,
+  admin: AccessTokenClaims,
+): Promise<AdminTryoutRow> {
   const { seasonId, playerId } = idsOf(id);
-  const written = await tryoutsTable.setCashCollected(seasonId, playerId, collected, new Date());
+  const written = await tryoutsTable.setCashCollected(seasonId, playerId, collected, byAdmin(admin));
   if (written === 'not-found') throw new NotFoundError(serverMessages.registrationNotFound);
   if (written === 'not-cash') throw new ConflictError(serverMessages.notCashRegistration);
   if (written === 'refunded') throw new ConflictError(serverMessages.cashRefunded);

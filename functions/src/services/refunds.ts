@@ -21,6 +21,7 @@ import { log } from '../lib/log';
 import { isStripeError } from '../payments/checkout-sessions';
 import { createRefund, type StripeDispute, type StripeRefund } from '../payments/refunds';
 import { idsOf, rowWithStatus } from './admin-tryouts';
+import { byAdmin } from './audit';
 
 /** The namespace of refunds the admin made (their screen's key) and of those made in Stripe's dashboard. */
 const ADMIN_KEY = 'admin:';
@@ -75,7 +76,13 @@ export async function refundTryout(
       player_id: playerId,
       made_by: admin.sub,
     };
-    const reserved = await refundsTable.reserveRefund({ refund, paidCents: tryout.amount_cents });
+    const reserved = await refundsTable.reserveRefund({
+      refund,
+      paidCents: tryout.amount_cents,
+      reservedBefore: tryout.refund_reserved_cents ?? 0,
+      by: byAdmin(admin),
+      tryoutId: tryout.id,
+    });
     // Another refund (or this key's twin) landed between the read and the write: judge again on fresh state.
     if (reserved !== 'reserved') continue;
     log.info('refund reserved', { tryoutId: tryout.id, method: refund.method, amount });

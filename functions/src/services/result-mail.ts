@@ -11,6 +11,7 @@ import {
   normaliseEmail,
   serverMessages,
   tryoutId,
+  type AccessTokenClaims,
   type AdminTryoutRow,
   type ResultMailPreview,
   type SendResultsAnswer,
@@ -29,6 +30,7 @@ import { ONCE_SEND_TIMEOUT_MS, sendMailOnce } from '../mail/ses-sender';
 import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail-queue';
 import { resultMailQueue } from '../queue/result-mail-settings';
 import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
+import { byAdmin } from './audit';
 
 type TryoutItem = tryoutsTable.TryoutItem;
 
@@ -123,8 +125,9 @@ async function requeueLost(
  * which this send joins); each gets one message on the queue. A send with nothing to mail and no round
  * going answers zeros and writes nothing.
  */
-export async function sendResults(seasonId: string): Promise<SendResultsAnswer> {
-  const now = Date.now();
+export async function sendResults(seasonId: string, admin: AccessTokenClaims): Promise<SendResultsAnswer> {
+  const by = byAdmin(admin);
+  const now = by.now.getTime();
   const { season, round: current, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
 
@@ -140,7 +143,7 @@ export async function sendResults(seasonId: string): Promise<SendResultsAnswer> 
   let added: string[] = [];
   if (!going) {
     const next = { id: newRoundId(now), now, entries };
-    if (await resultMailTable.startResultRound(seasonId, current?.id ?? null, next)) {
+    if (await resultMailTable.startResultRound(seasonId, current?.id ?? null, next, by)) {
       round = { id: next.id, started_at: now, requeued_at: now, entries: new Set(entries) };
       added = entries;
     }
@@ -150,7 +153,7 @@ export async function sendResults(seasonId: string): Promise<SendResultsAnswer> 
     const joinable = going && attempt === 0 ? current : await resultMailTable.getResultRound(seasonId);
     if (!joinable) break;
     const joined = due.length
-      ? await resultMailTable.joinResultRound(seasonId, joinable.id, entries)
+      ? await resultMailTable.joinResultRound(seasonId, joinable, entries, by)
       : { added: [], round: joinable };
     if (joined) ({ round, added } = joined);
   }
@@ -294,7 +297,7 @@ export async function sendClaimed(
  * before, and answers the row. Claimed like any send, so it never races a queued send of the same row into
  * two mails; refused (409) while a sender holds it.
  */
-export async function resendResult(id: string): Promise<AdminTryoutRow> {
+export async function resendResult(id: string, admin: AccessTokenClaims): Promise<AdminTryoutRow> {
   const ids = tryoutId.parse(id);
   const row = ids ? await tryoutsTable.getTryout(ids.seasonId, ids.playerId) : null;
   if (!ids || !row) throw new NotFoundError(serverMessages.registrationNotFound);
@@ -310,9 +313,11 @@ export async function resendResult(id: string): Promise<AdminTryoutRow> {
     throw new ConflictError(serverMessages.resultMailSuppressed);
 
   const claim = randomUUID();
-  const now = Date.now();
+  const by = byAdmin(admin);
+  const now = by.now.getTime();
   const claimed = await resultMailTable.claimResultMailForResend({
     ...ids,
+    by,
     round: newRoundId(now),
     claim,
     leaseUntil: now + CLAIM_LEASE_MS,

@@ -78,6 +78,8 @@ export async function createSeason(input: {
   reference_year?: number;
   sessions?: readonly TryoutSession[];
   now?: Date;
+  /** The administrator creating it (its audit entry's author); 'system' for the local seed. */
+  createdBy?: string;
 }): Promise<AdminSeason> {
   const now = input.now ?? new Date();
   const season: seasonsTable.SeasonItem = {
@@ -92,6 +94,6 @@ export async function createSeason(input: {
     sessions: [...(input.sessions ?? [])],
     createdAt: now.toISOString(),
   };
-  await seasonsTable.createActiveSeason(season);
+  await seasonsTable.createActiveSeason(season, { actorId: input.createdBy ?? 'system', now });
   return toAdminSeason(season, true);
 }

@@ -3,5 +3,5 @@ import { createAdminSeason } from '../../services/admin-seasons';
 
 /** POST /admin/seasons: a new season, made the active one. */
 export const handler = defineHandler('createSeason', async (req) =>
-  reply.created(await createAdminSeason(req.body)),
+  reply.created(await createAdminSeason(req.body, req.user)),
 );

@@ -3,6 +3,6 @@ import { exportTryouts } from '../../services/admin-tryouts';
 
 /** GET /admin/tryouts/export?season_id=: the season's registrations as a CSV download. */
 export const handler = defineHandler('exportTryouts', async (req) => {
-  const { filename, csv } = await exportTryouts(req.query.season_id);
+  const { filename, csv } = await exportTryouts(req.query.season_id, req.user);
   return reply.file(csv, { contentType: 'text/csv; charset=utf-8', filename });
 });

@@ -2,4 +2,4 @@ import { defineHandler } from '../http';
 import { reinstate } from '../../services/admin-tryouts';
 
 /** POST /admin/tryouts/{id}/reinstate: a withdrawn registration back, with its own number. */
-export const handler = defineHandler('reinstateTryout', (req) => reinstate(req.params.id));
+export const handler = defineHandler('reinstateTryout', (req) => reinstate(req.params.id, req.user));

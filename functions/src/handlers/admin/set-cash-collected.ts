@@ -3,5 +3,5 @@ import { setCashCollected } from '../../services/admin-tryouts';
 
 /** PATCH /admin/tryouts/{id}/cash: a cash registration's fee was collected on tryout day (or was not). */
 export const handler = defineHandler('setCashCollected', (req) =>
-  setCashCollected(req.params.id, req.body.collected),
+  setCashCollected(req.params.id, req.body.collected, req.user),
 );

@@ -3,5 +3,5 @@ import { setRegistrationStatus } from '../../services/admin-seasons';
 
 /** PATCH /admin/seasons/{id}/registration: opens or closes the season's registration. */
 export const handler = defineHandler('setRegistrationStatus', (req) =>
-  setRegistrationStatus(req.params.id, req.body.open),
+  setRegistrationStatus(req.params.id, req.body.open, req.user),
 );

@@ -4,6 +4,7 @@ import type { NewSeasonInput, UpdateSeasonInput } from '@club/shared/schemas';
 import type {
   AdminSeason,
   AdminTryoutRow,
+  AuditEntry,
   RegistrationStatus,
   RegistrationStatusAnswer,
   SendResultsAnswer,
@@ -42,6 +43,11 @@ export function setTeamLink(seasonId: string, ageGroup: AgeGroup, url: string): 
 /** The season's registrations, sorted by tryout number. */
 export function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
   return callApi('listTryouts', { query: { season_id: seasonId } });
+}
+
+/** What administrators changed on one registration, newest first (issue 19). */
+export function listAudit(seasonId: string, tryoutId: string): Promise<AuditEntry[]> {
+  return callApi('listAudit', { query: { season_id: seasonId, tryout_id: tryoutId } });
 }
 
 /** The season's registrations as a CSV file. */

@@ -10,6 +10,7 @@ import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import type { Notify } from '../../components/toast';
 import { MAIL_STATUS_LABELS, resultLabel } from './labels';
 import { RefundPanel } from './refund-panel';
+import { RowHistory } from './row-history';
 import { adminMessages as t } from './messages';
 
 type Entry = [term: string, value: ReactNode];
@@ -134,6 +135,7 @@ export function PlayerDetails({
           ]}
         />
         <RefundPanel key={row.id} row={row} notify={notify} onRefunded={onRefunded} />
+        <RowHistory row={row} />
       </div>
       <button type="button" className="button button-secondary" onClick={onBack}>
         {t.backToTryouts}

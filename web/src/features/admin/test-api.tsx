@@ -83,6 +83,8 @@ export function serveAdmin({
       'listTryouts',
       ({ request }) => api.rows[new URL(request.url).searchParams.get('season_id') ?? ''] ?? [],
     ),
+    // No administrator has changed anything yet (Player Details' history).
+    onRoute('listAudit', () => []),
     // Every other admin call (attended, selection, cash, team links, resend, and any added later) succeeds.
     ...answerEveryRoute(['admin']),
   );

@@ -1,0 +1,7 @@
+import { defineHandler } from '../http';
+import { listAuditEntries } from '../../services/audit';
+
+/** GET /admin/audit?season_id=[&tryout_id=]: what administrators changed, newest first. */
+export const handler = defineHandler('listAudit', (req) =>
+  listAuditEntries(req.query.season_id, req.query.tryout_id),
+);
