@@ -133,7 +133,13 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
     env,
     config,
     terminationProtection,
-    functions: [...api.functions.values(), api.originAuthorizer, api.mailEvents, ...watched.functions],
+    functions: [
+      ...api.functions.values(),
+      api.originAuthorizer,
+      api.mailEvents,
+      api.retention,
+      ...watched.functions,
+    ],
     deadLetterQueues: [
       { name: 'mailEventsDeadLetters', queue: api.mailEventsDeadLetters },
       ...watched.deadLetterQueues,

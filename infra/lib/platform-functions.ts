@@ -11,6 +11,8 @@ export const PLATFORM_FUNCTIONS = {
   originAuthorizer: { handler: 'platform/origin-authorizer' },
   /** SES's bounces, complaints and deliveries, from EventBridge. */
   mailEvents: { handler: 'mail/ses-events' },
+  /** Daily, from an EventBridge schedule: personal data past the retention period goes (issue 19). */
+  retention: { handler: 'workers/retention' },
 } as const;
 
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */

@@ -58,6 +58,12 @@ export interface StageConfig {
    */
   readonly resultMailRate: number;
   /**
+   * How long personal data is kept (issue 19): a season's registrations lose their personal fields this many
+   * months after its last session, and an account unused this long is noticed, then deleted 30 days later.
+   * The daily retention function reads it; the privacy page says 24 months, so change both together.
+   */
+  readonly retentionMonths: number;
+  /**
    * The CloudFront WAF's per-address limits, requests per 5 minutes: on /api/auth/* (sign-in, sign-up,
    * resets, token refreshes) and on all of /api/*. Generous, because families behind one gym or school
    * network share an address; the functions' own per-e-mail and per-address limits are the finer ones.
@@ -111,6 +117,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     detailedRouteMetrics: false,
     throttle: { rateLimit: 10, burstLimit: 20 },
     resultMailRate: 1,
+    retentionMonths: 24,
     edgeRateLimits: { authPer5Minutes: 300, apiPer5Minutes: 1_500 },
     logRetention: RetentionDays.ONE_MONTH,
     retainData: false,
@@ -139,6 +146,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     throttle: { rateLimit: 50, burstLimit: 100 },
     // SES's usual production rate; raise it with the account's limit.
     resultMailRate: 14,
+    retentionMonths: 24,
     edgeRateLimits: { authPer5Minutes: 500, apiPer5Minutes: 3_000 },
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,

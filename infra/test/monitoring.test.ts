@@ -83,9 +83,10 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       ...stacks.api.functions.values(),
       stacks.api.originAuthorizer,
       stacks.api.mailEvents,
+      stacks.api.retention,
       stacks.api.queueWorkers.get('resultMail')!.worker,
     ];
-    expect(functions).toHaveLength(routeList().length + 3);
+    expect(functions).toHaveLength(routeList().length + 4);
 
     for (const fn of functions) {
       const functionName = stacks.watch.resolve(fn.function.functionName);
@@ -273,6 +274,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         ...stacks.api.functions.values(),
         stacks.api.originAuthorizer,
         stacks.api.mailEvents,
+        stacks.api.retention,
         stacks.api.queueWorkers.get('resultMail')!.worker,
       ].map((f) => f.name),
     ];

@@ -83,6 +83,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           ...stacks.api.functions.values(),
           stacks.api.originAuthorizer,
           stacks.api.mailEvents,
+          stacks.api.retention,
           stacks.api.queueWorkers.get('resultMail')!.worker,
         ]
           .map((f) => logicalId(f.function))
@@ -588,7 +589,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
 
     it('hands this configuration set’s events to the mail-events function, keeping failures in a queue', () => {
       const { templates: t, stacks } = stage(name);
-      const rules = Object.values(resources(t.api, 'AWS::Events::Rule'));
+      const rules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter(
+        (rule) => rule.Properties.EventPattern,
+      );
       const configurationSet = stacks.api.resolve(stacks.mail.mail.configurationSetName);
       const deadLetters = logicalId(stacks.api.mailEventsDeadLetters);
 
@@ -625,6 +628,34 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       );
       expect(actions).toContain('dynamodb:UpdateItem');
       expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
+    });
+
+    it('runs the retention function once a day, with the table, mail and the 24-month period, no secret', () => {
+      const { templates: t, stacks } = stage(name);
+      const fnId = logicalId(stacks.api.retention.function);
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter(
+        (rule) => rule.Properties.ScheduleExpression,
+      );
+      expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['cron(0 9 * * ? *)']);
+      expect(JSON.stringify(schedules[0]!.Properties.Targets)).toContain(fnId);
+
+      const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.RETENTION_MONTHS).toBe('24');
+      expect(Object.keys(variables)).not.toContain('SECRETS_ARN');
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.retention.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:Query', 'ses:SendEmail']),
+      );
+      expect(actions).not.toContain('dynamodb:Scan');
+      expect(actions.filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
     });
 
     it('has the stage domain identity on a TLS-only configuration set', () => {

@@ -4,7 +4,7 @@
  *
  * | item                  | PK                      | SK                 | GSI1PK          | GSI1SK               |
  * |-----------------------|-------------------------|--------------------|-----------------|----------------------|
- * | user profile          | USER#<id>               | PROFILE            |                 |                      |
+ * | user profile          | USER#<id>               | PROFILE            | ACCOUNTS        | <last active>        |
  * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
  * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE/EMAIL |                 |                      |
  * | refresh token         | REFRESH#<sha256>        | REFRESH            |                 |                      |
@@ -35,6 +35,12 @@ import { normaliseEmail } from '@club/shared';
 
 export const keys = {
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  /**
+   * Every account by when it was last active (created, signed in, registered): the retention job (issue 19)
+   * reads only the accounts idle past the retention period, with one Query, never a Scan.
+   */
+  accountsIndex: (activeAt: string) => ({ GSI1PK: 'ACCOUNTS', GSI1SK: activeAt }),
+  accountsIndexPartition: 'ACCOUNTS',
   emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
   oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL') => ({
     PK: `TOKEN#${tokenHash}`,
@@ -87,12 +93,15 @@ export const keys = {
   seasonItemSK: 'SEASON',
   resultRoundSK: 'RESULT_ROUND',
   tryoutSKPrefix: 'TRYOUT#',
+  checkoutSKPrefix: 'CHECKOUT#',
   refundSKPrefix: 'REFUND#',
   /** The registrations an account made (its own player's, and later its household's). */
   tryoutsOfUserIndex: (accountId: string, seasonId: string) => ({
     GSI1PK: `USER#${accountId}`,
     GSI1SK: `TRYOUT#${seasonId}`,
   }),
+  /** Every registration an account made, any season (GSI1). */
+  registrationsOfUserIndex: (accountId: string) => ({ GSI1PK: `USER#${accountId}`, GSI1SKPrefix: 'TRYOUT#' }),
   /**
    * That a piece of outside news was applied (db/exactly-once.ts), one key shape per scope: a Stripe event
    * keeps the key it has always had, so markers written before stay valid.

@@ -24,6 +24,8 @@ export interface SeasonItem {
   /** The day registration is planned to open (YYYY-MM-DD), '' or absent when not said (issue 18). */
   registration_opens_on?: string;
   createdAt: string;
+  /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
+  personal_data_removed_at?: string;
 }
 
 /** What PATCH /admin/seasons/{id} may change. */
@@ -237,5 +239,8 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
       ? { registration_opens_on: item.registration_opens_on }
       : {}),
     createdAt: item.createdAt as string,
+    ...(typeof item.personal_data_removed_at === 'string'
+      ? { personal_data_removed_at: item.personal_data_removed_at }
+      : {}),
   };
 }

@@ -75,7 +75,8 @@ function toRefreshToken(item: Record<string, unknown>): RefreshTokenItem {
 
 /**
  * Starts a session family with its first token, only if the user's password is still the one that was
- * checked (passwordVersion): a sign-in racing a password reset cannot leave a session behind it.
+ * checked (passwordVersion): a sign-in racing a password reset cannot leave a session behind it. The
+ * profile records the sign-in in the same transaction.
  */
 export async function startSessionFamily(input: {
   userId: string;
@@ -88,11 +89,19 @@ export async function startSessionFamily(input: {
 }): Promise<boolean> {
   return transactWrite([
     {
-      ConditionCheck: {
+      // The sign-in is the account's latest use: the retention job (issue 19) leaves it alone for another
+      // period, and a deletion notice it was sent no longer holds.
+      Update: {
         TableName: tableName(),
         Key: keys.user(input.userId),
+        UpdateExpression:
+          'SET last_sign_in_at = :now, GSI1PK = :accounts, GSI1SK = :now REMOVE retention_notice_at',
         ConditionExpression: 'passwordVersion = :v',
-        ExpressionAttributeValues: { ':v': input.passwordVersion },
+        ExpressionAttributeValues: {
+          ':v': input.passwordVersion,
+          ':now': input.now.toISOString(),
+          ':accounts': keys.accountsIndexPartition,
+        },
       },
     },
     {

@@ -41,6 +41,10 @@ export interface UserItem {
   account_type?: 'player' | 'guardian';
   /** A new address asked for on the account page, until its link is followed (issue 18). */
   pendingEmail?: string;
+  /** The latest sign-in (issue 19: an account unused for the retention period is deleted). */
+  last_sign_in_at?: string;
+  /** When the account was told it would be deleted for disuse; a sign-in removes it. */
+  retention_notice_at?: string;
 }
 
 /**
@@ -62,7 +66,7 @@ export async function createUserClaimingEmail(user: UserItem): Promise<boolean> 
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.user(user.id), type: 'user', ...user },
+              Item: { ...keys.user(user.id), ...keys.accountsIndex(user.createdAt), type: 'user', ...user },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -97,7 +101,7 @@ export async function getUser(userId: string): Promise<UserItem | null> {
     new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
   );
   if (!out.Item) return null;
-  const { PK: _pk, SK: _sk, type: _type, ...user } = out.Item;
+  const { PK: _pk, SK: _sk, GSI1PK: _gsiPk, GSI1SK: _gsiSk, type: _type, ...user } = out.Item;
   return user as UserItem;
 }
 

@@ -54,6 +54,14 @@ const EnvSchema = v.object({
    * rate divided by the worker's maximum concurrency, since each container runs one batch at a time; on the
    * local stack, where one process runs every concurrent batch, the whole rate.
    */
+  /**
+   * How long personal data is kept (issue 19): registrations of a season this many months after its last
+   * session, and accounts unused (no sign-in, no registration) this long. A stage setting (stage-config.ts).
+   */
+  RETENTION_MONTHS: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(120)),
+    '24',
+  ),
   RESULT_MAIL_SEND_RATE: v.optional(
     v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.01), v.maxValue(10_000)),
     '1',

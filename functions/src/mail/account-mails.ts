@@ -150,3 +150,23 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
     footer: 'This message was sent to keep your account safe.',
   });
 }
+
+/**
+ * Sent once to an account unused (no sign-in, no registration) for the retention period (issue 19): it is
+ * deleted on `deleteOn` unless the member signs in before then.
+ */
+export function retentionNoticeMail(to: string, firstName: string, deleteOn: string): MailMessage {
+  return compose({
+    to,
+    kind: 'retention-notice',
+    subject: 'Your account will be deleted unless you sign in',
+    firstName,
+    paragraphs: [
+      `Your ${CLUB} account has not been used for a long time. We keep personal information only as long as it is needed, so your account and the details stored with it will be deleted on ${deleteOn}.`,
+      'To keep your account, simply sign in before then. Past tryout records stay with the club without your name or contact details.',
+      `You can download everything we hold about you from your account page first: ${siteLink('/account')}.`,
+    ],
+    action: { label: 'Sign in to keep my account', url: siteLink('/login') },
+    footer: 'If you no longer need the account, you do not have to do anything.',
+  });
+}

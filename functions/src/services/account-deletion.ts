@@ -24,7 +24,7 @@ import { leaveHousehold } from '../db/household-guardians';
 import * as seasonsTable from '../db/seasons';
 import { revokeAllSessionFamilies } from '../db/sessions';
 import { setGuardians } from '../db/tryouts';
-import { getUser } from '../db/users';
+import { getUser, type UserItem } from '../db/users';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { verifyPassword } from './passwords';
@@ -42,6 +42,21 @@ export async function deleteAccount(caller: AccessTokenClaims, input: DeleteAcco
     ]);
   }
   await clearLimit(rateLimits.accountPasswordUser, user.id, now);
+  await eraseAccount(user, now, 'member');
+}
+
+/**
+ * Deletes an account as the member's own deletion does: by the member (their password checked) or by the
+ * retention job (an account unused for the retention period, after its notice; issue 19).
+ */
+export async function eraseAccount(user: UserItem, now: Date, by: 'member' | 'retention'): Promise<void> {
+  const caller: AccessTokenClaims = {
+    sub: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    is_admin: user.is_admin,
+  };
   const items = await readMemberItems(user.id);
   if (!items) throw new NotFoundError(serverMessages.accountNotFound);
 
@@ -55,7 +70,8 @@ export async function deleteAccount(caller: AccessTokenClaims, input: DeleteAcco
   // 1. Withdrawn first, as the family would (before the season starts).
   const activeId = await seasonsTable.getActiveSeasonId();
   for (const r of registrations) {
-    if (r.season_id !== activeId || r.withdrawn === true) continue;
+    // An account the retention job deletes has registered nothing for the whole retention period.
+    if (by === 'retention' || r.season_id !== activeId || r.withdrawn === true) continue;
     await withdraw(caller, String(r.player_id)).catch((error: unknown) => {
       if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
     });
@@ -104,6 +120,7 @@ export async function deleteAccount(caller: AccessTokenClaims, input: DeleteAcco
   for (const address of addresses) await deletion.forgetMailStatus(address, now);
 
   log.info('account deleted', {
+    by,
     registrationsKept: registrations.length,
     athletesDeleted: going.size,
     householdKept: Boolean(otherGuardians),

@@ -15,7 +15,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Rule } from 'aws-cdk-lib/aws-events';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -71,6 +71,11 @@ export class ApiStack extends Stack {
   readonly mailEvents: HandlerFunction;
   /** SES events the mail-events function could not record after its retries: any message here is an alarm. */
   readonly mailEventsDeadLetters: Queue;
+  /**
+   * Once a day: removes registrations' personal data past the retention period, and notices, then deletes,
+   * accounts unused that long (issue 19).
+   */
+  readonly retention: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
   readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
@@ -243,6 +248,38 @@ export class ApiStack extends Stack {
       onFailure: new SqsDestination(this.mailEventsDeadLetters),
       retryAttempts: 2,
     });
+    // The retention run, daily at 09:00 UTC (2 or 3 a.m. in Edmonton). It reads the accounts index and the
+    // seasons (Queries, no Scan), rewrites registrations, deletes accounts and mails their notices. EventBridge
+    // retries a failed run, the error alarm fires, and the next day's run finishes what one left.
+    this.retention = new HandlerFunction(this, 'Retention', {
+      name: 'retention',
+      handler: PLATFORM_FUNCTIONS.retention.handler,
+      description:
+        'Daily: removes personal data kept past the retention period; notices and deletes unused accounts',
+      config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        MAIL_FROM: props.mail.from,
+        MAIL_REPLY_TO: props.mail.replyTo,
+        SES_CONFIGURATION_SET: props.mail.configurationSetName,
+        RETENTION_MONTHS: String(config.retentionMonths),
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      mail: props.mail,
+      timeout: Duration.minutes(10),
+      apiWaits: false,
+      memorySize: 256,
+    });
+    new Rule(this, 'RetentionSchedule', {
+      description: `Club website ${config.stage}: the daily retention run (issue 19)`,
+      schedule: Schedule.cron({ minute: '0', hour: '9' }),
+      targets: [
+        new LambdaFunction(this.retention.function, { retryAttempts: 2, maxEventAge: Duration.hours(6) }),
+      ],
+    });
+
     new Rule(this, 'MailEventsRule', {
       description: `Club website ${config.stage}: SES bounces, complaints and deliveries to the mail-events function`,
       eventPattern: {

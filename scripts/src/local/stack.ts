@@ -148,6 +148,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const poller = await startResultMailPoller({ endpoint: queue.url, queueUrl });
     stops.push(() => poller.stop());
 
+    // Personal data past the retention period goes, at start and daily (EventBridge's schedule in AWS).
+    const { startRetentionSchedule } = await import('./retention-schedule');
+    const retention = startRetentionSchedule();
+    stops.push(async () => {
+      retention.stop();
+      await retention.firstRun;
+    });
+
     const { handleApiRequest } = await import('./api-server');
     const api = createServer((req, res) => void handleApiRequest(req, res));
     await listen(api, options.apiPort);

@@ -174,16 +174,25 @@ export function PrivacyPage() {
         <h2 id="how-long">How long we keep it</h2>
         <ul>
           <li>
-            <strong>Your account</strong> stays while you use it. If no one has signed in to it for three
-            years, we delete it.
+            <strong>Your account</strong> stays while you use it. If it has not been used for 24 months (no
+            sign-in, and no registration by you or your household), we e-mail you, and delete it 30 days later
+            unless you sign in.
           </li>
           <li>
-            <strong>Tryout registrations and results</strong> are kept for the season and two years after it
-            ends, so coaches can follow a player’s development, and are then deleted.
+            <strong>Tryout registrations and results</strong> are kept for the season and 24 months after its
+            last session, so coaches can follow a player’s development. Then the names, birth dates and
+            contact details are removed: only the tryout number, age group, attendance, result and payments
+            stay in the club’s records, without a name. The same happens at once when you delete your account.
           </li>
           <li>
-            <strong>Payment records</strong> (amount, method, status and the processor’s reference) are kept
-            for six years after the end of the year of payment, as Canadian tax rules require.
+            <strong>A record of what the club’s administrators changed</strong> on a registration (attendance,
+            result, cash collected, refunds, and who changed it when) is kept with the season, holds no name
+            or contact detail, and is deleted with the season’s personal information.
+          </li>
+          <li>
+            <strong>Payment records</strong> (amount, method, status and the processor’s reference) stay in
+            the club’s records without a name, at least the six years after the end of the year of payment
+            that Canadian tax rules require.
           </li>
           <li>
             <strong>Verification and password-reset links</strong> work once and expire after a short time;
