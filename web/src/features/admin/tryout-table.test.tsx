@@ -368,6 +368,31 @@ describe('cash collected (issue 8)', () => {
     ]);
   });
 
+  it('counts the cash as paid in Player Details, as the server answered', async () => {
+    // Prepare: $45.00 owed in cash; the server answers the row paid.
+    serveAdmin({ rows: [{ ...maya, amount_paid_cents: 0, amount_due_cents: 4500 }] });
+    server.use(
+      onRoute('setCashCollected', () => ({
+        ...maya,
+        payment_status: 'paid' as const,
+        amount_paid_cents: 4500,
+        amount_due_cents: 0,
+        amount_refunded_cents: 0,
+      })),
+    );
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('checkbox', { name: 'Cash collected: #1 Maya Okafor' }));
+    await screen.findByText('Payment updated successfully');
+    await user.click(screen.getByRole('button', { name: 'Maya Okafor (details)' }));
+
+    // Assess
+    const money = screen.getByRole('region', { name: 'Payment and refunds' });
+    expect(within(money).getByText('Paid').nextElementSibling).toHaveTextContent('$45.00');
+    expect(within(money).getByText('Left to refund').nextElementSibling).toHaveTextContent('$45.00');
+  });
+
   it('takes it back with "Failed to update payment" when refused', async () => {
     // Prepare
     serveAdmin({ rows: [maya] });

@@ -170,7 +170,7 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
       patch: Partial<AdminTryoutRow>,
       send: () => Promise<unknown>,
       words: { ok: string; failed: string },
-      settled: Partial<AdminTryoutRow> = {},
+      settled: Partial<AdminTryoutRow> | ((answer: AdminTryoutRow) => Partial<AdminTryoutRow>) = {},
     ) => {
       const fields = Object.keys(patch) as Field[];
       const busy = inFlight.current.get(row.id) ?? new Set<Field>();
@@ -179,13 +179,15 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
       inFlight.current.set(row.id, busy);
       setOverrides((o) => ({ ...o, [row.id]: { ...o[row.id], ...patch } }));
       let ok = true;
+      let answer: unknown;
       try {
-        await send();
+        answer = await send();
       } catch {
         ok = false;
       }
       fields.forEach((f) => busy.delete(f));
-      if (ok) applyToRow(row.id, { ...patch, ...settled });
+      const consequences = typeof settled === 'function' ? settled(answer as AdminTryoutRow) : settled;
+      if (ok) applyToRow(row.id, { ...patch, ...consequences });
       setOverrides((o) => withoutFields(o, row.id, fields));
       if (ok) {
         markSaved(row.id);
@@ -218,6 +220,15 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
           { payment_status: collected ? 'paid' : 'cash' },
           () => setCashCollected(row.id, collected),
           { ok: t.cashUpdated, failed: t.cashFailed },
+          // What is paid and owed follows, as the server counted it (Player Details' money panel reads it).
+          (answer) =>
+            answer?.id === row.id
+              ? {
+                  amount_paid_cents: answer.amount_paid_cents,
+                  amount_due_cents: answer.amount_due_cents,
+                  amount_refunded_cents: answer.amount_refunded_cents,
+                }
+              : {},
         ),
       reinstate: (row) =>
         void change(row, { withdrawn: false }, () => reinstateTryout(row.id), {
