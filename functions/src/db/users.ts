@@ -41,6 +41,8 @@ export interface UserItem {
   account_type?: 'player' | 'guardian';
   /** A new address asked for on the account page, until its link is followed (issue 18). */
   pendingEmail?: string;
+  /** Its link's token hash, so deleting the account deletes the pending link (and the address it holds). */
+  pendingEmailTokenHash?: string;
   /** The latest sign-in (issue 19: an account unused for the retention period is deleted). */
   last_sign_in_at?: string;
   /** When the account was told it would be deleted for disuse; a sign-in removes it. */
@@ -311,7 +313,7 @@ export function updateOwnAthlete(userId: string, fields: OwnAthleteFields): Prom
 
 /** What the account page changes on the profile (issue 18). */
 export type AccountFields = Partial<
-  Pick<UserItem, 'first_name' | 'last_name' | 'phone_number' | 'pendingEmail'>
+  Pick<UserItem, 'first_name' | 'last_name' | 'phone_number' | 'pendingEmail' | 'pendingEmailTokenHash'>
 >;
 
 /** Changes the account's own name, phone or pending address; null when the account is gone. */
@@ -429,7 +431,7 @@ export async function moveEmail(input: {
               TableName: tableName(),
               Key: keys.user(input.userId),
               UpdateExpression:
-                'SET email = :to, verifiedAt = if_not_exists(verifiedAt, :at) REMOVE pendingEmail',
+                'SET email = :to, verifiedAt = if_not_exists(verifiedAt, :at) REMOVE pendingEmail, pendingEmailTokenHash',
               ConditionExpression: 'attribute_exists(PK) AND email = :from',
               ExpressionAttributeValues: {
                 ':to': input.to,

@@ -101,7 +101,13 @@ export async function eraseAccount(user: UserItem, now: Date, by: 'member' | 're
   } else if (householdId) {
     await deletion.deleteKeys(items.household.map((item) => ({ PK: item.PK, SK: item.SK })));
   }
-  await deletion.deleteKeys([keys.openingNotice(user.id), keys.emailClaim(user.email), keys.user(user.id)]);
+  await deletion.deleteKeys([
+    keys.openingNotice(user.id),
+    keys.emailClaim(user.email),
+    keys.user(user.id),
+    // A pending change of address: its link holds the new address until it expires.
+    ...(user.pendingEmailTokenHash ? [keys.oneTimeToken(user.pendingEmailTokenHash, 'EMAIL')] : []),
+  ]);
 
   // 4. The addresses that went: the account's, and the departing athletes' emergency contacts.
   const addresses = new Set<string>([user.email.toLowerCase()]);

@@ -144,13 +144,14 @@ export async function changeEmail(
     throw new ConflictError(serverMessages.emailInUse, [{ field: 'email', msg: serverMessages.emailInUse }]);
   }
   const token = newSecretToken();
-  await users.putOneTimeToken(hashToken(token), 'EMAIL', {
+  const tokenHash = hashToken(token);
+  await users.putOneTimeToken(tokenHash, 'EMAIL', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
     email: to,
   });
-  await users.updateAccountFields(user.id, { pendingEmail: to });
+  await users.updateAccountFields(user.id, { pendingEmail: to, pendingEmailTokenHash: tokenHash });
   await sendMail(emailChangeConfirmMail(to, user.first_name, token, EMAIL_CHANGE_TTL_HOURS));
   await sendMail(emailChangeRequestedMail(user.email, user.first_name, to));
   log.info('email change asked');

@@ -103,6 +103,13 @@ describe('DELETE /account', () => {
       ).status,
     ).toBe(201);
     await recordMailEvent(parent.email, 'bounced', new Date());
+    // A change of address asked for and never confirmed: its link holds the new address.
+    const newAddress = uniqueEmail('zephyrine-new');
+    const asked = await call('changeEmail', {
+      token: parent.token,
+      body: { email: newAddress, current_password: PASSWORD },
+    });
+    expect(asked.status).toBe(200);
     const signedIn = await call('login', {
       body: { email: parent.email, password: PASSWORD },
       headers: sameOrigin,
@@ -125,6 +132,7 @@ describe('DELETE /account', () => {
     const text = await scanText();
     for (const value of [
       parent.email,
+      newAddress,
       PARENT.first_name,
       PARENT.last_name,
       PARENT.phone_number,
