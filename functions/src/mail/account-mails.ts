@@ -164,9 +164,10 @@ export function retentionNoticeMail(to: string, firstName: string, deleteOn: str
     paragraphs: [
       `Your ${CLUB} account has not been used for a long time. We keep personal information only as long as it is needed, so your account and the details stored with it will be deleted on ${deleteOn}.`,
       'To keep your account, simply sign in before then. Past tryout records stay with the club without your name or contact details.',
-      `You can download everything we hold about you from your account page first: ${siteLink('/account')}.`,
+      'Before then, you can also download everything we hold about you from your account page.',
     ],
     action: { label: 'Sign in to keep my account', url: siteLink('/login') },
+    links: [{ label: 'Your account page (download your data)', url: siteLink('/account') }],
     footer: 'If you no longer need the account, you do not have to do anything.',
   });
 }
