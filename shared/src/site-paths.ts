@@ -1,6 +1,7 @@
 /**
- * The public pages whose HTML the build prerenders (spec §2 public and payment routes). The web router,
- * the prerender step, the CDN's URL rewrite and the tests all read this list.
+ * The pages whose HTML the build prerenders: the public pages (spec §2 public and payment routes) and the
+ * account pages a family reaches from a mail or a link (issue 20). The web router, the prerender step, the
+ * CDN's URL rewrite and the tests all read these lists.
  */
 export const SPRING_TEAM_SLUGS = [
   '13u-boys',
@@ -13,7 +14,7 @@ export const SPRING_TEAM_SLUGS = [
   '17u-girls',
 ] as const;
 
-export const PRERENDERED_PATHS = [
+export const PUBLIC_PAGE_PATHS = [
   '/',
   '/about',
   '/FallTeams',
@@ -34,6 +35,23 @@ export const PRERENDERED_PATHS = [
   '/payment/success',
   '/payment/cancelled',
 ] as const;
+
+/**
+ * The account pages a mail or a link opens (issue 20): prerendered as their frame and form, so they paint
+ * before any script runs; the app hydrates them and their forms work as before. Kept out of search engines.
+ */
+export const ACCOUNT_PAGE_PATHS = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-notice',
+  '/check-email',
+  '/verify-email',
+] as const;
+
+/** Every prerendered page. */
+export const PRERENDERED_PATHS = [...PUBLIC_PAGE_PATHS, ...ACCOUNT_PAGE_PATHS] as const;
 
 /** Paths that show the marketing footer (spec §2 shared chrome); a path matches itself and its sub-pages. */
 export const FOOTER_PATH_PREFIXES = [

@@ -33,7 +33,7 @@ describe('the local stack', () => {
 
   it('serves screens that are not prerendered from the empty shell, so no other page flashes first', async () => {
     const home = await (await fetch(`${siteUrl()}/`)).text();
-    const login = await fetch(`${siteUrl()}/login`);
+    const login = await fetch(`${siteUrl()}/dashboard`);
     const html = await login.text();
 
     expect(login.status).toBe(200);

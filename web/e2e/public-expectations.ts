@@ -2,7 +2,7 @@
  * What each public page must show (spec §2): its one heading and the facts the spec gives it. The browser
  * journeys and the prerender test both read this table.
  */
-import type { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import type { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { EMAILS, LOCATION_TEXT } from '../src/content/contact';
@@ -67,7 +67,7 @@ const springName = (slug: string) => {
   return `${age.toUpperCase()} ${division[0]!.toUpperCase()}${division.slice(1)}`;
 };
 
-export const PUBLIC_PAGES: Record<(typeof PRERENDERED_PATHS)[number], PageExpectation> = {
+export const PUBLIC_PAGES: Record<(typeof PUBLIC_PAGE_PATHS)[number], PageExpectation> = {
   '/': {
     heading: 'Elite coaching for every athlete, regardless of finances',
     facts: [

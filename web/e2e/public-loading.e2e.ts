@@ -98,11 +98,11 @@ describe('a prerendered page paints first', () => {
     }
   });
 
-  it('leaves a screen that is not prerendered nothing to wait for: /login asks for the app at once', async () => {
+  it('leaves a screen that is not prerendered nothing to wait for: /dashboard asks for the app at once', async () => {
     const manifest = readManifest(dist);
     const boot = staticChunks(manifest, entryKey(manifest));
     const app = [...appChunks(manifest)].filter((key) => !boot.has(key)).map((key) => manifest[key]!.file);
-    const html = await fetchHtml('/login');
+    const html = await fetchHtml('/dashboard');
 
     expect(app.length).toBeGreaterThan(1);
     for (const file of app) expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
 import { openPage, siteUrl } from './harness';
 import { collapse, gotoAndHydrate, PUBLIC_PAGES, visibleText } from './public-expectations';
 
@@ -30,7 +30,7 @@ function attribute(html: string, selector: RegExp): string | undefined {
 
 describe('prerendered HTML', () => {
   it('covers every public page the spec lists', () => {
-    expect(Object.keys(PUBLIC_PAGES).sort()).toEqual([...PRERENDERED_PATHS].sort());
+    expect(Object.keys(PUBLIC_PAGES).sort()).toEqual([...PUBLIC_PAGE_PATHS].sort());
   });
 
   for (const [path, expected] of Object.entries(PUBLIC_PAGES)) {
@@ -128,7 +128,7 @@ describe('prerendered pages under the Content-Security-Policy', () => {
    * the policy, word for word.
    */
   const POLICY =
-    "default-src 'self'; script-src 'self' 'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='; " +
+    "default-src 'self'; script-src 'self' 'sha256-4A9D+Ys67Z2P1T/lkB41GeGW8GOAi87kuRsT2eHNZJQ='; " +
     "style-src 'self'; img-src 'self' data:; " +
     "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
     "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +
@@ -144,7 +144,7 @@ describe('prerendered pages under the Content-Security-Policy', () => {
       // its hash (the paint-first script); nothing else is written into the page
       for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
         if (body === '') expect(attributes, path).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
-        else expect(scriptHash(body!), path).toBe("'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='");
+        else expect(scriptHash(body!), path).toBe("'sha256-4A9D+Ys67Z2P1T/lkB41GeGW8GOAi87kuRsT2eHNZJQ='");
       }
       // style-src 'self': no <style> element and no style attribute
       expect(html, path).not.toMatch(/<style\b|<[^>]+\sstyle=/i);

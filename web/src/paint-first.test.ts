@@ -12,6 +12,6 @@ describe('the inline paint-first script and the CSP', () => {
       directive.startsWith('script-src'),
     );
 
-    expect(scriptSrc).toBe("script-src 'self' 'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='");
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-4A9D+Ys67Z2P1T/lkB41GeGW8GOAi87kuRsT2eHNZJQ='");
   });
 });

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
+import { ACCOUNT_PAGE_PATHS, PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
 import {
   appChunks,
   entryKey,
@@ -33,9 +33,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse runs per page; the median is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Prerendered pages measured beside their no-JavaScript floor (issue 9's goals). */
-const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information'] as const;
+const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information', ...ACCOUNT_PAGE_PATHS] as const;
 /** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
-const SHELL_PAGES = ['/register'] as const;
+const SHELL_PAGES = ['/email-confirmed'] as const;
 
 /** The JavaScript files of some chunks of a build. */
 function jsFiles(manifest: Manifest, keys: Iterable<string>): string[] {

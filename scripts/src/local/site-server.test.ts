@@ -55,7 +55,7 @@ describe('the local site server sends the headers CloudFront adds', () => {
     // never framed
     expect(res.status).toBe(status);
     expect(res.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; script-src 'self' 'sha256-PHiWnFEd6t+ZfzxasRUhgTBKD0b5TrLN5P2jA3rk7XM='; " +
+      "default-src 'self'; script-src 'self' 'sha256-4A9D+Ys67Z2P1T/lkB41GeGW8GOAi87kuRsT2eHNZJQ='; " +
         "style-src 'self'; img-src 'self' data:; " +
         "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
         "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +

@@ -1,38 +1,40 @@
 /**
  * Account, dashboard and admin screens (spec §2 account and protected routes). Every screen and guard loads
- * lazily, so none of this code reaches the public pages' first JavaScript.
+ * lazily, so none of this code reaches the public pages' first JavaScript. The pages a mail or a link opens
+ * (ACCOUNT_PAGE_PATHS) are prerendered page routes, as the public pages are.
  */
 import type { RouteObject } from 'react-router-dom';
 import { MAIL_LINK_PAGES } from '@club/shared/site-paths';
+import { page } from './public-routes';
 
 export const accountRoutes: RouteObject[] = [
-  { path: 'login', lazy: () => import('../routes/login').then((m) => ({ Component: m.LoginPage })) },
-  { path: 'register', lazy: () => import('../routes/register').then((m) => ({ Component: m.RegisterPage })) },
-  {
-    path: 'check-email',
-    lazy: () => import('../routes/check-email').then((m) => ({ Component: m.CheckEmailPage })),
-  },
-  {
-    path: 'verify-notice',
-    lazy: () => import('../routes/verify-notice').then((m) => ({ Component: m.VerifyNoticePage })),
-  },
+  // Prerendered (issue 20): a mail's or a link's page paints before any script runs, then hydrates.
+  page('login', 'login', () =>
+    import('../routes/login').then((m) => ({ element: <m.LoginPage />, meta: m.meta })),
+  ),
+  page('register', 'register', () =>
+    import('../routes/register').then((m) => ({ element: <m.RegisterPage />, meta: m.meta })),
+  ),
+  page('check-email', 'check-email', () =>
+    import('../routes/check-email').then((m) => ({ element: <m.CheckEmailPage />, meta: m.meta })),
+  ),
+  page('verify-notice', 'verify-notice', () =>
+    import('../routes/verify-notice').then((m) => ({ element: <m.VerifyNoticePage />, meta: m.meta })),
+  ),
   {
     path: 'email-confirmed',
     lazy: () => import('../routes/email-confirmed').then((m) => ({ Component: m.EmailConfirmedPage })),
   },
-  {
-    path: 'forgot-password',
-    lazy: () => import('../routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordPage })),
-  },
+  page('forgot-password', 'forgot-password', () =>
+    import('../routes/forgot-password').then((m) => ({ element: <m.ForgotPasswordPage />, meta: m.meta })),
+  ),
   // The mails' links carry their token in the fragment (MAIL_LINK_PAGES); /reset-password/{token} is spec §2's.
-  {
-    path: MAIL_LINK_PAGES.verifyEmail.slice(1),
-    lazy: () => import('../routes/verify-email').then((m) => ({ Component: m.VerifyEmailPage })),
-  },
-  {
-    path: MAIL_LINK_PAGES.resetPassword.slice(1),
-    lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
-  },
+  page(MAIL_LINK_PAGES.verifyEmail.slice(1), 'verify-email', () =>
+    import('../routes/verify-email').then((m) => ({ element: <m.VerifyEmailPage />, meta: m.meta })),
+  ),
+  page(MAIL_LINK_PAGES.resetPassword.slice(1), 'reset-password', () =>
+    import('../routes/reset-password').then((m) => ({ element: <m.ResetPasswordPage />, meta: m.meta })),
+  ),
   {
     path: MAIL_LINK_PAGES.joinHousehold.slice(1),
     lazy: () => import('../routes/household-join').then((m) => ({ Component: m.HouseholdJoinPage })),

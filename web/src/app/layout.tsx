@@ -7,6 +7,7 @@ import { NavBar } from '../components/nav-bar';
 import { ShortFooter } from '../components/short-footer';
 import { PageLoadSpinner } from '../components/page-load-spinner';
 import { replayEarlyPresses } from '../lib/early-presses';
+import { stopKeepingEarlyValues } from '../lib/early-values';
 import { useDocumentMeta } from '../lib/page-meta';
 import { useScrollOnNavigate } from '../lib/use-scroll-on-navigate';
 
@@ -23,6 +24,8 @@ export function Layout() {
     // Lets browser tests (and CSS) know the page is interactive.
     document.documentElement.dataset.hydrated = 'true';
     // A menu pressed before the app ran opens now: after this commit, not inside it.
+    // The forms took what was typed before hydration in their first render: nothing more to keep.
+    stopKeepingEarlyValues();
     const replay = setTimeout(() => void replayEarlyPresses(), 0);
     return () => clearTimeout(replay);
   }, []);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PRERENDERED_PATHS } from '@club/shared/site-paths';
+import { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
 import { server } from '../test/server';
 import { loadRouteModules } from './load-route-modules';
 import { routeTree } from './router';
@@ -25,7 +25,7 @@ describe('the public route table', () => {
     );
   });
 
-  it.each(PRERENDERED_PATHS)('renders %s with one page heading and its own title', async (path) => {
+  it.each(PUBLIC_PAGE_PATHS)('renders %s with one page heading and its own title', async (path) => {
     await renderAt(path);
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -35,14 +35,14 @@ describe('the public route table', () => {
 
   it('gives every public page a different title and description', async () => {
     const seen = new Map<string, string>();
-    for (const path of PRERENDERED_PATHS) {
+    for (const path of PUBLIC_PAGE_PATHS) {
       await renderAt(path);
       const description = document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '';
       expect(description.length).toBeGreaterThan(30);
       seen.set(document.title, description);
     }
-    expect(seen.size).toBe(PRERENDERED_PATHS.length);
-    expect(new Set(seen.values()).size).toBe(PRERENDERED_PATHS.length);
+    expect(seen.size).toBe(PUBLIC_PAGE_PATHS.length);
+    expect(new Set(seen.values()).size).toBe(PUBLIC_PAGE_PATHS.length);
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -12,7 +12,8 @@ import type { RouteObject } from 'react-router-dom';
 import { SPRING_TEAM_SLUGS } from '@club/shared/site-paths';
 import type { PageMeta, RouteHandle } from '../lib/page-meta';
 
-function page(
+/** A prerendered page's route: its id names its module in src/routes; its module gives the page and its meta. */
+export function page(
   path: string,
   id: string,
   load: () => Promise<{ element: ReactNode; meta: PageMeta }>,

@@ -5,6 +5,7 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { stopKeepingEarlyPresses } from '../lib/early-presses';
+import { keepEarlyValues } from '../lib/early-values';
 import { startMonitoringAfterPaint } from '../lib/monitoring';
 import { nextTask } from '../lib/next-task';
 import { App, createAppRouter } from './app';
@@ -24,6 +25,8 @@ export async function startApp(container: HTMLElement, hydrate: boolean): Promis
   );
   if (hydrate) {
     stopKeepingEarlyPresses();
+    // What was typed into a prerendered form so far: the form takes it back once hydrated.
+    keepEarlyValues(container);
     // As a transition, hydration works in slices and lets the browser answer input in between; a press on
     // a part not yet hydrated makes React hydrate that part at once and answer it.
     startTransition(() => {

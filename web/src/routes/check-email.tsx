@@ -1,8 +1,16 @@
+import type { PageMeta } from '../lib/page-meta';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
 import { authMessages as t } from '../features/auth/messages';
 import { useCarriedEmail } from '../features/auth/use-carried-email';
 import { VerificationSentNotice } from '../features/auth/verification-sent-notice';
+
+/** Prerendered (issue 20) and kept out of search engines, like every account screen. */
+export const meta: PageMeta = {
+  title: 'Registration Successful',
+  description: 'Your Summit Basketball account was created: confirm your e-mail address to sign in.',
+  noindex: true,
+};
 
 /**
  * /check-email (spec §2): after sign-up. The spec's heading stays; under it the page says the next step and its

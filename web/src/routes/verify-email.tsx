@@ -1,9 +1,17 @@
+import type { PageMeta } from '../lib/page-meta';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { verifyEmail } from '../features/auth/api';
 import { AuthCard } from '../features/auth/auth-card';
 import { authMessages as t } from '../features/auth/messages';
 import { ApiError } from '../lib/api-client';
+
+/** Prerendered (issue 20) and kept out of search engines, like every account screen. */
+export const meta: PageMeta = {
+  title: 'Confirming Your Email',
+  description: 'Confirming your e-mail address for your Summit Basketball account.',
+  noindex: true,
+};
 
 /**
  * /verify-email#<token>: the verification mail's link. The token sits in the fragment, which the browser never

@@ -1,14 +1,25 @@
+import type { PageMeta } from '../lib/page-meta';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
+import { useHydrated } from '../lib/use-hydrated';
 import { authMessages as t } from '../features/auth/messages';
 import { useCarriedEmail } from '../features/auth/use-carried-email';
 import { VerificationResend } from '../features/auth/verification-resend';
 import { VerificationSentNotice } from '../features/auth/verification-sent-notice';
 
+/** Prerendered (issue 20) and kept out of search engines, like every account screen. */
+export const meta: PageMeta = {
+  title: 'Verify Your Email',
+  description: 'Confirm your e-mail address to finish setting up your Summit Basketball account.',
+  noindex: true,
+};
+
 export function VerifyNoticePage() {
   const email = useCarriedEmail();
   const [params] = useSearchParams();
-  const linkInvalid = params.get('link') === 'invalid';
+  // The prerendered page is the usual notice; a spent link's `?link=invalid` shows once it has hydrated.
+  const hydrated = useHydrated();
+  const linkInvalid = hydrated && params.get('link') === 'invalid';
 
   return (
     <AuthCard title={t.verifyTitle}>

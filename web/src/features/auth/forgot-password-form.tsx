@@ -1,5 +1,6 @@
 /** /forgot-password (spec §2, §8): e-mail, 'Send Reset Link', and a 60-second cooldown kept across reloads. */
 import { useRef, useState, type FormEvent } from 'react';
+import { earlyValues } from '../../lib/early-values';
 import { Link } from 'react-router-dom';
 import { EmailOnlySchema, fieldErrors, FORGOT_PASSWORD_COOLDOWN_S } from '@club/shared';
 import { EmailField } from '../../components/email-field';
@@ -11,7 +12,7 @@ import { COOLDOWN_KEYS, useCooldown } from './use-cooldown';
 
 export function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => earlyValues(['email'] as const).email ?? '');
   const [touched, setTouched] = useState(false);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -47,7 +48,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={formRef} className="auth-form" method="post" noValidate onSubmit={(e) => void submit(e)}>
       <EmailField
         value={email}
         error={emailError}

@@ -19,6 +19,7 @@ import {
 import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
+import { earlyValues, useEarlyChoice } from '../../lib/early-values';
 import { ApiError } from '../../lib/api-client';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { register } from './api';
@@ -46,6 +47,11 @@ const EMPTY: Values = {
   parent_consent: false,
 };
 
+/** The form's text fields (each input's id is its field's name). */
+const TEXT_FIELDS = (Object.keys(EMPTY) as Field[]).filter(
+  (field): field is Exclude<Field, 'parent_consent'> => field !== 'parent_consent',
+);
+
 const isMinorBirthDate = (dob: string) => isIsoDate(dob) && isMinor(dob);
 
 /** One field's message: its own schema, and for consent the registration's cross-field rule (under 18). */
@@ -68,7 +74,8 @@ function checkAll(values: Values, accountType: AccountType): Errors {
 export function RegisterForm() {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
+  // What was typed before the prerendered page hydrated (issue 20).
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...earlyValues(TEXT_FIELDS) }));
   const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
@@ -78,6 +85,8 @@ export function RegisterForm() {
   const [adultError, setAdultError] = useState('');
 
   const minor = isMinorBirthDate(values.date_of_birth);
+  // Chosen before the prerendered page hydrated (issue 20): kept.
+  useEarlyChoice('account-guardian', () => setAccountType('guardian'));
 
   function update(field: Field, value: string | boolean) {
     const next = { ...values, [field]: value } as Values;
@@ -155,7 +164,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={formRef} className="auth-form" method="post" noValidate onSubmit={(e) => void submit(e)}>
       <fieldset className="form-group">
         <legend>{t.accountFor}</legend>
         {(

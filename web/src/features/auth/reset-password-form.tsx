@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { fieldErrors, fieldMessages, RESET_REDIRECT_MS, ResetPasswordFormSchema } from '@club/shared';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
+import { earlyValues } from '../../lib/early-values';
 import { ApiError } from '../../lib/api-client';
 import { resetPassword } from './api';
 import { focusFirstInvalid } from './focus';
@@ -27,7 +28,11 @@ function check(values: Values): Partial<Record<Field, string>> {
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ password: '', confirm_password: '' });
+  const [values, setValues] = useState<Values>(() => ({
+    password: '',
+    confirm_password: '',
+    ...earlyValues(['password', 'confirm_password'] as const),
+  }));
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -90,7 +95,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form ref={formRef} className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form ref={formRef} className="auth-form" method="post" noValidate onSubmit={(e) => void submit(e)}>
       <PasswordField
         id="password"
         label="New password"

@@ -12,7 +12,11 @@ function secondsLeft(storageKey: string, now: number = Date.now()): number {
  * `start()` begins a new one.
  */
 export function useCooldown(storageKey: string, seconds: number): { remaining: number; start(): void } {
-  const [remaining, setRemaining] = useState(() => secondsLeft(storageKey));
+  // Read after the first render, not during it: a prerendered page (issue 20) hydrates with no stored
+  // deadline known, exactly as the server rendered it, then shows the cooldown.
+  const [remaining, setRemaining] = useState(0);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored deadline is read only after hydration.
+  useEffect(() => setRemaining(secondsLeft(storageKey)), [storageKey]);
 
   const running = remaining > 0;
   useEffect(() => {

@@ -3,6 +3,7 @@
  * 60-second cooldown; with `askEmail` it first asks for the address (an expired link carries none).
  */
 import { useState, type FormEvent } from 'react';
+import { earlyValues } from '../../lib/early-values';
 import { EmailOnlySchema, fieldErrors } from '@club/shared';
 import { EmailField } from '../../components/email-field';
 import { authMessages as t } from './messages';
@@ -15,7 +16,7 @@ export function VerificationResend({
   email?: string;
   askEmail?: boolean;
 }) {
-  const [email, setEmail] = useState(carried ?? '');
+  const [email, setEmail] = useState(() => carried ?? earlyValues(['email'] as const).email ?? '');
   const [emailError, setEmailError] = useState<string | undefined>();
   const { state, error, cooldownRemaining, resend } = useResendVerification(t.serverError);
 
@@ -30,7 +31,7 @@ export function VerificationResend({
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="auth-form" method="post" noValidate onSubmit={(e) => void submit(e)}>
       {askEmail && (
         <EmailField
           value={email}
