@@ -72,11 +72,15 @@ export function matchRouteIn<R extends TableRow>(
 }
 
 /** Finds the route-table row for a method and path, with its path parameters. */
+/** The route table as rows, made once (a request matches against it, as API Gateway does its routes). */
+let table: Array<RouteDefinition & { name: RouteName }> | undefined;
+
 export function matchRoute(
   method: string,
   path: string,
 ): RouteMatch<RouteDefinition & { name: RouteName }> | null {
-  return matchRouteIn(routeList(), method, path);
+  table ??= routeList();
+  return matchRouteIn(table, method, path);
 }
 
 /** True when some route has this path under another method (the answer is then 405, not 404). */
