@@ -48,6 +48,7 @@ export const ACCOUNT_PAGE_PATHS = [
   '/verify-notice',
   '/check-email',
   '/verify-email',
+  '/email-confirmed',
 ] as const;
 
 /** Every prerendered page. */

@@ -21,6 +21,7 @@ const FRAMES: Record<(typeof ACCOUNT_PAGE_PATHS)[number], { heading: string; fie
   '/verify-notice': { heading: 'Verify Your Email', fields: [] },
   '/check-email': { heading: 'Registration Successful', fields: [] },
   '/verify-email': { heading: 'Verify Your Email', fields: [] },
+  '/email-confirmed': { heading: 'Email Verified Successfully!', fields: [] },
 };
 
 describe('prerendered account pages (issue 20)', () => {

@@ -35,7 +35,7 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Prerendered pages measured beside their no-JavaScript floor (issue 9's goals). */
 const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information', ...ACCOUNT_PAGE_PATHS] as const;
 /** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
-const SHELL_PAGES = ['/email-confirmed'] as const;
+const SHELL_PAGES = ['/account-deleted'] as const;
 
 /** The JavaScript files of some chunks of a build. */
 function jsFiles(manifest: Manifest, keys: Iterable<string>): string[] {

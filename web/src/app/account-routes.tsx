@@ -21,10 +21,9 @@ export const accountRoutes: RouteObject[] = [
   page('verify-notice', 'verify-notice', () =>
     import('../routes/verify-notice').then((m) => ({ element: <m.VerifyNoticePage />, meta: m.meta })),
   ),
-  {
-    path: 'email-confirmed',
-    lazy: () => import('../routes/email-confirmed').then((m) => ({ Component: m.EmailConfirmedPage })),
-  },
+  page('email-confirmed', 'email-confirmed', () =>
+    import('../routes/email-confirmed').then((m) => ({ element: <m.EmailConfirmedPage />, meta: m.meta })),
+  ),
   page('forgot-password', 'forgot-password', () =>
     import('../routes/forgot-password').then((m) => ({ element: <m.ForgotPasswordPage />, meta: m.meta })),
   ),

@@ -2,7 +2,15 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
 import { authMessages as t } from '../features/auth/messages';
+import type { PageMeta } from '../lib/page-meta';
 import { useSession } from '../lib/session-context';
+
+/** Prerendered (issue 20): where a verification link leads, kept out of search engines. */
+export const meta: PageMeta = {
+  title: 'Email Verified',
+  description: 'Your e-mail address is confirmed: sign in to your Summit Basketball account.',
+  noindex: true,
+};
 
 /** After verifying, the user signs in afresh (spec §2, §4), so any session in this tab ends here. */
 export function EmailConfirmedPage() {
