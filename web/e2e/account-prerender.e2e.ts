@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PAGE_PATHS } from '@club/shared/site-paths';
 import { openPage, siteUrl } from './harness';
 import { heading, verifiedPlayer } from './players';
-import { gotoAndHydrate, visibleText } from './public-expectations';
+import { gotoAndHydrate, holdScripts, visibleText } from './public-expectations';
 
 /** What each page shows before any script runs: its one heading and the fields of its form. */
 const FRAMES: Record<(typeof ACCOUNT_PAGE_PATHS)[number], { heading: string; fields: string[] }> = {
@@ -100,13 +100,8 @@ describe('prerendered account pages (issue 20)', () => {
     const { email, password } = await verifiedPlayer('Early');
     const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
     try {
-      // The app's boot script is held back: the prerendered page is all there is.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      // The app's scripts are held back: the prerendered page is all there is.
+      const release = await holdScripts(page);
       await page.goto('/login');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);
@@ -128,12 +123,7 @@ describe('prerendered account pages (issue 20)', () => {
   it('keeps a typed address on the registration form, and checks it on blur once hydrated', async () => {
     const { page, close } = await openPage({ viewport: { width: 390, height: 844 } });
     try {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto('/register');
       await page.locator('#first_name').fill('Robin');
       await page.locator('#email').fill('not-an-address');
@@ -149,4 +139,37 @@ describe('prerendered account pages (issue 20)', () => {
       await close();
     }
   });
+  for (const [path, field] of [
+    ['/register', '#password'],
+    ['/reset-password', '#password'],
+  ] as const) {
+    it(`${path}: a password typed before the app loaded ticks off its rules once hydrated, without a mismatch`, async () => {
+      const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
+      try {
+        const release = await holdScripts(page);
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        await page.locator(field).fill('Fresh!Password9');
+        // Before hydration the rules are the prerendered list: nothing ticked yet.
+        await expect(page.locator('.password-rules li.is-met').count()).resolves.toBe(0);
+
+        release();
+        await page.waitForSelector('html[data-hydrated]');
+        await expect(page.locator(field).inputValue()).resolves.toBe('Fresh!Password9');
+        const rules = page.getByRole('list', { name: 'Your password needs' });
+        await expect
+          .poll(() => rules.locator('li').allTextContents())
+          .toEqual([
+            '✓ At least 12 characters (done)',
+            '✓ An uppercase letter (done)',
+            '✓ A lowercase letter (done)',
+            '✓ A number (done)',
+            '✓ A special character, such as ! ? # or @ (done)',
+          ]);
+        // React rebuilt nothing: the prerendered markup hydrated as it was.
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
 });

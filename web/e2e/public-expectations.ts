@@ -232,3 +232,21 @@ export async function gotoAndHydrate(page: Page, path: string): Promise<void> {
   expect(response?.status(), path).toBe(200);
   await page.waitForSelector('html[data-hydrated]');
 }
+
+/**
+ * Holds every request for the page's script files until `release` is called, as a slow connection would:
+ * the page is painted and readable (its inline paint-first script has run), but not yet hydrated.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  const held: Array<() => void> = [];
+  let released = false;
+  await page.route('**/assets/*.js', (route) => {
+    const proceed = () => void route.continue();
+    if (released) proceed();
+    else held.push(proceed);
+  });
+  return () => {
+    released = true;
+    for (const proceed of held.splice(0)) proceed();
+  };
+}

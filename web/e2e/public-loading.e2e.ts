@@ -17,7 +17,7 @@ import {
   staticChunks,
 } from '../prerender/manifest';
 import { openPage, siteUrl } from './harness';
-import { gotoAndHydrate } from './public-expectations';
+import { gotoAndHydrate, holdScripts } from './public-expectations';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 const PHONE = { width: 390, height: 844 };
@@ -36,24 +36,6 @@ function loadedScripts(page: Page) {
       .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
       .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
   );
-}
-
-/**
- * Holds every request for the page's script files until `release` is called, as a slow connection would:
- * the page is painted and readable (its inline paint-first script has run), but not yet hydrated.
- */
-async function holdScripts(page: Page): Promise<() => void> {
-  const held: Array<() => void> = [];
-  let released = false;
-  await page.route('**/assets/*.js', (route) => {
-    const proceed = () => void route.continue();
-    if (released) proceed();
-    else held.push(proceed);
-  });
-  return () => {
-    released = true;
-    for (const proceed of held.splice(0)) proceed();
-  };
 }
 
 const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true');

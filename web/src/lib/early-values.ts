@@ -1,12 +1,13 @@
 /**
  * What a visitor typed into a prerendered page's form before the app hydrated it (issue 20: the account
- * pages are prerendered, so their fields take typing at once). Hydration gives each controlled field the
- * value its state holds, so the app keeps what the fields hold from just before it hydrates until the page
- * has hydrated (keepEarlyValues in app/start.tsx, stopKeepingEarlyValues in the layout's first effect), and
- * each form starts its state from it (earlyValues in a useState initializer): the hydrated field holds what
- * was typed, and a press answered during hydration already sees it.
+ * pages are prerendered, so their fields take typing at once). The app keeps what the fields hold from just
+ * before it hydrates until the page has hydrated (keepEarlyValues in app/start.tsx, stopKeepingEarlyValues in
+ * the layout's first effect). Each form hydrates with the state the server rendered, so hydration matches the
+ * markup exactly (text that follows a value, such as the password rules, included), and takes what was typed
+ * in its first layout effect (useEarlyValues): before the browser paints again, before the layout stops
+ * keeping, and before a press held until hydration is answered.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 interface KeptField {
   value: string;
@@ -57,13 +58,30 @@ export function stopKeepingEarlyValues(): void {
 }
 
 /** What was typed into these text fields (ids = the field names) before the page hydrated. */
-export function earlyValues<F extends string>(fields: readonly F[]): Partial<Record<F, string>> {
+function earlyValues<F extends string>(fields: readonly F[]): Partial<Record<F, string>> {
   const typed: Partial<Record<F, string>> = {};
   for (const field of fields) {
     const found = kept.get(field);
     if (found) typed[field] = found.value;
   }
   return typed;
+}
+
+/**
+ * Once hydrated, hands `apply` what was typed into these text fields (ids = the field names) before the page
+ * hydrated, when anything was. It runs in the commit that hydrates the form, so the field never shows
+ * anything else.
+ */
+export function useEarlyValues<F extends string>(
+  fields: readonly F[],
+  apply: (typed: Partial<Record<F, string>>) => void,
+): void {
+  useLayoutEffect(() => {
+    const typed = earlyValues(fields);
+    if (Object.keys(typed).length > 0) apply(typed);
+    // Once, on mount: what was typed before the app ran.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** /forgot-password (spec §2, §8): e-mail, 'Send Reset Link', and a 60-second cooldown kept across reloads. */
 import { useRef, useState, type FormEvent } from 'react';
-import { earlyValues } from '../../lib/early-values';
+import { useEarlyValues } from '../../lib/early-values';
 import { Link } from 'react-router-dom';
 import { EmailOnlySchema, fieldErrors, FORGOT_PASSWORD_COOLDOWN_S } from '@club/shared';
 import { EmailField } from '../../components/email-field';
@@ -12,7 +12,9 @@ import { COOLDOWN_KEYS, useCooldown } from './use-cooldown';
 
 export function ForgotPasswordForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState(() => earlyValues(['email'] as const).email ?? '');
+  const [email, setEmail] = useState('');
+  // What was typed before the prerendered page hydrated (issue 20).
+  useEarlyValues(['email'], (typed) => setEmail(typed.email ?? ''));
   const [touched, setTouched] = useState(false);
   const [emailError, setEmailError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

@@ -6,7 +6,7 @@ import { EmailField } from '../../components/email-field';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
-import { earlyValues } from '../../lib/early-values';
+import { useEarlyValues } from '../../lib/early-values';
 import { login } from './api';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
@@ -20,12 +20,9 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { signIn } = useSessionActions();
   const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ email: '', password: '' });
   // What was typed before the prerendered page hydrated (issue 20).
-  const [values, setValues] = useState(() => ({
-    email: '',
-    password: '',
-    ...earlyValues(['email', 'password'] as const),
-  }));
+  useEarlyValues(['email', 'password'], (typed) => setValues((current) => ({ ...current, ...typed })));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);

@@ -19,7 +19,7 @@ import {
 import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
-import { earlyValues, useEarlyChoice } from '../../lib/early-values';
+import { useEarlyChoice, useEarlyValues } from '../../lib/early-values';
 import { ApiError } from '../../lib/api-client';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { register } from './api';
@@ -74,8 +74,9 @@ function checkAll(values: Values, accountType: AccountType): Errors {
 export function RegisterForm() {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
   // What was typed before the prerendered page hydrated (issue 20).
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...earlyValues(TEXT_FIELDS) }));
+  useEarlyValues(TEXT_FIELDS, (typed) => setValues((current) => ({ ...current, ...typed })));
   const [errors, setErrors] = useState<Errors>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);

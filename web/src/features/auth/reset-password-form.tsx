@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { fieldErrors, fieldMessages, RESET_REDIRECT_MS, ResetPasswordFormSchema } from '@club/shared';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
-import { earlyValues } from '../../lib/early-values';
+import { useEarlyValues } from '../../lib/early-values';
 import { ApiError } from '../../lib/api-client';
 import { resetPassword } from './api';
 import { focusFirstInvalid } from './focus';
@@ -28,11 +28,11 @@ function check(values: Values): Partial<Record<Field, string>> {
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => ({
-    password: '',
-    confirm_password: '',
-    ...earlyValues(['password', 'confirm_password'] as const),
-  }));
+  const [values, setValues] = useState<Values>({ password: '', confirm_password: '' });
+  // What was typed before the prerendered page hydrated (issue 20).
+  useEarlyValues(['password', 'confirm_password'], (typed) =>
+    setValues((current) => ({ ...current, ...typed })),
+  );
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);

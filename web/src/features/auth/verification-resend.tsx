@@ -3,7 +3,7 @@
  * 60-second cooldown; with `askEmail` it first asks for the address (an expired link carries none).
  */
 import { useState, type FormEvent } from 'react';
-import { earlyValues } from '../../lib/early-values';
+import { useEarlyValues } from '../../lib/early-values';
 import { EmailOnlySchema, fieldErrors } from '@club/shared';
 import { EmailField } from '../../components/email-field';
 import { authMessages as t } from './messages';
@@ -16,7 +16,9 @@ export function VerificationResend({
   email?: string;
   askEmail?: boolean;
 }) {
-  const [email, setEmail] = useState(() => carried ?? earlyValues(['email'] as const).email ?? '');
+  const [email, setEmail] = useState(carried ?? '');
+  // What was typed before the prerendered page hydrated (issue 20).
+  useEarlyValues(['email'], (typed) => setEmail(typed.email ?? ''));
   const [emailError, setEmailError] = useState<string | undefined>();
   const { state, error, cooldownRemaining, resend } = useResendVerification(t.serverError);
 
