@@ -98,7 +98,9 @@ export default defineConfig(({ isSsrBuild }) => {
       : {
           manifest: true,
           sourcemap: true,
-          modulePreload: { resolveDependencies: app.resolveDependencies },
+          // No polyfill: every browser the site supports preloads modules itself (Safari since 17), and one
+          // that does not just loads them when asked, a little later.
+          modulePreload: { polyfill: false, resolveDependencies: app.resolveDependencies },
           // Images are files with hashed names, cached for a year, never base64 inside the JavaScript.
           assetsInlineLimit: 0,
           rolldownOptions: {
