@@ -51,8 +51,19 @@ export const ACCOUNT_PAGE_PATHS = [
   '/email-confirmed',
 ] as const;
 
+/**
+ * The signed-in screens a family reloads or comes back to (issue 20; Stripe's checkout returns to /dashboard):
+ * prerendered as their frame (navigation, heading, a placeholder of the content's size), which the app keeps
+ * until the session is known, then fills in without moving anything. Kept out of search engines.
+ */
+export const SIGNED_IN_FRAME_PATHS = ['/dashboard', '/tryout'] as const;
+
 /** Every prerendered page. */
-export const PRERENDERED_PATHS = [...PUBLIC_PAGE_PATHS, ...ACCOUNT_PAGE_PATHS] as const;
+export const PRERENDERED_PATHS = [
+  ...PUBLIC_PAGE_PATHS,
+  ...ACCOUNT_PAGE_PATHS,
+  ...SIGNED_IN_FRAME_PATHS,
+] as const;
 
 /** Paths that show the marketing footer (spec §2 shared chrome); a path matches itself and its sub-pages. */
 export const FOOTER_PATH_PREFIXES = [

@@ -33,10 +33,10 @@ describe('the local stack', () => {
 
   it('serves screens that are not prerendered from the empty shell, so no other page flashes first', async () => {
     const home = await (await fetch(`${siteUrl()}/`)).text();
-    const login = await fetch(`${siteUrl()}/dashboard`);
-    const html = await login.text();
+    const account = await fetch(`${siteUrl()}/account`);
+    const html = await account.text();
 
-    expect(login.status).toBe(200);
+    expect(account.status).toBe(200);
     expect(home).toContain('data-prerendered-path="/"');
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('data-prerendered-path');

@@ -42,7 +42,7 @@ const isHydrated = (page: Page) => page.evaluate(() => document.documentElement.
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent);
 
 describe('a prerendered page paints first', () => {
-  for (const path of ['/', '/FallTeams/Girls', '/tryout-information']) {
+  for (const path of ['/', '/FallTeams/Girls', '/tryout-information', '/login', '/dashboard']) {
     it(`${path} asks for no script file before its first paint, then hydrates`, async () => {
       const { page, consoleErrors, close } = await openPage();
       try {
@@ -80,11 +80,11 @@ describe('a prerendered page paints first', () => {
     }
   });
 
-  it('leaves a screen that is not prerendered nothing to wait for: /dashboard asks for the app at once', async () => {
+  it('leaves a screen that is not prerendered nothing to wait for: /account asks for the app at once', async () => {
     const manifest = readManifest(dist);
     const boot = staticChunks(manifest, entryKey(manifest));
     const app = [...appChunks(manifest)].filter((key) => !boot.has(key)).map((key) => manifest[key]!.file);
-    const html = await fetchHtml('/dashboard');
+    const html = await fetchHtml('/account');
 
     expect(app.length).toBeGreaterThan(1);
     for (const file of app) expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { LAYOUT_ROUTE_ID, routeTree } from './app/router';
 import { CLUB } from './content/contact';
+import { SessionProvider } from './features/auth/session-provider';
 import { matchedMeta, renderHead } from './lib/page-meta';
 
 export { pageModule } from './app/public-routes';
@@ -37,7 +38,10 @@ export async function render(path: string): Promise<RenderedPage> {
     <StrictMode>
       {/* hydrate={false}: no inline hydration script (the site's CSP forbids inline scripts, and the
           public routes have no loader data to hand over). */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      {/* The same provider as the browser app's: no session yet, so a signed-in screen renders its frame. */}
+      <SessionProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SessionProvider>
     </StrictMode>,
   );
   const [, leading = '', html = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered)!;

@@ -6,15 +6,21 @@
  *   served the same way, measured in alternation with the page so both see the same machine load; their LCP
  *   and FCP are reported as a ratio to that floor;
  * - an account screen that is not prerendered (/register);
- * - a plain HTML file of the home page's text (no CSS, no images, no JavaScript), the absolute floor.
+ * - a plain HTML file of the home page's text (no CSS, no images, no JavaScript), the absolute floor;
+ * - and Lighthouse's accessibility score of every page that opens without signing in (one run each).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { ACCOUNT_PAGE_PATHS, PRERENDERED_PATHS, prerenderedFile } from '@club/shared/site-paths';
+import { chromium, type Browser } from 'playwright-core';
+import {
+  ACCOUNT_PAGE_PATHS,
+  PRERENDERED_PATHS,
+  SIGNED_IN_FRAME_PATHS,
+  prerenderedFile,
+} from '@club/shared/site-paths';
 import {
   appChunks,
   entryKey,
@@ -28,12 +34,26 @@ import { freePort } from '../local/ports';
 import { createSiteHandler } from '../local/site-server';
 import type { RunningStack } from '../local/stack';
 import { median, type BenchRow } from './report';
+import { benchPlayers } from './tryout-players';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Lighthouse runs per page; the median is reported. */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Prerendered pages measured beside their no-JavaScript floor (issue 9's goals). */
-const PRERENDERED_PAGES = ['/', '/FallTeams/Girls', '/tryout-information', ...ACCOUNT_PAGE_PATHS] as const;
+const PRERENDERED_PAGES = [
+  '/',
+  '/FallTeams/Girls',
+  '/tryout-information',
+  ...ACCOUNT_PAGE_PATHS,
+  // Their frame, as a visitor without a session sees it before being sent to /login (the frame is the same
+  // signed in): FCP is the frame's; LCP is /login's.
+  ...SIGNED_IN_FRAME_PATHS,
+] as const;
+/** What shows a signed-in screen's content has arrived: the placeholder has given way. */
+const FILLED: Record<(typeof SIGNED_IN_FRAME_PATHS)[number], string> = {
+  '/dashboard': '.reveal-together:not([hidden])',
+  '/tryout': '.tryout-card:not(:has(.tryout-loading))',
+};
 /** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
 const SHELL_PAGES = ['/account-deleted'] as const;
 
@@ -207,6 +227,22 @@ async function lighthouseRun(url: string, port: number): Promise<LighthouseMetri
   };
 }
 
+/** Lighthouse's accessibility score of a page (deterministic: one run), and the audits it failed. */
+async function accessibilityRun(url: string, port: number): Promise<{ score: number; failed: string[] }> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['accessibility'],
+  });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const refs = lhr.categories.accessibility?.auditRefs ?? [];
+  const failed = refs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id);
+  return { score: Math.round((lhr.categories.accessibility?.score ?? 0) * 100), failed };
+}
+
 /** RUNS Lighthouse runs of each URL, taking turns, so a change in the machine's load touches them all alike. */
 async function lighthouseRuns(urls: string[], port: number): Promise<LighthouseMetrics[][]> {
   const results: LighthouseMetrics[][] = urls.map(() => []);
@@ -258,6 +294,65 @@ function floorRows(path: string, page: LighthouseMetrics[], floor: LighthouseMet
       },
     ];
   });
+}
+
+/**
+ * A signed-in reload of each frame page (issue 20's goal 2) in Chromium at a phone's size with the CPU slowed
+ * 4x, as Lighthouse's mobile setting does: the frame's first paint and the time the data-filled content is
+ * painted (both from the navigation's start, median of RUNS reloads), and their ratio.
+ */
+async function signedInRows(browser: Browser, siteUrl: string): Promise<BenchRow[]> {
+  const [player] = await benchPlayers(1, 1);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(`${siteUrl}/`);
+  await page.evaluate((token) => sessionStorage.setItem('token', token), player!.token);
+  const rows: BenchRow[] = [];
+  try {
+    for (const path of SIGNED_IN_FRAME_PATHS) {
+      const frame: number[] = [];
+      const filled: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        await page.goto(`${siteUrl}${path}`);
+        // Checked every frame from the page itself, so the time is the paint's, not the test's polling.
+        const at = await page.evaluate(
+          (selector) =>
+            new Promise<number>((resolve) => {
+              const check = () =>
+                document.querySelector(selector) ? resolve(performance.now()) : requestAnimationFrame(check);
+              check();
+            }),
+          FILLED[path],
+        );
+        const fcp = await page.evaluate(
+          () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        );
+        frame.push(fcp);
+        filled.push(at);
+      }
+      const note = `signed in, 390 px, CPU 4x slower, loopback; median of ${RUNS} reloads`;
+      rows.push(
+        { name: `${path} signed in: frame painted`, value: Math.round(median(frame)), unit: 'ms', note },
+        {
+          name: `${path} signed in: data-filled content painted`,
+          value: Math.round(median(filled)),
+          unit: 'ms',
+          note,
+        },
+        {
+          name: `${path} signed in: data-filled vs frame`,
+          value: Number((median(filled) / median(frame)).toFixed(2)),
+          unit: 'x',
+          note: 'median ÷ median',
+        },
+      );
+    }
+  } finally {
+    await context.close();
+  }
+  return rows;
 }
 
 /** Measures the site `stack` serves from web/dist (built by the caller before the stack started). */
@@ -317,8 +412,27 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
       const [page] = await lighthouseRuns([`${stack.siteUrl}${path}`], debuggingPort);
       rows.push(...metricRows(path, page!));
     }
+    rows.push(...(await signedInRows(browser, stack.siteUrl)));
     const [text] = await lighthouseRuns([`${plain.url}/`], debuggingPort);
     rows.push(...metricRows('floor (plain HTML of the home text)', text!));
+    // Accessibility on every page a visitor can open without signing in (issue 20's goal 4: 100).
+    let below = 0;
+    for (const path of [...PRERENDERED_PATHS, ...SHELL_PAGES]) {
+      const { score, failed } = await accessibilityRun(`${stack.siteUrl}${path}`, debuggingPort);
+      if (score < 100) below += 1;
+      rows.push({
+        name: `lighthouse ${path} accessibility`,
+        value: score,
+        unit: '/100',
+        note: failed.length > 0 ? `failed: ${failed.join(', ')}` : 'one run (the audit is deterministic)',
+      });
+    }
+    rows.push({
+      name: 'pages under Lighthouse accessibility 100',
+      value: below,
+      unit: 'pages',
+      note: `of ${PRERENDERED_PATHS.length + SHELL_PAGES.length}; goal 0`,
+    });
   } finally {
     await browser.close();
     await Promise.all([noJsFloor.close(), plain.close()]);

@@ -11,10 +11,11 @@ describe('the local site server maps paths like the CDN', () => {
     expect(fileForPath('/')).toBe('index.html');
     expect(fileForPath('/about')).toBe('about/index.html');
     expect(fileForPath('/FallTeams/Girls/')).toBe('FallTeams/Girls/index.html');
+    expect(fileForPath('/dashboard')).toBe('dashboard/index.html');
   });
 
   it('serves the SPA shell for other pages and files as they are', () => {
-    expect(fileForPath('/dashboard')).toBe('shell.html');
+    expect(fileForPath('/account')).toBe('shell.html');
     expect(fileForPath('/reset-password/abc')).toBe('shell.html');
     expect(fileForPath('/assets/index-abc.js')).toBe('assets/index-abc.js');
   });

@@ -51,15 +51,18 @@ export const accountRoutes: RouteObject[] = [
     path: 'reset-password/:token',
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),
   },
+  // Prerendered as their frame (issue 20): each screen guards itself, and shows its frame until the session
+  // is known.
+  page('dashboard', 'dashboard', () =>
+    import('../routes/dashboard').then((m) => ({ element: <m.DashboardPage />, meta: m.meta })),
+  ),
+  page('tryout', 'tryout', () =>
+    import('../routes/tryout').then((m) => ({ element: <m.TryoutPage />, meta: m.meta })),
+  ),
   // Ordinary protected routes: a signed-in player.
   {
     lazy: () => import('../features/auth/require-session').then((m) => ({ Component: m.RequirePlayer })),
     children: [
-      {
-        path: 'dashboard',
-        lazy: () => import('../routes/dashboard').then((m) => ({ Component: m.DashboardPage })),
-      },
-      { path: 'tryout', lazy: () => import('../routes/tryout').then((m) => ({ Component: m.TryoutPage })) },
       {
         path: 'account',
         lazy: () => import('../routes/account').then((m) => ({ Component: m.AccountPage })),

@@ -1,4 +1,5 @@
 /** Route guards of spec §2, used as lazy layout routes around the protected screens. */
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../lib/session-context';
 import { rememberReturnTo } from '../../lib/return-to';
@@ -14,13 +15,26 @@ function SignInFirst() {
   return <Navigate to="/login" replace />;
 }
 
-/** An ordinary protected route: a signed-in player; an administrator belongs on /admin. */
-export function RequirePlayer() {
+/**
+ * A signed-in player's screen; an administrator belongs on /admin. Until the session is known (on the server
+ * and while the page hydrates) it shows `frame`: a prerendered screen's frame (issue 20), which the page then
+ * fills in where it stands.
+ */
+export function PlayerOnly({ frame = <Pending />, children }: { frame?: ReactNode; children: ReactNode }) {
   const { user, ready } = useSession();
-  if (!ready) return <Pending />;
+  if (!ready) return frame;
   if (!user) return <SignInFirst />;
   if (user.is_admin) return <Navigate to="/admin" replace />;
-  return <Outlet />;
+  return children;
+}
+
+/** An ordinary protected route (a layout route): a signed-in player; an administrator belongs on /admin. */
+export function RequirePlayer() {
+  return (
+    <PlayerOnly>
+      <Outlet />
+    </PlayerOnly>
+  );
 }
 
 /** An admin route: no user goes to /login, a non-administrator to /dashboard. */

@@ -11,6 +11,7 @@ import { TextField } from '../../components/form-field';
 import { Link } from 'react-router-dom';
 import { fetchActiveSeason } from '../../lib/active-season';
 import { callApi, serverMessageOr } from '../../lib/api-client';
+import { useSettled } from '../../lib/reveal-together';
 import { useSession } from '../../lib/session-context';
 import {
   acceptInvite,
@@ -62,6 +63,9 @@ export function HouseholdSection() {
   const [error, setError] = useState('');
   const [pendingInvite, setPendingInvite] = useState(readPendingInvite);
   const [registrable, setRegistrable] = useState<Registrable>(new Set());
+  // Whether registration is open decides a link beside each athlete: known before the section shows.
+  const [registrableKnown, setRegistrableKnown] = useState(false);
+  useSettled(load.kind !== 'loading' && registrableKnown);
 
   useEffect(() => {
     let current = true;
@@ -70,13 +74,15 @@ export function HouseholdSection() {
       () => current && setLoad({ kind: 'failed' }),
     );
     // Who can be registered now: a link beside each, when registration is open (nothing shown otherwise).
-    Promise.all([fetchActiveSeason(), callApi('getHouseholdTryouts')]).then(
-      ([season, tryouts]) => {
-        if (!current || !season?.is_registration_open) return;
-        setRegistrable(new Set(tryouts.filter((t) => !t.hasRegistered).map((t) => t.athlete_id)));
-      },
-      () => undefined,
-    );
+    Promise.all([fetchActiveSeason(), callApi('getHouseholdTryouts')])
+      .then(
+        ([season, tryouts]) => {
+          if (!current || !season?.is_registration_open) return;
+          setRegistrable(new Set(tryouts.filter((t) => !t.hasRegistered).map((t) => t.athlete_id)));
+        },
+        () => undefined,
+      )
+      .finally(() => current && setRegistrableKnown(true));
     return () => {
       current = false;
     };

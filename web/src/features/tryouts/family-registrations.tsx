@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { Athlete, HouseholdTryout } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
+import { useSettled } from '../../lib/reveal-together';
 import { useSession } from '../../lib/session-context';
 import { RegistrationCard } from './registration-card';
 
@@ -14,6 +15,8 @@ type Entry = { athlete: Athlete; tryout: HouseholdTryout };
 export function FamilyRegistrations() {
   const { user } = useSession();
   const [entries, setEntries] = useState<Entry[]>([]);
+  const [settled, setSettled] = useState(false);
+  useSettled(settled);
 
   useEffect(() => {
     let current = true;
@@ -27,9 +30,10 @@ export function FamilyRegistrations() {
             next.push({ athlete, tryout });
         }
         setEntries(next);
+        setSettled(true);
       },
       // The player's own card is the page's main content; the family's cards simply do not show.
-      () => undefined,
+      () => current && setSettled(true),
     );
     return () => {
       current = false;

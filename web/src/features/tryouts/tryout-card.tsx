@@ -3,7 +3,7 @@ import './tryouts.css';
 
 /**
  * The card a /tryout state sits in: the account screens' card (auth.css, which the route loads), with the
- * state's heading and, where there is one, the season it is about.
+ * season it is about (a blank line where there is none) above the state's heading.
  */
 export function TryoutCard({
   title,
@@ -17,7 +17,10 @@ export function TryoutCard({
   return (
     <section className="auth-page" aria-labelledby="tryout-title">
       <div className="auth-card tryout-card">
-        {season ? <p className="tryout-season">{season}</p> : null}
+        {/* Always there, blank without a season: a card keeps its shape from loading to loaded (issue 20). */}
+        <p className="tryout-season" aria-hidden={season ? undefined : true}>
+          {season || '\u00a0'}
+        </p>
         <h1 id="tryout-title">{title}</h1>
         {children}
       </div>

@@ -9,6 +9,7 @@ import { formatCad } from '@club/shared/tryouts';
 import type { MyTryout, Season } from '@club/shared/types';
 import { OpeningNotice, OpensOn } from '../../components/opening-notice';
 import { callApi } from '../../lib/api-client';
+import { useSettled } from '../../lib/reveal-together';
 import { useSession } from '../../lib/session-context';
 import { fetchActiveSeason } from '../../lib/active-season';
 import { confirmPayment, getMyTryout } from './api';
@@ -96,6 +97,7 @@ export function TryoutDashboard() {
   const [finalizing, setFinalizing] = useState(Boolean(returningFrom));
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
   const notice = (location.state as Partial<DashboardNotice> | null)?.notice;
+  useSettled(load.kind !== 'loading');
 
   useEffect(() => {
     let current = true;

@@ -2,7 +2,7 @@
  * /tryout (spec §2): one of four states, from the active season and the player's own registration, which
  * load together: already registered, no active season, registration closed, or the form.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import type { Athlete, MyTryout, Season } from '@club/shared/types';
 import { fetchActiveSeason } from '../../lib/active-season';
@@ -24,7 +24,7 @@ type ScreenState =
   | { kind: 'closed'; season: Season }
   | { kind: 'open'; season: Season; player?: Athlete }
   | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number }
-  | { kind: 'all-registered' };
+  | { kind: 'all-registered'; season: Season };
 
 /**
  * A household of one (the account holder alone) gets the spec's screen; a household with other athletes
@@ -48,9 +48,24 @@ async function loadScreen(userId: string | null): Promise<ScreenState> {
   }
   const registered = new Set(tryouts.filter((t) => t.hasRegistered).map((t) => t.athlete_id));
   const athletes = household.athletes.filter((a) => !registered.has(a.id));
-  if (!athletes.length) return tryout ? { kind: 'registered', tryout } : { kind: 'all-registered' };
+  if (!athletes.length) return tryout ? { kind: 'registered', tryout } : { kind: 'all-registered', season };
   const registeredBefore = tryouts.filter((t) => t.hasRegistered && !t.withdrawn).length;
   return { kind: 'family', season, athletes, registeredBefore };
+}
+
+/**
+ * The card the screen starts with, loading; also the prerendered frame of /tryout (issue 20). An element, not
+ * a component of its own, so the loaded card is the same card updated: anything in it that moves, moves
+ * where layout-shift measurement sees it.
+ */
+export function loadingTryoutCard(): ReactElement {
+  return (
+    <TryoutCard title={t.formTitle}>
+      <p role="status" className="tryout-loading">
+        {t.loadingTryout}
+      </p>
+    </TryoutCard>
+  );
 }
 
 export function TryoutRegistration() {
@@ -70,13 +85,7 @@ export function TryoutRegistration() {
 
   switch (state.kind) {
     case 'loading':
-      return (
-        <TryoutCard title={t.formTitle}>
-          <p role="status" className="tryout-loading">
-            {t.loadingTryout}
-          </p>
-        </TryoutCard>
-      );
+      return loadingTryoutCard();
     case 'failed':
       return (
         <TryoutCard title={t.formTitle}>
@@ -87,7 +96,7 @@ export function TryoutRegistration() {
       );
     case 'registered':
       return (
-        <TryoutCard title={t.alreadyRegisteredTitle}>
+        <TryoutCard title={t.alreadyRegisteredTitle} season={state.tryout.season}>
           <RegistrationDetails tryout={state.tryout} />
           <CompletePayment
             tryout={state.tryout}
@@ -130,7 +139,7 @@ export function TryoutRegistration() {
       );
     case 'all-registered':
       return (
-        <TryoutCard title={t.allRegisteredTitle}>
+        <TryoutCard title={t.allRegisteredTitle} season={state.season.name}>
           <p className="lead">{t.allRegistered}</p>
           <p className="tryout-actions">
             <Link className="button button-secondary" to="/dashboard">

@@ -1,0 +1,132 @@
+/**
+ * /dashboard and /tryout are prerendered as their frame (issue 20): the navigation, the heading and a
+ * placeholder where the content will be paint before any script runs; a signed-in reload hydrates that frame
+ * without a mismatch and fills it in without moving anything on the screen (cumulative layout shift 0); a
+ * visitor without a session still lands on /login.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_FRAME_PATHS } from '@club/shared/site-paths';
+import { checkA11y, openPage, siteUrl } from './harness';
+import { heading, signIn, verifiedPlayer } from './players';
+import { holdScripts, visibleText } from './public-expectations';
+
+/** What each frame shows before any script runs. */
+const FRAMES: Record<(typeof SIGNED_IN_FRAME_PATHS)[number], { heading: string; status: string }> = {
+  '/dashboard': { heading: 'Welcome!', status: 'Loading your dashboard…' },
+  '/tryout': { heading: 'Tryout Registration', status: 'Loading your tryout information…' },
+};
+
+/**
+ * Starts recording layout shifts before the page's own scripts run: `layoutShifts` reads the page's total
+ * (its cumulative layout shift) and the part of it that moved something in the page's content (main and the
+ * footer), leaving out the navigation.
+ */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts = { total: 0, content: 0 };
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: Array<{ node?: Node | null }>;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.total += entry.value;
+        const inContent = entry.sources.some((source) => {
+          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+          return Boolean(element?.closest('main, footer'));
+        });
+        if (inContent) shifts.content += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: { total: number; content: number } }).__shifts);
+
+describe('signed-in screens prerendered as their frame (issue 20)', () => {
+  it('covers exactly /dashboard and /tryout', () => {
+    expect(Object.keys(FRAMES).sort()).toEqual([...SIGNED_IN_FRAME_PATHS].sort());
+  });
+
+  for (const [path, frame] of Object.entries(FRAMES)) {
+    it(`${path} holds its heading and a loading placeholder before any script runs, out of search`, async () => {
+      const res = await fetch(`${siteUrl()}${path}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const root = html.slice(html.indexOf('<div id="root"'));
+      expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `)).toBe(true);
+      expect(visibleText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '').trim()).toBe(frame.heading);
+      expect(root).toMatch(new RegExp(`role="status"[^>]*>(<p>)?${frame.status}<`));
+      expect(html).toContain('<meta name="robots" content="noindex"');
+      const sitemap = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
+      expect(sitemap).not.toContain(`${path}</loc>`);
+    });
+  }
+
+  it('send a visitor without a session from the frame to /login', async () => {
+    const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
+    try {
+      for (const path of SIGNED_IN_FRAME_PATHS) {
+        await page.goto(path);
+        await page.waitForURL(/\/login$/);
+        await heading(page, 'Login').waitFor();
+      }
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  // On a phone the navigation is the menu button whoever is signed in: nothing on the page may move. On a
+  // desktop the bar's sign-in links change once the session is known, which moves the bar's own links (the
+  // navigation's, on every page); the content must still not move.
+  for (const { viewport, moves } of [
+    { viewport: { width: 390, height: 844 }, moves: 'total' },
+    { viewport: { width: 1280, height: 800 }, moves: 'content' },
+  ] as const) {
+    it(`a signed-in reload fills the frames in without moving anything (${viewport.width} px)`, async () => {
+      const { email, password } = await verifiedPlayer('Frame');
+      const { page, consoleErrors, close } = await openPage({ viewport });
+      try {
+        await signIn(page, email, password);
+        await heading(page, 'Welcome, Frame!').waitFor();
+        await recordLayoutShifts(page);
+
+        // The dashboard: the frame as painted before any script ran…
+        const release = await holdScripts(page);
+        await page.reload({ waitUntil: 'domcontentloaded' });
+        const placeholder = await page.locator('.dashboard-placeholder').boundingBox();
+        expect(placeholder).not.toBeNull();
+        release();
+        await page.unrouteAll();
+        // …then the name, then every section at once, starting where the placeholder stood.
+        await heading(page, 'Welcome, Frame!').waitFor();
+        await page.getByRole('heading', { level: 2, name: 'Your data' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.dashboard-placeholder').count()).resolves.toBe(0);
+        const sections = await page.locator('.reveal-together').boundingBox();
+        expect(sections?.y).toBe(placeholder!.y);
+        expect(sections?.x).toBe(placeholder!.x);
+        expect((await layoutShifts(page))[moves]).toBe(0);
+        await checkA11y(page);
+
+        // /tryout: the card it starts with, then the card for where the player stands.
+        await page.goto('/tryout');
+        await page.locator('.tryout-loading').waitFor({ state: 'detached' });
+        await page.waitForLoadState('networkidle');
+        expect((await layoutShifts(page))[moves]).toBe(0);
+        await checkA11y(page);
+
+        // Hydrated as prerendered: React rebuilt nothing.
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
