@@ -6,9 +6,9 @@
  * own audit partition and go with the season's personal data (services/retention.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction, AuditEntry } from '@club/shared';
-import { db, tableName } from './client';
+import { db, queryAll, tableName } from './client';
 import type { ConditionalUpdate } from './exactly-once';
 import { keys } from './keys';
 import { transactOrConditionCodes } from './transactions';
@@ -140,54 +140,32 @@ export async function updateAudited(input: {
 
 /** A season's entries, newest first; with a player, only that registration's (GSI1). */
 export async function listAudit(seasonId: string, playerId?: string): Promise<AuditEntry[]> {
-  const entries: AuditEntry[] = [];
-  let startKey: Item | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand(
-        playerId
-          ? {
-              TableName: tableName(),
-              IndexName: 'GSI1',
-              KeyConditionExpression: 'GSI1PK = :pk',
-              ExpressionAttributeValues: { ':pk': keys.auditOfRowIndex(seasonId, playerId).GSI1PK },
-              ScanIndexForward: false,
-              ExclusiveStartKey: startKey,
-            }
-          : {
-              TableName: tableName(),
-              KeyConditionExpression: 'PK = :pk',
-              ExpressionAttributeValues: { ':pk': keys.auditOfSeason(seasonId).PK },
-              ScanIndexForward: false,
-              ConsistentRead: true,
-              ExclusiveStartKey: startKey,
-            },
-      ),
-    );
-    entries.push(...(out.Items ?? []).map(toAuditEntry));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return entries;
+  const items = await queryAll(
+    playerId
+      ? {
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.auditOfRowIndex(seasonId, playerId).GSI1PK },
+          ScanIndexForward: false,
+        }
+      : {
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.auditOfSeason(seasonId).PK },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+        },
+  );
+  return items.map(toAuditEntry);
 }
 
 /** The keys of a season's entries (the retention job deletes them with the season's personal data). */
 export async function auditKeysOfSeason(seasonId: string): Promise<Array<{ PK: string; SK: string }>> {
-  const found: Array<{ PK: string; SK: string }> = [];
-  let startKey: Item | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.auditOfSeason(seasonId).PK },
-        ProjectionExpression: 'PK, SK',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    found.push(...((out.Items ?? []) as Array<{ PK: string; SK: string }>));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.auditOfSeason(seasonId).PK },
+    ProjectionExpression: 'PK, SK',
+  });
+  return items as Array<{ PK: string; SK: string }>;
 }
 
 function toAuditEntry(item: Item): AuditEntry {

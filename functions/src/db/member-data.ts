@@ -6,8 +6,8 @@
  * and the "E-mail me when it opens" entry. What is never read back: one-time and refresh tokens (stored only as
  * hashes, keyed by them, and gone within hours) and rate-limit counters (minutes).
  */
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 import { listSeasons } from './seasons';
 
@@ -18,43 +18,21 @@ async function get(key: Record<string, string>): Promise<StoredItem | null> {
   return out.Item ?? null;
 }
 
-async function query(pk: string, skPrefix?: string): Promise<StoredItem[]> {
-  const items: StoredItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: skPrefix ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+function query(pk: string, skPrefix?: string): Promise<StoredItem[]> {
+  return queryAll({
+    KeyConditionExpression: skPrefix ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':sk': skPrefix } : {}) },
+    ConsistentRead: true,
+  });
 }
 
 /** Every item under one GSI1 partition (eventually consistent: the index has no other kind). */
-async function queryIndex(gsi1pk: string): Promise<StoredItem[]> {
-  const items: StoredItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+function queryIndex(gsi1pk: string): Promise<StoredItem[]> {
+  return queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+  });
 }
 
 async function batchGet(keyList: Array<Record<string, string>>): Promise<StoredItem[]> {

@@ -3,57 +3,38 @@
  * (one Query of the accounts index, never a Scan), the latest registration an account made, the deletion
  * notice's claim, and a season's record of having had its personal data removed.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
 
 type Item = Record<string, unknown>;
 
 /** The profiles whose last activity (creation, sign-in, registration) is before `cutoff` (ISO). */
-export async function listAccountsIdleSince(cutoff: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :accounts AND GSI1SK < :cutoff',
-        ExpressionAttributeValues: { ':accounts': keys.accountsIndexPartition, ':cutoff': cutoff },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function listAccountsIdleSince(cutoff: string): Promise<Item[]> {
+  return queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :accounts AND GSI1SK < :cutoff',
+    ExpressionAttributeValues: { ':accounts': keys.accountsIndexPartition, ':cutoff': cutoff },
+  });
 }
 
 /** When the account last registered an athlete (its registrations are under it in GSI1); null if never. */
 export async function latestRegistrationBy(accountId: string): Promise<string | null> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :tryout)',
+    ExpressionAttributeValues: {
+      ':pk': keys.registrationsOfUserIndex(accountId).GSI1PK,
+      ':tryout': keys.registrationsOfUserIndex(accountId).GSI1SKPrefix,
+    },
+    ProjectionExpression: 'created_at',
+  });
   let latest: string | null = null;
-  let start: Item | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :tryout)',
-        ExpressionAttributeValues: {
-          ':pk': keys.registrationsOfUserIndex(accountId).GSI1PK,
-          ':tryout': keys.registrationsOfUserIndex(accountId).GSI1SKPrefix,
-        },
-        ProjectionExpression: 'created_at',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const at = typeof item.created_at === 'string' ? item.created_at : '';
-      if (at && (!latest || at > latest)) latest = at;
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  for (const item of items) {
+    const at = typeof item.created_at === 'string' ? item.created_at : '';
+    if (at && (!latest || at > latest)) latest = at;
+  }
   return latest;
 }
 
@@ -112,26 +93,15 @@ export async function releaseRetentionNotice(userId: string, claimedAt: Date): P
 }
 
 /** The family checkouts of a season (their payer's address goes with the season's personal data). */
-export async function checkoutGroupsOfSeason(seasonId: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :checkout)',
-        ExpressionAttributeValues: {
-          ':pk': keys.seasonPartition(seasonId).PK,
-          ':checkout': keys.checkoutSKPrefix,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+export function checkoutGroupsOfSeason(seasonId: string): Promise<Item[]> {
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :checkout)',
+    ExpressionAttributeValues: {
+      ':pk': keys.seasonPartition(seasonId).PK,
+      ':checkout': keys.checkoutSKPrefix,
+    },
+    ConsistentRead: true,
+  });
 }
 
 /** Records that a season's personal data was removed, so later runs pass it by. */
