@@ -303,8 +303,7 @@ function floorRows(path: string, page: LighthouseMetrics[], floor: LighthouseMet
  */
 async function signedInRows(siteUrl: string): Promise<BenchRow[]> {
   const [player] = await benchPlayers(1, 1);
-  // A browser of its own: a renderer slowed here would stay slowed for Lighthouse's tabs of the same site
-  // (measured: every page's TBT went from tens of milliseconds to 660-920 ms).
+  // A browser of its own, so the CPU slowdown set here can never reach a renderer Lighthouse's tabs reuse.
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu'],
