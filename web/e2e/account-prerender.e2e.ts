@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PAGE_PATHS } from '@club/shared/site-paths';
 import { openPage, siteUrl } from './harness';
 import { heading, verifiedPlayer } from './players';
-import { gotoAndHydrate, holdScripts, visibleText } from './public-expectations';
+import { fetchPrerendered, gotoAndHydrate, holdScripts } from './public-expectations';
 
 /** What each page shows before any script runs: its one heading and the fields of its form. */
 const FRAMES: Record<(typeof ACCOUNT_PAGE_PATHS)[number], { heading: string; fields: string[] }> = {
@@ -31,12 +31,8 @@ describe('prerendered account pages (issue 20)', () => {
 
   for (const [path, frame] of Object.entries(FRAMES)) {
     it(`${path} holds its heading and form before any script runs, and stays out of search`, async () => {
-      const res = await fetch(`${siteUrl()}${path}`);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      const root = html.slice(html.indexOf('<div id="root"'));
-      expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `)).toBe(true);
-      expect(visibleText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '').trim()).toBe(frame.heading);
+      const { html, root, heading } = await fetchPrerendered(path);
+      expect(heading).toBe(frame.heading);
       for (const field of frame.fields) expect(root, `${path} #${field}`).toContain(`id="${field}"`);
       // A form sent with no script at all posts its fields: a password never rides in a URL.
       if (frame.fields.includes('password')) expect(root).toMatch(/<form[^>]* method="post"/);

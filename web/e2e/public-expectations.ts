@@ -6,6 +6,7 @@ import type { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { EMAILS, LOCATION_TEXT } from '../src/content/contact';
+import { siteUrl } from './harness';
 
 export interface PageExpectation {
   heading: string;
@@ -249,4 +250,20 @@ export async function holdScripts(page: Page): Promise<() => void> {
     released = true;
     for (const proceed of held.splice(0)) proceed();
   };
+}
+
+/**
+ * A prerendered page as the server sends it: the whole HTML, the markup from #root on (checked to be this
+ * path's own prerendered page) and its one heading's visible text.
+ */
+export async function fetchPrerendered(
+  path: string,
+): Promise<{ html: string; root: string; heading: string }> {
+  const res = await fetch(`${siteUrl()}${path}`);
+  expect(res.status, path).toBe(200);
+  const html = await res.text();
+  const root = html.slice(html.indexOf('<div id="root"'));
+  expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `), path).toBe(true);
+  const heading = visibleText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '').trim();
+  return { html, root, heading };
 }

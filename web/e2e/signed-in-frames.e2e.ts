@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_FRAME_PATHS } from '@club/shared/site-paths';
 import { checkA11y, openPage, siteUrl } from './harness';
 import { heading, signIn, verifiedPlayer } from './players';
-import { holdScripts, visibleText } from './public-expectations';
+import { fetchPrerendered, holdScripts } from './public-expectations';
 
 /** What each frame shows before any script runs. */
 const FRAMES: Record<(typeof SIGNED_IN_FRAME_PATHS)[number], { heading: string; status: string }> = {
@@ -55,12 +55,8 @@ describe('signed-in screens prerendered as their frame (issue 20)', () => {
 
   for (const [path, frame] of Object.entries(FRAMES)) {
     it(`${path} holds its heading and a loading placeholder before any script runs, out of search`, async () => {
-      const res = await fetch(`${siteUrl()}${path}`);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      const root = html.slice(html.indexOf('<div id="root"'));
-      expect(root.startsWith(`<div id="root" data-prerendered-path="${path}" `)).toBe(true);
-      expect(visibleText(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '').trim()).toBe(frame.heading);
+      const { html, root, heading } = await fetchPrerendered(path);
+      expect(heading).toBe(frame.heading);
       expect(root).toMatch(new RegExp(`role="status"[^>]*>(<p>)?${frame.status}<`));
       expect(html).toContain('<meta name="robots" content="noindex"');
       const sitemap = await (await fetch(`${siteUrl()}/sitemap.xml`)).text();
