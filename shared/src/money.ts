@@ -56,7 +56,10 @@ export function amountsOf(tryout: {
   };
 }
 
+/** Made once: building a formatter costs far more than using one (the admin table formats every row). */
+const CAD = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+
 /** Cents as the club writes money: 5000 → '$50.00'. */
 export function formatCad(cents: number): string {
-  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(cents / 100);
+  return CAD.format(cents / 100);
 }

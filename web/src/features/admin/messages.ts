@@ -2,8 +2,9 @@
  * The admin area's own words. The toasts are spec §8's, word for word; the rest (labels, the send
  * confirmation, beyond-spec notices for cash, team links and the CSV) follows their style.
  */
+const COUNT = new Intl.NumberFormat('en-CA');
 /** 1000 → "1,000". */
-const count = (n: number) => n.toLocaleString('en-CA');
+const count = (n: number) => COUNT.format(n);
 
 export const adminMessages = {
   title: 'Admin Dashboard',

@@ -6,7 +6,15 @@ interface Claims extends AccessTokenClaims {
   iat?: number;
 }
 
+/** The last token read and its claims: activity events ask on every key press, for the same token. */
+let last: { token: string; claims: Claims | null } | undefined;
+
 function decodeClaims(token: string): Claims | null {
+  if (last?.token !== token) last = { token, claims: readClaims(token) };
+  return last.claims;
+}
+
+function readClaims(token: string): Claims | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
