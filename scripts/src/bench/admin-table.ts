@@ -1,14 +1,15 @@
 /**
- * The admin table's filter and search in Chromium with 1,000 registrations (issue 8, goal ≤ 100 ms). Two
+ * The admin table's filter and search in Chromium with 1,000 registrations (issue 20's goals: on a 390 px
+ * phone with the CPU slowed 4x median ≤ 60 ms and p95 ≤ 100 ms, on a desktop p95 ≤ 50 ms). Two
  * times per key press in the search box or on a filter select, both from the event's own timestamp (so
  * waiting to be handled counts too): to the next paint after the handlers ran, the way INP counts an
  * interaction; and to the first paint in which nothing is `aria-busy`, i.e. that shows the list for the new
  * search or filters (the page draws its list within the key press today, so the two agree; a list deferred
  * to catch up later must mark itself `aria-busy` meanwhile to be timed here). The filters run over all
- * 1,000; the list shows the first 50 matches, 20 cards on a phone, as the page does. The built site is
- * served as `npm start` serves it, with the admin API answered from fixtures, so it does not need the
- * server half. The floor is the same key press in a plain input on a page with no script, measured in the
- * same browser in the same run.
+ * 1,000; the list shows the first 40 matches, 6 cards on a phone (40 rows in its check-in view), as the page
+ * does. The built site is served as `npm start` serves it, with the admin API answered from fixtures, so it
+ * does not need the server half. The floor is the same key press in a plain input on a page with no script,
+ * measured in the same browser in the same run.
  */
 import { createServer, type Server } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
@@ -24,7 +25,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROWS = 1_000;
 /** Rounds of the whole sequence of interactions below. */
 const ROUNDS = Number(process.env.BENCH_ADMIN_ROUNDS ?? 3);
-const GOAL = 'goal ≤ 100 ms';
+const PHONE_GOAL = 'goal median ≤ 60 ms, p95 ≤ 100 ms';
+const DESKTOP_GOAL = 'goal p95 ≤ 50 ms';
 
 /**
  * Runs in the page before its scripts: each key press is timed from its event timestamp to a task queued
@@ -101,7 +103,12 @@ const ADMIN_TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
   exp: Math.floor(Date.now() / 1000) + 3600,
 })}.bench`;
 
-async function openAdmin(browser: Browser, siteUrl: string, phone: boolean): Promise<Page> {
+async function openAdmin(
+  browser: Browser,
+  siteUrl: string,
+  phone: boolean,
+  view: 'Table' | 'Check-in' = 'Table',
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
   });
@@ -126,6 +133,7 @@ async function openAdmin(browser: Browser, siteUrl: string, phone: boolean): Pro
   }
   await page.goto(`${siteUrl}/admin`);
   await page.getByText(`${ROWS.toLocaleString('en-CA')} registrations`).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: view, exact: true }).click();
   await takeTimings(page);
   return page;
 }
@@ -181,9 +189,9 @@ async function floorTimings(browser: Browser, url: string): Promise<number[]> {
 /** Other work on the machine slows a browser's frames; the note says how busy it was. */
 const busy = () => `load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
-function rows(label: string, taken: Taken): BenchRow[] {
+function rows(label: string, taken: Taken, goal: string): BenchRow[] {
   const row = (what: string, samples: number[]): BenchRow[] => {
-    const note = `${samples.length} interactions; ${GOAL}; ${busy()}`;
+    const note = `${samples.length} interactions; ${goal}; ${busy()}`;
     return [
       { name: `${label}, ${what} median`, value: Number(median(samples).toFixed(1)), unit: 'ms', note },
       { name: `${label}, ${what} p95`, value: Number(percentile(samples, 95).toFixed(1)), unit: 'ms', note },
@@ -221,6 +229,9 @@ export async function benchAdminTable(): Promise<BenchRow[]> {
     const floorSamples = await floorTimings(browser, `http://localhost:${floorPort}/`);
     const desktop = await interact(await openAdmin(browser, `http://localhost:${sitePort}`, false));
     const phone = await interact(await openAdmin(browser, `http://localhost:${sitePort}`, true));
+    const checkIn = await interact(
+      await openAdmin(browser, `http://localhost:${sitePort}`, true, 'Check-in'),
+    );
     const both = (...all: Taken[]): Taken => ({
       paint: all.flatMap((t) => t.paint),
       shown: all.flatMap((t) => t.shown),
@@ -228,11 +239,17 @@ export async function benchAdminTable(): Promise<BenchRow[]> {
     const desktopAll = both(desktop.search, desktop.filter);
     const floorMedian = median(floorSamples);
     return [
-      ...rows('admin 1,000 rows: search keystroke (1280 px)', desktop.search),
-      ...rows('admin 1,000 rows: filter select change (1280 px)', desktop.filter),
+      ...rows('admin 1,000 rows: search keystroke (1280 px)', desktop.search, DESKTOP_GOAL),
+      ...rows('admin 1,000 rows: filter select change (1280 px)', desktop.filter, DESKTOP_GOAL),
       ...rows(
         'admin 1,000 rows: search + filters, 390 px at 4x CPU slowdown',
         both(phone.search, phone.filter),
+        PHONE_GOAL,
+      ),
+      ...rows(
+        'admin 1,000 rows: check-in view, search + filters, 390 px at 4x CPU slowdown',
+        both(checkIn.search, checkIn.filter),
+        PHONE_GOAL,
       ),
       {
         name: 'keystroke floor: plain input, no script, median',

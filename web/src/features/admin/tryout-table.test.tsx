@@ -573,30 +573,30 @@ describe('filters and search (spec §2)', () => {
     ]);
   });
 
-  it('lists 50 matches at a time, more on request, and the first 50 again after a new search', async () => {
+  it('lists 40 matches at a time, more on request, and the first 40 again after a new search', async () => {
     // Prepare (text and CSS queries: role queries over hundreds of rows are slow in jsdom)
-    serveAdmin({ rows: manyRows(120) });
+    serveAdmin({ rows: manyRows(100) });
     renderAdmin();
-    await screen.findByText('Listed 50 of 120.', undefined, { timeout: 10_000 });
+    await screen.findByText('Listed 40 of 100.', undefined, { timeout: 10_000 });
     const listedRows = () => screen.getByRole('table').querySelectorAll('tbody tr');
     const search = screen.getByPlaceholderText('Tryout # or name');
 
     // Assess
-    expect(listedRows()).toHaveLength(50);
-    expect(listedRows()[49]!.querySelector('td')).toHaveTextContent(/^50$/);
+    expect(listedRows()).toHaveLength(40);
+    expect(listedRows()[39]!.querySelector('td')).toHaveTextContent(/^40$/);
 
     // Act
-    fireEvent.click(screen.getByText('Show 50 more'));
+    fireEvent.click(screen.getByText('Show 40 more'));
 
     // Assess
-    expect(listedRows()).toHaveLength(100);
-    expect(screen.getByText('Listed 100 of 120.')).toBeInTheDocument();
+    expect(listedRows()).toHaveLength(80);
+    expect(screen.getByText('Listed 80 of 100.')).toBeInTheDocument();
 
     // Act
     fireEvent.click(screen.getByText('Show 20 more'));
 
     // Assess
-    expect(listedRows()).toHaveLength(120);
+    expect(listedRows()).toHaveLength(100);
     expect(screen.queryByText(/^Listed/)).not.toBeInTheDocument();
 
     // Act
@@ -604,32 +604,68 @@ describe('filters and search (spec §2)', () => {
     fireEvent.change(search, { target: { value: '' } });
 
     // Assess
-    expect(listedRows()).toHaveLength(50);
-    expect(screen.getByText('Show 50 more')).toBeInTheDocument();
+    expect(listedRows()).toHaveLength(40);
+    expect(screen.getByText('Show 40 more')).toBeInTheDocument();
     // Rendering a few hundred rows takes jsdom seconds on a busy two-core machine.
   }, 20_000);
 
-  it('lists 20 cards at a time at a phone’s width, where each row is a card', async () => {
+  it('lists 6 cards at a time at a phone’s width, where each row is a card', async () => {
     // Prepare: a 390 px wide screen, where rows become cards (any max-width query up to 47.99rem matches)
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: /max-width: *(2[5-9]|[34]\d)(\.\d+)?rem/.test(query),
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     }));
-    serveAdmin({ rows: manyRows(120) });
+    serveAdmin({ rows: manyRows(14) });
     renderAdmin();
-    await screen.findByText('Listed 20 of 120.', undefined, { timeout: 10_000 });
+    await screen.findByText('Listed 6 of 14.', undefined, { timeout: 10_000 });
     const listedRows = () => screen.getByRole('table').querySelectorAll('tbody tr');
 
     // Assess
-    expect(listedRows()).toHaveLength(20);
+    expect(listedRows()).toHaveLength(6);
 
     // Act
-    fireEvent.click(screen.getByText('Show 20 more'));
+    fireEvent.click(screen.getByText('Show 6 more'));
 
     // Assess
-    expect(listedRows()).toHaveLength(40);
-    expect(screen.getByText('Listed 40 of 120.')).toBeInTheDocument();
+    expect(listedRows()).toHaveLength(12);
+    expect(screen.getByText('Listed 12 of 14.')).toBeInTheDocument();
+
+    // Act
+    fireEvent.click(screen.getByText('Show 2 more'));
+
+    // Assess
+    expect(listedRows()).toHaveLength(14);
+    expect(screen.queryByText(/^Listed/)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('lists 40 players at a time in the phone check-in view, and keeps its place when the view changes', async () => {
+    // Prepare: a phone, where the table lists 6 cards a page
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width: *(2[5-9]|[34]\d)(\.\d+)?rem/.test(query),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    serveAdmin({ rows: manyRows(100) });
+    renderAdmin();
+    await screen.findByText('Listed 6 of 100.', undefined, { timeout: 10_000 });
+    const checkIns = () => document.querySelectorAll('.admin-checkin-row');
+
+    // Act
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+
+    // Assess
+    expect(checkIns()).toHaveLength(40);
+    expect(screen.getByText('Listed 40 of 100.')).toBeInTheDocument();
+
+    // Act
+    fireEvent.click(screen.getByText('Show 40 more'));
+
+    // Assess: the second page; back in the table, its second page too (12 cards)
+    expect(checkIns()).toHaveLength(80);
+    fireEvent.click(screen.getByRole('button', { name: 'Table' }));
+    expect(screen.getByRole('table').querySelectorAll('tbody tr')).toHaveLength(12);
+    expect(screen.getByText('Listed 12 of 100.')).toBeInTheDocument();
   }, 20_000);
 });
 
