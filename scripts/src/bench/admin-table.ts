@@ -6,7 +6,7 @@
  * interaction; and to the first paint in which nothing is `aria-busy`, i.e. that shows the list for the new
  * search or filters (the page draws its list within the key press today, so the two agree; a list deferred
  * to catch up later must mark itself `aria-busy` meanwhile to be timed here). The filters run over all
- * 1,000; the list shows the first 40 matches, 6 cards on a phone (40 rows in its check-in view), as the page
+ * 1,000; the list shows the first 40 matches, 6 cards on a phone (30 rows in its check-in view), as the page
  * does. The built site is served as `npm start` serves it, with the admin API answered from fixtures, so it
  * does not need the server half. The floor is the same key press in a plain input on a page with no script,
  * measured in the same browser in the same run.

@@ -24,7 +24,7 @@ import type { RowActions, RowsStatus } from './use-tryout-rows';
 const ROWS_PER_PAGE = 40;
 const CARDS_PER_PAGE = 6;
 /** The check-in view's rows are a line each (number, name, toggle): a page is several screens of them. */
-const CHECK_IN_PER_PAGE = 40;
+const CHECK_IN_PER_PAGE = 30;
 /** Where admin.css turns the table's rows into cards. */
 const CARDS_QUERY = '(max-width: 47.99rem)';
 

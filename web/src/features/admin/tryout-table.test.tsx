@@ -639,7 +639,7 @@ describe('filters and search (spec §2)', () => {
     expect(screen.queryByText(/^Listed/)).not.toBeInTheDocument();
   }, 20_000);
 
-  it('lists 40 players at a time in the phone check-in view, and keeps its place when the view changes', async () => {
+  it('lists 30 players at a time in the phone check-in view, and keeps its place when the view changes', async () => {
     // Prepare: a phone, where the table lists 6 cards a page
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: /max-width: *(2[5-9]|[34]\d)(\.\d+)?rem/.test(query),
@@ -655,14 +655,14 @@ describe('filters and search (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
 
     // Assess
-    expect(checkIns()).toHaveLength(40);
-    expect(screen.getByText('Listed 40 of 100.')).toBeInTheDocument();
+    expect(checkIns()).toHaveLength(30);
+    expect(screen.getByText('Listed 30 of 100.')).toBeInTheDocument();
 
     // Act
-    fireEvent.click(screen.getByText('Show 40 more'));
+    fireEvent.click(screen.getByText('Show 30 more'));
 
     // Assess: the second page; back in the table, its second page too (12 cards)
-    expect(checkIns()).toHaveLength(80);
+    expect(checkIns()).toHaveLength(60);
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
     expect(screen.getByRole('table').querySelectorAll('tbody tr')).toHaveLength(12);
     expect(screen.getByText('Listed 12 of 100.')).toBeInTheDocument();
