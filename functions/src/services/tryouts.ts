@@ -31,7 +31,7 @@ import { getConfig } from '../lib/config';
 import { receiptPage } from '../receipts/receipt-page';
 import { mailConfirmationOnce } from './confirmation-mail';
 import { athletesOf, familyOf, playerIdOf } from './households';
-import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './payments';
+import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './checkout';
 import { refundsOf } from './refunds';
 import { siblingFeeOf } from './seasons';
 import { callerPlayerId, snapshotOf } from './players';
