@@ -18,6 +18,7 @@ import {
 import * as seasonsTable from '../db/seasons';
 import { revokeAllSessionFamilies } from '../db/sessions';
 import * as tryoutsTable from '../db/tryouts';
+import * as oneTimeTokens from '../db/one-time-tokens';
 import * as users from '../db/users';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -145,7 +146,7 @@ export async function changeEmail(
   }
   const token = newSecretToken();
   const tokenHash = hashToken(token);
-  await users.putOneTimeToken(tokenHash, 'EMAIL', {
+  await oneTimeTokens.putOneTimeToken(tokenHash, 'EMAIL', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
@@ -170,11 +171,11 @@ export async function confirmEmailChange(token: string): Promise<{ success: true
     ]);
   const now = new Date();
   const tokenHash = hashToken(token);
-  const issued = await users.getOneTimeToken(tokenHash, 'EMAIL', now);
+  const issued = await oneTimeTokens.getOneTimeToken(tokenHash, 'EMAIL', now);
   if (!issued?.email) throw invalid();
   const user = await users.getUser(issued.userId);
   if (!user) throw invalid();
-  const moved = await users.moveEmail({
+  const moved = await oneTimeTokens.moveEmail({
     tokenHash,
     userId: user.id,
     from: user.email,

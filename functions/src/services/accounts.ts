@@ -14,6 +14,7 @@ import {
   normaliseEmail,
 } from '@club/shared';
 import { revokeAllSessionFamilies } from '../db/sessions';
+import * as oneTimeTokens from '../db/one-time-tokens';
 import * as users from '../db/users';
 import { BadRequestError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -84,7 +85,7 @@ export async function register(
 
 async function issueVerificationToken(user: users.UserItem, now: Date): Promise<string> {
   const token = newSecretToken();
-  await users.putOneTimeToken(hashToken(token), 'VERIFY', {
+  await oneTimeTokens.putOneTimeToken(hashToken(token), 'VERIFY', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * HOUR_MS),
@@ -99,7 +100,7 @@ async function sendVerification(user: users.UserItem, now: Date): Promise<void> 
 
 async function issueResetToken(user: users.UserItem, now: Date): Promise<string> {
   const token = newSecretToken();
-  await users.putOneTimeToken(hashToken(token), 'RESET', {
+  await oneTimeTokens.putOneTimeToken(hashToken(token), 'RESET', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
@@ -125,7 +126,7 @@ export async function verifyEmail(token: string): Promise<{ success: true; messa
   const verified = { success: true as const, message: serverMessages.emailVerified };
   const invalid = () => new BadRequestError(serverMessages.verifyLinkInvalid);
   const now = new Date();
-  const spent = await users.spendVerifyToken(hashToken(token), now);
+  const spent = await oneTimeTokens.spendVerifyToken(hashToken(token), now);
   if (!spent) throw invalid();
   if (spent.outcome === 'used-before') {
     const user = await users.getUser(spent.userId);
@@ -187,10 +188,10 @@ export async function resetPassword(
     new BadRequestError(serverMessages.resetLinkInvalid, [{ msg: serverMessages.resetLinkInvalid }]);
   const now = new Date();
   const tokenHash = hashToken(token);
-  const issued = await users.getOneTimeToken(tokenHash, 'RESET', now);
+  const issued = await oneTimeTokens.getOneTimeToken(tokenHash, 'RESET', now);
   if (!issued) throw invalid();
   const passwordHash = await hashPassword(password);
-  const changed = await users.resetPasswordWithToken({
+  const changed = await oneTimeTokens.resetPasswordWithToken({
     tokenHash,
     userId: issued.userId,
     passwordVersion: issued.passwordVersion,

@@ -1,0 +1,209 @@
+/**
+ * One-time links (a new account's verification, a forgotten password, a change of address): each token is
+ * stored by its hash with a TTL, and spending one is a conditional write, so a link works once. Spending a
+ * reset or change-of-address link changes the profile in the same transaction.
+ */
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { expiresAt, keys } from './keys';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
+/** VERIFY: a new account's address; RESET: a forgotten password; EMAIL: a change of address (issue 18). */
+export type OneTimePurpose = 'VERIFY' | 'RESET' | 'EMAIL';
+
+export interface OneTimeTokenItem {
+  userId: string;
+  /** The password version the token was issued under; a reset link dies when the password changes. */
+  passwordVersion: number;
+  expiresAt: number;
+  /** EMAIL: the new address the link confirms. */
+  email?: string;
+}
+
+/** Stores a one-time token by its hash with a TTL; a fresh random hash never collides, so a plain Put. */
+export async function putOneTimeToken(
+  tokenHash: string,
+  purpose: OneTimePurpose,
+  item: { userId: string; passwordVersion: number; expires: Date; email?: string },
+): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.oneTimeToken(tokenHash, purpose),
+        type: 'one-time-token',
+        userId: item.userId,
+        passwordVersion: item.passwordVersion,
+        expiresAt: expiresAt(item.expires),
+        ...(item.email ? { email: item.email } : {}),
+      },
+    }),
+  );
+}
+
+/** Reads an unexpired one-time token without spending it (strongly consistent). */
+export async function getOneTimeToken(
+  tokenHash: string,
+  purpose: OneTimePurpose,
+  now: Date,
+): Promise<OneTimeTokenItem | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.oneTimeToken(tokenHash, purpose),
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item;
+  if (!item || (item.expiresAt as number) <= expiresAt(now)) return null;
+  return {
+    userId: item.userId as string,
+    passwordVersion: item.passwordVersion as number,
+    expiresAt: item.expiresAt as number,
+    ...(typeof item.email === 'string' ? { email: item.email } : {}),
+  };
+}
+
+/**
+ * Marks an unexpired verification token used (a conditional update, so of two concurrent clicks exactly one
+ * spends it) and keeps the item until its TTL, so a later click on the same link can be told apart from an
+ * unknown one. 'spent' for the click that used it, 'used-before' for any later one, null otherwise.
+ */
+export async function spendVerifyToken(
+  tokenHash: string,
+  now: Date,
+): Promise<{ outcome: 'spent' | 'used-before'; userId: string } | null> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
+        UpdateExpression: 'SET usedAt = :now',
+        // TTL deletion is lazy, so expiry is checked here too.
+        ConditionExpression: 'attribute_exists(PK) AND expiresAt > :epoch AND attribute_not_exists(usedAt)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':epoch': expiresAt(now) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  if (out) return { outcome: 'spent', userId: out.Attributes!.userId as string };
+  const old = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.oneTimeToken(tokenHash, 'VERIFY'),
+      ConsistentRead: true,
+    }),
+  );
+  const item = old.Item;
+  if (item?.usedAt && typeof item.userId === 'string') return { outcome: 'used-before', userId: item.userId };
+  return null;
+}
+
+/**
+ * Spends a reset token and sets the new password in one transaction: the token must be unused and
+ * unexpired, and the password unchanged since the token was issued, so two resets racing with two links
+ * cannot both win and a link issued before a change is dead. Also marks the e-mail verified (the reset
+ * link proved the owner reads it). Returns false when any condition fails.
+ */
+export async function resetPasswordWithToken(input: {
+  tokenHash: string;
+  userId: string;
+  passwordVersion: number;
+  passwordHash: string;
+  now: Date;
+}): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.oneTimeToken(input.tokenHash, 'RESET'),
+              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
+              ExpressionAttributeValues: { ':now': expiresAt(input.now), ':u': input.userId },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(input.userId),
+              UpdateExpression:
+                'SET passwordHash = :h, passwordVersion = :next, verifiedAt = if_not_exists(verifiedAt, :at)',
+              ConditionExpression: 'attribute_exists(PK) AND passwordVersion = :v',
+              ExpressionAttributeValues: {
+                ':h': input.passwordHash,
+                ':v': input.passwordVersion,
+                ':next': input.passwordVersion + 1,
+                ':at': input.now.toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  return codes === null;
+}
+
+/**
+ * Moves an account to a new address in one transaction (issue 18): the link's token is spent, the old
+ * address's claim let go, the new one claimed (unless another account holds it) and the profile changed,
+ * only while the profile still has the old address. 'taken' when another account holds the new address,
+ * 'invalid' when the token or the account moved on.
+ */
+export async function moveEmail(input: {
+  tokenHash: string;
+  userId: string;
+  from: string;
+  to: string;
+  now: Date;
+}): Promise<'moved' | 'taken' | 'invalid'> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.oneTimeToken(input.tokenHash, 'EMAIL'),
+              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
+              ExpressionAttributeValues: { ':now': expiresAt(input.now), ':u': input.userId },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.emailClaim(input.from),
+              ConditionExpression: 'userId = :u',
+              ExpressionAttributeValues: { ':u': input.userId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.emailClaim(input.to), type: 'email-claim', userId: input.userId },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.user(input.userId),
+              UpdateExpression:
+                'SET email = :to, verifiedAt = if_not_exists(verifiedAt, :at) REMOVE pendingEmail, pendingEmailTokenHash',
+              ConditionExpression: 'attribute_exists(PK) AND email = :from',
+              ExpressionAttributeValues: {
+                ':to': input.to,
+                ':from': input.from,
+                ':at': input.now.toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (codes === null) return 'moved';
+  if (codes[2] === 'ConditionalCheckFailed') return 'taken';
+  return 'invalid';
+}
