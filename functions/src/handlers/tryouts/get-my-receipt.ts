@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { getMyReceipt } from '../../services/tryouts';
+import { getMyReceipt } from '../../services/tryout-documents';
 
 /** GET /tryouts/my/receipt: the caller's paid registration's receipt, a printable HTML page. */
 export const handler = defineHandler('getMyReceipt', async (req) =>

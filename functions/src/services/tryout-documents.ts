@@ -1,0 +1,89 @@
+/**
+ * The documents a registration gives its family: the calendar of its tryout sessions (from the dashboard, or
+ * by the signed link in the confirmation mail) and the printable receipt once it is paid.
+ */
+import { fieldMessages, serverMessages, sessionsOf, tryoutId, type AccessTokenClaims } from '@club/shared';
+import * as seasonsTable from '../db/seasons';
+import * as tryoutsTable from '../db/tryouts';
+import { tryoutCalendar } from '../calendar/tryout-calendar';
+import { verifyCalendarKey } from '../lib/calendar-link';
+import { getConfig } from '../lib/config';
+import { NotFoundError } from '../lib/errors';
+import { receiptPage } from '../receipts/receipt-page';
+import { callerPlayerId } from './players';
+import { refundsOf } from './refunds';
+import { registrationOf } from './tryouts';
+
+/**
+ * GET /tryouts/my/calendar.ics: the caller's tryout sessions for their age group in the active season, as
+ * an iCalendar file (no events while the club has set none); 404 when the caller has not registered.
+ */
+export async function getMyCalendar(caller: AccessTokenClaims): Promise<string> {
+  const season = await seasonsTable.getActiveSeason();
+  const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
+  if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
+  return calendarOf(tryout, season);
+}
+
+/**
+ * GET /tryouts/calendar.ics?key=…: the calendar of the registration a confirmation mail's signed link names
+ * (its season's sessions as they are now). Any key that is not one of ours, altered or expired, and a
+ * registration withdrawn or gone, is a 404 that says to use the dashboard.
+ */
+export async function getCalendarByLink(key: string): Promise<string> {
+  const id = await verifyCalendarKey(key);
+  const ids = id ? tryoutId.parse(id) : null;
+  const [season, tryout] = ids
+    ? await Promise.all([
+        seasonsTable.getSeason(ids.seasonId),
+        tryoutsTable.getTryout(ids.seasonId, ids.playerId),
+      ])
+    : [null, null];
+  if (!season || !tryout || tryout.withdrawn) throw new NotFoundError(fieldMessages.calendarLinkInvalid);
+  return calendarOf(tryout, season);
+}
+
+/**
+ * GET /tryouts/my/receipt: the receipt of the caller's paid registration in the active season, a printable
+ * HTML page with its refunds; 404 when there is no registration or nothing was paid (cash still to bring,
+ * a card not paid, free tryouts).
+ */
+export async function getMyReceipt(
+  caller: AccessTokenClaims,
+  athleteId?: string,
+  now = new Date(),
+): Promise<string> {
+  const { season, tryout } = await registrationOf(caller, athleteId);
+  if (tryout.payment_status !== 'paid' || tryout.amount_cents === 0) {
+    throw new NotFoundError(serverMessages.noReceipt);
+  }
+  return receiptPage({
+    receiptNumber: receiptNumberOf(tryout),
+    playerName: `${tryout.first_name} ${tryout.last_name}`,
+    seasonName: season.name,
+    ageGroup: tryout.age_group,
+    tryoutNumber: tryout.tryout_number,
+    amountCents: tryout.amount_cents,
+    method: tryout.payment_method,
+    paidAt: tryout.paid_at ?? tryout.cash_collected_at ?? tryout.created_at,
+    refunds: await refundsOf(tryout),
+    siteUrl: getConfig().SITE_URL,
+    issuedAt: now,
+  });
+}
+
+/** A receipt's number: the season's short id and the tryout number, e.g. SB-3F1C2A9E-0012. */
+export function receiptNumberOf(tryout: { season_id: string; tryout_number: number }): string {
+  return `SB-${tryout.season_id.slice(0, 8).toUpperCase()}-${String(tryout.tryout_number).padStart(4, '0')}`;
+}
+
+function calendarOf(tryout: tryoutsTable.TryoutItem, season: seasonsTable.SeasonItem): string {
+  return tryoutCalendar({
+    tryoutId: tryout.id,
+    seasonName: season.name,
+    ageGroup: tryout.age_group,
+    tryoutNumber: tryout.tryout_number,
+    sessions: sessionsOf(season.sessions, tryout.age_group),
+    siteUrl: getConfig().SITE_URL,
+  });
+}
