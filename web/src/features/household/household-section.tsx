@@ -1,13 +1,11 @@
 /**
  * The dashboard's family section (issue 17): the household's guardians and athletes, adding and changing an
- * athlete, removing one a guardian added, inviting another parent or guardian, and leaving. An invitation
- * opened before signing in waits in this tab (the join page keeps it) and is offered here.
+ * athlete, removing one a guardian added, inviting another parent or guardian, and leaving (those two in
+ * household-actions.tsx). An invitation opened before signing in waits in this tab (the join page keeps it)
+ * and is offered here.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { EmailSchema } from '@club/shared';
+import { useEffect, useState } from 'react';
 import type { Athlete, Household } from '@club/shared/types';
-import * as v from 'valibot';
-import { TextField } from '../../components/form-field';
 import { Link } from 'react-router-dom';
 import { fetchActiveSeason } from '../../lib/active-season';
 import { callApi, serverMessageOr } from '../../lib/api-client';
@@ -18,12 +16,11 @@ import {
   addAthlete,
   deleteAthlete,
   getHousehold,
-  inviteGuardian,
-  leaveHousehold,
   PENDING_INVITE_KEY,
   updateAthlete,
 } from './api';
 import { AthleteForm } from './athlete-form';
+import { InviteForm, LeaveButton } from './household-actions';
 import { householdMessages as t } from './messages';
 import './household.css';
 
@@ -269,94 +266,5 @@ export function HouseholdSection() {
         <LeaveButton onLeft={(next) => ready(next, t.left)} onFailed={setError} />
       ) : null}
     </section>
-  );
-}
-
-function InviteForm({ onInvited }: { onInvited: (message: string) => void }) {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = v.safeParse(EmailSchema, email);
-    if (!parsed.success) {
-      setError(parsed.issues[0].message);
-      return;
-    }
-    setError('');
-    setBusy(true);
-    try {
-      const answer = await inviteGuardian(parsed.output);
-      setEmail('');
-      onInvited(answer.message);
-    } catch (e) {
-      setError(serverMessageOr(e, t.failed));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="household-invite" noValidate onSubmit={(e) => void submit(e)}>
-      <h3>{t.inviteTitle}</h3>
-      <TextField
-        id={`${id}-email`}
-        label={t.inviteEmail}
-        type="email"
-        autoComplete="off"
-        value={email}
-        error={error}
-        disabled={busy}
-        onValueChange={setEmail}
-      />
-      <p className="form-note">{t.inviteNote}</p>
-      <button type="submit" className="button button-secondary" aria-disabled={busy || undefined}>
-        {busy ? t.inviting : t.invite}
-      </button>
-    </form>
-  );
-}
-
-function LeaveButton({
-  onLeft,
-  onFailed,
-}: {
-  onLeft: (h: Household) => void;
-  onFailed: (m: string) => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <p className="household-actions">
-        <button type="button" className="household-link" onClick={() => setAsking(true)}>
-          {t.leave}
-        </button>
-      </p>
-    );
-  }
-  return (
-    <div className="household-confirm" role="group" aria-label={t.leave}>
-      <p>{t.leaveQuestion}</p>
-      <p className="household-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() =>
-            void leaveHousehold().then(onLeft, (e: unknown) => {
-              setAsking(false);
-              onFailed(serverMessageOr(e, t.failed));
-            })
-          }
-        >
-          {t.yesLeave}
-        </button>
-        <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
-          {t.keep}
-        </button>
-      </p>
-    </div>
   );
 }
