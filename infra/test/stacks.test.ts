@@ -796,7 +796,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       // The pages a mail opens are prerendered (issue 20); a token typed into the path is not.
       expect(fetched('/reset-password')).toBe('/reset-password/index.html');
       expect(fetched('/verify-email')).toBe('/verify-email/index.html');
-      expect(fetched('/account-deleted')).toBe('/shell.html');
+      expect(fetched('/account-deleted')).toBe('/account-deleted/index.html');
+      expect(fetched('/household/join')).toBe('/shell.html');
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');

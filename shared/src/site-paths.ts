@@ -37,8 +37,9 @@ export const PUBLIC_PAGE_PATHS = [
 ] as const;
 
 /**
- * The account pages a mail or a link opens (issue 20): prerendered as their frame and form, so they paint
- * before any script runs; the app hydrates them and their forms work as before. Kept out of search engines.
+ * The account pages a mail or a link opens (issue 20), and the page a member lands on once their account is
+ * deleted (issue 19): prerendered as their frame and form, so they paint before any script runs; the app
+ * hydrates them and their forms work as before. Kept out of search engines.
  */
 export const ACCOUNT_PAGE_PATHS = [
   '/login',
@@ -49,6 +50,7 @@ export const ACCOUNT_PAGE_PATHS = [
   '/check-email',
   '/verify-email',
   '/email-confirmed',
+  '/account-deleted',
 ] as const;
 
 /**

@@ -22,6 +22,7 @@ const FRAMES: Record<(typeof ACCOUNT_PAGE_PATHS)[number], { heading: string; fie
   '/check-email': { heading: 'Registration Successful', fields: [] },
   '/verify-email': { heading: 'Verify Your Email', fields: [] },
   '/email-confirmed': { heading: 'Email Verified Successfully!', fields: [] },
+  '/account-deleted': { heading: 'Your account was deleted', fields: [] },
 };
 
 describe('prerendered account pages (issue 20)', () => {

@@ -55,8 +55,11 @@ const FILLED: Record<(typeof SIGNED_IN_FRAME_PATHS)[number], string> = {
   '/dashboard': '.reveal-together:not([hidden])',
   '/tryout': '.tryout-card:not(:has(.tryout-loading))',
 };
-/** Screens that are not prerendered: they start from the empty shell and render once the app runs. */
-const SHELL_PAGES = ['/account-deleted'] as const;
+/**
+ * Screens a mail opens that are not prerendered: they start from the empty shell and render once the app
+ * runs (each needs the session or the link's token before it can show anything of its own).
+ */
+const SHELL_PAGES = ['/household/join', '/account/confirm-email'] as const;
 
 /** The JavaScript files of some chunks of a build. */
 function jsFiles(manifest: Manifest, keys: Iterable<string>): string[] {

@@ -27,6 +27,9 @@ export const accountRoutes: RouteObject[] = [
   page('forgot-password', 'forgot-password', () =>
     import('../routes/forgot-password').then((m) => ({ element: <m.ForgotPasswordPage />, meta: m.meta })),
   ),
+  page('account-deleted', 'account-deleted', () =>
+    import('../routes/account-deleted').then((m) => ({ element: <m.AccountDeletedPage />, meta: m.meta })),
+  ),
   // The mails' links carry their token in the fragment (MAIL_LINK_PAGES); /reset-password/{token} is spec §2's.
   page(MAIL_LINK_PAGES.verifyEmail.slice(1), 'verify-email', () =>
     import('../routes/verify-email').then((m) => ({ element: <m.VerifyEmailPage />, meta: m.meta })),
@@ -42,10 +45,6 @@ export const accountRoutes: RouteObject[] = [
     path: MAIL_LINK_PAGES.confirmEmailChange.slice(1),
     lazy: () =>
       import('../routes/confirm-email-change').then((m) => ({ Component: m.ConfirmEmailChangePage })),
-  },
-  {
-    path: 'account-deleted',
-    lazy: () => import('../routes/account-deleted').then((m) => ({ Component: m.AccountDeletedPage })),
   },
   {
     path: 'reset-password/:token',

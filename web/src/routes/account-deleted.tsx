@@ -1,5 +1,13 @@
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
+import type { PageMeta } from '../lib/page-meta';
+
+/** Prerendered (issue 20) and kept out of search engines, like every account screen. */
+export const meta: PageMeta = {
+  title: 'Account Deleted',
+  description: 'Your Summit Basketball account was deleted.',
+  noindex: true,
+};
 
 /** /account-deleted (issue 19): where a member lands after deleting their account. */
 export function AccountDeletedPage() {
