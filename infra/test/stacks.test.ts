@@ -797,7 +797,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(fetched('/reset-password')).toBe('/reset-password/index.html');
       expect(fetched('/verify-email')).toBe('/verify-email/index.html');
       expect(fetched('/account-deleted')).toBe('/account-deleted/index.html');
-      expect(fetched('/household/join')).toBe('/shell.html');
+      expect(fetched('/household/join')).toBe('/household/join/index.html');
+      expect(fetched('/account/confirm-email')).toBe('/account/confirm-email/index.html');
       expect(fetched('/')).toBe('/index.html');
       expect(fetched('/assets/x.js')).toBe('/assets/x.js');
       expect(fetched('/favicon.ico')).toBe('/favicon.ico');

@@ -50,6 +50,8 @@ export const ACCOUNT_PAGE_PATHS = [
   '/check-email',
   '/verify-email',
   '/email-confirmed',
+  '/household/join',
+  '/account/confirm-email',
   '/account-deleted',
 ] as const;
 

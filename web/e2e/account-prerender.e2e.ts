@@ -22,6 +22,8 @@ const FRAMES: Record<(typeof ACCOUNT_PAGE_PATHS)[number], { heading: string; fie
   '/check-email': { heading: 'Registration Successful', fields: [] },
   '/verify-email': { heading: 'Verify Your Email', fields: [] },
   '/email-confirmed': { heading: 'Email Verified Successfully!', fields: [] },
+  '/household/join': { heading: 'Join a family account', fields: [] },
+  '/account/confirm-email': { heading: 'Confirm your new e-mail address', fields: [] },
   '/account-deleted': { heading: 'Your account was deleted', fields: [] },
 };
 
@@ -88,6 +90,26 @@ describe('prerendered account pages (issue 20)', () => {
         page.getByRole('button', { name: 'Resend verification email' }).isDisabled(),
       ).resolves.toBe(true);
       expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('show what a mailed link says once hydrated, without a mismatch', async () => {
+    const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
+    try {
+      // An invitation opened signed out: the frame's first line stays, and the way to sign in follows.
+      await gotoAndHydrate(page, `/household/join#${'b'.repeat(43)}`);
+      await expect(
+        page.getByText('You were invited to join a family account as a parent or guardian.').count(),
+      ).resolves.toBe(1);
+      await expect(page.getByRole('link', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+      // The address change's page posts the link's token; an unknown one is refused, and says so.
+      await gotoAndHydrate(page, `/account/confirm-email#${'c'.repeat(43)}`);
+      await page.getByRole('alert').waitFor();
+      await expect(page.getByRole('link', { name: 'Go to your account' }).isVisible()).resolves.toBe(true);
+      // The refused token's answer is the one failed load; nothing else went wrong (no hydration error).
+      expect(consoleErrors.filter((line) => !line.includes('/api/auth/confirm-email-change'))).toEqual([]);
     } finally {
       await close();
     }

@@ -55,11 +55,6 @@ const FILLED: Record<(typeof SIGNED_IN_FRAME_PATHS)[number], string> = {
   '/dashboard': '.reveal-together:not([hidden])',
   '/tryout': '.tryout-card:not(:has(.tryout-loading))',
 };
-/**
- * Screens a mail opens that are not prerendered: they start from the empty shell and render once the app
- * runs (each needs the session or the link's token before it can show anything of its own).
- */
-const SHELL_PAGES = ['/household/join', '/account/confirm-email'] as const;
 
 /** The JavaScript files of some chunks of a build. */
 function jsFiles(manifest: Manifest, keys: Iterable<string>): string[] {
@@ -421,7 +416,7 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
     rows.push(...(await signedInRows(stack.siteUrl)));
     // Accessibility and performance on every page a visitor can open without signing in (issue 20's goal 4:
     // 100 both).
-    const pages = [...PRERENDERED_PATHS, ...SHELL_PAGES];
+    const pages = PRERENDERED_PATHS;
     const below = { accessibility: [] as string[], performance: [] as string[] };
     for (const path of pages) {
       const scores = await scoresRun(`${stack.siteUrl}${path}`, debuggingPort);
@@ -460,10 +455,6 @@ export async function benchWeb(stack: RunningStack): Promise<BenchRow[]> {
         debuggingPort,
       );
       rows.push(...metricRows(path, page!), ...floorRows(path, page!, floor!));
-    }
-    for (const path of SHELL_PAGES) {
-      const [page] = await lighthouseRuns([`${stack.siteUrl}${path}`], debuggingPort);
-      rows.push(...metricRows(path, page!));
     }
     const [text] = await lighthouseRuns([`${plain.url}/`], debuggingPort);
     rows.push(...metricRows('floor (plain HTML of the home text)', text!));

@@ -37,15 +37,15 @@ export const accountRoutes: RouteObject[] = [
   page(MAIL_LINK_PAGES.resetPassword.slice(1), 'reset-password', () =>
     import('../routes/reset-password').then((m) => ({ element: <m.ResetPasswordPage />, meta: m.meta })),
   ),
-  {
-    path: MAIL_LINK_PAGES.joinHousehold.slice(1),
-    lazy: () => import('../routes/household-join').then((m) => ({ Component: m.HouseholdJoinPage })),
-  },
-  {
-    path: MAIL_LINK_PAGES.confirmEmailChange.slice(1),
-    lazy: () =>
-      import('../routes/confirm-email-change').then((m) => ({ Component: m.ConfirmEmailChangePage })),
-  },
+  page(MAIL_LINK_PAGES.joinHousehold.slice(1), 'household-join', () =>
+    import('../routes/household-join').then((m) => ({ element: <m.HouseholdJoinPage />, meta: m.meta })),
+  ),
+  page(MAIL_LINK_PAGES.confirmEmailChange.slice(1), 'confirm-email-change', () =>
+    import('../routes/confirm-email-change').then((m) => ({
+      element: <m.ConfirmEmailChangePage />,
+      meta: m.meta,
+    })),
+  ),
   {
     path: 'reset-password/:token',
     lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.ResetPasswordPage })),

@@ -2,14 +2,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
 import { ApiError, callApi, serverMessageOr } from '../lib/api-client';
+import type { PageMeta } from '../lib/page-meta';
 import { useSession } from '../lib/session-context';
+
+/** Prerendered (issue 20) and kept out of search engines, like every account screen. */
+export const meta: PageMeta = {
+  title: 'Confirm Your New Email',
+  description: 'Confirming the new e-mail address of your Summit Basketball account.',
+  noindex: true,
+};
 
 const UNAVAILABLE = 'We could not confirm your new address right now. Please try again in a moment.';
 
 /**
  * /account/confirm-email#<token> (issue 18): the link mailed to a new address. The token sits in the fragment,
  * which no log keeps; this screen posts it once, then says what changed. A failure that is not the link's
- * (offline, a server error) keeps the token and offers to try again.
+ * (offline, a server error) keeps the token and offers to try again. Prerendered as it first shows
+ * ("Confirming your new address…"), which is the same with or without the token and the session.
  */
 export function ConfirmEmailChangePage() {
   const { hash } = useLocation();

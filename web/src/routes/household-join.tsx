@@ -4,7 +4,16 @@ import { AuthCard } from '../features/auth/auth-card';
 import { acceptInvite, PENDING_INVITE_KEY } from '../features/household/api';
 import { householdMessages as t } from '../features/household/messages';
 import { serverMessageOr } from '../lib/api-client';
+import type { PageMeta } from '../lib/page-meta';
 import { useSession } from '../lib/session-context';
+import { useHydrated } from '../lib/use-hydrated';
+
+/** Prerendered as its frame (issue 20) and kept out of search engines, like every account screen. */
+export const meta: PageMeta = {
+  title: 'Join a Family Account',
+  description: 'Accept an invitation to a family account at Summit Basketball.',
+  noindex: true,
+};
 
 /** The token this tab holds: the link's fragment, kept for after a sign-in, or one kept before. */
 function inviteToken(hash: string): string | null {
@@ -20,10 +29,12 @@ function inviteToken(hash: string): string | null {
 /**
  * /household/join#<token>: a household's invitation (issue 17). The token sits in the fragment, which no log
  * keeps. Signed in, the invited account accepts here; signed out, the token waits in this tab while its reader
- * signs in or signs up, and the dashboard offers it.
+ * signs in or signs up, and the dashboard offers it. Prerendered as its frame (the heading and the invitation's
+ * first line): the fragment and the session are the browser's, so the rest shows once hydrated.
  */
 export function HouseholdJoinPage() {
   const { user, ready } = useSession();
+  const hydrated = useHydrated();
   const { hash } = useLocation();
   const [token] = useState(() => inviteToken(hash));
   const [state, setState] = useState<
@@ -47,7 +58,9 @@ export function HouseholdJoinPage() {
   return (
     <AuthCard title={t.joinTitle}>
       <div className="auth-form">
-        {!token ? (
+        {!hydrated ? (
+          <p>{t.joinIntro}</p>
+        ) : !token ? (
           <p role="alert" className="form-error">
             {t.noInvite}
           </p>
@@ -60,7 +73,9 @@ export function HouseholdJoinPage() {
               {t.toDashboard}
             </Link>
           </>
-        ) : !ready ? null : user ? (
+        ) : !ready ? (
+          <p>{t.joinIntro}</p>
+        ) : user ? (
           <>
             <p>{t.joinIntro}</p>
             {state.kind === 'failed' ? (
