@@ -99,6 +99,21 @@ export async function spendVerifyToken(
 }
 
 /**
+ * The transaction step that spends a link's token: deleted only while it exists, is unexpired (TTL deletion
+ * is lazy) and was issued to this account, so of two requests with one link exactly one gets through.
+ */
+function spendToken(tokenHash: string, purpose: OneTimePurpose, userId: string, now: Date) {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: keys.oneTimeToken(tokenHash, purpose),
+      ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
+      ExpressionAttributeValues: { ':now': expiresAt(now), ':u': userId },
+    },
+  };
+}
+
+/**
  * Spends a reset token and sets the new password in one transaction: the token must be unused and
  * unexpired, and the password unchanged since the token was issued, so two resets racing with two links
  * cannot both win and a link issued before a change is dead. Also marks the e-mail verified (the reset
@@ -115,14 +130,7 @@ export async function resetPasswordWithToken(input: {
     db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.oneTimeToken(input.tokenHash, 'RESET'),
-              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
-              ExpressionAttributeValues: { ':now': expiresAt(input.now), ':u': input.userId },
-            },
-          },
+          spendToken(input.tokenHash, 'RESET', input.userId, input.now),
           {
             Update: {
               TableName: tableName(),
@@ -162,14 +170,7 @@ export async function moveEmail(input: {
     db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.oneTimeToken(input.tokenHash, 'EMAIL'),
-              ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now AND userId = :u',
-              ExpressionAttributeValues: { ':now': expiresAt(input.now), ':u': input.userId },
-            },
-          },
+          spendToken(input.tokenHash, 'EMAIL', input.userId, input.now),
           {
             Delete: {
               TableName: tableName(),

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { moveEmail, putOneTimeToken, resetPasswordWithToken } from './one-time-tokens';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** An account of its own: the profile (password version 0) and the claim on its address. */
+async function freshAccount(): Promise<{ userId: string; email: string }> {
+  const userId = randomUUID();
+  const email = `${userId}@example.test`;
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.user(userId), type: 'user', email, passwordVersion: 0, passwordHash: 'old' },
+    }),
+  );
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.emailClaim(email), type: 'email-claim', userId },
+    }),
+  );
+  return { userId, email };
+}
+
+async function profile(userId: string): Promise<Record<string, unknown>> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
+  );
+  return out.Item!;
+}
+
+describe('spending a one-time link', () => {
+  it('sets a new password once, only for the account the link was issued to and only before it expires', async () => {
+    // Prepare: a reset link issued now for one hour.
+    const { userId } = await freshAccount();
+    const other = await freshAccount();
+    const issuedAt = new Date();
+    const tokenHash = `hash-${randomUUID()}`;
+    await putOneTimeToken(tokenHash, 'RESET', {
+      userId,
+      passwordVersion: 0,
+      expires: new Date(issuedAt.getTime() + HOUR_MS),
+    });
+    const reset = (forUser: string, now: Date) =>
+      resetPasswordWithToken({ tokenHash, userId: forUser, passwordVersion: 0, passwordHash: 'new', now });
+
+    // Act and assess: another account, then one second past the hour, then in time, then again.
+    await expect(reset(other.userId, issuedAt)).resolves.toBe(false);
+    await expect(reset(userId, new Date(issuedAt.getTime() + HOUR_MS + 1000))).resolves.toBe(false);
+    expect(await profile(userId)).toMatchObject({ passwordHash: 'old', passwordVersion: 0 });
+    await expect(reset(userId, new Date(issuedAt.getTime() + HOUR_MS - 1000))).resolves.toBe(true);
+    expect(await profile(userId)).toMatchObject({ passwordHash: 'new', passwordVersion: 1 });
+    await expect(reset(userId, issuedAt)).resolves.toBe(false);
+  });
+
+  it('moves an address once, only for the account the link was issued to and only before it expires', async () => {
+    // Prepare: a change-of-address link issued now for one hour.
+    const { userId, email } = await freshAccount();
+    const other = await freshAccount();
+    const to = `${randomUUID()}@example.test`;
+    const issuedAt = new Date();
+    const tokenHash = `hash-${randomUUID()}`;
+    await putOneTimeToken(tokenHash, 'EMAIL', {
+      userId,
+      passwordVersion: 0,
+      expires: new Date(issuedAt.getTime() + HOUR_MS),
+      email: to,
+    });
+    const move = (forUser: string, from: string, now: Date) =>
+      moveEmail({ tokenHash, userId: forUser, from, to, now });
+
+    // Act and assess: another account, then one second past the hour, then in time, then again.
+    await expect(move(other.userId, other.email, issuedAt)).resolves.toBe('invalid');
+    await expect(move(userId, email, new Date(issuedAt.getTime() + HOUR_MS + 1000))).resolves.toBe('invalid');
+    expect(await profile(userId)).toMatchObject({ email });
+    await expect(move(userId, email, new Date(issuedAt.getTime() + HOUR_MS - 1000))).resolves.toBe('moved');
+    expect(await profile(userId)).toMatchObject({ email: to });
+    // Again: the spent link moves nothing (the new address is this account's now, so it reads as taken).
+    await expect(move(userId, email, issuedAt)).resolves.not.toBe('moved');
+    expect(await profile(userId)).toMatchObject({ email: to });
+  });
+});
