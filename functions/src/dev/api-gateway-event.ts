@@ -26,13 +26,47 @@ export interface RouteMatch<R extends TableRow> {
 
 const PARAM_SEGMENT = /^\{(\w+)\}$/;
 
+/** A row made ready to match: its path split once, and whether it has a `{param}` segment. */
+interface CompiledRow<R extends TableRow> {
+  route: R;
+  method: string;
+  segments: string[];
+  /** '0' per fixed segment and '1' per `{param}`: of two rows that match, the smaller is more specific. */
+  specificity: string;
+}
+
+interface CompiledTable<R extends TableRow> {
+  /** Rows without a `{param}`, by "METHOD /api/path": such a row, when it matches, is the most specific. */
+  fixed: Map<string, CompiledRow<R>>;
+  withParams: Array<CompiledRow<R>>;
+}
+
+/**
+ * Each table compiled once (the local API server matches every request against the same table, so
+ * splitting every row's path per request was work each request waited for under load).
+ */
+const compiledTables = new WeakMap<readonly TableRow[], CompiledTable<TableRow>>();
+
+function compile<R extends TableRow>(table: readonly R[]): CompiledTable<R> {
+  const known = compiledTables.get(table) as CompiledTable<R> | undefined;
+  if (known) return known;
+  const compiled: CompiledTable<R> = { fixed: new Map(), withParams: [] };
+  for (const route of table) {
+    const segments = (API_PREFIX + route.path).split('/');
+    const specificity = segments.map((segment) => (PARAM_SEGMENT.test(segment) ? '1' : '0')).join('');
+    const row = { route, method: route.method, segments, specificity };
+    if (specificity.includes('1')) compiled.withParams.push(row);
+    else compiled.fixed.set(`${route.method} ${segments.join('/')}`, row);
+  }
+  compiledTables.set(table, compiled as CompiledTable<TableRow>);
+  return compiled;
+}
+
 /** The request's path parameters when it matches the row's path segment by segment, else null. */
-function paramsFor(route: TableRow, path: string): Record<string, string> | null {
-  const pattern = (API_PREFIX + route.path).split('/');
-  const wanted = path.split('/');
-  if (pattern.length !== wanted.length) return null;
+function paramsFor(row: CompiledRow<TableRow>, wanted: string[]): Record<string, string> | null {
+  if (row.segments.length !== wanted.length) return null;
   const params: Record<string, string> = {};
-  for (const [i, segment] of pattern.entries()) {
+  for (const [i, segment] of row.segments.entries()) {
     const value = wanted[i]!;
     const param = PARAM_SEGMENT.exec(segment)?.[1];
     if (param === undefined) {
@@ -41,14 +75,6 @@ function paramsFor(route: TableRow, path: string): Record<string, string> | null
     else params[param] = decodeURIComponent(value);
   }
   return params;
-}
-
-/** '0' per fixed segment and '1' per `{param}`: of two rows that match, the smaller string is more specific. */
-function specificity(route: TableRow): string {
-  return route.path
-    .split('/')
-    .map((segment) => (PARAM_SEGMENT.test(segment) ? '1' : '0'))
-    .join('');
 }
 
 /**
@@ -61,14 +87,18 @@ export function matchRouteIn<R extends TableRow>(
   method: string,
   path: string,
 ): RouteMatch<R> | null {
-  let best: RouteMatch<R> | null = null;
-  for (const route of table) {
-    if (route.method !== method.toUpperCase()) continue;
-    const params = paramsFor(route, path);
-    if (params && (!best || specificity(route) < specificity(best.route)))
-      best = { name: route.name, route, params };
+  const compiled = compile(table);
+  const wantedMethod = method.toUpperCase();
+  const fixed = compiled.fixed.get(`${wantedMethod} ${path}`);
+  if (fixed) return { name: fixed.route.name, route: fixed.route, params: {} };
+  const wanted = path.split('/');
+  let best: { row: CompiledRow<R>; params: Record<string, string> } | null = null;
+  for (const row of compiled.withParams) {
+    if (row.method !== wantedMethod) continue;
+    const params = paramsFor(row, wanted);
+    if (params && (!best || row.specificity < best.row.specificity)) best = { row, params };
   }
-  return best;
+  return best && { name: best.row.route.name, route: best.row.route, params: best.params };
 }
 
 /** Finds the route-table row for a method and path, with its path parameters. */

@@ -26,6 +26,10 @@ function handlerOf(route: Parameters<typeof loadHandler>[0]): ReturnType<typeof 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 function readBody(req: IncomingMessage): Promise<string> {
+  // A request without a body (every GET) is answered without waiting a turn for its stream to end.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    return Promise.resolve('');
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
