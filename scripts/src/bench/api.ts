@@ -4,6 +4,7 @@
  * at the same concurrency (no HTTP, no token check, no validation), so the ratio shows what the API's own
  * layers cost. Bounded in count and time, loopback only.
  */
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import * as seasonsTable from '@club/functions/db/seasons';
 import { matchRoute, toApiGatewayEvent } from '@club/functions/dev/api-gateway-event';
@@ -217,6 +218,35 @@ function medianRatios(pairs: Array<[api: LoadResult, floor: LoadResult]>): Ratio
   };
 }
 
+/**
+ * CPU time this process's main thread has used, in ms (Linux: /proc, in 10 ms ticks), or null elsewhere. The
+ * main thread is where the API and the floor both run (the load's client has a thread of its own), so its
+ * CPU per request shows what the API's layers cost apart from the machine's other work.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** `run`'s result, with the main thread's CPU time per request it used (null where it cannot be read). */
+async function withCpu(
+  run: () => Promise<LoadResult>,
+  requests: number,
+): Promise<LoadResult & { cpuPerRequest: number | null }> {
+  const before = mainThreadCpuMs();
+  const result = await run();
+  const after = mainThreadCpuMs();
+  return { ...result, cpuPerRequest: before === null || after === null ? null : (after - before) / requests };
+}
+
+type Measured = Awaited<ReturnType<typeof withCpu>>;
+
 /** Rounds of the read bench, each the API, its floor and the handler in-process, one after the other. */
 const READ_ROUNDS = 7;
 
@@ -243,16 +273,44 @@ async function benchActiveSeason(stack: RunningStack): Promise<BenchRow[]> {
   await loadFromOwnThread(url, { ...opts, total: 2500 });
   await load(floor, { ...opts, total: 1000 });
   await load(inProcess, { ...opts, total: 1000 });
-  const rounds: Array<{ api: LoadResult; floor: LoadResult; handler: LoadResult }> = [];
+  const rounds: Array<{ api: Measured; floor: Measured; handler: LoadResult }> = [];
   for (let round = 0; round < READ_ROUNDS; round++) {
     rounds.push({
-      api: await loadFromOwnThread(url, opts),
-      floor: await load(floor, opts),
+      api: await withCpu(() => loadFromOwnThread(url, opts), opts.total),
+      floor: await withCpu(() => load(floor, opts), opts.total),
       handler: await load(inProcess, opts),
     });
   }
   const name = 'GET /api/seasons/active';
   const handlerRatios = medianRatios(rounds.map((r) => [r.handler, r.floor]));
+  const cpu = (side: 'api' | 'floor') => {
+    const each = rounds.map((r) => r[side].cpuPerRequest);
+    return each.every((ms) => ms !== null) ? median(each as number[]) : null;
+  };
+  const [apiCpu, floorCpu] = [cpu('api'), cpu('floor')];
+  const cpuRows: BenchRow[] =
+    apiCpu === null || floorCpu === null
+      ? []
+      : [
+          {
+            name: `${name} main-thread CPU per request`,
+            value: Math.round(apiCpu * 1000),
+            unit: 'µs',
+            note: 'the HTTP server, the wrapper and the SDK',
+          },
+          {
+            name: `${name} floor main-thread CPU per request`,
+            value: Math.round(floorCpu * 1000),
+            unit: 'µs',
+            note: 'the SDK alone',
+          },
+          {
+            name: `${name} main-thread CPU per request / floor`,
+            value: ratio(apiCpu, floorCpu),
+            unit: '×',
+            note: 'beyond this, the latency ratio is the load client sharing the two cores',
+          },
+        ];
   return [
     ...rowsFor(
       name,
@@ -269,6 +327,7 @@ async function benchActiveSeason(stack: RunningStack): Promise<BenchRow[]> {
       note: 'the Lambda handler without HTTP: what the wrapper, validation and JSON add',
     },
     { name: `${name} handler in-process p99 / floor`, value: handlerRatios.p99, unit: '×' },
+    ...cpuRows,
   ];
 }
 
