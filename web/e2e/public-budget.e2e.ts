@@ -47,11 +47,13 @@ const PUBLIC_PAGE_MODULES = [
 ];
 
 /**
- * Code that must never reach a public page: the account, dashboard and admin screens, their guards and
+ * Code that must never reach a public page: the account, dashboard and admin screens, their route table, guards and
  * forms, the form schemas (and valibot), and the Sentry SDK. The session itself (restoring a stored sign-in
  * for the navigation's Login/Dashboard) is shared chrome and allowed.
  */
 const FORBIDDEN: RegExp[] = [
+  // Their route table too: the browser adds it when a path needs it (app/account-route-discovery.ts).
+  /\/src\/app\/account-routes\.tsx$/,
   /\/src\/routes\/(login|register|check-email|verify-notice|email-confirmed|forgot-password|reset-password|verify-email|dashboard|admin|tryout)\.tsx$/,
   /\/src\/routes\/admin[-/]/,
   /\/src\/features\/(admin|tryouts|dashboard)\//,

@@ -34,6 +34,9 @@ export function staticChunks(manifest: Manifest, key: string, seen = new Set<str
 /** The app the boot entry (src/main.tsx) starts after the first paint: the router, the layout. */
 export const APP_MODULE = 'src/app/start.tsx';
 
+/** The account, dashboard and admin screens' route table, which the app loads when a path is theirs. */
+export const ACCOUNT_ROUTES_MODULE = 'src/app/account-routes.tsx';
+
 /**
  * The chunks every page loads before its page chunk can run: the boot entry's and those of the modules it
  * imports lazily, which are the app's (React DOM, then the app itself), with all they import.

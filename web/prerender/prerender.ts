@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared/site-paths';
 import type * as EntryServer from '../src/entry-server';
 import { injectPage, paintFirst, withModulePreloads } from './inject';
-import { appChunks, entryKey, readManifest, staticChunks } from './manifest';
+import { ACCOUNT_ROUTES_MODULE, appChunks, entryKey, readManifest, staticChunks } from './manifest';
 import { paintFirstScript } from './paint-first';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -22,13 +22,19 @@ async function main(): Promise<void> {
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = readManifest(dist);
   const app = appChunks(manifest);
-  // Written before index.html becomes the home page: screens that are not prerendered start from an empty
-  // root, so the app is their first paint and its chunks are asked for at once.
+  // The account routes' table, which the app loads before it starts on one of their paths.
+  if (!manifest[ACCOUNT_ROUTES_MODULE]?.isDynamicEntry) {
+    throw new Error(`${ACCOUNT_ROUTES_MODULE} is not a lazily loaded chunk of the client build.`);
+  }
+  const accountTable = staticChunks(manifest, ACCOUNT_ROUTES_MODULE);
+  // Written before index.html becomes the home page: screens that are not prerendered (the account and admin
+  // screens) start from an empty root, so the app and the account routes' table are their first paint and
+  // their chunks are asked for at once.
   writeFileSync(
     join(dist, SPA_SHELL_FILE),
     withModulePreloads(
       template,
-      [...app].map((key) => manifest[key]!.file),
+      [...new Set([...app, ...accountTable])].map((key) => manifest[key]!.file),
     ).replace('</head>', '  <meta name="robots" content="noindex" data-page-meta />\n  </head>'),
   );
   const { template: pageTemplate, boot: bootUrl } = paintFirst(template);
@@ -39,12 +45,13 @@ async function main(): Promise<void> {
 
   const boot = staticChunks(manifest, entryKey(manifest));
   /**
-   * The chunks a page runs on beyond the boot script's: the app's, then the page's own (which the app loads
-   * before hydrating), for the paint-first script to ask for after the first paint; and the page's
+   * The chunks a page runs on beyond the boot script's: the app's, the account routes' table on their pages,
+   * then the page's own (which the app loads before hydrating), for the paint-first script to ask for after the first paint; and the page's
    * stylesheets.
    */
-  const pageAssets = (routeIds: string[]) => {
+  const pageAssets = (routeIds: string[], accountPage: boolean) => {
     const chunks = new Set([...app].filter((key) => !boot.has(key)));
+    if (accountPage) for (const chunk of accountTable) if (!boot.has(chunk)) chunks.add(chunk);
     for (const id of routeIds) {
       const key = `src/routes/${pageModule(id)}.tsx`;
       if (!manifest[key]?.isDynamicEntry) {
@@ -69,7 +76,7 @@ async function main(): Promise<void> {
     if (page.status !== 200) throw new Error(`Prerendering ${path} answered ${page.status}.`);
     const file = join(dist, prerenderedFile(path));
     mkdirSync(dirname(file), { recursive: true });
-    const { pageChunks, stylesheets } = pageAssets(page.routeIds);
+    const { pageChunks, stylesheets } = pageAssets(page.routeIds, page.accountPage);
     writeFileSync(
       file,
       injectPage(pageTemplate, path, {

@@ -5,7 +5,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { LAYOUT_ROUTE_ID, routeTree } from './app/router';
+import { accountRoutes } from './app/account-routes';
+import { publicRoutes } from './app/public-routes';
+import { LAYOUT_ROUTE_ID, routeTreeOf } from './app/router';
 import { CLUB } from './content/contact';
 import { SessionProvider } from './features/auth/session-provider';
 import { matchedMeta, renderHead } from './lib/page-meta';
@@ -13,6 +15,10 @@ import { matchedMeta, renderHead } from './lib/page-meta';
 export { pageModule } from './app/public-routes';
 
 export const siteOrigin = CLUB.siteOrigin;
+
+/** The whole tree: the browser adds the account routes when a path needs them; here every page is rendered. */
+const routeTree = routeTreeOf([...publicRoutes, ...accountRoutes]);
+const ACCOUNT_ROUTE_IDS = new Set(accountRoutes.flatMap((route) => (route.id ? [route.id] : [])));
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */
@@ -26,6 +32,8 @@ export interface RenderedPage {
   noindex: boolean;
   /** The matched page routes' ids, below the layout (see app/public-routes.tsx). */
   routeIds: string[];
+  /** An account route's page: the browser loads the account routes' table before it hydrates. */
+  accountPage: boolean;
 }
 
 export async function render(path: string): Promise<RenderedPage> {
@@ -53,5 +61,6 @@ export async function render(path: string): Promise<RenderedPage> {
     status: context.statusCode,
     noindex: Boolean(meta.noindex),
     routeIds: context.matches.map((match) => match.route.id).filter((id) => id !== LAYOUT_ROUTE_ID),
+    accountPage: context.matches.some((match) => ACCOUNT_ROUTE_IDS.has(match.route.id)),
   };
 }

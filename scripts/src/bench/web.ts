@@ -23,6 +23,7 @@ import {
   prerenderedFile,
 } from '@club/shared/site-paths';
 import {
+  ACCOUNT_ROUTES_MODULE,
   appChunks,
   entryKey,
   prerenderedPageScripts,
@@ -91,14 +92,20 @@ function webBytes(dist: string): BenchRow[] {
       note: `inline + boot + app + ${module ?? 'no page module'}`,
     });
   }
-  // Screens that are not prerendered (accounts, dashboard, admin) load their chunk after the app's.
+  // Screens that are not prerendered (accounts, admin) load their chunk after the app's and the account routes'.
   for (const [key, chunk] of Object.entries(manifest)) {
     if (!chunk.isDynamicEntry || !key.startsWith('src/routes/') || publicModules.has(key)) continue;
     rows.push({
       name: `JS loaded by ${key.replace(/^src\/routes\/|\.tsx$/g, '')} screen`,
-      value: gzipFiles(dist, jsFiles(manifest, staticChunks(manifest, key, appChunks(manifest)))),
+      value: gzipFiles(
+        dist,
+        jsFiles(
+          manifest,
+          staticChunks(manifest, key, staticChunks(manifest, ACCOUNT_ROUTES_MODULE, appChunks(manifest))),
+        ),
+      ),
       unit: 'B gz',
-      note: `boot + app + ${key}`,
+      note: `boot + app + account routes + ${key}`,
     });
   }
   return rows;

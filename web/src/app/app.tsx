@@ -1,15 +1,16 @@
 import { useCallback } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../features/auth/session-provider';
+import { discoverAccountRoutes, startingRouteTree } from './account-route-discovery';
 import { loadRouteModules } from './load-route-modules';
-import { routeTree } from './router';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** The browser router, made once the current page's route modules are loaded (so hydration matches). */
 export async function createAppRouter(): Promise<AppRouter> {
-  await loadRouteModules(routeTree, window.location.pathname);
-  return createBrowserRouter(routeTree);
+  const routes = await startingRouteTree(window.location.pathname);
+  await loadRouteModules(routes, window.location.pathname);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAccountRoutes });
 }
 
 /**

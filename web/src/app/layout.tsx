@@ -7,7 +7,7 @@ import { NavBar } from '../components/nav-bar';
 import { ShortFooter } from '../components/short-footer';
 import { PageLoadSpinner } from '../components/page-load-spinner';
 import { replayEarlyPresses } from '../lib/early-presses';
-import { stopKeepingEarlyValues } from '../lib/early-values';
+import { hydrationDone } from '../lib/after-hydration';
 import { useDocumentMeta } from '../lib/page-meta';
 import { useScrollOnNavigate } from '../lib/use-scroll-on-navigate';
 
@@ -25,7 +25,7 @@ export function Layout() {
     document.documentElement.dataset.hydrated = 'true';
     // A menu pressed before the app ran opens now: after this commit, not inside it.
     // The forms took what was typed before hydration in their first render: nothing more to keep.
-    stopKeepingEarlyValues();
+    hydrationDone();
     const replay = setTimeout(() => void replayEarlyPresses(), 0);
     return () => clearTimeout(replay);
   }, []);

@@ -5,7 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
 import { server } from '../test/server';
 import { loadRouteModules } from './load-route-modules';
-import { routeTree } from './router';
+import { publicRoutes } from './public-routes';
+import { routeTreeOf } from './router';
+
+const routeTree = routeTreeOf(publicRoutes);
 
 async function renderAt(path: string) {
   // As the browser app does: the page's module is loaded before the router starts.

@@ -5,7 +5,7 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { stopKeepingEarlyPresses } from '../lib/early-presses';
-import { keepEarlyValues } from '../lib/early-values';
+import { afterHydration } from '../lib/after-hydration';
 import { startMonitoringAfterPaint } from '../lib/monitoring';
 import { nextTask } from '../lib/next-task';
 import { App, createAppRouter } from './app';
@@ -16,6 +16,9 @@ export async function startApp(container: HTMLElement, hydrate: boolean): Promis
   // replaces it, so the screen does not flash blank while this page's code loads.
   if (!hydrate) container.querySelector('main')?.replaceChildren();
   const router = await createAppRouter();
+  // Keeping what was typed into a prerendered form: only a page with a form asks for it, and the form's chunk
+  // has loaded it already (the router has loaded the page's module).
+  const earlyValues = hydrate && container.querySelector('form') ? await import('../lib/early-values') : null;
   // The page's chunk was evaluated just now: hydrate in a task of its own.
   await nextTask();
   const app = (
@@ -26,7 +29,10 @@ export async function startApp(container: HTMLElement, hydrate: boolean): Promis
   if (hydrate) {
     stopKeepingEarlyPresses();
     // What was typed into a prerendered form so far: the form takes it back once hydrated.
-    keepEarlyValues(container);
+    if (earlyValues) {
+      earlyValues.keepEarlyValues(container);
+      afterHydration(earlyValues.stopKeepingEarlyValues);
+    }
     // As a transition, hydration works in slices and lets the browser answer input in between; a press on
     // a part not yet hydrated makes React hydrate that part at once and answer it.
     startTransition(() => {
