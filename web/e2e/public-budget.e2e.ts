@@ -21,7 +21,7 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webDir, 'dist');
 
 /** The budget for all the JavaScript `/` loads, gzip-compressed (docs/decisions/0028-paint-before-javascript.md). */
-export const HOME_JS_BUDGET_BYTES = 115 * 1000;
+export const HOME_JS_BUDGET_BYTES = 114 * 1000;
 
 /** Public page modules (src/routes) and the route ids that name them. */
 const PUBLIC_PAGE_MODULES = [
@@ -83,7 +83,7 @@ function pageFiles(manifest: Manifest, module: string): string[] {
 }
 
 describe('public site budgets', () => {
-  it('keeps all the JavaScript / loads within 115 KB gzip', () => {
+  it('keeps all the JavaScript / loads within 114 KB gzip', () => {
     const manifest = readManifest(dist);
     // What the page's HTML names: its inline paint-first script, the boot script and the app's and the
     // page's chunks on #root.

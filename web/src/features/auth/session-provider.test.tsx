@@ -154,12 +154,14 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
   const TWENTY_NINE_MINUTES_MS = 1_740_000;
 
   /** Signed in on a clock that moves only when the test moves it, so each edge is exact. */
-  function signedInWithFakeClock() {
+  async function signedInWithFakeClock() {
     vi.useFakeTimers();
     sessionStorage.setItem('token', makeToken(player, 24 * 3600));
     server.use(http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })));
     const rendered = renderWithSession(routes, '/');
     expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+    // The watch loads with the session (signed-in-watch.ts): the clock starts once it runs.
+    await vi.dynamicImportSettled();
     return rendered;
   }
 
@@ -173,7 +175,7 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
     expect(sessionStorage.getItem('token')).not.toBeNull();
   }
 
-  async function expectSentToLogin(router: ReturnType<typeof signedInWithFakeClock>['router']) {
+  async function expectSentToLogin(router: Awaited<ReturnType<typeof signedInWithFakeClock>>['router']) {
     await quietFor(0);
     expect(screen.getByText('landed on /login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -182,7 +184,7 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
 
   it('keeps the session 1 ms short of 30 minutes without activity, and ends it at 30 minutes', async () => {
     // Prepare
-    const { router } = signedInWithFakeClock();
+    const { router } = await signedInWithFakeClock();
 
     // Act and assess: one millisecond either side of 1,800,000 ms
     await quietFor(THIRTY_MINUTES_MS - 1);
@@ -199,7 +201,7 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
     ['wheel', () => fireEvent.wheel(document.body)],
   ])('starts the 30 minutes again on %s activity at 29 minutes', async (_kind, activity) => {
     // Prepare
-    const { router } = signedInWithFakeClock();
+    const { router } = await signedInWithFakeClock();
 
     // Act: active at 29 minutes, then quiet again
     await quietFor(TWENTY_NINE_MINUTES_MS);
@@ -214,7 +216,7 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
 
   it('keeps the session when the first activity after a sleep comes 1 ms short of 30 minutes', async () => {
     // Prepare
-    signedInWithFakeClock();
+    await signedInWithFakeClock();
 
     // Act: the clock jumps (the machine slept, no timer ran), then the mouse moves
     vi.setSystemTime(Date.now() + THIRTY_MINUTES_MS - 1);
@@ -227,7 +229,7 @@ describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
 
   it('signs out on the first activity after a sleep of 30 minutes', async () => {
     // Prepare
-    const { router } = signedInWithFakeClock();
+    const { router } = await signedInWithFakeClock();
 
     // Act
     vi.setSystemTime(Date.now() + THIRTY_MINUTES_MS);
@@ -242,7 +244,7 @@ describe('keeping an active person signed in (spec §4: activity keeps you in)',
   const MINUTE_MS = 60_000;
 
   /** Signed in with a 15-minute access token on a clock that moves only when the test moves it. */
-  function signedInForFifteenMinutes(
+  async function signedInForFifteenMinutes(
     refreshAnswer: () => Response = () => HttpResponse.json({ token: makeToken(player) }),
   ) {
     vi.useFakeTimers();
@@ -259,6 +261,7 @@ describe('keeping an active person signed in (spec §4: activity keeps you in)',
     );
     const rendered = renderWithSession(routes, '/');
     expect(screen.getByText('signed in as Maya')).toBeInTheDocument();
+    await vi.dynamicImportSettled();
     return { ...rendered, refreshes };
   }
 
@@ -269,7 +272,7 @@ describe('keeping an active person signed in (spec §4: activity keeps you in)',
 
   it('renews the token a minute before it runs out when the person was active since it was issued', async () => {
     // Prepare
-    const { refreshes } = signedInForFifteenMinutes();
+    const { refreshes } = await signedInForFifteenMinutes();
     const first = sessionStorage.getItem('token');
 
     // Act: active at 5 minutes
@@ -288,7 +291,7 @@ describe('keeping an active person signed in (spec §4: activity keeps you in)',
 
   it('renews nothing for a person who was not active, and renews at once on their first activity after expiry', async () => {
     // Prepare
-    const { refreshes } = signedInForFifteenMinutes();
+    const { refreshes } = await signedInForFifteenMinutes();
 
     // Act: quiet for 20 minutes (the token ran out at 15), then the mouse moves
     await later(20 * MINUTE_MS);
@@ -304,7 +307,7 @@ describe('keeping an active person signed in (spec §4: activity keeps you in)',
 
   it('sends the person to /login, token cleared, when the server has ended the session', async () => {
     // Prepare: the server refuses (the session passed its end)
-    const { router } = signedInForFifteenMinutes(() =>
+    const { router } = await signedInForFifteenMinutes(() =>
       HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 }),
     );
 

@@ -17,8 +17,6 @@ import type { SessionUser } from '@club/shared';
 import { SessionContext, type SessionValue } from '../../lib/session-context';
 import { clearToken, readToken, refreshOnce, setSessionHooks, storeToken } from '../../lib/session-token';
 import { isTokenExpired, userFromToken } from './token';
-import { useInactivityLogout } from './use-inactivity-logout';
-import { useSessionKeepAlive } from './use-session-keep-alive';
 
 interface SessionActions {
   /** Stores a fresh access token and returns its user. */
@@ -48,6 +46,9 @@ async function refreshToken(): Promise<string | null> {
     return null;
   }
 }
+
+/** How soon a signed-in watch that failed to load is asked for again. */
+const WATCH_RETRY_MS = 30_000;
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -125,8 +126,30 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
     void logout();
     goToLogin();
   }, [logout, goToLogin]);
-  useInactivityLogout(user !== null, onIdle);
-  useSessionKeepAlive(user !== null);
+  // The inactivity logout and the renewal of an active person's session, loaded only with a session.
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let stop: (() => void) | undefined;
+    let retry: number | undefined;
+    let ended = false;
+    const start = () =>
+      import('./signed-in-watch').then(
+        ({ watchSignedIn }) => {
+          if (!ended) stop = watchSignedIn(onIdle);
+        },
+        // Not loaded (a dropped connection): tried again, so an idle session still ends.
+        () => {
+          if (!ended) retry = window.setTimeout(() => void start(), WATCH_RETRY_MS);
+        },
+      );
+    void start();
+    return () => {
+      ended = true;
+      window.clearTimeout(retry);
+      stop?.();
+    };
+  }, [signedIn, onIdle]);
 
   const session = useMemo<SessionValue>(() => ({ user, ready, logout }), [user, ready, logout]);
   const actions = useMemo<SessionActions>(() => ({ signIn }), [signIn]);
