@@ -874,7 +874,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
             // never framed; Sentry's ingest hosts for error reports; forms may leave only for Stripe Checkout.
             ContentSecurityPolicy: {
               ContentSecurityPolicy:
-                "default-src 'self'; script-src 'self' 'sha256-4A9D+Ys67Z2P1T/lkB41GeGW8GOAi87kuRsT2eHNZJQ='; " +
+                "default-src 'self'; script-src 'self' 'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='; " +
                 "style-src 'self'; img-src 'self' data:; " +
                 "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
                 "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +

@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const source = join(dirname(fileURLToPath(import.meta.url)), '../src/paint-first.js');
 
-/** The script's text, without its leading doc comment (which is for the people who change it). */
+/** The script's text, without its comments (the doc comment and whole // lines are for the people who change it). */
 export function paintFirstScript(): string {
   return readFileSync(source, 'utf8')
     .replace(/^\/\*\*[\s\S]*?\*\/\s*/, '')
+    .replace(/^[ \t]*\/\/.*\n/gm, '')
     .trim();
 }
 

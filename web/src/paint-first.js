@@ -7,7 +7,9 @@
  *   meanwhile; links work without scripts anyway;
  * - once the page has painted (its first-contentful-paint entry), asks for every chunk the page runs on at
  *   once (named on #root by the prerender step) and imports the boot script (src/main.tsx), which starts
- *   the app.
+ *   the app; and asks for the active season, which every page's navigation shows, while the app loads rather
+ *   than after it has run (src/lib/season-events.ts takes this answer; a test holds the path to the route's).
+ * Its comments (these, and whole lines starting with //) are left out of the page.
  * Plain JavaScript, kept small: any change changes its hash, which CONTENT_SECURITY_POLICY must then name
  * (a test says so).
  */
@@ -42,6 +44,7 @@ const load = () =>
       document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
     }
     import(root.dataset.boot);
+    window.clubActiveSeason = fetch('/api/seasons/active');
   });
 if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
   new PerformanceObserver((list, observer) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '@club/shared';
+import { publicReadPath } from '@club/shared/public-paths';
 import { paintFirstScript, scriptHashSource } from '../prerender/paint-first';
 
 describe('the inline paint-first script and the CSP', () => {
@@ -12,6 +13,14 @@ describe('the inline paint-first script and the CSP', () => {
       directive.startsWith('script-src'),
     );
 
-    expect(scriptSrc).toBe("script-src 'self' 'sha256-4A9D+Ys67Z2P1T/lkB41GeGW8GOAi87kuRsT2eHNZJQ='");
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='");
+  });
+});
+
+describe('the inline paint-first script and the active season', () => {
+  it('asks for the active season at the public route the app reads it from', () => {
+    // The app takes this request's answer (lib/season-events.ts), so the two must name the same route.
+    expect(publicReadPath('getActiveSeason')).toBe('/api/seasons/active');
+    expect(paintFirstScript()).toContain("window.clubActiveSeason = fetch('/api/seasons/active');");
   });
 });

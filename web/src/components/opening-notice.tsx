@@ -8,7 +8,6 @@ import { Link, useLocation } from 'react-router-dom';
 import { dayOf } from '@club/shared/sessions';
 import { FormError } from './form-error';
 import { rememberReturnTo } from '../lib/return-to';
-import { callApi, serverMessageOr } from '../lib/api-client';
 import { useSession } from '../lib/session-context';
 
 /** "Registration opens on Tuesday, January 5, 2027." when the season says; nothing otherwise. */
@@ -21,6 +20,12 @@ type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean; busy: b
 
 const FAILED = 'We could not save that. Please try again.';
 
+/**
+ * The account client, asked for only when a signed-in family uses the list: /TryoutsClosed shows this notice
+ * to every visitor, and one who is not signed in never needs it.
+ */
+const accountClient = () => import('../lib/api-client');
+
 /** The list's button for a signed-in family; a way to sign in for a visitor; nothing for an administrator. */
 export function OpeningNotice() {
   const { user, ready } = useSession();
@@ -31,10 +36,12 @@ export function OpeningNotice() {
   useEffect(() => {
     if (!signedIn) return undefined;
     let current = true;
-    callApi('getOpeningNotice').then(
-      (answer) => current && setState({ kind: 'ready', subscribed: answer.subscribed, busy: false }),
-      () => current && setState({ kind: 'ready', subscribed: false, busy: false }),
-    );
+    accountClient()
+      .then(({ callApi }) => callApi('getOpeningNotice'))
+      .then(
+        (answer) => current && setState({ kind: 'ready', subscribed: answer.subscribed, busy: false }),
+        () => current && setState({ kind: 'ready', subscribed: false, busy: false }),
+      );
     return () => {
       current = false;
     };
@@ -57,12 +64,20 @@ export function OpeningNotice() {
 
   async function change(subscribe: boolean) {
     setState({ kind: 'ready', subscribed: !subscribe, busy: true });
+    let error = FAILED;
     try {
-      const answer = await callApi(subscribe ? 'requestOpeningNotice' : 'cancelOpeningNotice');
-      setState({ kind: 'ready', subscribed: answer.subscribed, busy: false });
-    } catch (error) {
-      setState({ kind: 'ready', subscribed: !subscribe, busy: false, error: serverMessageOr(error, FAILED) });
+      const { callApi, serverMessageOr } = await accountClient();
+      try {
+        const answer = await callApi(subscribe ? 'requestOpeningNotice' : 'cancelOpeningNotice');
+        setState({ kind: 'ready', subscribed: answer.subscribed, busy: false });
+        return;
+      } catch (failure) {
+        error = serverMessageOr(failure, FAILED);
+      }
+    } catch {
+      // The client did not load (a dropped connection): the general message.
     }
+    setState({ kind: 'ready', subscribed: !subscribe, busy: false, error });
   }
 
   return (

@@ -166,6 +166,24 @@ describe('the public pages read the active season', () => {
     expect(api.asked()).toBe(1);
   });
 
+  it('takes the answer the paint-first script asked for while the app loaded, and asks no second time', async () => {
+    // Prepare: the script's request, already sent
+    const api = serveSeason(SEASON);
+    window.clubActiveSeason = fetch('/api/seasons/active', { headers: { Accept: 'application/json' } });
+    const sentByScript = api.asked;
+
+    // Act
+    renderAt(<TryoutInformationPage />);
+
+    // Assess
+    const schedule = screen.getByRole('region', { name: 'Tryout schedule' });
+    expect(
+      await within(schedule).findByRole('heading', { name: '15U/16U Boys Tryouts' }),
+    ).toBeInTheDocument();
+    expect(sentByScript()).toBe(1);
+    expect(window.clubActiveSeason).toBeUndefined();
+  });
+
   it('says none are planned when the season has tryouts but no open gym', async () => {
     // Prepare
     serveSeason({ ...SEASON, sessions: SEASON.sessions.filter((s) => s.kind === 'tryout') });

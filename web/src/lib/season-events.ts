@@ -25,17 +25,32 @@ export type SeasonEvents =
       registrationOpen: boolean;
     };
 
-/** One request per page view, shared by every section of the page that shows the season. */
+declare global {
+  interface Window {
+    /** GET /api/seasons/active, sent by the paint-first script once a prerendered page has painted. */
+    clubActiveSeason?: Promise<Response>;
+  }
+}
+
+/** One request per page view, shared by every part of the page that shows the season. */
 let pending: Promise<Season | null> | null = null;
 let askedAt = 0;
 const REUSE_MS = 30_000;
 
-function activeSeasonOnce(): Promise<Season | null> {
+/**
+ * The active season (null when there is none), read once for the navigation, the page's sections and
+ * /TryoutsClosed alike; the first read takes the request the paint-first script sent while the app loaded.
+ * Rejects when it could not be read (and is asked again next time).
+ */
+export function readActiveSeason(): Promise<Season | null> {
   if (!pending || Date.now() - askedAt > REUSE_MS) {
     askedAt = Date.now();
-    pending = publicGet('getActiveSeason').catch(() => {
-      pending = null;
-      return null;
+    const sent = window.clubActiveSeason;
+    delete window.clubActiveSeason;
+    const read = publicGet('getActiveSeason', sent);
+    pending = read;
+    read.catch(() => {
+      if (pending === read) pending = null;
     });
   }
   return pending;
@@ -91,7 +106,7 @@ const STATIC_MONTH = 'August 2025';
 
 /** The season as the public pages show it; the static cards' month when it has no sessions. */
 export async function loadSeasonEvents(): Promise<Extract<SeasonEvents, { state: 'ready' }>> {
-  const season = await activeSeasonOnce();
+  const season = await readActiveSeason().catch(() => null);
   return {
     state: 'ready',
     events: season?.sessions.length ? toEventCards(season.sessions) : null,
@@ -101,9 +116,10 @@ export async function loadSeasonEvents(): Promise<Extract<SeasonEvents, { state:
   };
 }
 
-/** For tests: forget the shared request. */
+/** For tests: forget the shared request, and any the paint-first script sent. */
 export function forgetSeasonEvents(): void {
   pending = null;
+  delete window.clubActiveSeason;
 }
 
 export function useSeasonEvents(): SeasonEvents {
@@ -126,7 +142,10 @@ export function useRegistrationOpen(): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     let current = true;
-    void activeSeasonOnce().then((season) => current && setOpen(season?.is_registration_open === true));
+    readActiveSeason().then(
+      (season) => current && setOpen(season?.is_registration_open === true),
+      () => current && setOpen(false),
+    );
     return () => {
       current = false;
     };

@@ -3,12 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Season, SessionUser } from '@club/shared';
+import { forgetSeasonEvents } from '../lib/season-events';
 import { SessionContext, type SessionValue } from '../lib/session-context';
 import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
 import { TryoutsClosedPage } from './tryouts-closed';
+
+// The page reads the season the navigation reads, once per page view: each test is a page view of its own.
+afterEach(() => forgetSeasonEvents());
 
 const season: Season = {
   id: 'season-1',

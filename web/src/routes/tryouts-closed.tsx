@@ -5,8 +5,8 @@ import { OpeningNotice, OpensOn } from '../components/opening-notice';
 import { PageHeader } from '../components/page-header';
 import { SocialLinks } from '../components/social-links';
 import { EMAILS, mailto } from '../content/contact';
-import { fetchActiveSeason } from '../lib/active-season';
 import type { PageMeta } from '../lib/page-meta';
+import { readActiveSeason } from '../lib/season-events';
 import { useSession } from '../lib/session-context';
 
 export const meta: PageMeta = {
@@ -29,7 +29,7 @@ function useRegistration(): Registration {
   const [registration, setRegistration] = useState<Registration>({ kind: 'checking' });
   useEffect(() => {
     let current = true;
-    fetchActiveSeason().then(
+    readActiveSeason().then(
       (season) => {
         if (!current) return;
         setRegistration(
