@@ -24,10 +24,9 @@ export default tseslint.config(
     languageOptions: {
       sourceType: 'module',
       globals: Object.fromEntries(
-        ['window', 'document', 'setTimeout', 'requestAnimationFrame', 'PerformanceObserver'].map((name) => [
-          name,
-          'readonly',
-        ]),
+        ['window', 'document', 'setTimeout', 'requestAnimationFrame', 'PerformanceObserver', 'fetch'].map(
+          (name) => [name, 'readonly'],
+        ),
       ),
     },
   },
