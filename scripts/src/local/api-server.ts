@@ -45,9 +45,31 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * Writes an answer with its Content-Length, as API Gateway does: without it Node sends the body in chunked
+ * framing, several writes to the socket per answer instead of one.
+ */
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: string,
+): void {
+  const bodyless = status === 204 || status === 304;
+  res.writeHead(
+    status,
+    bodyless ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+  );
+  res.end(bodyless ? undefined : body);
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
+  send(
+    res,
+    status,
+    { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    JSON.stringify(body),
+  );
 }
 
 /** Handles one /api/... request. */
@@ -89,8 +111,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     const outHeaders: Record<string, string | string[]> = {};
     for (const [k, val] of Object.entries(result.headers ?? {})) outHeaders[k] = String(val);
     if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
-    res.writeHead(result.statusCode ?? 200, outHeaders);
-    res.end(result.body ?? '');
+    send(res, result.statusCode ?? 200, outHeaders, result.body ?? '');
   } catch (error) {
     // A handler that throws past its wrapper is a bug: API Gateway would answer 500 too.
     console.error(`[api] ${method} ${url.pathname} crashed:`, error);
