@@ -40,7 +40,7 @@ describe('POST /payments/checkout (pay again)', () => {
     });
   });
 
-  it('gives two clicks at once the same new session, leaving exactly one open', async () => {
+  it('leaves exactly one page that can take money after two clicks at once, whichever finishes first', async () => {
     // Prepare
     const player = await registeredPlayer('stripe');
     const first = sessionIdOf(player.url!);
@@ -48,14 +48,16 @@ describe('POST /payments/checkout (pay again)', () => {
     // Act
     const [a, b] = await Promise.all([payAgain(player.token), payAgain(player.token)]);
 
-    // Assess
+    // Assess: when the clicks overlap they share one new session (the next test holds that step by step);
+    // on a busy machine one may finish before the other reads anything, and is then a click of its own,
+    // whose page the second expires. Either way one session is open, and it is the one stored.
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.body.url).toBe(b.body.url);
+    const answered = [...new Set([a.body.url as string, b.body.url as string].map(sessionIdOf))];
+    const sessions = await Promise.all([first, ...answered].map((id) => sessionOnStandIn(id)));
+    const open = sessions.filter((session) => session.status === 'open').map((session) => session.id);
+    expect(open).toHaveLength(1);
     expect((await sessionOnStandIn(first)).status).toBe('expired');
-    expect((await sessionOnStandIn(sessionIdOf(a.body.url as string))).status).toBe('open');
-    expect((await getTryout(seasonId, player.id))?.checkout_session_id).toBe(
-      sessionIdOf(a.body.url as string),
-    );
+    expect((await getTryout(seasonId, player.id))?.checkout_session_id).toBe(open[0]);
   });
 
   it('joins an attempt another click has started but not yet stored, instead of expiring its session', async () => {
