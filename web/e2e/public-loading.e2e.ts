@@ -17,7 +17,7 @@ import {
   staticChunks,
 } from '../prerender/manifest';
 import { openPage, siteUrl } from './harness';
-import { gotoAndHydrate, holdScripts } from './public-expectations';
+import { gotoAndHydrate, holdScripts, layoutShifts, recordLayoutShifts } from './public-expectations';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
 const PHONE = { width: 390, height: 844 };
@@ -243,4 +243,63 @@ describe('after a release, when a page’s code is gone from the CDN', () => {
       await close();
     }
   });
+});
+
+/** An open season as GET /api/seasons/active answers it. */
+const OPEN_SEASON = {
+  id: 'season-1',
+  name: 'Fall 2026 Tryouts',
+  is_active: true,
+  age_groups: ['15U Boys', '17U Girls'],
+  is_registration_open: true,
+  tryout_fee_cents: 8500,
+  sibling_fee_cents: 8500,
+  reference_year: 2026,
+  registration_opens_on: null,
+  sessions: [],
+};
+
+/** The same season closed, with the day it opens: the tallest answer. */
+const CLOSED_SEASON = { ...OPEN_SEASON, is_registration_open: false, registration_opens_on: '2027-01-05' };
+
+describe('/TryoutsClosed while it asks whether registration is open (issue 20)', () => {
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    for (const [answer, title, reply] of [
+      ['closed', 'Registrations are closed', { status: 200, body: CLOSED_SEASON }],
+      ['open', 'Registration is open', { status: 200, body: OPEN_SEASON }],
+    ] as const) {
+      it(`moves nothing when the answer (${answer}) arrives (${viewport.width} px)`, async () => {
+        const { page, consoleErrors, close } = await openPage({ viewport });
+        try {
+          // The season's answer is held until the page has hydrated and shows that it is checking.
+          let answerNow: () => void = () => {};
+          const held = new Promise<void>((resolve) => (answerNow = resolve));
+          await page.route('**/api/seasons/active', async (route) => {
+            await held;
+            await route.fulfill({
+              status: reply.status,
+              contentType: 'application/json',
+              body: JSON.stringify(reply.body),
+            });
+          });
+          await recordLayoutShifts(page);
+          await gotoAndHydrate(page, '/TryoutsClosed');
+          await page.getByText('Checking whether tryout registration is open…').waitFor();
+          const nextSteps = page.getByRole('list', { name: 'Next steps' });
+          const before = await nextSteps.boundingBox();
+
+          answerNow();
+          await page.getByRole('heading', { level: 2, name: title }).waitFor();
+          await page.waitForTimeout(100);
+
+          expect(await nextSteps.boundingBox()).toEqual(before);
+          // On a desktop the bar gains "Register" when registration is open: the content must not move.
+          expect((await layoutShifts(page))[viewport === PHONE ? 'total' : 'content']).toBe(0);
+          expect(consoleErrors).toEqual([]);
+        } finally {
+          await close();
+        }
+      });
+    }
+  }
 });

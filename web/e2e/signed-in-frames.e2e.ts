@@ -4,49 +4,17 @@
  * without a mismatch and fills it in without moving anything on the screen (cumulative layout shift 0); a
  * visitor without a session still lands on /login.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_FRAME_PATHS } from '@club/shared/site-paths';
 import { checkA11y, openPage, siteUrl } from './harness';
 import { heading, signIn, verifiedPlayer } from './players';
-import { fetchPrerendered, holdScripts } from './public-expectations';
+import { fetchPrerendered, holdScripts, layoutShifts, recordLayoutShifts } from './public-expectations';
 
 /** What each frame shows before any script runs. */
 const FRAMES: Record<(typeof SIGNED_IN_FRAME_PATHS)[number], { heading: string; status: string }> = {
   '/dashboard': { heading: 'Welcome!', status: 'Loading your dashboard…' },
   '/tryout': { heading: 'Tryout Registration', status: 'Loading your tryout information…' },
 };
-
-/**
- * Starts recording layout shifts before the page's own scripts run: `layoutShifts` reads the page's total
- * (its cumulative layout shift) and the part of it that moved something in the page's content (main and the
- * footer), leaving out the navigation.
- */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts = { total: 0, content: 0 };
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    type Shift = PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-      sources: Array<{ node?: Node | null }>;
-    };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        shifts.total += entry.value;
-        const inContent = entry.sources.some((source) => {
-          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-          return Boolean(element?.closest('main, footer'));
-        });
-        if (inContent) shifts.content += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-const layoutShifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: { total: number; content: number } }).__shifts);
 
 describe('signed-in screens prerendered as their frame (issue 20)', () => {
   it('covers exactly /dashboard and /tryout', () => {

@@ -142,11 +142,10 @@ export function TryoutsClosedPage() {
   return (
     <>
       <PageHeader eyebrow="Tryouts" title="Tryout Registration" />
-      <section className="page-section narrow" aria-label="Registration">
-        <div className="notice registration-notice">
-          <RegistrationNotice registration={registration} />
-        </div>
-        <ul className="button-row" aria-label="Next steps">
+      {/* The answer comes once the page has asked: it is last, in a section a screen tall, so nothing in view
+          moves when it arrives (issue 20). */}
+      <section className="page-section narrow screen-frame" aria-label="Registration">
+        <ul className="button-row registration-links" aria-label="Next steps">
           <li>
             <Link className="button button-secondary" to="/tryout-information">
               Tryout information
@@ -158,6 +157,9 @@ export function TryoutsClosedPage() {
             </Link>
           </li>
         </ul>
+        <div className="notice">
+          <RegistrationNotice registration={registration} />
+        </div>
       </section>
     </>
   );
