@@ -26,6 +26,23 @@ async function freshAccount(): Promise<{ userId: string; email: string }> {
   return { userId, email };
 }
 
+/** A link of `kind` issued now to `userId` for one hour (`email`: the new address a change-of-address link carries). */
+async function linkIssuedNow(
+  kind: 'RESET' | 'EMAIL',
+  userId: string,
+  email?: string,
+): Promise<{ tokenHash: string; issuedAt: Date }> {
+  const issuedAt = new Date();
+  const tokenHash = `hash-${randomUUID()}`;
+  await putOneTimeToken(tokenHash, kind, {
+    userId,
+    passwordVersion: 0,
+    expires: new Date(issuedAt.getTime() + HOUR_MS),
+    ...(email ? { email } : {}),
+  });
+  return { tokenHash, issuedAt };
+}
+
 async function profile(userId: string): Promise<Record<string, unknown>> {
   const out = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }),
@@ -38,13 +55,7 @@ describe('spending a one-time link', () => {
     // Prepare: a reset link issued now for one hour.
     const { userId } = await freshAccount();
     const other = await freshAccount();
-    const issuedAt = new Date();
-    const tokenHash = `hash-${randomUUID()}`;
-    await putOneTimeToken(tokenHash, 'RESET', {
-      userId,
-      passwordVersion: 0,
-      expires: new Date(issuedAt.getTime() + HOUR_MS),
-    });
+    const { tokenHash, issuedAt } = await linkIssuedNow('RESET', userId);
     const reset = (forUser: string, now: Date) =>
       resetPasswordWithToken({ tokenHash, userId: forUser, passwordVersion: 0, passwordHash: 'new', now });
 
@@ -62,14 +73,7 @@ describe('spending a one-time link', () => {
     const { userId, email } = await freshAccount();
     const other = await freshAccount();
     const to = `${randomUUID()}@example.test`;
-    const issuedAt = new Date();
-    const tokenHash = `hash-${randomUUID()}`;
-    await putOneTimeToken(tokenHash, 'EMAIL', {
-      userId,
-      passwordVersion: 0,
-      expires: new Date(issuedAt.getTime() + HOUR_MS),
-      email: to,
-    });
+    const { tokenHash, issuedAt } = await linkIssuedNow('EMAIL', userId, to);
     const move = (forUser: string, from: string, now: Date) =>
       moveEmail({ tokenHash, userId: forUser, from, to, now });
 
