@@ -874,7 +874,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
             // never framed; Sentry's ingest hosts for error reports; forms may leave only for Stripe Checkout.
             ContentSecurityPolicy: {
               ContentSecurityPolicy:
-                "default-src 'self'; script-src 'self' 'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='; " +
+                "default-src 'self'; script-src 'self' 'sha256-eNOQtk8wf+EvZCtXpsV4zUK+7lD0JVoCYm6fa7JuMZw='; " +
                 "style-src 'self'; img-src 'self' data:; " +
                 "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
                 "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +

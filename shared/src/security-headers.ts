@@ -6,7 +6,7 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   // Scripts from the site itself, and the one inline script, web/src/paint-first.js, by its SHA-256: each
   // prerendered page holds it so that its first paint waits on no script file (a web test checks the hash).
-  "script-src 'self' 'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='",
+  "script-src 'self' 'sha256-eNOQtk8wf+EvZCtXpsV4zUK+7lD0JVoCYm6fa7JuMZw='",
   "style-src 'self'",
   "img-src 'self' data:",
   // Browser error reports go to Sentry's ingest hosts (EU/default and US regions).

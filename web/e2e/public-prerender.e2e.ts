@@ -128,7 +128,7 @@ describe('prerendered pages under the Content-Security-Policy', () => {
    * the policy, word for word.
    */
   const POLICY =
-    "default-src 'self'; script-src 'self' 'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='; " +
+    "default-src 'self'; script-src 'self' 'sha256-eNOQtk8wf+EvZCtXpsV4zUK+7lD0JVoCYm6fa7JuMZw='; " +
     "style-src 'self'; img-src 'self' data:; " +
     "connect-src 'self' https://*.ingest.sentry.io https://*.ingest.us.sentry.io; " +
     "frame-ancestors 'none'; form-action 'self' https://checkout.stripe.com; base-uri 'self'; " +
@@ -144,7 +144,7 @@ describe('prerendered pages under the Content-Security-Policy', () => {
       // its hash (the paint-first script); nothing else is written into the page
       for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
         if (body === '') expect(attributes, path).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
-        else expect(scriptHash(body!), path).toBe("'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='");
+        else expect(scriptHash(body!), path).toBe("'sha256-eNOQtk8wf+EvZCtXpsV4zUK+7lD0JVoCYm6fa7JuMZw='");
       }
       // style-src 'self': no <style> element and no style attribute
       expect(html, path).not.toMatch(/<style\b|<[^>]+\sstyle=/i);

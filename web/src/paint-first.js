@@ -9,9 +9,8 @@
  *   once (named on #root by the prerender step) and imports the boot script (src/main.tsx), which starts
  *   the app; and asks for the active season, which every page's navigation shows, while the app loads rather
  *   than after it has run (src/lib/season-events.ts takes this answer; a test holds the path to the route's).
- * Its comments (these, and whole lines starting with //) are left out of the page.
- * Plain JavaScript, kept small: any change changes its hash, which CONTENT_SECURITY_POLICY must then name
- * (a test says so).
+ * The page carries it minified (prerender/paint-first.ts). Plain JavaScript, kept small: any change changes its
+ * hash, which CONTENT_SECURITY_POLICY must then name (a test says so).
  */
 const root = document.getElementById('root');
 const presses = [];

@@ -13,7 +13,7 @@ describe('the inline paint-first script and the CSP', () => {
       directive.startsWith('script-src'),
     );
 
-    expect(scriptSrc).toBe("script-src 'self' 'sha256-Qg3V6xhppjCc2L8nY85rXTmPtuoPzhmqSc4/dehnbMg='");
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-eNOQtk8wf+EvZCtXpsV4zUK+7lD0JVoCYm6fa7JuMZw='");
   });
 });
 
@@ -21,6 +21,13 @@ describe('the inline paint-first script and the active season', () => {
   it('asks for the active season at the public route the app reads it from', () => {
     // The app takes this request's answer (lib/season-events.ts), so the two must name the same route.
     expect(publicReadPath('getActiveSeason')).toBe('/api/seasons/active');
-    expect(paintFirstScript()).toContain("window.clubActiveSeason = fetch('/api/seasons/active');");
+    expect(paintFirstScript()).toMatch(/window\.clubActiveSeason=fetch\([`'"]\/api\/seasons\/active[`'"]\)/);
+  });
+
+  it('goes into the pages minified: no comment, no indentation', () => {
+    const script = paintFirstScript();
+
+    expect(script).not.toMatch(/\/\*|\/\/ |\n {2}/);
+    expect(script).toContain('clubEarlyPresses');
   });
 });
