@@ -10,7 +10,8 @@ import { publicRoutes } from './app/public-routes';
 import { LAYOUT_ROUTE_ID, routeTreeOf } from './app/router';
 import { CLUB } from './content/contact';
 import { SessionProvider } from './features/auth/session-provider';
-import { matchedMeta, renderHead } from './lib/page-meta';
+import { renderHead } from './lib/page-head';
+import { matchedMeta } from './lib/page-meta';
 
 export { pageModule } from './app/public-routes';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead, renderHead } from './page-meta';
+import { renderHead } from './page-head';
+import { applyHead } from './page-meta';
 
 const meta = { title: 'Fall Teams', description: 'Girls 15U & 17U, "boys" <too>.' };
 
@@ -26,7 +27,8 @@ describe('page head tags', () => {
     expect(html).not.toContain('canonical');
   });
 
-  it('replaces the previous page’s tags on client-side navigation', () => {
+  it('replaces the previous page’s tags on client-side navigation, leaving no social tag of the page first opened', () => {
+    document.head.insertAdjacentHTML('beforeend', renderHead(meta, '/FallTeams'));
     applyHead(document, { ...meta, noindex: true }, '/nope');
     applyHead(document, { title: 'Contact Us', description: 'E-mail us.' }, '/contact');
 
@@ -34,9 +36,11 @@ describe('page head tags', () => {
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'E-mail us.');
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
-    expect(document.head.querySelector('meta[property="og:url"]')).toHaveAttribute(
-      'content',
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      'href',
       'https://www.summitbasketball.ca/contact',
     );
+    expect(document.head.querySelector('meta[property="og:url"]')).toBeNull();
+    expect(document.head.querySelector('meta[name="twitter:title"]')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Each page's title, description and social preview tags. A route declares `handle: { meta }`; the prerender
- * step writes the tags into the page's HTML and the layout updates them on client-side navigation, both from
- * the same function, so they cannot drift.
+ * Each page's title and description. A route declares `handle: { meta }`; the prerender step writes its tags
+ * into the page's HTML (page-head.ts, which adds the social preview tags) and the layout updates the title and
+ * the search engines' tags on client-side navigation, both from the same function, so they cannot drift.
  */
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
@@ -26,8 +26,6 @@ export const DEFAULT_META: PageMeta = {
   description: `${CLUB.name}: fall and spring teams for boys and girls, winter programming, camps and tournaments in Edmonton, Alberta, with elite coaching regardless of finances.`,
 };
 
-export const SOCIAL_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
-
 export function fullTitle(meta: PageMeta): string {
   return `${meta.title} | ${CLUB.name}`;
 }
@@ -37,61 +35,33 @@ export interface HeadTag {
   attributes: Record<string, string>;
 }
 
-/** The head tags of a page at `path`, besides <title>. */
-export function headTags(meta: PageMeta, path: string): HeadTag[] {
-  const url = `${CLUB.siteOrigin}${path}`;
-  const image = `${CLUB.siteOrigin}${SOCIAL_IMAGE.path}`;
-  const title = fullTitle(meta);
-  const named = (name: string, content: string): HeadTag => ({ tag: 'meta', attributes: { name, content } });
-  const property = (prop: string, content: string): HeadTag => ({
-    tag: 'meta',
-    attributes: { property: prop, content },
-  });
+export const named = (name: string, content: string): HeadTag => ({
+  tag: 'meta',
+  attributes: { name, content },
+});
+
+/** What search engines read, the app's own rendering included: the description, and the canonical link or noindex. */
+export function searchTags(meta: PageMeta, path: string): HeadTag[] {
   return [
     named('description', meta.description),
-    ...(meta.noindex
-      ? [named('robots', 'noindex')]
-      : [{ tag: 'link', attributes: { rel: 'canonical', href: url } } as HeadTag]),
-    property('og:type', 'website'),
-    property('og:site_name', CLUB.name),
-    property('og:locale', 'en_CA'),
-    property('og:title', title),
-    property('og:description', meta.description),
-    property('og:url', url),
-    property('og:image', image),
-    property('og:image:width', String(SOCIAL_IMAGE.width)),
-    property('og:image:height', String(SOCIAL_IMAGE.height)),
-    property('og:image:alt', `${CLUB.name} logo on a basketball court`),
-    named('twitter:card', 'summary_large_image'),
-    named('twitter:title', title),
-    named('twitter:description', meta.description),
-    named('twitter:image', image),
+    meta.noindex
+      ? named('robots', 'noindex')
+      : { tag: 'link', attributes: { rel: 'canonical', href: `${CLUB.siteOrigin}${path}` } },
   ];
 }
 
 /** Marks the tags this module manages, so a navigation can replace them all. */
-const MANAGED = 'data-page-meta';
+export const MANAGED = 'data-page-meta';
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** The <title> and head tags as HTML, for the prerendered pages. */
-export function renderHead(meta: PageMeta, path: string): string {
-  const tags = headTags(meta, path).map(({ tag, attributes }) => {
-    const attrs = Object.entries(attributes)
-      .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-      .join('');
-    return `<${tag}${attrs} ${MANAGED}>`;
-  });
-  return [`<title>${escapeHtml(fullTitle(meta))}</title>`, ...tags].join('\n    ');
-}
-
-/** Replaces the document's title and managed head tags. */
+/**
+ * Replaces the document's title and managed head tags on a client-side navigation. The social preview tags
+ * the prerendered page came with go (they describe the page first opened); no new ones are added, since link
+ * previews are made from the HTML a URL serves, never after running its scripts.
+ */
 export function applyHead(doc: Document, meta: PageMeta, path: string): void {
   doc.title = fullTitle(meta);
   for (const el of doc.head.querySelectorAll(`[${MANAGED}]`)) el.remove();
-  for (const { tag, attributes } of headTags(meta, path)) {
+  for (const { tag, attributes } of searchTags(meta, path)) {
     const el = doc.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
     el.setAttribute(MANAGED, '');
