@@ -1,20 +1,5 @@
-/** Money as the club writes and types it (integer cents of CAD, shown in dollars), and what a registration has paid and owes. */
+/** Money as the club writes it (integer cents of CAD, shown in dollars), and what a registration has paid and owes; fee-text.ts reads a typed fee. */
 import type { PaymentStatus } from './types';
-
-/**
- * What an admin types as a fee ("85", "85.5", "$85.00", "1,000") in integer cents, or null when it is not an
- * amount of dollars and cents.
- */
-export function dollarsToCents(text: string): number | null {
-  const m = /^\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]!.replace(/,/g, '')) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
-/** Cents as a fee field shows them: 8500 → '85.00'. */
-export function centsToDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
 
 /** The statuses of a registration whose money is in (some of it may have been refunded since). */
 const PAID_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded', 'disputed'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapLink, sessionInstant, sessionsOf, sessionWhen } from './sessions';
+import { mapLink, sessionsOf } from './player-sessions';
+import { sessionInstant, sessionWhen } from './sessions';
 import type { TryoutSession } from './types';
 
 const at = (starts_at: string, ends_at: string, extra: Partial<TryoutSession> = {}): TryoutSession => ({

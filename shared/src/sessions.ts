@@ -2,17 +2,11 @@
  * A season's sessions as families read them: which are a player's, and how a session's day, time and place
  * are written ("Saturday, August 16, 2025 · 10:00 a.m. – 12:00 p.m."), the way spec §3's event cards write
  * them. Session times are Edmonton wall-clock times (`YYYY-MM-DDTHH:MM`), so they are formatted as they are,
- * never converted through the reader's own zone.
+ * never converted through the reader's own zone. Which sessions are a player's, where they are and what to
+ * bring is in player-sessions.ts, which the public pages do not read.
  */
-import { CLUB_TIME_ZONE, type AgeGroup } from './constants';
+import { CLUB_TIME_ZONE } from './constants';
 import type { TryoutSession } from './types';
-
-/** The tryout sessions of one age group (open gyms left out), earliest first. */
-export function sessionsOf(sessions: readonly TryoutSession[], group: AgeGroup): TryoutSession[] {
-  return sessions
-    .filter((s) => s.kind === 'tryout' && s.age_groups.includes(group))
-    .sort((a, b) => a.starts_at.localeCompare(b.starts_at));
-}
 
 function wallClock(localDateTime: string): Date {
   const [date, time] = localDateTime.split('T') as [string, string];
@@ -45,12 +39,8 @@ export function sessionWhen(session: Pick<TryoutSession, 'starts_at' | 'ends_at'
   return `${sessionDay(session)} · ${sessionTime(session)}`;
 }
 
-/** A map search for a session's address (opens the phone's map app or the web map). */
-export function mapLink(session: Pick<TryoutSession, 'location' | 'address'>): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${session.location}, ${session.address}`)}`;
-}
-
-const ZONE_PARTS = new Intl.DateTimeFormat('en-CA', {
+// Pure: a bundle whose code never converts an instant (the browser's) leaves the formatter out.
+const ZONE_PARTS = /* @__PURE__ */ new Intl.DateTimeFormat('en-CA', {
   timeZone: CLUB_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -73,9 +63,6 @@ export function sessionInstant(localDateTime: string): Date {
   const first = wall - zoneOffset(wall);
   return new Date(wall - zoneOffset(first));
 }
-
-/** What a player brings to a tryout (issue 18: the form says it before the family pays; the mail repeats it). */
-export const WHAT_TO_BRING = 'Bring indoor court shoes, a water bottle and clothes to play in.';
 
 /** "Tuesday, January 5, 2027" for a day written `YYYY-MM-DD` (the day registration opens, issue 18). */
 export function dayOf(date: string): string {

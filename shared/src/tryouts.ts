@@ -3,7 +3,8 @@ import type { AgeGroup, EmergencyContactRelationship, PaymentMethod, TryoutResul
 import type { IsoDate } from './dates';
 import type { PaymentStatus } from './types';
 
-export { amountsOf, centsToDollars, dollarsToCents, formatCad, reportedStatus } from './money';
+export { centsToDollars, dollarsToCents } from './fee-text';
+export { amountsOf, formatCad, reportedStatus } from './money';
 
 /** The "U" number of an age group: '15U Girls' → 15. */
 export function ageGroupLimit(group: AgeGroup): number {

@@ -4,7 +4,7 @@
  * visitor who types (and presses Enter) before the app has loaded loses nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PAGE_PATHS } from '@club/shared/site-paths';
+import { ACCOUNT_PAGE_PATHS } from '@club/shared/prerendered-paths';
 import { openPage, siteUrl } from './harness';
 import { heading, verifiedPlayer } from './players';
 import { fetchPrerendered, gotoAndHydrate, holdScripts } from './public-expectations';

@@ -2,10 +2,11 @@
  * What each public page must show (spec §2): its one heading and the facts the spec gives it. The browser
  * journeys and the prerender test both read this table.
  */
-import type { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
+import type { PUBLIC_PAGE_PATHS } from '@club/shared/prerendered-paths';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { EMAILS, LOCATION_TEXT } from '../src/content/contact';
+import { LOCATION_TEXT } from '../src/content/club';
+import { EMAILS } from '../src/content/contact';
 import { siteUrl } from './harness';
 
 export interface PageExpectation {

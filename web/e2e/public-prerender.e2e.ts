@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
+import { PUBLIC_PAGE_PATHS } from '@club/shared/prerendered-paths';
 import { openPage, siteUrl } from './harness';
 import { collapse, gotoAndHydrate, PUBLIC_PAGES, visibleText } from './public-expectations';
 

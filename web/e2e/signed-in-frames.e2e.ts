@@ -5,7 +5,7 @@
  * visitor without a session still lands on /login.
  */
 import { describe, expect, it } from 'vitest';
-import { SIGNED_IN_FRAME_PATHS } from '@club/shared/site-paths';
+import { SIGNED_IN_FRAME_PATHS } from '@club/shared/prerendered-paths';
 import { checkA11y, openPage, siteUrl } from './harness';
 import { heading, signIn, verifiedPlayer } from './players';
 import { fetchPrerendered, holdScripts, layoutShifts, recordLayoutShifts } from './public-expectations';

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared/site-paths';
+import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared/prerendered-paths';
 import type * as EntryServer from '../src/entry-server';
 import { injectPage, paintFirst, withModulePreloads } from './inject';
 import { ACCOUNT_ROUTES_MODULE, appChunks, entryKey, readManifest, staticChunks } from './manifest';

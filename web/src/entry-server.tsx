@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { accountRoutes } from './app/account-routes';
 import { publicRoutes } from './app/public-routes';
 import { LAYOUT_ROUTE_ID, routeTreeOf } from './app/router';
-import { CLUB } from './content/contact';
+import { CLUB } from './content/club';
 import { SessionProvider } from './features/auth/session-provider';
 import { renderHead } from './lib/page-head';
 import { matchedMeta } from './lib/page-meta';

@@ -21,7 +21,7 @@ import {
   PRERENDERED_PATHS,
   SIGNED_IN_FRAME_PATHS,
   prerenderedFile,
-} from '@club/shared/site-paths';
+} from '@club/shared/prerendered-paths';
 import {
   ACCOUNT_ROUTES_MODULE,
   appChunks,

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_PATHS } from '@club/shared/site-paths';
+import { PUBLIC_PAGE_PATHS } from '@club/shared/prerendered-paths';
 import { server } from '../test/server';
 import { loadRouteModules } from './load-route-modules';
 import { publicRoutes } from './public-routes';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { CLUB, EMAILS, LOCATION_TEXT, mailto, SOCIAL_LINKS } from '../content/contact';
+import { CLUB, LOCATION_TEXT } from '../content/club';
+import { EMAILS, mailto, SOCIAL_LINKS } from '../content/contact';
 import { SocialLinks } from './social-links';
 
 const COLUMNS = [

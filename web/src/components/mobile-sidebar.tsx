@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { CLUB } from '../content/contact';
+import { CLUB } from '../content/club';
 import { isMenu, NAV_ENTRIES } from '../content/navigation';
 import { AuthLinks } from './auth-links';
 import { RegisterLink } from './register-link';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { CLUB } from '../content/contact';
+import { CLUB } from '../content/club';
 import { isMenu, NAV_ENTRIES, type NavMenu } from '../content/navigation';
 import { AuthLinks } from './auth-links';
 import { MobileSidebar } from './mobile-sidebar';

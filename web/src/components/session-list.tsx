@@ -3,7 +3,8 @@
  * entered it), the gym, and its address linked to a map. The /tryout form shows a group's sessions before
  * the family pays; the dashboard shows the player's.
  */
-import { mapLink, sessionWhen } from '@club/shared/sessions';
+import { mapLink } from '@club/shared/player-sessions';
+import { sessionWhen } from '@club/shared/sessions';
 import type { TryoutSession } from '@club/shared/types';
 
 export function SessionList({ sessions, label }: { sessions: readonly TryoutSession[]; label: string }) {

@@ -1,6 +1,7 @@
 /** The account pages' short footer (issue 18): who to ask, and the privacy policy and terms. */
 import { Link } from 'react-router-dom';
-import { CLUB, EMAILS, mailto } from '../content/contact';
+import { CLUB } from '../content/club';
+import { EMAILS, mailto } from '../content/contact';
 
 export function ShortFooter() {
   return (

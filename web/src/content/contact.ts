@@ -1,17 +1,7 @@
 /**
- * The club's identity and how to reach it: the one place for its name, web address, e-mail addresses,
- * social links and location. Every page, the footer, the legal pages and the social preview tags read it.
+ * How to reach the club: the one place for its e-mail addresses and social links, which the footers, the
+ * contact, legal and programme pages read. Its name, web address and location are in club.ts.
  */
-
-export const CLUB = {
-  name: 'Edmonton Summit Basketball Club',
-  shortName: 'Summit Basketball',
-  /** The public web address; social preview tags and canonical links are built from it. */
-  siteOrigin: 'https://www.summitbasketball.ca',
-  location: { city: 'Edmonton', province: 'Alberta', country: 'Canada' },
-  /** The year the legal pages and the footer's copyright line refer to. */
-  copyrightYear: 2025,
-} as const;
 
 export const EMAILS = {
   /** Questions about teams, tryouts, fees and financial support; also privacy requests. */
@@ -45,5 +35,3 @@ export const SOCIAL_LINKS: readonly SocialLink[] = [
 export function mailto(address: string, subject?: string): string {
   return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`;
 }
-
-export const LOCATION_TEXT = `${CLUB.location.city}, ${CLUB.location.province}`;

@@ -3,7 +3,7 @@
  * date (page-meta.ts), and the social preview tags link previews are made from. Those are read from the HTML
  * a URL serves, so the browser's app never builds them and its JavaScript does not carry them.
  */
-import { CLUB } from '../content/contact';
+import { CLUB } from '../content/club';
 import { fullTitle, type HeadTag, MANAGED, named, type PageMeta, searchTags } from './page-meta';
 
 export const SOCIAL_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router-dom';
-import { CLUB } from '../content/contact';
+import { CLUB } from '../content/club';
 
 export interface PageMeta {
   /** The page's own title; the club's name is appended. */

@@ -4,8 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Season, TryoutSession } from '@club/shared/types';
-import { HomePage } from '../routes/home';
-import { TryoutInformationPage } from '../routes/tryout-information';
+import HomePage from '../routes/home';
+import TryoutInformationPage from '../routes/tryout-information';
 import { server } from '../test/server';
 import { forgetSeasonEvents, toEventCards } from './season-events';
 

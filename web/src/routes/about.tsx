@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
-import { CLUB, EMAILS, LOCATION_TEXT, mailto } from '../content/contact';
+import { CLUB, LOCATION_TEXT } from '../content/club';
+import { EMAILS, mailto } from '../content/contact';
 import { HIGHLIGHTS } from '../content/highlights';
 import type { PageMeta } from '../lib/page-meta';
 
@@ -18,7 +19,7 @@ const AUDIENCE = [
 ] as const;
 
 /** About the club (spec §2), with the #mission and #why-choose-us anchors the navigation links to. */
-export function AboutPage() {
+export default function AboutPage() {
   return (
     <>
       <PageHeader eyebrow="About" title={`About ${CLUB.name}`}>

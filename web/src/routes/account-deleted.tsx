@@ -10,7 +10,7 @@ export const meta: PageMeta = {
 };
 
 /** /account-deleted (issue 19): where a member lands after deleting their account. */
-export function AccountDeletedPage() {
+export default function AccountDeletedPage() {
   return (
     <AuthCard title="Your account was deleted">
       <div className="auth-form">

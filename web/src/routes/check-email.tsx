@@ -16,7 +16,7 @@ export const meta: PageMeta = {
  * /check-email (spec §2): after sign-up. The spec's heading stays; under it the page says the next step and its
  * main button takes the family on once the link is followed (issue 18).
  */
-export function CheckEmailPage() {
+export default function CheckEmailPage() {
   const email = useCarriedEmail();
   return (
     <AuthCard title={t.registrationSuccessful}>

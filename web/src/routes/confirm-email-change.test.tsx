@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { server } from '../test/server';
-import { ConfirmEmailChangePage } from './confirm-email-change';
+import ConfirmEmailChangePage from './confirm-email-change';
 
 const TOKEN = 'a'.repeat(43);
 

@@ -20,7 +20,7 @@ const UNAVAILABLE = 'We could not confirm your new address right now. Please try
  * (offline, a server error) keeps the token and offers to try again. Prerendered as it first shows
  * ("Confirming your new address…"), which is the same with or without the token and the session.
  */
-export function ConfirmEmailChangePage() {
+export default function ConfirmEmailChangePage() {
   const { hash } = useLocation();
   const { user } = useSession();
   const token = useRef(hash.slice(1)).current;

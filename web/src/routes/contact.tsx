@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { SocialLinks } from '../components/social-links';
-import { CLUB, EMAILS, LOCATION_TEXT, mailto } from '../content/contact';
+import { CLUB, LOCATION_TEXT } from '../content/club';
+import { EMAILS, mailto } from '../content/contact';
 import type { PageMeta } from '../lib/page-meta';
 
 export const meta: PageMeta = {
@@ -10,7 +11,7 @@ export const meta: PageMeta = {
 };
 
 /** Contact (spec §2): general and technical-support e-mails, social links, and where we are. */
-export function ContactPage() {
+export default function ContactPage() {
   return (
     <>
       <PageHeader eyebrow="Contact" title="Contact Us">

@@ -67,7 +67,7 @@ function DashboardSections() {
  * Prerendered as its frame (issue 20): the heading and a placeholder, which is what shows until the session
  * is known; then the same heading takes the player's name and the sections load where the placeholder is.
  */
-export function DashboardPage() {
+export default function DashboardPage() {
   const { user } = useSession();
   return (
     <section className="dashboard-page screen-frame">

@@ -13,7 +13,7 @@ export const meta: PageMeta = {
 };
 
 /** After verifying, the user signs in afresh (spec §2, §4), so any session in this tab ends here. */
-export function EmailConfirmedPage() {
+export default function EmailConfirmedPage() {
   const { logout } = useSession();
   useEffect(() => {
     void logout();

@@ -2,17 +2,11 @@ import { Link } from 'react-router-dom';
 import { FALL_PROGRAM } from '@club/shared/constants';
 import { PageHeader } from '../components/page-header';
 import { EMAILS, mailto } from '../content/contact';
-import {
-  birthYearRule,
-  FALL_COST_TEXT,
-  FALL_INCLUSIONS,
-  fallDivision,
-  listAgeGroups,
-  type Division,
-} from '../content/teams';
+import { birthYearRule, FALL_COST_TEXT, FALL_INCLUSIONS, fallDivision } from '../content/fall-program';
+import { listAgeGroups, type Division } from '../content/teams';
 import type { PageMeta } from '../lib/page-meta';
 
-export function fallTeamMeta(division: Division): PageMeta {
+export function meta({ division }: { division: Division }): PageMeta {
   const { label, ageGroups } = fallDivision(division);
   return {
     title: `Fall ${label} Teams`,
@@ -21,7 +15,7 @@ export function fallTeamMeta(division: Division): PageMeta {
 }
 
 /** A fall division's detail page (spec §2: /FallTeams/Girls and /FallTeams/Boys). */
-export function FallTeamDetailPage({ division }: { division: Division }) {
+export default function FallTeamDetailPage({ division }: { division: Division }) {
   const { label, ageGroups } = fallDivision(division);
   return (
     <>

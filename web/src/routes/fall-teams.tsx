@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { FALL_PROGRAM } from '@club/shared/constants';
 import { PageHeader } from '../components/page-header';
-import { FALL_COST_TEXT, FALL_DIVISIONS } from '../content/teams';
+import { FALL_COST_TEXT } from '../content/fall-program';
+import { FALL_DIVISIONS } from '../content/teams';
 import type { PageMeta } from '../lib/page-meta';
 
 export const meta: PageMeta = {
@@ -10,7 +11,7 @@ export const meta: PageMeta = {
 };
 
 /** The fall season overview (spec §2): the girls' and boys' teams and what both include. */
-export function FallTeamsPage() {
+export default function FallTeamsPage() {
   return (
     <>
       <PageHeader eyebrow="Fall 2025" title="Fall Teams">

@@ -10,7 +10,7 @@ export const meta: PageMeta = {
   noindex: true,
 };
 
-export function ForgotPasswordPage() {
+export default function ForgotPasswordPage() {
   return (
     <AuthCard title={t.forgotTitle}>
       <p>Enter your account&apos;s email and we will send you a link to set a new password.</p>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { FALL_PROGRAM } from '@club/shared/constants';
 import { SeasonEvents } from '../components/season-events';
 import { useSeasonEvents } from '../lib/season-events';
-import { LOCATION_TEXT } from '../content/contact';
+import { LOCATION_TEXT } from '../content/club';
 import { HIGHLIGHTS } from '../content/highlights';
 import { FALL_DIVISIONS, listAgeGroups } from '../content/teams';
 import type { PageMeta } from '../lib/page-meta';
@@ -44,7 +44,7 @@ const INFO_CARDS = [
 ] as const;
 
 /** The home page (spec §2): hero, highlights grid, four info cards and the Upcoming Events list. */
-export function HomePage() {
+export default function HomePage() {
   const live = useSeasonEvents();
   const fee = live.state === 'ready' ? live.fee : null;
   return (

@@ -32,7 +32,7 @@ function inviteToken(hash: string): string | null {
  * signs in or signs up, and the dashboard offers it. Prerendered as its frame (the heading and the invitation's
  * first line): the fragment and the session are the browser's, so the rest shows once hydrated.
  */
-export function HouseholdJoinPage() {
+export default function HouseholdJoinPage() {
   const { user, ready } = useSession();
   const hydrated = useHydrated();
   const { hash } = useLocation();

@@ -9,7 +9,7 @@ export const meta: PageMeta = {
   noindex: true,
 };
 
-export function LoginPage() {
+export default function LoginPage() {
   return (
     <AuthCard title="Login">
       <LoginForm />

@@ -8,6 +8,6 @@ export const meta: PageMeta = {
 };
 
 /** Any path no route matches. */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return <NotFound />;
 }

@@ -9,7 +9,7 @@ export const meta: PageMeta = {
 };
 
 /** The return page when a card payment is abandoned (spec §2 payment routes). */
-export function PaymentCancelledPage() {
+export default function PaymentCancelledPage() {
   return (
     <section className="page-section narrow center status-page" aria-labelledby="cancelled-title">
       <h1 id="cancelled-title">Payment Cancelled</h1>

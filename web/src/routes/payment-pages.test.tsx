@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { goToCheckout } from '../lib/open-checkout';
-import { PaymentCancelledPage } from './payment-cancelled';
-import { PaymentSuccessPage } from './payment-success';
+import PaymentCancelledPage from './payment-cancelled';
+import PaymentSuccessPage from './payment-success';
 
 afterEach(() => {
   vi.unstubAllGlobals();

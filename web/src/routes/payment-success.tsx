@@ -8,7 +8,7 @@ export const meta: PageMeta = {
 };
 
 /** The return page after a card payment (spec §2 payment routes). */
-export function PaymentSuccessPage() {
+export default function PaymentSuccessPage() {
   return (
     <section className="page-section narrow center status-page" aria-labelledby="paid-title">
       <p className="status-icon success" aria-hidden="true">

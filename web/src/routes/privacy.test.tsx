@@ -8,7 +8,7 @@ import {
   TryoutRegistrationSchema,
   UpdateAccountSchema,
 } from '@club/shared/schemas';
-import { PrivacyPage } from './privacy';
+import PrivacyPage from './privacy';
 
 /** Fields a form takes that are checked and never stored (said so here, so the list stays honest). */
 const NOT_STORED = new Set(['is_adult', 'registrations']);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
-import { CLUB, EMAILS, mailto } from '../content/contact';
+import { CLUB } from '../content/club';
+import { EMAILS, mailto } from '../content/contact';
 import type { PageMeta } from '../lib/page-meta';
 import { STORED_FIELDS } from '@club/shared/privacy-fields';
 
@@ -12,7 +13,7 @@ export const meta: PageMeta = {
 export const PRIVACY_UPDATED = 'August 1, 2025';
 
 /** The privacy policy, in plain language, describing what this website actually stores. */
-export function PrivacyPage() {
+export default function PrivacyPage() {
   return (
     <>
       <PageHeader eyebrow="Legal" title="Privacy Policy">

@@ -10,7 +10,7 @@ export const meta: PageMeta = {
   noindex: true,
 };
 
-export function RegisterPage() {
+export default function RegisterPage() {
   return (
     <AuthCard title={t.registerTitle} wide>
       <RegisterForm />

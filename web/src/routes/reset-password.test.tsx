@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { landed, renderWithSession } from '../features/auth/test-render';
 import { server } from '../test/server';
-import { ResetPasswordPage } from './reset-password';
+import ResetPasswordPage from './reset-password';
 
 const TOKEN = 'Zq-4_'.repeat(8) + 'abc';
 const routes = [

@@ -15,7 +15,7 @@ export const meta: PageMeta = {
  * /reset-password#<token>, the mails' link: the token sits in the fragment, which the browser never sends,
  * so no server or CDN log holds it. /reset-password/{token} (spec §2) works too, for a link typed by hand.
  */
-export function ResetPasswordPage() {
+export default function ResetPasswordPage() {
   const { token: fromPath } = useParams();
   const { hash } = useLocation();
   return (

@@ -1,5 +1,6 @@
 import { PageHeader } from '../components/page-header';
-import { CLUB, EMAILS, mailto } from '../content/contact';
+import { CLUB } from '../content/club';
+import { EMAILS, mailto } from '../content/contact';
 import { SPONSOR_BENEFITS, WHAT_SUPPORT_FUNDS } from '../content/sponsorship';
 import type { PageMeta } from '../lib/page-meta';
 
@@ -9,7 +10,7 @@ export const meta: PageMeta = {
 };
 
 /** Sponsorship (spec §2): what support funds, what sponsors receive, and whom to write to. */
-export function SponsorshipPage() {
+export default function SponsorshipPage() {
   return (
     <>
       <PageHeader eyebrow="Get Involved" title="Partner With Us">

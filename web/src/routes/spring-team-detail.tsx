@@ -2,7 +2,7 @@ import { ComingSoon } from '../components/coming-soon';
 import { springTeamName, type SpringTeamSlug } from '../content/teams';
 import type { PageMeta } from '../lib/page-meta';
 
-export function springTeamMeta(slug: SpringTeamSlug): PageMeta {
+export function meta({ slug }: { slug: SpringTeamSlug }): PageMeta {
   const name = springTeamName(slug);
   return {
     title: `Spring ${name}`,
@@ -11,7 +11,7 @@ export function springTeamMeta(slug: SpringTeamSlug): PageMeta {
 }
 
 /** One spring age group's page (spec §2: a Coming Soon placeholder). */
-export function SpringTeamDetailPage({ slug }: { slug: SpringTeamSlug }) {
+export default function SpringTeamDetailPage({ slug }: { slug: SpringTeamSlug }) {
   const name = springTeamName(slug);
   return (
     <ComingSoon

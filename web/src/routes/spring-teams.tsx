@@ -11,7 +11,7 @@ export const meta: PageMeta = {
 };
 
 /** The spring season overview (spec §2: coming soon), with links to each age group's page. */
-export function SpringTeamsPage() {
+export default function SpringTeamsPage() {
   return (
     <>
       <PageHeader eyebrow="Spring 2026" title="Spring Teams">

@@ -6,7 +6,8 @@ import {
   MINUTE_MS,
 } from '@club/shared/constants';
 import { PageHeader } from '../components/page-header';
-import { CLUB, EMAILS, mailto } from '../content/contact';
+import { CLUB } from '../content/club';
+import { EMAILS, mailto } from '../content/contact';
 import type { PageMeta } from '../lib/page-meta';
 
 export const meta: PageMeta = {
@@ -17,7 +18,7 @@ export const meta: PageMeta = {
 export const TERMS_UPDATED = 'August 1, 2025';
 
 /** The terms of use, in plain language. */
-export function TermsPage() {
+export default function TermsPage() {
   return (
     <>
       <PageHeader eyebrow="Legal" title="Terms of Use">

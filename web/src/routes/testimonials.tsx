@@ -7,7 +7,7 @@ export const meta: PageMeta = {
 };
 
 /** Testimonials (spec §2: coming soon). */
-export function TestimonialsPage() {
+export default function TestimonialsPage() {
   return (
     <ComingSoon
       eyebrow="Impact"

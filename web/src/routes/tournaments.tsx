@@ -7,7 +7,7 @@ export const meta: PageMeta = {
 };
 
 /** Tournaments (spec §2: coming soon). */
-export function TournamentsPage() {
+export default function TournamentsPage() {
   return (
     <ComingSoon
       eyebrow="Compete"

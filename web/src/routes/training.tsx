@@ -7,7 +7,7 @@ export const meta: PageMeta = {
 };
 
 /** Camps and training (spec §2: coming soon). */
-export function TrainingPage() {
+export default function TrainingPage() {
   return (
     <ComingSoon
       eyebrow="Camps & Programming"

@@ -12,7 +12,7 @@ export const meta: PageMeta = {
 };
 
 /** Tryout information (spec §2): schedule, open gyms, the age clarification, and the way to register. */
-export function TryoutInformationPage() {
+export default function TryoutInformationPage() {
   const live = useSeasonEvents();
   return (
     <>

@@ -14,7 +14,7 @@ export const meta: PageMeta = {
  * /tryout (spec §2): a signed-in player registers for the active season's tryouts. Until the session is
  * known the screen shows the card it starts with, loading (issue 20).
  */
-export function TryoutPage() {
+export default function TryoutPage() {
   return (
     <div className="screen-frame">
       <PlayerOnly frame={loadingTryoutCard()}>

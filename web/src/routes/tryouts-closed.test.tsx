@@ -9,7 +9,7 @@ import { forgetSeasonEvents } from '../lib/season-events';
 import { SessionContext, type SessionValue } from '../lib/session-context';
 import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
-import { TryoutsClosedPage } from './tryouts-closed';
+import TryoutsClosedPage from './tryouts-closed';
 
 // The page reads the season the navigation reads, once per page view: each test is a page view of its own.
 afterEach(() => forgetSeasonEvents());

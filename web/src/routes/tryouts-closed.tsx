@@ -137,7 +137,7 @@ function RegistrationNotice({ registration }: { registration: Registration }) {
 }
 
 /** The tryout registration entry (spec §2): says whether the active season takes registrations, and how to join. */
-export function TryoutsClosedPage() {
+export default function TryoutsClosedPage() {
   const registration = useRegistration();
   return (
     <>

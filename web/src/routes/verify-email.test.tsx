@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { landed, renderWithSession } from '../features/auth/test-render';
 import { server } from '../test/server';
-import { VerifyEmailPage } from './verify-email';
+import VerifyEmailPage from './verify-email';
 
 const TOKEN = 'Ab_9-'.repeat(8) + 'xyz';
 const routes = [

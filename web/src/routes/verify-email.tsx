@@ -19,7 +19,7 @@ export const meta: PageMeta = {
  * for a link that is spent or expired, to the page that sends a new one. A failure that is not the link's
  * (offline, a server error) keeps the token and offers to try again.
  */
-export function VerifyEmailPage() {
+export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const { hash } = useLocation();
   const token = useRef(hash.slice(1)).current;

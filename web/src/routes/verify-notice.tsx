@@ -14,7 +14,7 @@ export const meta: PageMeta = {
   noindex: true,
 };
 
-export function VerifyNoticePage() {
+export default function VerifyNoticePage() {
   const email = useCarriedEmail();
   const [params] = useSearchParams();
   // The prerendered page is the usual notice; a spent link's `?link=invalid` shows once it has hydrated.

@@ -7,7 +7,7 @@ export const meta: PageMeta = {
 };
 
 /** Winter programming (spec §2: coming soon). */
-export function WinterProgrammingPage() {
+export default function WinterProgrammingPage() {
   return (
     <ComingSoon
       eyebrow="Programs"

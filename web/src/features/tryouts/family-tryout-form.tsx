@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
-import { sessionsOf } from '@club/shared/sessions';
+import { sessionsOf } from '@club/shared/player-sessions';
 import { fitsAgeGroup, formatCad } from '@club/shared/tryouts';
 import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';

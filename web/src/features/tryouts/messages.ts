@@ -3,7 +3,7 @@
  * spec §5's and lives in `@club/shared`; what the server says is shown as it comes.
  */
 import { serverMessages } from '@club/shared/messages';
-import { WHAT_TO_BRING } from '@club/shared/sessions';
+import { WHAT_TO_BRING } from '@club/shared/player-sessions';
 
 export const tryoutMessages = {
   // /tryout (spec §2)

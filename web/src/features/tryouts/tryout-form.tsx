@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
 import { fieldMessages } from '@club/shared/messages';
 import { TryoutRegistrationSchema } from '@club/shared/schemas';
-import { sessionsOf } from '@club/shared/sessions';
+import { sessionsOf } from '@club/shared/player-sessions';
 import { fitsAgeGroup, formatCad } from '@club/shared/tryouts';
 import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';

@@ -1,0 +1,13 @@
+/**
+ * The screens a mailed link opens. The link's one-time token rides in the URL fragment (`#<token>`), which a
+ * browser never sends to a server: no CDN or API access log, and no Referer header, can ever hold it. The
+ * screen reads the fragment and posts the token in a request body.
+ */
+export const MAIL_LINK_PAGES = {
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  /** A household's invitation to a second guardian (issue 17). */
+  joinHousehold: '/household/join',
+  /** A new e-mail address's confirmation, asked for on the account page (issue 18). */
+  confirmEmailChange: '/account/confirm-email',
+} as const;
