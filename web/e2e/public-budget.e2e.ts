@@ -20,8 +20,11 @@ import {
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webDir, 'dist');
 
-/** The budget for all the JavaScript `/` loads, gzip-compressed (docs/decisions/0028-paint-before-javascript.md). */
-export const HOME_JS_BUDGET_BYTES = 114 * 1000;
+/**
+ * The budget for all the JavaScript `/` loads, gzip-compressed (docs/decisions/0028-paint-before-javascript.md):
+ * 1.15x the minimal React 19 + React Router 7 app the bench builds (96,967 B; issue 20).
+ */
+export const HOME_JS_BUDGET_BYTES = 111_500;
 
 /** Public page modules (src/routes) and the route ids that name them. */
 const PUBLIC_PAGE_MODULES = [
@@ -83,7 +86,7 @@ function pageFiles(manifest: Manifest, module: string): string[] {
 }
 
 describe('public site budgets', () => {
-  it('keeps all the JavaScript / loads within 114 KB gzip', () => {
+  it('keeps all the JavaScript / loads within 111.5 KB gzip', () => {
     const manifest = readManifest(dist);
     // What the page's HTML names: its inline paint-first script, the boot script and the app's and the
     // page's chunks on #root.
@@ -97,6 +100,21 @@ describe('public site budgets', () => {
     expect(total, `/ loads ${total} B gzip of JavaScript: ${files.join(', ')}`).toBeLessThanOrEqual(
       HOME_JS_BUDGET_BYTES,
     );
+  });
+
+  it('names a footer’s chunk on the pages that show it, and neither on /, which shows none', () => {
+    const modulesOf = (page: string) =>
+      prerenderedPageScripts(readFileSync(join(dist, page), 'utf8')).files.flatMap((file) =>
+        sources(dist, file),
+      );
+    const footer = (modules: string[]) =>
+      modules.filter((m) => /\/src\/components\/(short-)?footer\.tsx$/.test(m));
+
+    expect(footer(modulesOf('index.html'))).toEqual([]);
+    expect(footer(modulesOf('about/index.html'))).toEqual(['/src/components/footer.tsx']);
+    expect(footer(modulesOf('FallTeams/Girls/index.html'))).toEqual(['/src/components/footer.tsx']);
+    expect(footer(modulesOf('login/index.html'))).toEqual(['/src/components/short-footer.tsx']);
+    expect(footer(modulesOf('tryout-information/index.html'))).toEqual([]);
   });
 
   it('keeps account, dashboard and admin code out of every public page’s chunks', () => {

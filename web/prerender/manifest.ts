@@ -37,6 +37,12 @@ export const APP_MODULE = 'src/app/start.tsx';
 /** The account, dashboard and admin screens' route table, which the app loads when a path is theirs. */
 export const ACCOUNT_ROUTES_MODULE = 'src/app/account-routes.tsx';
 
+/** The footers' modules (src/components/page-footer.tsx loads them lazily), by the kind a page carries. */
+export const FOOTER_MODULES = {
+  marketing: 'src/components/footer.tsx',
+  short: 'src/components/short-footer.tsx',
+} as const;
+
 /**
  * The chunks every page loads before its page chunk can run: the boot entry's and those of the modules it
  * imports lazily, which are the app's (React DOM, then the app itself), with all they import.

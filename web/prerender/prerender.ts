@@ -12,7 +12,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PRERENDERED_PATHS, SPA_SHELL_FILE, prerenderedFile } from '@club/shared/prerendered-paths';
 import type * as EntryServer from '../src/entry-server';
 import { injectPage, paintFirst, withModulePreloads } from './inject';
-import { ACCOUNT_ROUTES_MODULE, appChunks, entryKey, readManifest, staticChunks } from './manifest';
+import {
+  ACCOUNT_ROUTES_MODULE,
+  appChunks,
+  entryKey,
+  FOOTER_MODULES,
+  readManifest,
+  staticChunks,
+} from './manifest';
 import { paintFirstScript } from './paint-first';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -27,6 +34,10 @@ async function main(): Promise<void> {
     throw new Error(`${ACCOUNT_ROUTES_MODULE} is not a lazily loaded chunk of the client build.`);
   }
   const accountTable = staticChunks(manifest, ACCOUNT_ROUTES_MODULE);
+  for (const key of Object.values(FOOTER_MODULES)) {
+    if (!manifest[key]?.isDynamicEntry)
+      throw new Error(`${key} is not a lazily loaded chunk of the client build.`);
+  }
   // Written before index.html becomes the home page: screens that are not prerendered (the account and admin
   // screens) start from an empty root, so the app and the account routes' table are their first paint and
   // their chunks are asked for at once.
@@ -34,7 +45,10 @@ async function main(): Promise<void> {
     join(dist, SPA_SHELL_FILE),
     withModulePreloads(
       template,
-      [...new Set([...app, ...accountTable])].map((key) => manifest[key]!.file),
+      // The account screens carry the short footer.
+      [...new Set([...app, ...accountTable, ...staticChunks(manifest, FOOTER_MODULES.short)])].map(
+        (key) => manifest[key]!.file,
+      ),
     ).replace('</head>', '  <meta name="robots" content="noindex" data-page-meta />\n  </head>'),
   );
   const { template: pageTemplate, boot: bootUrl } = paintFirst(template);
@@ -46,12 +60,19 @@ async function main(): Promise<void> {
   const boot = staticChunks(manifest, entryKey(manifest));
   /**
    * The chunks a page runs on beyond the boot script's: the app's, the account routes' table on their pages,
-   * then the page's own (which the app loads before hydrating), for the paint-first script to ask for after the first paint; and the page's
+   * the footer it carries, then the page's own (which the app loads before hydrating), for the paint-first script to ask for after the first paint; and the page's
    * stylesheets.
    */
-  const pageAssets = (routeIds: string[], accountPage: boolean) => {
+  const pageAssets = (
+    routeIds: string[],
+    accountPage: boolean,
+    footer: keyof typeof FOOTER_MODULES | null,
+  ) => {
     const chunks = new Set([...app].filter((key) => !boot.has(key)));
     if (accountPage) for (const chunk of accountTable) if (!boot.has(chunk)) chunks.add(chunk);
+    if (footer)
+      for (const chunk of staticChunks(manifest, FOOTER_MODULES[footer]))
+        if (!boot.has(chunk)) chunks.add(chunk);
     for (const id of routeIds) {
       const key = `src/routes/${pageModule(id)}.tsx`;
       if (!manifest[key]?.isDynamicEntry) {
@@ -76,7 +97,7 @@ async function main(): Promise<void> {
     if (page.status !== 200) throw new Error(`Prerendering ${path} answered ${page.status}.`);
     const file = join(dist, prerenderedFile(path));
     mkdirSync(dirname(file), { recursive: true });
-    const { pageChunks, stylesheets } = pageAssets(page.routeIds, page.accountPage);
+    const { pageChunks, stylesheets } = pageAssets(page.routeIds, page.accountPage, page.footer);
     writeFileSync(
       file,
       injectPage(pageTemplate, path, {

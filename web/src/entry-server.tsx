@@ -9,6 +9,7 @@ import { accountRoutes } from './app/account-routes';
 import { publicRoutes } from './app/public-routes';
 import { LAYOUT_ROUTE_ID, routeTreeOf } from './app/router';
 import { CLUB } from './content/club';
+import { footerOf, type FooterKind, loadFooter } from './components/page-footer';
 import { SessionProvider } from './features/auth/session-provider';
 import { renderHead } from './lib/page-head';
 import { matchedMeta } from './lib/page-meta';
@@ -35,7 +36,12 @@ export interface RenderedPage {
   routeIds: string[];
   /** An account route's page: the browser loads the account routes' table before it hydrates. */
   accountPage: boolean;
+  /** The footer the page carries, whose chunk the browser loads before it hydrates. */
+  footer: FooterKind | null;
 }
+
+// Both footers are ready before any page renders, so each renders in place (the browser loads one lazily).
+await Promise.all([loadFooter('marketing'), loadFooter('short')]);
 
 export async function render(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routeTree);
@@ -63,5 +69,6 @@ export async function render(path: string): Promise<RenderedPage> {
     noindex: Boolean(meta.noindex),
     routeIds: context.matches.map((match) => match.route.id).filter((id) => id !== LAYOUT_ROUTE_ID),
     accountPage: context.matches.some((match) => ACCOUNT_ROUTE_IDS.has(match.route.id)),
+    footer: footerOf(path),
   };
 }

@@ -1,15 +1,17 @@
 import { useCallback } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { loadFooterOf } from '../components/page-footer';
 import { SessionProvider } from '../features/auth/session-provider';
 import { discoverAccountRoutes, startingRouteTree } from './account-route-discovery';
 import { loadRouteModules } from './load-route-modules';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** The browser router, made once the current page's route modules are loaded (so hydration matches). */
+/** The browser router, made once the current page's route modules and footer are loaded (so hydration matches). */
 export async function createAppRouter(): Promise<AppRouter> {
-  const routes = await startingRouteTree(window.location.pathname);
-  await loadRouteModules(routes, window.location.pathname);
+  const { pathname } = window.location;
+  const [routes] = await Promise.all([startingRouteTree(pathname), loadFooterOf(pathname)]);
+  await loadRouteModules(routes, pathname);
   return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAccountRoutes });
 }
 

@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { showsFooter } from '@club/shared/site-paths';
+import { loadFooterOf, loadFooter } from '../components/page-footer';
 import { Layout } from './layout';
 
 function renderAt(path: string) {
@@ -26,10 +27,10 @@ describe('the footer appears on the marketing paths only (spec §2)', () => {
     '/sponsorship',
     '/testimonials',
     '/contact',
-  ])('shows the footer on %s', (path) => {
+  ])('shows the footer on %s', async (path) => {
     renderAt(path);
 
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Get Involved' })).toBeInTheDocument();
   });
 
@@ -42,18 +43,20 @@ describe('the footer appears on the marketing paths only (spec §2)', () => {
     '/admin',
     '/payment/success',
     '/aboutus',
-  ])('leaves it off %s', (path) => {
+  ])('leaves it off %s', async (path) => {
     renderAt(path);
+    // Both footers loaded: had either been asked for, it would show now.
+    await act(() => Promise.all([loadFooter('marketing'), loadFooter('short')]));
 
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
   });
 
   it.each(['/login', '/register', '/check-email', '/forgot-password', '/dashboard', '/tryout', '/Tryout/'])(
     'puts a short footer on the account page %s: contact, privacy, terms (issue 18)',
-    (path) => {
+    async (path) => {
       renderAt(path);
 
-      const footer = screen.getByRole('contentinfo');
+      const footer = await screen.findByRole('contentinfo');
       expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
       expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
       expect(within(footer).getByRole('link', { name: 'support@summitbasketball.ca' })).toHaveAttribute(
@@ -64,20 +67,31 @@ describe('the footer appears on the marketing paths only (spec §2)', () => {
     },
   );
 
-  it('ignores letter case and a trailing slash, as the router does', () => {
+  it('ignores letter case and a trailing slash, as the router does', async () => {
     expect(showsFooter('/fallteams/girls/')).toBe(true);
     renderAt('/CONTACT');
 
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('has the five columns: contact, About, Programs/Events, Impact and Get Involved', () => {
+  it('has the five columns: contact, About, Programs/Events, Impact and Get Involved', async () => {
     renderAt('/contact');
+    await screen.findByRole('contentinfo');
 
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Contact', 'About', 'Programs/Events', 'Impact', 'Get Involved']);
     expect(screen.getByRole('link', { name: 'Testimonials' })).toHaveAttribute('href', '/testimonials');
     expect(screen.getByRole('link', { name: 'Sponsorship' })).toHaveAttribute('href', '/sponsorship');
+  });
+});
+
+describe('the footers load with the first page that shows one', () => {
+  it('renders a path’s footer in the first render once loaded, as hydrating a prerendered page needs', async () => {
+    await loadFooterOf('/about');
+    await loadFooterOf('/login');
+
+    renderAt('/about');
+    expect(screen.getByRole('heading', { name: 'Get Involved' })).toBeInTheDocument();
   });
 });
 

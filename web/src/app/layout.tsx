@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { showsFooter, showsShortFooter } from '@club/shared/site-paths';
 import { ErrorBoundary } from '../components/error-boundary';
-import { Footer } from '../components/footer';
 import { NavBar } from '../components/nav-bar';
-import { ShortFooter } from '../components/short-footer';
+import { PageFooter } from '../components/page-footer';
 import { PageLoadSpinner } from '../components/page-load-spinner';
 import { replayEarlyPresses } from '../lib/early-presses';
 import { hydrationDone } from '../lib/after-hydration';
@@ -42,7 +40,7 @@ export function Layout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      {showsFooter(pathname) ? <Footer /> : showsShortFooter(pathname) ? <ShortFooter /> : null}
+      <PageFooter pathname={pathname} />
     </>
   );
 }
