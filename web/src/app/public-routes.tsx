@@ -26,8 +26,10 @@ export function page<Props extends object>(
   path: string,
   id: string,
   load: () => Promise<PageModule<Props>>,
-  props = {} as Props,
+  // Required exactly when the module's page takes props.
+  ...[given]: keyof Props extends never ? [] : [props: Props]
 ): RouteObject {
+  const props = (given ?? {}) as Props;
   const lazy = async () => {
     const { default: Page, meta } = await load();
     const handle: RouteHandle = { meta: typeof meta === 'function' ? meta(props) : meta };
