@@ -5,7 +5,7 @@
  * asset's bytes but not in cold init, exactly as on Lambda.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +32,16 @@ await import(process.argv[1]);
 const t0 = performance.now();
 await import(process.argv[2]);
 process.stdout.write(String(performance.now() - t0));
+`;
+
+/**
+ * The floor of cold init: a function that only makes the DynamoDB clients every function reaches the table
+ * with (functions/src/db/client.ts), bundled the same way. What a function's init costs beyond it is its own.
+ */
+const FLOOR_SOURCE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+export const table = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+export const handler = async () => ({ statusCode: 200 });
 `;
 
 /** Median milliseconds a probe prints over fresh processes. */
@@ -69,6 +79,14 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
     ...Object.entries(PLATFORM_FUNCTIONS).map(([name, { handler }]) => ({ name, handler })),
     ...queueWorkerFunctions,
   ];
+  const floorDir = join(outDir, '_floor');
+  const floorSource = join(floorDir, 'dynamodb-clients.ts');
+  mkdirSync(floorDir, { recursive: true });
+  writeFileSync(floorSource, FLOOR_SOURCE);
+  bundleLambda(floorSource, join(floorDir, 'bundle'));
+  const floorEntry = join(floorDir, 'bundle', BUNDLE_FILE);
+  const floorBefore = probe(IMPORT_PROBE, [floorEntry]);
+  const coldInits: number[] = [];
   for (const route of functions) {
     const dir = join(outDir, route.name);
     const { files } = bundleLambda(handlerEntry(route.handler), dir);
@@ -78,6 +96,7 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
     const code = files.filter((f) => f.endsWith('.mjs'));
     const assetBytes = code.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
     const coldInit = probe(IMPORT_PROBE, [entry]);
+    coldInits.push(coldInit);
     const budgetShare = Math.round((entryBytes / ENTRY_BYTE_BUDGET) * 100);
     rows.push(
       {
@@ -113,5 +132,31 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
       });
     }
   }
+  // Measured again after every function, so a change in the machine's load shows in the floor too.
+  const floor = median([floorBefore, probe(IMPORT_PROBE, [floorEntry])]);
+  const medianInit = median(coldInits);
+  for (const row of rows) {
+    if (row.name.endsWith(' cold init')) row.note += `; ${(row.value / floor).toFixed(2)}x the floor`;
+  }
+  rows.push(
+    {
+      name: 'cold init floor: the DynamoDB clients alone',
+      value: floor,
+      unit: 'ms',
+      note: `the same bundling; median of ${COLD_RUNS} fresh processes, before and after the functions`,
+    },
+    {
+      name: 'cold init, median over the functions',
+      value: medianInit,
+      unit: 'ms',
+      note: `${coldInits.length} functions; goal ≤ 40 ms`,
+    },
+    {
+      name: 'cold init, median over the functions / floor',
+      value: Number((medianInit / floor).toFixed(2)),
+      unit: 'x',
+      note: 'what the functions load and run at init beyond the SDK clients they all need',
+    },
+  );
   return rows;
 }
