@@ -1,4 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { showsFooter } from '@club/shared/site-paths';
@@ -86,13 +88,33 @@ describe('the footer appears on the marketing paths only (spec §2)', () => {
 });
 
 describe('the footers load with the first page that shows one', () => {
-  it('renders a path’s footer in the first render once loaded, as hydrating a prerendered page needs', async () => {
-    await loadFooterOf('/about');
-    await loadFooterOf('/login');
+  it.each(['/about', '/login'])(
+    'hydrates %s, prerendered with its footer, without a mismatch once the footer is loaded',
+    async (path) => {
+      await loadFooterOf(path);
+      const tree = () => (
+        <RouterProvider
+          router={createMemoryRouter(
+            [{ element: <Layout />, children: [{ path: '*', element: <h1>Page</h1> }] }],
+            { initialEntries: [path] },
+          )}
+        />
+      );
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(tree());
+      document.body.append(container);
+      expect(container.querySelector('footer')).not.toBeNull();
+      const mismatches: unknown[] = [];
 
-    renderAt('/about');
-    expect(screen.getByRole('heading', { name: 'Get Involved' })).toBeInTheDocument();
-  });
+      await act(async () => {
+        hydrateRoot(container, tree(), { onRecoverableError: (error) => mismatches.push(error) });
+      });
+
+      expect(mismatches).toEqual([]);
+      expect(within(container).getByRole('contentinfo')).toBeInTheDocument();
+      container.remove();
+    },
+  );
 });
 
 describe('the layout', () => {
