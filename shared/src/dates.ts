@@ -1,4 +1,5 @@
 import { ADULT_AGE, CLUB_TIME_ZONE } from './constants';
+import { onFirstUse } from './first-use';
 
 /** A calendar date as YYYY-MM-DD. */
 export type IsoDate = string;
@@ -6,18 +7,20 @@ export type IsoDate = string;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Made once, on first use: building a formatter with a time zone costs far more than formatting with it. */
-let clubDay: Intl.DateTimeFormat | undefined;
+const clubDay = /* @__PURE__ */ onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLUB_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 
 /** Today's date in the club's time zone (Edmonton), so "today" is the same on the server and in a browser there. */
 export function todayInClubZone(now: Date = new Date()): IsoDate {
   // en-CA formats as YYYY-MM-DD.
-  clubDay ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: CLUB_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return clubDay.format(now);
+  return clubDay().format(now);
 }
 
 /** True for a real calendar date written YYYY-MM-DD (rejects 2024-02-30). */

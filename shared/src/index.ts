@@ -14,3 +14,4 @@ export * from './tryouts';
 export * from './security-headers';
 export * from './sessions';
 export * from './player-sessions';
+export * from './first-use';

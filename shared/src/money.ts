@@ -1,4 +1,5 @@
 /** Money as the club writes it (integer cents of CAD, shown in dollars), and what a registration has paid and owes; fee-text.ts reads a typed fee. */
+import { onFirstUse } from './first-use';
 import type { PaymentStatus } from './types';
 
 /** The statuses of a registration whose money is in (some of it may have been refunded since). */
@@ -41,10 +42,15 @@ export function amountsOf(tryout: {
   };
 }
 
-/** Made once: building a formatter costs far more than using one (the admin table formats every row). */
-const CAD = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+/**
+ * Made once, on first use: building a formatter costs far more than using one (the admin table formats every
+ * row), and built at import it would be part of every function's cold start (first-use.ts).
+ */
+const CAD = /* @__PURE__ */ onFirstUse(
+  () => new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }),
+);
 
 /** Cents as the club writes money: 5000 → '$50.00'. */
 export function formatCad(cents: number): string {
-  return CAD.format(cents / 100);
+  return CAD().format(cents / 100);
 }

@@ -6,6 +6,7 @@
  * bring is in player-sessions.ts, which the public pages do not read.
  */
 import { CLUB_TIME_ZONE } from './constants';
+import { onFirstUse } from './first-use';
 import type { TryoutSession } from './types';
 
 function wallClock(localDateTime: string): Date {
@@ -15,23 +16,29 @@ function wallClock(localDateTime: string): Date {
   return new Date(Date.UTC(y, mo - 1, d, h, mi));
 }
 
-const DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const TIME = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+// Made on first use: every server function imports this module through the shared index (first-use.ts).
+const DAY = /* @__PURE__ */ onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }),
+);
+const TIME = /* @__PURE__ */ onFirstUse(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }),
+);
 
 /** "Saturday, August 16, 2025". */
 export function sessionDay(session: Pick<TryoutSession, 'starts_at'>): string {
-  return DAY.format(wallClock(session.starts_at));
+  return DAY().format(wallClock(session.starts_at));
 }
 
 /** "10:00 a.m. – 12:00 p.m.". */
 export function sessionTime(session: Pick<TryoutSession, 'starts_at' | 'ends_at'>): string {
-  return `${TIME.format(wallClock(session.starts_at))} – ${TIME.format(wallClock(session.ends_at))}`;
+  return `${TIME().format(wallClock(session.starts_at))} – ${TIME().format(wallClock(session.ends_at))}`;
 }
 
 /** "Saturday, August 16, 2025 · 10:00 a.m. – 12:00 p.m.". */
@@ -40,19 +47,26 @@ export function sessionWhen(session: Pick<TryoutSession, 'starts_at' | 'ends_at'
 }
 
 // Pure: a bundle whose code never converts an instant (the browser's) leaves the formatter out.
-const ZONE_PARTS = /* @__PURE__ */ new Intl.DateTimeFormat('en-CA', {
-  timeZone: CLUB_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const ZONE_PARTS = /* @__PURE__ */ onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLUB_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** How far Edmonton's clock is from UTC at an instant, in ms (−6 h in summer, −7 h in winter). */
 function zoneOffset(instant: number): number {
-  const parts = Object.fromEntries(ZONE_PARTS.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    ZONE_PARTS()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!);
   return asUtc - Math.floor(instant / 60_000) * 60_000;
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { sessionWhen } from '@club/shared/sessions';
+import { onFirstUse } from '@club/shared/first-use';
 import { formatCad } from '@club/shared/money';
 import type { Season, TryoutSession } from '@club/shared/types';
 import type { EventCard } from '../content/events';
@@ -92,13 +93,17 @@ export function toEventCards(sessions: readonly TryoutSession[]): EventCard[] {
   }));
 }
 
-const MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+// Made on first use: the home page imports this module as it starts, and a formatter built at import is
+// main-thread time before the page answers (first-use.ts).
+const MONTH = /* @__PURE__ */ onFirstUse(
+  () => new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+);
 
 /** The month of the earliest session ("August 2026"), read from its Edmonton wall-clock date. */
 export function firstMonth(sessions: readonly TryoutSession[]): string {
   const first = [...sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at))[0]!.starts_at;
   const [y, m] = first.split('-').map(Number) as [number, number];
-  return MONTH.format(new Date(Date.UTC(y, m - 1, 1)));
+  return MONTH().format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
 /** The month of spec §3's static cards. */
