@@ -1,7 +1,8 @@
 /** The navigation by keyboard and on a phone (spec §2 shared chrome). */
 import { describe, expect, it } from 'vitest';
-import { checkA11y, openPage } from './harness';
-import { gotoAndHydrate } from './public-expectations';
+import { adminCredentials, checkA11y, openPage } from './harness';
+import { signIn } from './players';
+import { gotoAndHydrate, layoutShifts, recordLayoutShifts } from './public-expectations';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -136,4 +137,33 @@ describe('mobile sidebar', () => {
       await close();
     }
   });
+});
+
+describe('desktop bar', () => {
+  // The bar's links start right after the club's name and the sign-in links take the rest of the bar, so a
+  // restored session (Login becoming Admin and Logout) moves none of the bar's links (issue 20).
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1440, height: 900 },
+  ]) {
+    it(`moves nothing when a stored session is restored (${viewport.width} px)`, async () => {
+      const { page, consoleErrors, close } = await openPage({ viewport });
+      try {
+        const { email, password } = adminCredentials();
+        await signIn(page, email, password);
+        await page.waitForURL(/\/admin/);
+        await recordLayoutShifts(page);
+        await gotoAndHydrate(page, '/about');
+        const bar = page.getByRole('navigation', { name: 'Main' });
+        await bar.getByRole('link', { name: 'Admin', exact: true }).waitFor();
+        await bar.getByRole('button', { name: 'Logout' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect((await layoutShifts(page)).total).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
 });
