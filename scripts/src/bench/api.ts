@@ -379,25 +379,40 @@ async function benchActiveSeason(stack: RunningStack): Promise<BenchRow[]> {
 }
 
 /**
+ * POST /tryouts/register, one request per account (its token, its body), sent from a thread of its own as the
+ * reads are; each succeeded when it answered 201.
+ */
+function registrations(
+  stack: RunningStack,
+  sends: Array<{ token: string; body: string }>,
+  opts: { concurrency: number; maxMs: number },
+): Promise<LoadResult> {
+  const url = `${stack.apiUrl}/api/tryouts/register`;
+  return loadFromOwnThread(
+    stack.apiUrl,
+    sends.map(({ token, body }) =>
+      requestText(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      }),
+    ),
+    { ...opts, total: sends.length, status: 201 },
+  );
+}
+
+/**
  * POST /tryouts/register with cash, one fresh player per request into a fresh open season (numbers from 1),
  * and its floor: the same DynamoDB calls the registration makes (the active season, the player and any
  * existing registration, then the numbered insert), issued in-process for other players in another season.
  */
 async function benchRegistration(stack: RunningStack): Promise<BenchRow[]> {
-  const url = `${stack.apiUrl}/api/tryouts/register`;
   const body = JSON.stringify({ payment_method: 'cash', age_group: '15U Boys' });
-  // Sent from a thread of its own, one request per player, as the reads are.
   const register = (players: BenchPlayer[]) =>
-    loadFromOwnThread(
-      stack.apiUrl,
-      players.map((player) =>
-        requestText(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}` },
-          body,
-        }),
-      ),
-      { ...opts, total: players.length, status: 201 },
+    registrations(
+      stack,
+      players.map((player) => ({ token: player.token, body })),
+      opts,
     );
   // The service itself, called in-process: the same DynamoDB calls with no HTTP, token check or parsing.
   const insertDirectly = async (player: BenchPlayer) => {
@@ -433,7 +448,6 @@ const FAMILIES = 100;
  * season, the household, its registrations, three numbered inserts), with no HTTP, token check or parsing.
  */
 async function benchFamilyRegistration(stack: RunningStack): Promise<BenchRow[]> {
-  const url = `${stack.apiUrl}/api/tryouts/register`;
   const input = (family: BenchFamily) => ({
     payment_method: 'cash' as const,
     registrations: family.athleteIds.map((athlete_id, i) => ({
@@ -442,16 +456,10 @@ async function benchFamilyRegistration(stack: RunningStack): Promise<BenchRow[]>
     })),
   });
   const register = (families: BenchFamily[]) =>
-    loadFromOwnThread(
-      stack.apiUrl,
-      families.map((family) =>
-        requestText(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${family.token}` },
-          body: JSON.stringify(input(family)),
-        }),
-      ),
-      { ...opts, total: families.length, status: 201 },
+    registrations(
+      stack,
+      families.map((family) => ({ token: family.token, body: JSON.stringify(input(family)) })),
+      opts,
     );
   const registerDirectly = async (family: BenchFamily) => {
     const claims = { sub: family.user.id, ...family.user, is_admin: false };
