@@ -35,7 +35,7 @@ describe('signed-in screens prerendered as their frame (issue 20)', () => {
   it('send a visitor without a session from the frame to /login', async () => {
     const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
     try {
-      for (const path of SIGNED_IN_FRAME_PATHS) {
+      for (const path of Object.keys(FRAMES)) {
         await page.goto(path);
         await page.waitForURL(/\/login$/);
         await heading(page, 'Login').waitFor();
