@@ -271,31 +271,21 @@ export async function fetchPrerendered(
 
 /**
  * Starts recording layout shifts before the page's own scripts run: `layoutShifts` reads the page's total
- * (its cumulative layout shift) and the part of it that moved something in the page's content (main and the
- * footer), leaving out the navigation.
+ * (its cumulative layout shift), the navigation included.
  */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts = { total: 0, content: 0 };
+    const shifts = { total: 0 };
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    type Shift = PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-      sources: Array<{ node?: Node | null }>;
-    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        shifts.total += entry.value;
-        const inContent = entry.sources.some((source) => {
-          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-          return Boolean(element?.closest('main, footer'));
-        });
-        if (inContent) shifts.content += entry.value;
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >) {
+        if (!entry.hadRecentInput) shifts.total += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
 export const layoutShifts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: { total: number; content: number } }).__shifts);
+  page.evaluate(() => (window as unknown as { __shifts: { total: number } }).__shifts);

@@ -52,13 +52,12 @@ describe('signed-in screens prerendered as their frame (issue 20)', () => {
     }
   });
 
-  // On a phone the navigation is the menu button whoever is signed in: nothing on the page may move. On a
-  // desktop the bar's sign-in links change once the session is known, which moves the bar's own links (the
-  // navigation's, on every page); the content must still not move.
-  for (const { viewport, moves } of [
-    { viewport: { width: 390, height: 844 }, moves: 'total' },
-    { viewport: { width: 1280, height: 800 }, moves: 'content' },
-  ] as const) {
+  // On a phone the navigation is the menu button whoever is signed in; on a desktop the bar's sign-in links
+  // change once the session is known, in place: nothing on the page may move, the bar included.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     it(`a signed-in reload fills the frames in without moving anything (${viewport.width} px)`, async () => {
       const { email, password } = await verifiedPlayer('Frame');
       const { page, consoleErrors, close } = await openPage({ viewport });
@@ -82,14 +81,14 @@ describe('signed-in screens prerendered as their frame (issue 20)', () => {
         const sections = await page.locator('.reveal-together').boundingBox();
         expect(sections?.y).toBe(placeholder!.y);
         expect(sections?.x).toBe(placeholder!.x);
-        expect((await layoutShifts(page))[moves]).toBe(0);
+        expect((await layoutShifts(page)).total).toBe(0);
         await checkA11y(page);
 
         // /tryout: the card it starts with, then the card for where the player stands.
         await page.goto('/tryout');
         await page.locator('.tryout-loading').waitFor({ state: 'detached' });
         await page.waitForLoadState('networkidle');
-        expect((await layoutShifts(page))[moves]).toBe(0);
+        expect((await layoutShifts(page)).total).toBe(0);
         await checkA11y(page);
 
         // Hydrated as prerendered: React rebuilt nothing.
