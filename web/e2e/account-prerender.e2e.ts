@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PAGE_PATHS } from '@club/shared/prerendered-paths';
 import { openPage, siteUrl } from './harness';
 import { heading, verifiedPlayer } from './players';
-import { fetchPrerendered, gotoAndHydrate, holdScripts } from './public-expectations';
+import {
+  fetchPrerendered,
+  gotoAndHydrate,
+  holdScripts,
+  layoutShifts,
+  recordLayoutShifts,
+} from './public-expectations';
 
 /** What each page shows before any script runs: its one heading and the fields of its form. */
 const FRAMES: Record<(typeof ACCOUNT_PAGE_PATHS)[number], { heading: string; fields: string[] }> = {
@@ -110,6 +116,24 @@ describe('prerendered account pages (issue 20)', () => {
       await expect(page.getByRole('link', { name: 'Go to your account' }).isVisible()).resolves.toBe(true);
       // The refused token's answer is the one failed load; nothing else went wrong (no hydration error).
       expect(consoleErrors.filter((line) => !line.includes('/api/auth/confirm-email-change'))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  // A link opened without its token says so in the frame's place: the message takes the first line's place
+  // as a new element, so nothing already painted moves (it was the same paragraph restyled: 0.0007).
+  it('say so in place when a mailed link comes without its token, moving nothing', async () => {
+    const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await recordLayoutShifts(page);
+      await gotoAndHydrate(page, '/household/join');
+      await expect(page.getByRole('alert').innerText()).resolves.toBe(
+        'This page needs the link from your invitation e-mail. Open the link again.',
+      );
+      await page.waitForLoadState('networkidle');
+      expect((await layoutShifts(page)).total).toBe(0);
+      expect(consoleErrors).toEqual([]);
     } finally {
       await close();
     }

@@ -61,7 +61,8 @@ export default function HouseholdJoinPage() {
         {!hydrated ? (
           <p>{t.joinIntro}</p>
         ) : !token ? (
-          <p role="alert" className="form-error">
+          // Its own element, not the frame's first line restyled: replacing it moves nothing painted.
+          <p key="no-invite" role="alert" className="form-error">
             {t.noInvite}
           </p>
         ) : state.kind === 'joined' ? (
