@@ -3,7 +3,13 @@
  * stored by its hash with a TTL, and spending one is a conditional write, so a link works once. Spending a
  * reset or change-of-address link changes the profile in the same transaction.
  */
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
@@ -38,6 +44,11 @@ export async function putOneTimeToken(
       },
     }),
   );
+}
+
+/** Deletes a one-time token (idempotent): a superseded link's item goes at once rather than at its TTL. */
+export async function deleteOneTimeToken(tokenHash: string, purpose: OneTimePurpose): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.oneTimeToken(tokenHash, purpose) }));
 }
 
 /** Reads an unexpired one-time token without spending it (strongly consistent). */
@@ -136,7 +147,9 @@ export async function resetPasswordWithToken(input: {
               TableName: tableName(),
               Key: keys.user(input.userId),
               UpdateExpression:
-                'SET passwordHash = :h, passwordVersion = :next, verifiedAt = if_not_exists(verifiedAt, :at)',
+                'SET passwordHash = :h, passwordVersion = :next, verifiedAt = if_not_exists(verifiedAt, :at) ' +
+                // A pending change of address dies with the old password (issue 34).
+                'REMOVE pendingEmail, pendingEmailTokenHash',
               ConditionExpression: 'attribute_exists(PK) AND passwordVersion = :v',
               ExpressionAttributeValues: {
                 ':h': input.passwordHash,
@@ -156,12 +169,15 @@ export async function resetPasswordWithToken(input: {
 /**
  * Moves an account to a new address in one transaction (issue 18): the link's token is spent, the old
  * address's claim let go, the new one claimed (unless another account holds it) and the profile changed,
- * only while the profile still has the old address. 'taken' when another account holds the new address,
- * 'invalid' when the token or the account moved on.
+ * only while the profile still has the old address, the link is the account's current pending one and the
+ * password is the one it was issued under (issue 34: a password change, a reset or a newer request kills
+ * every earlier link). 'taken' when another account holds the new address, 'invalid' when the token or the
+ * account moved on.
  */
 export async function moveEmail(input: {
   tokenHash: string;
   userId: string;
+  passwordVersion: number;
   from: string;
   to: string;
   now: Date;
@@ -192,10 +208,13 @@ export async function moveEmail(input: {
               Key: keys.user(input.userId),
               UpdateExpression:
                 'SET email = :to, verifiedAt = if_not_exists(verifiedAt, :at) REMOVE pendingEmail, pendingEmailTokenHash',
-              ConditionExpression: 'attribute_exists(PK) AND email = :from',
+              ConditionExpression:
+                'attribute_exists(PK) AND email = :from AND passwordVersion = :v AND pendingEmailTokenHash = :th',
               ExpressionAttributeValues: {
                 ':to': input.to,
                 ':from': input.from,
+                ':v': input.passwordVersion,
+                ':th': input.tokenHash,
                 ':at': input.now.toISOString(),
               },
             },

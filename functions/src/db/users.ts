@@ -223,7 +223,8 @@ export function isPlayerAccount(user: UserItem): user is PlayerAccount {
 
 /**
  * Sets a new password while signed in (issue 18), only if the password has not changed since the caller
- * checked the current one (two changes racing: one wins). False when it had.
+ * checked the current one (two changes racing: one wins). False when it had. A pending change of address is
+ * dropped with it: its link names the old password version and is dead from now on (issue 34).
  */
 export async function changePassword(input: {
   userId: string;
@@ -235,7 +236,8 @@ export async function changePassword(input: {
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(input.userId),
-        UpdateExpression: 'SET passwordHash = :h, passwordVersion = :next',
+        UpdateExpression:
+          'SET passwordHash = :h, passwordVersion = :next REMOVE pendingEmail, pendingEmailTokenHash',
         ConditionExpression: 'attribute_exists(PK) AND passwordVersion = :v',
         ExpressionAttributeValues: {
           ':h': input.passwordHash,

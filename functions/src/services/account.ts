@@ -120,6 +120,7 @@ export async function changePassword(
     passwordHash: await hashPassword(input.new_password),
   });
   if (!changed) throw new ConflictError(serverMessages.passwordChangedMeanwhile);
+  if (user.pendingEmailTokenHash) await oneTimeTokens.deleteOneTimeToken(user.pendingEmailTokenHash, 'EMAIL');
   const revoked = await revokeAllSessionFamilies(user.id, await sessionFamilyOf(cookies, user.id));
   await sendMail(passwordChangedMail(user.email, user.first_name));
   log.info('password changed', { sessionsRevoked: revoked });
@@ -153,6 +154,8 @@ export async function changeEmail(
     email: to,
   });
   await users.updateAccountFields(user.id, { pendingEmail: to, pendingEmailTokenHash: tokenHash });
+  // The earlier request's link is dead (the profile names this one); its item and address go now.
+  if (user.pendingEmailTokenHash) await oneTimeTokens.deleteOneTimeToken(user.pendingEmailTokenHash, 'EMAIL');
   await sendMail(emailChangeConfirmMail(to, user.first_name, token, EMAIL_CHANGE_TTL_HOURS));
   await sendMail(emailChangeRequestedMail(user.email, user.first_name, to));
   log.info('email change asked');
@@ -178,6 +181,7 @@ export async function confirmEmailChange(token: string): Promise<{ success: true
   const moved = await oneTimeTokens.moveEmail({
     tokenHash,
     userId: user.id,
+    passwordVersion: issued.passwordVersion,
     from: user.email,
     to: issued.email,
     now,

@@ -191,6 +191,8 @@ export async function resetPassword(
   const issued = await oneTimeTokens.getOneTimeToken(tokenHash, 'RESET', now);
   if (!issued) throw invalid();
   const passwordHash = await hashPassword(password);
+  // A pending change of address dies with the reset (its link names the old password); its item goes too.
+  const pendingEmailToken = (await users.getUser(issued.userId))?.pendingEmailTokenHash;
   const changed = await oneTimeTokens.resetPasswordWithToken({
     tokenHash,
     userId: issued.userId,
@@ -203,6 +205,7 @@ export async function resetPassword(
   const revoked = await revokeAllSessionFamilies(issued.userId);
   const user = await users.getUser(issued.userId);
   if (user) {
+    if (pendingEmailToken) await oneTimeTokens.deleteOneTimeToken(pendingEmailToken, 'EMAIL');
     await clearLimit(rateLimits.loginAccount, user.email, now);
     await sendMail(passwordChangedMail(user.email, user.first_name));
   }

@@ -218,3 +218,102 @@ describe('a new e-mail address', () => {
     expect(await tableSnapshot()).toBe(before);
   });
 });
+
+describe('an earlier e-mail-change link (issue 34: an attacker who once knew the password)', () => {
+  /** The attacker asks for their own address while they still know the password; the link reaches them. */
+  async function attackerLink(family: { token: string; password: string }) {
+    const attacker = uniqueEmail('attacker');
+    const asked = await call('changeEmail', {
+      token: family.token,
+      body: { email: attacker, current_password: family.password },
+    });
+    expect(asked.status).toBe(200);
+    return {
+      attacker,
+      token: tokenFromLink(await linkFromLatestMail(attacker, /\/account\/confirm-email#/)),
+    };
+  }
+
+  const INVALID = 'This link is invalid or has expired. Ask for a new one from your account page.';
+
+  it('is dead once the owner changes the password, and after a newer request for another address', async () => {
+    // Prepare: the attacker's link, then the owner changes the password and asks for a different address
+    const family = await signedInUser();
+    const { attacker, token } = await attackerLink(family);
+    const changed = await call('changePassword', {
+      token: family.token,
+      cookies: [family.refreshCookie],
+      headers: sameOrigin,
+      body: { current_password: family.password, new_password: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    const owners = uniqueEmail('owner-new');
+    const asked = await call('changeEmail', {
+      token: family.token,
+      body: { email: owners, current_password: NEW_PASSWORD },
+    });
+    expect(asked.status).toBe(200);
+
+    // Act: the attacker follows the old link
+    const res = await call('confirmEmailChange', { body: { token } });
+
+    // Assess: refused; the account is where it was, the owner's own link still works
+    expect([res.status, res.body.message]).toEqual([400, INVALID]);
+    expect((await login(attacker, NEW_PASSWORD)).status).toBe(401);
+    expect((await call('getAccount', { token: family.token })).body).toMatchObject({
+      email: family.email,
+      pending_email: owners,
+    });
+    const ownLink = await linkFromLatestMail(owners, /\/account\/confirm-email#/);
+    expect((await call('confirmEmailChange', { body: { token: tokenFromLink(ownLink) } })).status).toBe(200);
+    expect((await login(owners, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('is dead once the password changes, even with no newer request', async () => {
+    const family = await signedInUser();
+    const { token } = await attackerLink(family);
+    await call('changePassword', {
+      token: family.token,
+      cookies: [family.refreshCookie],
+      headers: sameOrigin,
+      body: { current_password: family.password, new_password: NEW_PASSWORD },
+    });
+
+    const res = await call('confirmEmailChange', { body: { token } });
+
+    expect([res.status, res.body.message]).toEqual([400, INVALID]);
+    expect((await call('getAccount', { token: family.token })).body).toMatchObject({
+      email: family.email,
+      pending_email: null,
+    });
+  });
+
+  it('is dead once the password is reset through the forgotten-password mail', async () => {
+    const family = await signedInUser();
+    const { token } = await attackerLink(family);
+    await call('forgotPassword', { body: { email: family.email } });
+    const resetLink = await linkFromLatestMail(family.email, /\/reset-password#/);
+    const reset = await call('resetPassword', {
+      body: { token: tokenFromLink(resetLink), password: NEW_PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+
+    const res = await call('confirmEmailChange', { body: { token } });
+
+    expect([res.status, res.body.message]).toEqual([400, INVALID]);
+    expect((await login(family.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('is dead once a newer request is made, the password unchanged', async () => {
+    const family = await signedInUser();
+    const { token } = await attackerLink(family);
+    await call('changeEmail', {
+      token: family.token,
+      body: { email: uniqueEmail('owner-new'), current_password: family.password },
+    });
+
+    const res = await call('confirmEmailChange', { body: { token } });
+
+    expect([res.status, res.body.message]).toEqual([400, INVALID]);
+  });
+});
