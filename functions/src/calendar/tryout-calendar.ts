@@ -3,11 +3,14 @@
  * session, at the instant its Edmonton wall-clock time names, with the gym, its address, a map link and the
  * spec's 20-minute check-in. Stable event ids (the registration and the session's start), so a calendar that
  * imports the file again updates the events instead of doubling them.
+ *
+ * Every time is written in UTC (`…Z`), which every calendar reads as the instant it is. The calendar is given
+ * no time zone: ical-generator then writes the zone's wall-clock time with neither `Z` nor `TZID` (a floating
+ * time), which phones show as that time in their own zone, six hours off in Edmonton (issue 34).
  */
 import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
 import {
   CHECK_IN_MINUTES_BEFORE_TRYOUT,
-  CLUB_TIME_ZONE,
   mapLink,
   sessionInstant,
   type TryoutSession,
@@ -27,7 +30,6 @@ export function tryoutCalendar(input: CalendarInput): string {
     name: `${input.seasonName}: ${input.ageGroup}`,
     prodId: { company: 'Edmonton Summit Basketball Club', product: 'Tryouts', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: CLUB_TIME_ZONE,
   });
   for (const session of input.sessions) {
     calendar.createEvent({
