@@ -29,7 +29,8 @@ type Caller =
   | 'tampered signature'
   | 'alg none'
   | 'other key'
-  | 'demoted admin';
+  | 'demoted admin'
+  | 'signed out';
 
 const callers: Caller[] = [
   'anonymous',
@@ -40,6 +41,7 @@ const callers: Caller[] = [
   'alg none',
   'other key',
   'demoted admin',
+  'signed out',
 ];
 
 const tokens = {} as Record<Caller, string | undefined>;
@@ -80,6 +82,10 @@ beforeAll(async () => {
     .setExpirationTime('15m')
     .sign(new TextEncoder().encode('another-secret-that-is-also-long-enough-123'));
   tokens['demoted admin'] = demoted.token;
+  // A valid signature and claims, but its sign-in ended (issue 34): signed out on that device.
+  const left = await signedInUser();
+  await call('logout', { cookies: [left.refreshCookie], headers: sameOrigin });
+  tokens['signed out'] = left.token;
 }, 60_000);
 
 /** Spec §6, route by route: who may call it. */

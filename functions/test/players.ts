@@ -4,10 +4,10 @@
  * table to prove a refusal wrote nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { AGE_GROUPS, CONSENT_NOTICE_VERSION, type AgeGroup, type Season } from '@club/shared';
 import { db, tableName } from '../src/db/client';
-import { keys } from '../src/db/keys';
+import { expiresAt, keys } from '../src/db/keys';
 import { createUserClaimingEmail, type UserItem } from '../src/db/users';
 import { signAccessToken } from '../src/lib/access-token';
 import { hashPassword } from '../src/services/passwords';
@@ -52,6 +52,7 @@ export async function createPlayer(overrides: Partial<UserItem> = {}): Promise<T
   };
   if (!(await createUserClaimingEmail(user))) throw new Error('test player e-mail already taken');
   const token = await signAccessToken({
+    sid: await liveSession(user.id),
     sub: user.id,
     first_name: user.first_name,
     last_name: user.last_name,
@@ -59,6 +60,27 @@ export async function createPlayer(overrides: Partial<UserItem> = {}): Promise<T
     is_admin: user.is_admin,
   });
   return { id: user.id, email: user.email, token, user };
+}
+
+/**
+ * A live sign-in for a test account: its session family's item, as a sign-in writes it (the API checks it on
+ * every signed-in request). The id goes into the token's `sid`.
+ */
+export async function liveSession(userId: string): Promise<string> {
+  const familyId = randomUUID();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.sessionFamily(userId, familyId),
+        type: 'session-family',
+        familyId,
+        createdAt: new Date().toISOString(),
+        expiresAt: expiresAt(new Date(Date.now() + 12 * 60 * 60 * 1000)),
+      },
+    }),
+  );
+  return familyId;
 }
 
 /** Creates and activates a season counted from 2025 (spec §5 years), open, all age groups, fee $45.00. */

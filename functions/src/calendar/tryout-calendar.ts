@@ -9,12 +9,7 @@
  * time), which phones show as that time in their own zone, six hours off in Edmonton (issue 34).
  */
 import icalGenerator, { ICalCalendarMethod } from 'ical-generator';
-import {
-  CHECK_IN_MINUTES_BEFORE_TRYOUT,
-  mapLink,
-  sessionInstant,
-  type TryoutSession,
-} from '@club/shared';
+import { CHECK_IN_MINUTES_BEFORE_TRYOUT, mapLink, sessionInstant, type TryoutSession } from '@club/shared';
 
 export interface CalendarInput {
   readonly tryoutId: string;

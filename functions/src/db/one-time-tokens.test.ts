@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -40,6 +40,17 @@ async function linkIssuedNow(
     expires: new Date(issuedAt.getTime() + HOUR_MS),
     ...(email ? { email } : {}),
   });
+  // A change of address is the profile's pending one, as the account page's request records it.
+  if (kind === 'EMAIL') {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET pendingEmail = :e, pendingEmailTokenHash = :h',
+        ExpressionAttributeValues: { ':e': email, ':h': tokenHash },
+      }),
+    );
+  }
   return { tokenHash, issuedAt };
 }
 
@@ -75,7 +86,7 @@ describe('spending a one-time link', () => {
     const to = `${randomUUID()}@example.test`;
     const { tokenHash, issuedAt } = await linkIssuedNow('EMAIL', userId, to);
     const move = (forUser: string, from: string, now: Date) =>
-      moveEmail({ tokenHash, userId: forUser, from, to, now });
+      moveEmail({ tokenHash, userId: forUser, passwordVersion: 0, from, to, now });
 
     // Act and assess: another account, then one second past the hour, then in time, then again.
     await expect(move(other.userId, other.email, issuedAt)).resolves.toBe('invalid');
@@ -86,5 +97,28 @@ describe('spending a one-time link', () => {
     // Again: the spent link moves nothing (the new address is this account's now, so it reads as taken).
     await expect(move(userId, email, issuedAt)).resolves.not.toBe('moved');
     expect(await profile(userId)).toMatchObject({ email: to });
+  });
+
+  it('moves no address with a link that is not the pending one, or was issued under another password', async () => {
+    // Prepare: two links in turn (the second supersedes the first), then a password change
+    const { userId, email } = await freshAccount();
+    const first = await linkIssuedNow('EMAIL', userId, `${randomUUID()}@example.test`);
+    const second = await linkIssuedNow('EMAIL', userId, `${randomUUID()}@example.test`);
+    const move = (tokenHash: string, to: string, passwordVersion: number) =>
+      moveEmail({ tokenHash, userId, passwordVersion, from: email, to, now: new Date() });
+    const secondTo = (await profile(userId)).pendingEmail as string;
+
+    // Act and assess: the superseded link; the current one under a version it was not issued with
+    await expect(move(first.tokenHash, 'first@example.test', 0)).resolves.toBe('invalid');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'SET passwordVersion = :v',
+        ExpressionAttributeValues: { ':v': 1 },
+      }),
+    );
+    await expect(move(second.tokenHash, secondTo, 0)).resolves.toBe('invalid');
+    expect(await profile(userId)).toMatchObject({ email });
   });
 });

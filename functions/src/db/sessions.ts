@@ -96,7 +96,8 @@ export async function startSessionFamily(input: {
         Key: keys.user(input.userId),
         UpdateExpression:
           'SET last_sign_in_at = :now, GSI1PK = :accounts, GSI1SK = :now REMOVE retention_notice_at',
-        ConditionExpression: 'passwordVersion = :v',
+        // An account being deleted (issue 34) signs in no more.
+        ConditionExpression: 'passwordVersion = :v AND attribute_not_exists(deleting_since)',
         ExpressionAttributeValues: {
           ':v': input.passwordVersion,
           ':now': input.now.toISOString(),
@@ -173,6 +174,23 @@ export async function continueSessionFamily(input: {
     },
     putRefreshToken(input),
   ]);
+}
+
+/**
+ * Whether a sign-in is still live: its family item exists and has not ended. Strongly consistent, so a
+ * request right after a sign-out, a password change or a deletion is refused (issue 34). One GetItem of a
+ * few bytes (only `expiresAt` is read).
+ */
+export async function isSessionFamilyLive(userId: string, familyId: string, now: Date): Promise<boolean> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.sessionFamily(userId, familyId),
+      ConsistentRead: true,
+      ProjectionExpression: 'expiresAt',
+    }),
+  );
+  return typeof out.Item?.expiresAt === 'number' && out.Item.expiresAt > expiresAt(now);
 }
 
 /** Revokes one family by deleting its item (idempotent; every token of the family then fails). */

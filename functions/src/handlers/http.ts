@@ -28,7 +28,7 @@ import {
 import * as schemas from '@club/shared/schemas';
 import { verifyAccessToken } from '../lib/access-token';
 import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from '../lib/config';
-import { isAdminNow } from '../services/access';
+import { isAdminNow, isSessionLive } from '../services/access';
 import {
   BadRequestError,
   ForbiddenError,
@@ -177,8 +177,15 @@ export async function checkAccess(
       const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
       if (!match?.[1]) throw new UnauthorizedError('Not signed in.');
       const claims = await verifyAccessToken(match[1]);
-      // The token may predate a demotion: the admin flag is re-read from the table.
-      if (route.access === 'admin' && !(claims.is_admin && (await isAdminNow(claims.sub)))) {
+      // The token may outlive its sign-in (signed out, password changed, account deleted) and predate a
+      // demotion: the session and the admin flag are read from the table, side by side.
+      const wantsAdmin = route.access === 'admin' && claims.is_admin;
+      const [live, adminNow] = await Promise.all([
+        isSessionLive(claims.sub, claims.sid),
+        wantsAdmin ? isAdminNow(claims.sub) : false,
+      ]);
+      if (!live) throw new UnauthorizedError('Not signed in.');
+      if (route.access === 'admin' && !adminNow) {
         throw new ForbiddenError('Administrator access required.');
       }
       // Player screens refuse an administrator's token (spec §2 sends administrators to /admin).

@@ -8,6 +8,15 @@ import { getSecrets } from './config';
 import { UnauthorizedError } from './errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/**
+ * The claims a token carries: the web's (spec §3 user) and `sid`, the sign-in (session family) it was issued
+ * in. The API checks that sign-in is still live on every signed-in request (issue 34), so signing out, a
+ * password change and a deletion end the token's access at once, not when it expires.
+ */
+export interface SessionClaims extends AccessTokenClaims {
+  sid: string;
+}
 const ISSUER = 'club-website';
 const AUDIENCE = 'club-website/api';
 const ALGORITHM = 'HS256';
@@ -18,7 +27,7 @@ function signingKey(): Promise<Uint8Array> {
   return key;
 }
 
-export async function signAccessToken(claims: AccessTokenClaims, now = Date.now()): Promise<string> {
+export async function signAccessToken(claims: SessionClaims, now = Date.now()): Promise<string> {
   const { sub, ...rest } = claims;
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({ ...rest })
@@ -32,7 +41,7 @@ export async function signAccessToken(claims: AccessTokenClaims, now = Date.now(
 }
 
 /** The claims of a valid token; any other token is a 401 with one message, whatever was wrong with it. */
-export async function verifyAccessToken(token: string): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(token: string): Promise<SessionClaims> {
   try {
     const { payload } = await jwtVerify(token, await signingKey(), {
       algorithms: [ALGORITHM],
@@ -44,7 +53,8 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
       typeof payload.email !== 'string' ||
       typeof payload.first_name !== 'string' ||
       typeof payload.last_name !== 'string' ||
-      typeof payload.is_admin !== 'boolean'
+      typeof payload.is_admin !== 'boolean' ||
+      typeof payload.sid !== 'string'
     ) {
       throw new UnauthorizedError('Not signed in.');
     }
@@ -54,6 +64,7 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
       first_name: payload.first_name,
       last_name: payload.last_name,
       is_admin: payload.is_admin,
+      sid: payload.sid,
     };
   } catch (error) {
     if (error instanceof UnauthorizedError || error instanceof joseErrors.JOSEError) {

@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { INACTIVITY_LOGOUT_MS, serverMessages, type AccessTokenClaims, type LoginInput } from '@club/shared';
+import { INACTIVITY_LOGOUT_MS, serverMessages, type LoginInput } from '@club/shared';
 import * as sessionsTable from '../db/sessions';
 import * as users from '../db/users';
-import { signAccessToken } from '../lib/access-token';
+import { signAccessToken, type SessionClaims } from '../lib/access-token';
 import { REFRESH_COOKIE, RefreshCookieSchema } from '../lib/cookies';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -44,8 +44,9 @@ export interface SignedIn {
   refreshMaxAgeSeconds: number;
 }
 
-function claimsOf(user: users.UserItem): AccessTokenClaims {
+function claimsOf(user: users.UserItem, sessionId: string): SessionClaims {
   return {
+    sid: sessionId,
     sub: user.id,
     first_name: user.first_name,
     last_name: user.last_name,
@@ -95,9 +96,10 @@ export async function login(input: LoginInput, client: { ip: string }): Promise<
   const refreshToken = newSecretToken();
   const familyEndsAt = new Date(now.getTime() + (user.is_admin ? ADMIN_SESSION_MAX_MS : SESSION_MAX_MS));
   const expires = tokenExpiry(now, familyEndsAt);
+  const familyId = randomUUID();
   const started = await sessionsTable.startSessionFamily({
     userId: user.id,
-    familyId: randomUUID(),
+    familyId,
     tokenHash: hashToken(refreshToken),
     passwordVersion: user.passwordVersion,
     now,
@@ -108,7 +110,7 @@ export async function login(input: LoginInput, client: { ip: string }): Promise<
   if (!started) throw new UnauthorizedError(serverMessages.loginFailed);
   log.info('signed in', { userId: user.id });
   return {
-    token: await signAccessToken(claimsOf(user)),
+    token: await signAccessToken(claimsOf(user, familyId)),
     refreshToken,
     refreshMaxAgeSeconds: secondsUntil(expires, now),
   };
@@ -147,7 +149,7 @@ export async function refresh(cookies: Readonly<Record<string, string>>): Promis
   });
   if (!continued) throw expired();
   return {
-    token: await signAccessToken(claimsOf(user)),
+    token: await signAccessToken(claimsOf(user, spent.familyId)),
     refreshToken,
     refreshMaxAgeSeconds: secondsUntil(expires, now),
   };

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import * as seasonsTable from '@club/functions/db/seasons';
 import { matchRoute, toApiGatewayEvent } from '@club/functions/dev/api-gateway-event';
 import { loadHandler } from '@club/functions/dev/load-handler';
-import { registerForTryout } from '@club/functions/services/tryouts';
+import { getMyTryout, registerForTryout } from '@club/functions/services/tryouts';
 import type { RunningStack } from '../local/stack';
 import { median, type BenchRow } from './report';
 import {
@@ -483,9 +483,50 @@ async function benchFamilyRegistration(stack: RunningStack): Promise<BenchRow[]>
   return rowsFor('POST /api/tryouts/register (3 athletes, cash)', apiRun, floorRun, 'families/s', 'write');
 }
 
+/** Registered players whose own registration the signed-in read bench asks for, each token in turn. */
+const READERS = 50;
+
+/**
+ * GET /tryouts/my, a signed-in read of personal data: each request one of 50 registered players' tokens, so
+ * the API does everything a family's dashboard asks of it (the token, the session behind it, the active
+ * season, the household, the registration). Its floor is the service called in-process for the same players:
+ * the same reads of the answer with no HTTP, no token or session check and no JSON. Rounds alternate as the
+ * public read's do, and the ratios are the rounds' medians.
+ */
+async function benchMyTryout(stack: RunningStack): Promise<BenchRow[]> {
+  await benchSeason('Bench signed-in reads');
+  const players = await benchPlayers(READERS);
+  for (const player of players) {
+    const claims = { sub: player.user.id, ...player.user, is_admin: false };
+    await registerForTryout(claims, { payment_method: 'cash', age_group: '15U Boys' });
+  }
+  const url = `${stack.apiUrl}/api/tryouts/my`;
+  const gets = players.map((player) =>
+    requestText(url, { headers: { authorization: `Bearer ${player.token}` } }),
+  );
+  const claimsOf = players.map((player) => ({ sub: player.user.id, ...player.user, is_admin: false }));
+  const floor = async (i: number) => ((await getMyTryout(claimsOf[i % READERS]!)).tryout_number ?? 0) > 0;
+  const opts = { total: 1000, concurrency: CONCURRENCY, maxMs: 30_000 };
+  await loadFromOwnThread(stack.apiUrl, gets, { ...opts, total: 2500 });
+  await load(floor, opts);
+  const rounds: Array<{ api: LoadResult; floor: LoadResult }> = [];
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    rounds.push({ api: await loadFromOwnThread(stack.apiUrl, gets, opts), floor: await load(floor, opts) });
+  }
+  return rowsFor(
+    'GET /api/tryouts/my (signed in)',
+    medianRound(rounds).api,
+    medianRound(rounds).floor,
+    'req/s',
+    'read',
+    medianRatios(rounds.map((r) => [r.api, r.floor])),
+  );
+}
+
 export async function benchApi(stack: RunningStack): Promise<BenchRow[]> {
   return [
     ...(await benchActiveSeason(stack)),
+    ...(await benchMyTryout(stack)),
     ...(await benchRegistration(stack)),
     ...(await benchFamilyRegistration(stack)),
   ];

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AGE_GROUPS, CONSENT_NOTICE_VERSION, type Season } from '@club/shared';
+import { startSessionFamily } from '@club/functions/db/sessions';
 import { createUserClaimingEmail, type UserItem } from '@club/functions/db/users';
 import { signAccessToken } from '@club/functions/lib/access-token';
 import { addAthlete } from '@club/functions/services/households';
@@ -41,7 +42,20 @@ async function benchPlayer(): Promise<BenchPlayer> {
     passwordVersion: 0,
   };
   if (!(await createUserClaimingEmail(user))) throw new Error('bench player e-mail already taken');
+  // A sign-in's session, as login writes it: the API checks it behind every signed-in request.
+  const familyId = randomUUID();
+  const started = await startSessionFamily({
+    userId: id,
+    familyId,
+    tokenHash: `bench-${familyId}`,
+    passwordVersion: 0,
+    now: new Date(now),
+    expires: new Date(Date.now() + 60 * 60 * 1000),
+    familyEndsAt: new Date(Date.now() + 60 * 60 * 1000),
+  });
+  if (!started) throw new Error('bench player session not started');
   const token = await signAccessToken({
+    sid: familyId,
     sub: id,
     first_name: user.first_name,
     last_name: user.last_name,
