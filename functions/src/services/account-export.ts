@@ -1,17 +1,31 @@
 /**
  * GET /account/export (issue 19): every item stored about the signed-in account and its household's athletes,
- * as JSON, or as a readable page (`?format=html`). Each item is given as it is stored, less the table's own
- * key attributes and the one secret the table holds for a member (the password's hash); sign-in sessions say
- * when they started, were last used and end, never a token.
+ * as JSON, or as a readable page (`?format=html`, account-export-page.ts). Each item is given as it is stored,
+ * less the table's own key attributes and the secrets (the password's hash, the hashes of live links); sign-in
+ * sessions say when they started and end, never a token. Another guardian of the household appears as the
+ * household shows them (name and e-mail), never with their account (issue 34).
  */
 import { serverMessages, type AccessTokenClaims } from '@club/shared';
 import { readMemberItems, type StoredItem } from '../db/member-data';
 import { NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
-import { CLUB_FULL_NAME } from '../mail/layout';
+import { exportPage } from './account-export-page';
 
-/** Attributes that are the table's bookkeeping or a secret, not information about the member. */
-const LEFT_OUT = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'passwordHash', 'claim', 'lease_until']);
+/**
+ * Attributes that are the table's bookkeeping or a secret, not information about the member: the password's
+ * hash, and the hashes of live links (a pending change of address, the links listed for deletion).
+ */
+const LEFT_OUT = new Set([
+  'PK',
+  'SK',
+  'GSI1PK',
+  'GSI1SK',
+  'passwordHash',
+  'pendingEmailTokenHash',
+  'token_keys',
+  'claim',
+  'lease_until',
+]);
 
 function plain(item: StoredItem): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -48,8 +62,16 @@ export async function collectAccountExport(
   return {
     exported_at: now.toISOString(),
     account: plain(items.profile),
-    household: items.household.map(plain),
-    other_guardians: items.guardians.map(plain),
+    // Another guardian's membership is theirs too: the household lists them above by name.
+    household: items.household
+      .filter((item) => item.type !== 'household-guardian' || item.user_id === caller.sub)
+      .map(plain),
+    // Another guardian's account is theirs (issue 34): only what the household shows of them.
+    other_guardians: items.guardians.map((g) => ({
+      first_name: g.first_name,
+      last_name: g.last_name,
+      email: g.email,
+    })),
     athlete_ids: items.athleteIds,
     registrations: items.registrations.map((r) => ({
       season_name: seasonNames.get(String(r.season_id)) ?? '',
@@ -65,80 +87,6 @@ export async function collectAccountExport(
     sign_in_sessions: items.sessions.map(plain),
     opening_notice: items.openingNotice ? plain(items.openingNotice) : null,
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '<span class="none">—</span>';
-  if (Array.isArray(value)) {
-    if (value.every((v) => typeof v !== 'object' || v === null)) return escapeHtml(value.join(', '));
-    return value.map((v) => table(v as Record<string, unknown>)).join('');
-  }
-  if (typeof value === 'object') return table(value as Record<string, unknown>);
-  return escapeHtml(String(value));
-}
-
-function table(record: Record<string, unknown>): string {
-  const rows = Object.entries(record)
-    .map(
-      ([key, value]) =>
-        `<tr><th scope="row">${escapeHtml(key.replace(/_/g, ' '))}</th><td>${cell(value)}</td></tr>`,
-    )
-    .join('');
-  return `<table>${rows}</table>`;
-}
-
-const TITLES: Record<keyof AccountExport, string> = {
-  exported_at: 'Exported',
-  account: 'Your account',
-  household: 'Your household (its guardians and the athletes added to it)',
-  other_guardians: 'Other guardians of your household',
-  athlete_ids: 'Athletes of your household',
-  registrations: 'Tryout registrations, every season (payments and result mail included)',
-  refunds: 'Refunds',
-  family_checkouts: 'Card payments made for several athletes at once',
-  club_changes:
-    'What the club’s administrators changed on those registrations (attendance, results, cash, refunds)',
-  mail_status: 'What the mail service reported for your addresses',
-  sign_in_sessions: 'Sign-in sessions (when each started, was last used and ends; never a token)',
-  opening_notice: '"E-mail me when it opens"',
-};
-
-/** The same data as a self-contained page a member can read and print. */
-export function exportPage(data: AccountExport): string {
-  const sections = (Object.keys(TITLES) as Array<keyof AccountExport>)
-    .filter((key) => key !== 'exported_at')
-    .map((key) => {
-      const value = data[key];
-      const body =
-        value === null || (Array.isArray(value) && value.length === 0)
-          ? '<p class="none">Nothing stored.</p>'
-          : Array.isArray(value)
-            ? value
-                .map((v) =>
-                  typeof v === 'object'
-                    ? table(v as Record<string, unknown>)
-                    : `<p>${escapeHtml(String(v))}</p>`,
-                )
-                .join('')
-            : table(value as Record<string, unknown>);
-      return `<section><h2>${escapeHtml(TITLES[key])}</h2>${body}</section>`;
-    })
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Your data at ${escapeHtml(CLUB_FULL_NAME)}</title>
-<style>body{font-family:system-ui,sans-serif;color:#1c2433;max-width:60rem;margin:1.5rem auto;padding:0 1rem;line-height:1.4}
-h1{color:#0b1f3a}h2{margin-top:2rem;border-bottom:3px solid #f97316;padding-bottom:.25rem}
-table{border-collapse:collapse;width:100%;margin:.75rem 0}th,td{border:1px solid #eadccb;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{width:30%;background:#fff7ed;font-weight:600}.none{color:#4a5568}</style></head>
-<body><h1>Your data at ${escapeHtml(CLUB_FULL_NAME)}</h1>
-<p>Everything the club's website stores about your account and your household's athletes, as of ${escapeHtml(data.exported_at)}.</p>
-${sections}
-</body></html>`;
 }
 
 /** GET /account/export: the JSON or the page, as a file to keep. */

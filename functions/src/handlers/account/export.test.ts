@@ -9,7 +9,8 @@ import type { Household } from '@club/shared';
 import { db, tableName } from '../../db/client';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
-import { sameOrigin } from '../../../test/accounts';
+import { sameOrigin, uniqueEmail } from '../../../test/accounts';
+import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason } from '../../../test/players';
 
 const CHILD = {
@@ -26,7 +27,17 @@ const CHILD = {
 /** Items kept on purpose out of an export: token hashes keyed by the hash, and rate-limit counters. */
 const NOT_EXPORTED = ['RATE#', 'TOKEN#', 'REFRESH#'];
 /** The table's own attributes, and the password hash and claim ids (never information about the member). */
-const BOOKKEEPING = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'type', 'passwordHash', 'claim', 'lease_until']);
+const BOOKKEEPING = new Set([
+  'PK',
+  'SK',
+  'GSI1PK',
+  'GSI1SK',
+  'type',
+  'passwordHash',
+  'pendingEmailTokenHash',
+  'claim',
+  'lease_until',
+]);
 
 async function scanAll(): Promise<Array<Record<string, unknown>>> {
   const items: Array<Record<string, unknown>> = [];
@@ -146,7 +157,7 @@ describe('GET /account/export', () => {
 
   it('answers the same as a readable page, and nothing of another household', async () => {
     // Prepare
-    const { parent } = await familyWithHistory();
+    const { parent, child, seasons } = await familyWithHistory();
     const stranger = await createPlayer({ first_name: 'Sol', last_name: 'Stranger' });
 
     // Act
@@ -160,9 +171,68 @@ describe('GET /account/export', () => {
     expect(page.text).toContain('Quinn-Export');
     expect(page.text).toContain('Export Spring 2025');
     expect(page.text).toContain('Sibling discount');
+    // A page for a parent (issue 34): headings and words, not the table's field names, ids or ISO times
+    for (const heading of ['Your account', 'Your children', 'Tryout registrations', 'Refunds']) {
+      expect(page.text).toContain(`<h2>${heading}</h2>`);
+    }
+    expect(page.text).toContain('<dt>Date of birth</dt><dd>May 6, 2014</dd>');
+    expect(page.text).toContain(
+      '<dt>Emergency contact</dt><dd>Robin Quinn (Parent): 780-555-0199, robin.export@example.test</dd>',
+    );
+    expect(page.text).toContain('In cash, $45.00');
+    for (const internal of [
+      'payment_status',
+      'player_id',
+      'season_id',
+      'emergency_contact_name',
+      'created_at',
+    ]) {
+      expect(page.text, internal).not.toContain(internal);
+    }
+    for (const id of [parent.id, child.id, ...seasons.map((s) => s.id)])
+      expect(page.text, id).not.toContain(id);
+    expect(page.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
+    expect(page.text).toMatch(/(a\.m\.|p\.m\.)/);
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toContain('Quinn-Export');
     expect(theirs.text).not.toContain(parent.email);
+  });
+
+  it('gives a co-guardian only as the household shows them, never their account (issue 34)', async () => {
+    // Prepare: a second guardian who signed in and asked for a new address, not yet confirmed
+    const parent = await createPlayer({ first_name: 'Avery' });
+    const other = await createPlayer({ first_name: 'Casey', last_name: 'Coparent' });
+    await call('inviteGuardian', { token: parent.token, body: { email: other.email } });
+    const link = await linkFromLatestMail(other.email, /\/household\/join#/);
+    expect(
+      (await call('acceptGuardianInvite', { token: other.token, body: { token: tokenFromLink(link) } }))
+        .status,
+    ).toBe(200);
+    const secret = uniqueEmail('casey-private');
+    expect(
+      (
+        await call('changeEmail', {
+          token: other.token,
+          body: { email: secret, current_password: 'Correct!Horse9Battery' },
+        })
+      ).status,
+    ).toBe(200);
+
+    // Act
+    const res = await call('exportAccount', { token: parent.token });
+    const page = await call('exportAccount', { token: parent.token, query: { format: 'html' } });
+
+    // Assess
+    expect(res.body.other_guardians).toEqual([
+      { first_name: 'Casey', last_name: 'Coparent', email: other.email },
+    ]);
+    // The household's own items: this guardian's membership, not the other's
+    const memberships = (res.body.household as Array<Record<string, unknown>>).filter(
+      (item) => item.type === 'household-guardian',
+    );
+    expect(memberships.map((m) => m.user_id)).toEqual([parent.id]);
+    for (const text of [res.text, page.text]) expect(text).not.toContain(secret);
+    expect(page.text).toContain(`Casey Coparent: ${other.email}`);
   });
 
   it('refuses a format it does not know, and a visitor who is not signed in', async () => {
