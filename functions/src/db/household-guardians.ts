@@ -3,9 +3,10 @@
  * household with one (spent in the same transaction), and leaving one. The household's own items and its
  * athletes are db/households.ts.
  */
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { listTokenOnProfile } from './one-time-tokens';
 import { db, tableName } from './client';
-import type { AthleteItem } from './households';
+import { athleteCountUpdate, athleteCountValues, athleteRoomCondition, type AthleteItem } from './households';
 import { expiresAt, keys } from './keys';
 import { transactOrConditionCodes } from './transactions';
 
@@ -21,20 +22,31 @@ export interface InviteItem {
 export async function putInvite(
   tokenHash: string,
   invite: Omit<InviteItem, 'expiresAt'> & { expires: Date },
-) {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.oneTimeToken(tokenHash, 'INVITE'),
-        type: 'household-invite',
-        household_id: invite.household_id,
-        invited_by: invite.invited_by,
-        email: invite.email,
-        expiresAt: expiresAt(invite.expires),
-      },
-    }),
+): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.oneTimeToken(tokenHash, 'INVITE'),
+                type: 'household-invite',
+                household_id: invite.household_id,
+                invited_by: invite.invited_by,
+                email: invite.email,
+                expiresAt: expiresAt(invite.expires),
+              },
+            },
+          },
+          // The inviter's deletion deletes the invitation (it holds the invitee's address).
+          listTokenOnProfile(invite.invited_by, tokenHash, 'INVITE'),
+        ],
+      }),
+    ),
   );
+  return codes === null;
 }
 
 /** An unexpired invitation (strongly consistent), or null. */
@@ -68,7 +80,13 @@ export async function joinHousehold(input: {
   toHouseholdId: string;
   from: { householdId: string; isLast: boolean; athletes: readonly AthleteItem[] } | null;
   now: Date;
-}): Promise<boolean> {
+  /**
+   * The athletes counted (issue 34: the limit held by the household's counter): the joined household's as
+   * read (`base`), the most it may hold, and how many come with the account (its own athlete, and those of a
+   * household it was the last guardian of); `fromBase`: the old household's as read.
+   */
+  athletes: { base: number; max: number; incoming: number; ownAthlete: boolean; fromBase: number };
+}): Promise<'joined' | 'changed' | 'full'> {
   const { userId, toHouseholdId, from, now } = input;
   const at = now.toISOString();
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
@@ -84,9 +102,16 @@ export async function joinHousehold(input: {
       Update: {
         TableName: tableName(),
         Key: keys.household(toHouseholdId),
-        UpdateExpression: 'ADD guardian_count :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':one': 1 },
+        UpdateExpression: `ADD guardian_count :one SET ${athleteCountUpdate}`,
+        ConditionExpression: `attribute_exists(PK) AND (${athleteRoomCondition})`,
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ...athleteCountValues({
+            base: input.athletes.base,
+            add: input.athletes.incoming,
+            max: input.athletes.max,
+          }),
+        },
       },
     },
     {
@@ -135,9 +160,15 @@ export async function joinHousehold(input: {
             Update: {
               TableName: tableName(),
               Key: keys.household(from.householdId),
-              UpdateExpression: 'ADD guardian_count :minus',
+              // The account's own athlete leaves with it.
+              UpdateExpression: `ADD guardian_count :minus SET ${athleteCountUpdate}`,
               ConditionExpression: 'guardian_count > :one',
-              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+              ExpressionAttributeValues: {
+                ':minus': -1,
+                ':one': 1,
+                ':athleteBase': input.athletes.fromBase,
+                ':athleteAdd': input.athletes.ownAthlete ? -1 : 0,
+              },
             },
           },
     );
@@ -168,8 +199,14 @@ export async function joinHousehold(input: {
   const codes = await transactOrConditionCodes(() =>
     db().send(new TransactWriteCommand({ TransactItems: items })),
   );
-  if (!codes) return true;
-  if (codes.includes('ConditionalCheckFailed')) return false;
+  if (!codes) return 'joined';
+  // The joined household's update failed with the rest in place: it exists, so it has no room left.
+  if (
+    codes[1] === 'ConditionalCheckFailed' &&
+    codes.filter((c) => c === 'ConditionalCheckFailed').length === 1
+  )
+    return 'full';
+  if (codes.includes('ConditionalCheckFailed')) return 'changed';
   throw new Error(`Joining a household failed: ${codes.join(',')}`);
 }
 
@@ -181,6 +218,8 @@ export async function joinHousehold(input: {
 export async function leaveHousehold(
   userId: string,
   householdId: string,
+  /** The household's athletes as read, and whether the account's own athlete leaves with it. */
+  athletes: { base: number; ownAthlete: boolean },
 ): Promise<'left' | 'last' | 'moved'> {
   const codes = await transactOrConditionCodes(() =>
     db().send(
@@ -190,9 +229,14 @@ export async function leaveHousehold(
             Update: {
               TableName: tableName(),
               Key: keys.household(householdId),
-              UpdateExpression: 'ADD guardian_count :minus',
+              UpdateExpression: `ADD guardian_count :minus SET ${athleteCountUpdate}`,
               ConditionExpression: 'guardian_count > :one',
-              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+              ExpressionAttributeValues: {
+                ':minus': -1,
+                ':one': 1,
+                ':athleteBase': athletes.base,
+                ':athleteAdd': athletes.ownAthlete ? -1 : 0,
+              },
             },
           },
           {

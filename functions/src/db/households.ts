@@ -5,7 +5,7 @@
  * on the profile (decision 41: a player is not the account). The first write makes the household real: the
  * household item, the account's guardian item and its `household_id`, in the same transaction as the write.
  */
-import { DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Athlete } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -64,11 +64,36 @@ function toAthlete(item: Record<string, unknown>): AthleteItem {
 }
 
 /**
+ * A change of a household's athlete count (issue 34: a limit held by a condition on a counter, as tryout
+ * numbers are, never by a read then a write). `base` is the count the caller read, used only by a household
+ * that has no counter yet (one made before it, or not yet real); `add` may be negative; `max` is the limit
+ * the count may not pass (absent when the change only lowers it).
+ */
+export interface AthleteCountChange {
+  base: number;
+  add: number;
+  max?: number;
+}
+
+/** The household item's update clause, condition and values for an athlete count change. */
+export const athleteCountUpdate = 'athlete_count = if_not_exists(athlete_count, :athleteBase) + :athleteAdd';
+/** A household without a counter yet: the caller checked its `base` against the limit before writing. */
+export const athleteRoomCondition = 'attribute_not_exists(athlete_count) OR athlete_count <= :athleteRoom';
+export function athleteCountValues(change: AthleteCountChange): Record<string, number> {
+  return {
+    ':athleteBase': change.base,
+    ':athleteAdd': change.add,
+    // Room for the change: the count before it may be at most this.
+    ':athleteRoom': (change.max ?? Number.MAX_SAFE_INTEGER) - Math.max(change.add, 0),
+  };
+}
+
+/**
  * The writes that make an account's household real, or keep it as it is when it already is: the household
  * (counting its guardians), the guardian's membership, and the account's `household_id`, conditional on the
  * account being in no household or this one (it may have joined another meanwhile). Idempotent.
  */
-function householdOf(userId: string, householdId: string, at: string) {
+function householdOf(userId: string, householdId: string, at: string, athletes?: AthleteCountChange) {
   return [
     {
       Update: {
@@ -76,9 +101,17 @@ function householdOf(userId: string, householdId: string, at: string) {
         Key: keys.household(householdId),
         UpdateExpression:
           'SET #type = :type, id = :id, created_at = if_not_exists(created_at, :at), ' +
-          'guardian_count = if_not_exists(guardian_count, :one)',
+          'guardian_count = if_not_exists(guardian_count, :one)' +
+          (athletes ? `, ${athleteCountUpdate}` : ''),
+        ...(athletes ? { ConditionExpression: athleteRoomCondition } : {}),
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'household', ':id': householdId, ':at': at, ':one': 1 },
+        ExpressionAttributeValues: {
+          ':type': 'household',
+          ':id': householdId,
+          ':at': at,
+          ':one': 1,
+          ...(athletes ? athleteCountValues(athletes) : {}),
+        },
       },
     },
     {
@@ -129,13 +162,18 @@ export async function addAthlete(input: {
   userId: string;
   athlete: AthleteItem;
   now: Date;
-}): Promise<'added' | 'moved'> {
+  /** The household's athletes as the caller read them, and the most it may hold. */
+  count: { base: number; max: number };
+}): Promise<'added' | 'moved' | 'full'> {
   const { athlete, userId } = input;
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({
         TransactItems: [
-          ...householdOf(userId, athlete.household_id, input.now.toISOString()),
+          ...householdOf(userId, athlete.household_id, input.now.toISOString(), {
+            ...input.count,
+            add: 1,
+          }),
           {
             Put: {
               TableName: tableName(),
@@ -153,6 +191,7 @@ export async function addAthlete(input: {
   );
   if (!codes) return 'added';
   if (codes[2] === 'ConditionalCheckFailed') return 'moved';
+  if (codes[0] === 'ConditionalCheckFailed') return 'full';
   throw new Error(`Adding an athlete failed: ${codes.join(',')}`);
 }
 
@@ -180,16 +219,40 @@ export async function updateAthlete(
   return out ? toAthlete(out.Attributes!) : null;
 }
 
-/** Removes an athlete; false when it was not in the household. */
-export async function deleteAthlete(householdId: string, athleteId: string): Promise<boolean> {
-  const out = await unlessConditionFails(() =>
+/**
+ * Removes an athlete and counts it out of its household, in one transaction; false when it was not in the
+ * household (nothing changed). `base`: the household's athletes as the caller read them (see
+ * AthleteCountChange).
+ */
+export async function deleteAthlete(householdId: string, athleteId: string, base: number): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
     db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.householdAthlete(householdId, athleteId),
-        ConditionExpression: 'attribute_exists(PK)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.householdAthlete(householdId, athleteId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.household(householdId),
+              UpdateExpression: `SET ${athleteCountUpdate}`,
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: {
+                ':athleteBase': base,
+                ':athleteAdd': -1,
+              },
+            },
+          },
+        ],
       }),
     ),
   );
-  return out !== null;
+  if (!codes) return true;
+  if (codes.includes('ConditionalCheckFailed')) return false;
+  throw new Error(`Removing an athlete failed: ${codes.join(',')}`);
 }

@@ -5,6 +5,7 @@
  * | item                  | PK                      | SK                 | GSI1PK          | GSI1SK               |
  * |-----------------------|-------------------------|--------------------|-----------------|----------------------|
  * | user profile          | USER#<id>               | PROFILE            | ACCOUNTS        | <last active>        |
+ * |   (being deleted)     |                         |                    | DELETING        | <deletion started>   |
  * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
  * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE/EMAIL |                 |                      |
  * | refresh token         | REFRESH#<sha256>        | REFRESH            |                 |                      |
@@ -41,6 +42,12 @@ export const keys = {
    */
   accountsIndex: (activeAt: string) => ({ GSI1PK: 'ACCOUNTS', GSI1SK: activeAt }),
   accountsIndexPartition: 'ACCOUNTS',
+  /**
+   * Accounts whose deletion has started and not finished (issue 34): the retention job finishes any a crash
+   * left half-way, with one Query. The marker replaces the account's place in ACCOUNTS.
+   */
+  deletingIndex: (startedAt: string) => ({ GSI1PK: 'DELETING', GSI1SK: startedAt }),
+  deletingIndexPartition: 'DELETING',
   emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
   oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL') => ({
     PK: `TOKEN#${tokenHash}`,

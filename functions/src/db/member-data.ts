@@ -92,9 +92,20 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     (user) => user.account_type !== 'guardian' && typeof user.date_of_birth === 'string',
   );
   const athleteIds = [...new Set([...own.map((user) => String(user.id)), ...added])];
-  const registrations = await batchGet(
-    seasons.flatMap((season) => athleteIds.map((athleteId) => keys.tryout(season.id, athleteId))),
+  const [ofAthletes, madeByAccount] = await Promise.all([
+    batchGet(seasons.flatMap((season) => athleteIds.map((athleteId) => keys.tryout(season.id, athleteId)))),
+    // What the account registered, whoever's athlete it is now (one removed, or a household left): those
+    // registrations carry the account's address and phone too (issue 34).
+    queryIndex(keys.registrationsOfUserIndex(userId).GSI1PK),
+  ]);
+  const seen = new Set(ofAthletes.map((r) => `${String(r.PK)}|${String(r.SK)}`));
+  const elsewhere = await batchGet(
+    madeByAccount
+      .filter((r) => String(r.GSI1SK).startsWith(keys.registrationsOfUserIndex(userId).GSI1SKPrefix))
+      .filter((r) => !seen.has(`${String(r.PK)}|${String(r.SK)}`))
+      .map((r) => ({ PK: String(r.PK), SK: String(r.SK) })),
   );
+  const registrations = [...ofAthletes, ...elsewhere];
   const [refunds, checkouts, changes] = await Promise.all([
     Promise.all(
       registrations.map((r) => {

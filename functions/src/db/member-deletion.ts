@@ -9,10 +9,43 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 import { addressHash } from './mail-status';
 import { unlessConditionFails } from './transactions';
+
+/**
+ * The marker that an account's deletion has started (issue 34), written before anything is deleted: the
+ * account signs in no more, leaves the retention job's list of idle accounts and joins its list of deletions
+ * to finish, so a deletion a crash stopped half-way is finished by the system, not left for the member.
+ * Idempotent: a deletion resumed keeps its first start. False when the account is gone.
+ */
+export async function markDeletionStarted(userId: string, now: Date): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression:
+          'SET deleting_since = if_not_exists(deleting_since, :now), GSI1PK = :deleting, ' +
+          'GSI1SK = if_not_exists(deleting_since, :now)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':deleting': keys.deletingIndexPartition },
+      }),
+    ),
+  );
+  return out !== null;
+}
+
+/** The ids of accounts whose deletion started before `before` and has not finished (GSI1 DELETING). */
+export async function deletionsStartedBefore(before: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :deleting AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':deleting': keys.deletingIndexPartition, ':before': before },
+  });
+  return items.map((item) => String(item.PK).slice('USER#'.length));
+}
 
 /**
  * What a registration keeps once its athlete is deleted: season, age group, number, result, attendance,
@@ -44,6 +77,37 @@ export async function anonymizeRegistration(seasonId: string, playerId: string, 
   );
 }
 
+/**
+ * A registration's refunds keep their amounts, ids and dates, but not the admin's free-text reason, which can
+ * name the child (issue 34); Stripe's own reason code stays. Conditional on each refund still existing.
+ */
+export async function anonymizeRefundReasons(seasonId: string, playerId: string): Promise<void> {
+  const { PK, SKPrefix } = keys.refundsOf(seasonId, playerId);
+  const refunds = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+    ConsistentRead: true,
+    ProjectionExpression: 'PK, SK, reason',
+  });
+  for (const refund of refunds) {
+    if (refund.reason === REMOVED_REASON) continue;
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: refund.PK, SK: refund.SK },
+          UpdateExpression: 'SET reason = :removed',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':removed': REMOVED_REASON },
+        }),
+      ),
+    );
+  }
+}
+
+/** What a refund's reason reads once the member it was about is deleted. */
+export const REMOVED_REASON = 'Reason removed with the member’s data';
+
 /** A family checkout's payer address goes; its members, amounts and ids stay. */
 export async function anonymizeCheckoutGroup(seasonId: string, groupId: string): Promise<void> {
   await unlessConditionFails(() =>
@@ -59,8 +123,13 @@ export async function anonymizeCheckoutGroup(seasonId: string, groupId: string):
   );
 }
 
-/** Deletes items by key, 25 per batch, again for any DynamoDB left unprocessed. */
+/**
+ * Deletes items by key, 25 per batch, again for any DynamoDB left unprocessed. A key named twice is deleted
+ * once (a batch refuses duplicates).
+ */
 export async function deleteKeys(keyList: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  const unique = new Map(keyList.map((key) => [`${String(key.PK)}|${String(key.SK)}`, key]));
+  keyList = [...unique.values()];
   for (let i = 0; i < keyList.length; i += 25) {
     let requests: Array<Record<string, unknown>> = keyList
       .slice(i, i + 25)

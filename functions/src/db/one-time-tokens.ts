@@ -3,13 +3,7 @@
  * stored by its hash with a TTL, and spending one is a conditional write, so a link works once. Spending a
  * reset or change-of-address link changes the profile in the same transaction.
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
@@ -25,25 +19,65 @@ export interface OneTimeTokenItem {
   email?: string;
 }
 
-/** Stores a one-time token by its hash with a TTL; a fresh random hash never collides, so a plain Put. */
+/**
+ * The transaction step that lists a token on its account's profile (`token_keys`), so deleting the account
+ * finds and deletes every link it was sent, and every invitation it sent, before their TTL (issue 34). Only
+ * while the account exists: a token is never left pointing at a deleted one.
+ */
+export function listTokenOnProfile(userId: string, tokenHash: string, purpose: OneTimePurpose | 'INVITE') {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'ADD token_keys :k',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting_since)',
+      ExpressionAttributeValues: { ':k': new Set([`${purpose}#${tokenHash}`]) },
+    },
+  };
+}
+
+/** The keys of the tokens a profile lists (`token_keys`: "PURPOSE#hash"). */
+export function listedTokenKeys(profile: Record<string, unknown>): Array<Record<string, string>> {
+  const listed = profile.token_keys instanceof Set ? [...(profile.token_keys as Set<string>)] : [];
+  return listed.flatMap((entry) => {
+    const [purpose, hash] = entry.split('#') as [string, string | undefined];
+    if (!hash || !['VERIFY', 'RESET', 'EMAIL', 'INVITE'].includes(purpose)) return [];
+    return [keys.oneTimeToken(hash, purpose as OneTimePurpose | 'INVITE')];
+  });
+}
+
+/**
+ * Stores a one-time token by its hash with a TTL, listed on its account's profile; a fresh random hash never
+ * collides. False when the account is gone or being deleted (nothing written).
+ */
 export async function putOneTimeToken(
   tokenHash: string,
   purpose: OneTimePurpose,
   item: { userId: string; passwordVersion: number; expires: Date; email?: string },
-): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.oneTimeToken(tokenHash, purpose),
-        type: 'one-time-token',
-        userId: item.userId,
-        passwordVersion: item.passwordVersion,
-        expiresAt: expiresAt(item.expires),
-        ...(item.email ? { email: item.email } : {}),
-      },
-    }),
+): Promise<boolean> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.oneTimeToken(tokenHash, purpose),
+                type: 'one-time-token',
+                userId: item.userId,
+                passwordVersion: item.passwordVersion,
+                expiresAt: expiresAt(item.expires),
+                ...(item.email ? { email: item.email } : {}),
+              },
+            },
+          },
+          listTokenOnProfile(item.userId, tokenHash, purpose),
+        ],
+      }),
+    ),
   );
+  return codes === null;
 }
 
 /** Deletes a one-time token (idempotent): a superseded link's item goes at once rather than at its TTL. */

@@ -303,3 +303,30 @@ export async function setGuardians(
     ExpressionAttributeValues: { ':g': guardians },
   });
 }
+
+/**
+ * Hands a registration to another of its athlete's guardians when the one who made it deletes their account
+ * (issue 34): the guardians listed, and the registering account, its address and phone (the contact the admin
+ * and the result mail use) become the remaining guardian's, in one write, so no field names the one gone.
+ */
+export async function handOverRegistration(
+  seasonId: string,
+  playerId: string,
+  guardians: readonly GuardianContact[],
+  to: { user_id: string; email: string; phone_number: string },
+): Promise<TryoutItem | null> {
+  const index = keys.tryoutsOfUserIndex(to.user_id, seasonId);
+  return updateTryoutIf(seasonId, playerId, {
+    UpdateExpression:
+      'SET guardians = :g, user_id = :u, email = :e, phone_number = :p, GSI1PK = :gpk, GSI1SK = :gsk',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: {
+      ':g': guardians,
+      ':u': to.user_id,
+      ':e': to.email,
+      ':p': to.phone_number,
+      ':gpk': index.GSI1PK,
+      ':gsk': index.GSI1SK,
+    },
+  });
+}

@@ -123,7 +123,11 @@ export function defineHandler<N extends RouteName>(
   return async (event) => {
     try {
       const originVerified = await verifyOrigin(event);
-      const user = await checkAccess(route, event);
+      const { user, sessionCheck } = await authorize(route, event);
+      // A route that only reads runs beside its session check and answers only once the check passed (a
+      // refused answer is never sent); any other route runs after it, so nothing is changed for a dead one.
+      const sideBySide = readsOnly(route);
+      if (!sideBySide) await sessionCheck;
       const rawBody = readRawBody(event);
       const req: Request<N> = {
         route: name,
@@ -136,7 +140,12 @@ export function defineHandler<N extends RouteName>(
         rawBody,
         sourceIp: clientAddress(event, originVerified),
       };
-      return toResult(await run(req));
+      if (!sideBySide) return toResult(await run(req));
+      const answer = run(req);
+      // The check may fail first: the answer is then dropped, and so is any error it ends with.
+      answer.catch(() => undefined);
+      await sessionCheck;
+      return toResult(await answer);
     } catch (error) {
       if (error instanceof HttpError) {
         const body: ErrorBody = { message: error.message };
@@ -158,6 +167,27 @@ export async function checkAccess(
   route: RouteDefinition,
   event: APIGatewayProxyEventV2,
 ): Promise<AccessTokenClaims | null> {
+  const { user, sessionCheck } = await authorize(route, event);
+  await sessionCheck;
+  return user;
+}
+
+/** Whether a route changes nothing anywhere: it reads the table and sends no mail, payment or message. */
+function readsOnly(route: RouteDefinition): boolean {
+  return route.table === 'read' && !route.mail && !route.payments && !route.queue;
+}
+
+const settled: Promise<void> = Promise.resolve();
+
+/**
+ * The access check, less the one part a reading route may run beside: the token and the route's level, and
+ * (admin) the flag re-read from the table, decided now; `sessionCheck` settles once the token's sign-in is
+ * known to be live (issue 34: a token outlives its sign-out by no request), rejecting with 401 otherwise.
+ */
+async function authorize(
+  route: RouteDefinition,
+  event: APIGatewayProxyEventV2,
+): Promise<{ user: AccessTokenClaims | null; sessionCheck: Promise<void> }> {
   if (route.cookie) {
     // Cookie-bearing endpoints are same-origin only: a foreign page cannot ride the refresh cookie.
     const origin = header(event, 'origin');
@@ -165,11 +195,11 @@ export async function checkAccess(
   }
   switch (route.access) {
     case 'public':
-      return null;
+      return { user: null, sessionCheck: settled };
     case 'stripe-signature':
       // The signature itself is checked on the raw body by the payment service.
       if (!header(event, 'stripe-signature')) throw new BadRequestError('Missing signature.');
-      return null;
+      return { user: null, sessionCheck: settled };
     case 'user':
     case 'player':
     case 'admin': {
@@ -177,20 +207,23 @@ export async function checkAccess(
       const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
       if (!match?.[1]) throw new UnauthorizedError('Not signed in.');
       const claims = await verifyAccessToken(match[1]);
-      // The token may outlive its sign-in (signed out, password changed, account deleted) and predate a
-      // demotion: the session and the admin flag are read from the table, side by side.
-      const wantsAdmin = route.access === 'admin' && claims.is_admin;
-      const [live, adminNow] = await Promise.all([
-        isSessionLive(claims.sub, claims.sid),
-        wantsAdmin ? isAdminNow(claims.sub) : false,
-      ]);
-      if (!live) throw new UnauthorizedError('Not signed in.');
-      if (route.access === 'admin' && !adminNow) {
+      const sessionCheck = isSessionLive(claims.sub, claims.sid).then((live) => {
+        if (!live) throw new UnauthorizedError('Not signed in.');
+      });
+      // Until it is awaited, a refusal is not an unhandled rejection.
+      sessionCheck.catch(() => undefined);
+      // The token may predate a demotion: the admin flag is re-read from the table (beside the session).
+      if (route.access === 'admin' && !(claims.is_admin && (await isAdminNow(claims.sub)))) {
+        await sessionCheck;
         throw new ForbiddenError('Administrator access required.');
       }
       // Player screens refuse an administrator's token (spec §2 sends administrators to /admin).
-      if (route.access === 'player' && claims.is_admin) throw new ForbiddenError(serverMessages.playersOnly);
-      return claims;
+      if (route.access === 'player' && claims.is_admin) {
+        await sessionCheck;
+        throw new ForbiddenError(serverMessages.playersOnly);
+      }
+      const { sid: _sid, ...user } = claims;
+      return { user, sessionCheck };
     }
   }
 }

@@ -147,12 +147,13 @@ export async function changeEmail(
   }
   const token = newSecretToken();
   const tokenHash = hashToken(token);
-  await oneTimeTokens.putOneTimeToken(tokenHash, 'EMAIL', {
+  const stored = await oneTimeTokens.putOneTimeToken(tokenHash, 'EMAIL', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
     email: to,
   });
+  if (!stored) throw new NotFoundError(serverMessages.accountNotFound);
   await users.updateAccountFields(user.id, { pendingEmail: to, pendingEmailTokenHash: tokenHash });
   // The earlier request's link is dead (the profile names this one); its item and address go now.
   if (user.pendingEmailTokenHash) await oneTimeTokens.deleteOneTimeToken(user.pendingEmailTokenHash, 'EMAIL');

@@ -83,37 +83,39 @@ export async function register(
   });
 }
 
-async function issueVerificationToken(user: users.UserItem, now: Date): Promise<string> {
+/** A new link's token, or null when the account went (or is being deleted) meanwhile: nothing to mail. */
+async function issueVerificationToken(user: users.UserItem, now: Date): Promise<string | null> {
   const token = newSecretToken();
-  await oneTimeTokens.putOneTimeToken(hashToken(token), 'VERIFY', {
+  const stored = await oneTimeTokens.putOneTimeToken(hashToken(token), 'VERIFY', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * HOUR_MS),
   });
-  return token;
+  return stored ? token : null;
 }
 
 async function sendVerification(user: users.UserItem, now: Date): Promise<void> {
   const token = await issueVerificationToken(user, now);
+  if (!token) return;
   await sendMail(verificationMail(user.email, user.first_name, token, VERIFY_TOKEN_TTL_HOURS));
 }
 
-async function issueResetToken(user: users.UserItem, now: Date): Promise<string> {
+async function issueResetToken(user: users.UserItem, now: Date): Promise<string | null> {
   const token = newSecretToken();
-  await oneTimeTokens.putOneTimeToken(hashToken(token), 'RESET', {
+  const stored = await oneTimeTokens.putOneTimeToken(hashToken(token), 'RESET', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
   });
-  return token;
+  return stored ? token : null;
 }
 
 async function tellOwnerAlreadyRegistered(email: string, now: Date): Promise<void> {
   const owner = await users.getUserByEmail(email);
   if (!owner) return;
-  const finishSetup = owner.verifiedAt
-    ? null
-    : { resetToken: await issueResetToken(owner, now), validMinutes: RESET_TOKEN_TTL_MINUTES };
+  const resetToken = owner.verifiedAt ? null : await issueResetToken(owner, now);
+  if (!owner.verifiedAt && !resetToken) return;
+  const finishSetup = resetToken ? { resetToken, validMinutes: RESET_TOKEN_TTL_MINUTES } : null;
   await sendMail(alreadyRegisteredMail(owner.email, owner.first_name, finishSetup));
 }
 
@@ -167,8 +169,8 @@ export async function forgotPassword(
     const now = new Date();
     if ((await countAttempt(rateLimits.forgotEmail, input.email, now)).allowed) {
       const user = await users.getUserByEmail(input.email);
-      if (user) {
-        const token = await issueResetToken(user, now);
+      const token = user ? await issueResetToken(user, now) : null;
+      if (user && token) {
         await sendMail(passwordResetMail(user.email, user.first_name, token, RESET_TOKEN_TTL_MINUTES));
       }
     }

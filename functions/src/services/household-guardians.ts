@@ -71,12 +71,13 @@ export async function inviteGuardian(caller: AccessTokenClaims, email: string): 
     if (made === 'moved') throw new ConflictError(serverMessages.householdChanged);
   }
   const token = newSecretToken();
-  await guardiansTable.putInvite(hashToken(token), {
+  const stored = await guardiansTable.putInvite(hashToken(token), {
     household_id: householdId,
     invited_by: household.caller.id,
     email: invited,
     expires: new Date(now.getTime() + INVITE_TTL_MS),
   });
+  if (!stored) throw new NotFoundError(serverMessages.accountNotFound);
   const sent = await sendMail(
     guardianInviteMail({
       to: invited,
@@ -111,20 +112,27 @@ export async function acceptGuardianInvite(caller: AccessTokenClaims, token: str
   if (!target.guardianIds.length) throw new NotFoundError(serverMessages.invitationInvalid);
   const isLast = from.guardians.length === 1;
   const targetGuardians = await Promise.all(target.guardianIds.map((id) => users.getUser(id)));
-  const athletes =
-    target.athletes.length +
-    targetGuardians.filter((g) => g && isPlayerAccount(g)).length +
-    (isPlayerAccount(from.caller) ? 1 : 0) +
-    (isLast ? from.added.length : 0);
-  if (athletes > MAX_ATHLETES) throw new ConflictError(serverMessages.tooManyAthletes);
+  const base = target.athletes.length + targetGuardians.filter((g) => g && isPlayerAccount(g)).length;
+  const ownAthlete = isPlayerAccount(from.caller);
+  const incoming = (ownAthlete ? 1 : 0) + (isLast ? from.added.length : 0);
+  if (base + incoming > MAX_ATHLETES) throw new ConflictError(serverMessages.tooManyAthletes);
+  // The limit holds under concurrency by the joined household's counter, not by the reads above.
   const joined = await guardiansTable.joinHousehold({
     userId: from.caller.id,
     inviteHash: hash,
     toHouseholdId: invite.household_id,
     from: from.id ? { householdId: from.id, isLast, athletes: from.added } : null,
     now,
+    athletes: {
+      base,
+      max: MAX_ATHLETES,
+      incoming,
+      ownAthlete,
+      fromBase: answerOf(from).athletes.length,
+    },
   });
-  if (!joined) throw new ConflictError(serverMessages.householdChanged);
+  if (joined === 'full') throw new ConflictError(serverMessages.tooManyAthletes);
+  if (joined === 'changed') throw new ConflictError(serverMessages.householdChanged);
   const stayed = isLast ? undefined : from.guardians.find((g) => g.id !== from.caller.id);
   await Promise.all([refreshGuardiansOf(from.caller.id), stayed ? refreshGuardiansOf(stayed.id) : undefined]);
   log.info('guardian joined a household', {
@@ -142,7 +150,10 @@ export async function acceptGuardianInvite(caller: AccessTokenClaims, token: str
 export async function leaveHousehold(caller: AccessTokenClaims): Promise<Household> {
   const household = await loadHousehold(caller);
   if (!household.id || household.guardians.length < 2) throw new ConflictError(serverMessages.lastGuardian);
-  const outcome = await guardiansTable.leaveHousehold(household.caller.id, household.id);
+  const outcome = await guardiansTable.leaveHousehold(household.caller.id, household.id, {
+    base: answerOf(household).athletes.length,
+    ownAthlete: isPlayerAccount(household.caller),
+  });
   if (outcome === 'last') throw new ConflictError(serverMessages.lastGuardian);
   if (outcome === 'moved') throw new ConflictError(serverMessages.householdChanged);
   const stayed = household.guardians.find((g) => g.id !== household.caller.id)!;

@@ -20,6 +20,7 @@ import {
   type Household,
 } from '@club/shared';
 import * as households from '../db/households';
+import * as memberDeletion from '../db/member-deletion';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import * as users from '../db/users';
@@ -146,10 +147,20 @@ export async function getHousehold(caller: AccessTokenClaims): Promise<Household
 
 /** POST /household/athletes: a new athlete; the caller gives spec §4's consent for one under 18. */
 export async function addAthlete(caller: AccessTokenClaims, input: AthleteInput): Promise<Athlete> {
-  const household = await loadHousehold(caller);
-  if (answerOf(household).athletes.length >= MAX_ATHLETES) {
-    throw new ConflictError(serverMessages.tooManyAthletes);
+  for (let attempt = 1; ; attempt += 1) {
+    const added = await tryAddAthlete(caller, input);
+    // Another request made the household real first (two children added at once): add to that one.
+    if (added !== 'moved' || attempt === 3) {
+      if (added === 'moved') throw new ConflictError(serverMessages.householdChanged);
+      return added;
+    }
   }
+}
+
+async function tryAddAthlete(caller: AccessTokenClaims, input: AthleteInput): Promise<Athlete | 'moved'> {
+  const household = await loadHousehold(caller);
+  const count = answerOf(household).athletes.length;
+  if (count >= MAX_ATHLETES) throw new ConflictError(serverMessages.tooManyAthletes);
   const now = new Date();
   const minor = isMinor(input.date_of_birth);
   const athlete: households.AthleteItem = {
@@ -172,8 +183,18 @@ export async function addAthlete(caller: AccessTokenClaims, input: AthleteInput)
         }
       : {}),
   };
-  const outcome = await households.addAthlete({ userId: household.caller.id, athlete, now });
-  if (outcome === 'moved') throw new ConflictError(serverMessages.householdChanged);
+  // The limit holds under concurrency by the household's counter (a condition), not by the read above.
+  const outcome = await households.addAthlete({
+    userId: household.caller.id,
+    athlete,
+    now,
+    count: { base: count, max: MAX_ATHLETES },
+  });
+  if (outcome === 'moved') {
+    if (household.id) throw new ConflictError(serverMessages.householdChanged);
+    return 'moved';
+  }
+  if (outcome === 'full') throw new ConflictError(serverMessages.tooManyAthletes);
   log.info('athlete added', { householdId: athlete.household_id, athleteId: athlete.id });
   return toAthlete(athlete);
 }
@@ -270,7 +291,10 @@ export async function updateAthlete(
 
 /**
  * DELETE /household/athletes/{id}: removes an athlete a guardian added; refused while it is registered (not
- * withdrawn) in the active season, and for an account holder's own athlete. Answers the household after.
+ * withdrawn) in the active season, and for an account holder's own athlete. The athlete's registrations, in
+ * every season, keep only the club's record without identity, as an account's deletion leaves them (issue 34:
+ * nothing would reach them once the athlete is gone); that happens first, so a crash leaves the athlete to be
+ * removed again, never a registration no one can find. Answers the household after.
  */
 export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string): Promise<Household> {
   const household = await loadHousehold(caller);
@@ -278,7 +302,14 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
   if (found.kind === 'own') throw new ConflictError(serverMessages.removeYourself);
   const registered = await activeRegistration(athleteId);
   if (registered && !registered.tryout.withdrawn) throw new ConflictError(serverMessages.athleteRegistered);
-  if (!household.id || !(await households.deleteAthlete(household.id, athleteId))) {
+  const now = new Date();
+  for (const season of await seasonsTable.listSeasons()) {
+    if (!(await tryoutsTable.getTryout(season.id, athleteId))) continue;
+    await memberDeletion.anonymizeRegistration(season.id, athleteId, now);
+    await memberDeletion.anonymizeRefundReasons(season.id, athleteId);
+  }
+  const count = answerOf(household).athletes.length;
+  if (!household.id || !(await households.deleteAthlete(household.id, athleteId, count))) {
     throw new NotFoundError(serverMessages.athleteNotFound);
   }
   log.info('athlete removed', { householdId: household.id, athleteId });

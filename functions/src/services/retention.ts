@@ -23,7 +23,7 @@ import { getConfig } from '../lib/config';
 import { log } from '../lib/log';
 import { retentionNoticeMail } from '../mail/account-mails';
 import { sendMail } from '../mail/ses-sender';
-import { eraseAccount } from './account-deletion';
+import { eraseAccount, resumeDeletions } from './account-deletion';
 
 /** Days between an unused account's notice and its deletion. */
 export const NOTICE_DAYS = 30;
@@ -36,7 +36,12 @@ export interface RetentionReport {
   accountsDeleted: number;
   /** Idle by sign-in, but their household registered within the period: kept, and moved forward. */
   accountsKeptByRegistration: number;
+  /** Deletions a crash stopped half-way, finished by this run (issue 34). */
+  deletionsFinished: number;
 }
+
+/** A deletion still unfinished this long after it started was stopped by a crash: one takes seconds. */
+export const RESUME_AFTER_MS = 15 * 60 * 1000;
 
 /** `now` less whole calendar months (UTC), as an ISO time. */
 export function monthsBefore(now: Date, months: number): string {
@@ -62,7 +67,10 @@ export async function runRetention(
     noticesSent: 0,
     accountsDeleted: 0,
     accountsKeptByRegistration: 0,
+    deletionsFinished: 0,
   };
+  // A deletion still marked after this long was stopped by a crash (one takes seconds): finish it.
+  report.deletionsFinished = await resumeDeletions(new Date(now.getTime() - RESUME_AFTER_MS), now);
   await clearOldSeasons(cutoff, now, report);
   await handleIdleAccounts(cutoff, now, report);
   log.info('retention run', { months, ...report });

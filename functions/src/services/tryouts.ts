@@ -90,8 +90,20 @@ function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): boolean {
 export async function withdraw(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
   const { season, tryout } = await registrationOf(caller, athleteId);
-  if (tryout.withdrawn) return toMyTryout(tryout, season);
-  const now = new Date();
+  return toMyTryout(await withdrawRegistration(season, tryout, new Date()), season);
+}
+
+/**
+ * The withdrawal itself, with no limit of the family's own: what the family's withdraw does once it has found
+ * the registration, and what an account's deletion does for each of its athletes (issue 34: a deletion is not
+ * counted against the withdraw limit). 409 once the season's first session has started.
+ */
+export async function withdrawRegistration(
+  season: seasonsTable.SeasonItem,
+  tryout: tryoutsTable.TryoutItem,
+  now: Date,
+): Promise<tryoutsTable.TryoutItem> {
+  if (tryout.withdrawn) return tryout;
   if (!withdrawalOpen(season, now)) throw new ConflictError(serverMessages.withdrawalClosed);
   if (tryout.payment_method === 'stripe' && ['pending', 'failed'].includes(tryout.payment_status)) {
     await closeCheckout(tryout, season.name).catch((error: unknown) => {
@@ -102,7 +114,7 @@ export async function withdraw(caller: AccessTokenClaims, athleteId?: string): P
   const written = await tryoutsTable.setWithdrawn(season.id, tryout.player_id, true, now);
   if (!written) throw new NotFoundError(serverMessages.notRegistered);
   log.info('registration withdrawn', { tryoutId: written.id });
-  return toMyTryout(written, season);
+  return written;
 }
 
 /**

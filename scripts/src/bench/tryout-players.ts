@@ -14,6 +14,8 @@ import { createSeason } from '@club/functions/services/seasons';
 export interface BenchPlayer {
   user: UserItem;
   token: string;
+  /** The sign-in the token names (its session family). */
+  sessionId: string;
 }
 
 async function benchPlayer(): Promise<BenchPlayer> {
@@ -62,7 +64,7 @@ async function benchPlayer(): Promise<BenchPlayer> {
     email: user.email,
     is_admin: false,
   });
-  return { user, token };
+  return { user, token, sessionId: familyId };
 }
 
 /** `count` verified players, made `concurrency` at a time. */

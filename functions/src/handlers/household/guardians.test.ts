@@ -145,6 +145,32 @@ describe('inviting a second guardian', () => {
   });
 });
 
+describe('accepting invitations at the same moment (issue 34)', () => {
+  it('lets in only the players whose athletes fit under the limit of 12', async () => {
+    // Prepare: a household of 10 athletes (the holder and 9 children), and 4 players invited, each an
+    // athlete of their own
+    const parent = await createPlayer();
+    for (let i = 0; i < 9; i += 1) {
+      expect((await call('addAthlete', { token: parent.token, body: child(`Kid`) })).status).toBe(201);
+    }
+    const invited = await Promise.all([0, 1, 2, 3].map(() => createPlayer({ email: uniqueEmail('joiner') })));
+    const tokens: string[] = [];
+    for (const p of invited) tokens.push(await invite(parent, p.email));
+
+    // Act
+    const answers = await Promise.all(
+      invited.map((p, i) => call('acceptGuardianInvite', { token: p.token, body: { token: tokens[i] } })),
+    );
+
+    // Assess: two joined, two refused with the limit's message; 12 athletes
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe('A household can have at most 12 athletes.');
+    }
+    expect((await household(parent)).athletes).toHaveLength(12);
+  });
+});
+
 describe('DELETE /household/guardians/me', () => {
   it('lets a second guardian leave, back to a household of one, and never the last guardian', async () => {
     // Prepare

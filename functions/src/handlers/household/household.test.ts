@@ -132,6 +132,41 @@ describe('POST /household/athletes', () => {
     expect(thirteenth.body.message).toBe('A household can have at most 12 athletes.');
     expect((await household(parent.token)).athletes).toHaveLength(12);
   });
+
+  it('holds the limit of 12 when 25 children are added at the same moment (issue 34)', async () => {
+    // Prepare: the account holder alone
+    const parent = await createPlayer();
+
+    // Act: 25 requests at once
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => call('addAthlete', { token: parent.token, body: CHILD })),
+    );
+
+    // Assess: 11 added beside the account holder, 14 refused with the limit's message
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(11);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(14);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe('A household can have at most 12 athletes.');
+    }
+    expect((await household(parent.token)).athletes).toHaveLength(12);
+  });
+
+  it('counts a removed athlete out, so another can take its place, and never a 13th', async () => {
+    const parent = await createPlayer();
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      ids.push(((await call('addAthlete', { token: parent.token, body: CHILD })).body as { id: string }).id);
+    }
+    expect((await call('deleteAthlete', { token: parent.token, params: { id: ids[0]! } })).status).toBe(200);
+
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => call('addAthlete', { token: parent.token, body: CHILD })),
+    );
+
+    expect(again.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect((await household(parent.token)).athletes).toHaveLength(12);
+  });
 });
 
 describe('PATCH and DELETE /household/athletes/{id}', () => {

@@ -173,6 +173,12 @@ describe('the family section (issue 17)', () => {
     expect(calls).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Remove Mina Lee' }));
     expect(screen.getByText('Remove Mina Lee from your family account?')).toBeInTheDocument();
+    // What happens to past tryouts is said before the family decides (issue 34)
+    expect(
+      screen.getByText(
+        'Their details are deleted. The club keeps its record of any past tryout (group, number, result and payments) without their name.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, remove' }));
 
     // Assess

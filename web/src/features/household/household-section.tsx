@@ -200,6 +200,7 @@ export function HouseholdSection() {
       {editing.kind === 'remove' ? (
         <div className="household-confirm" role="group" aria-label={t.remove(nameOf(editing.athlete))}>
           <p>{t.removeQuestion(nameOf(editing.athlete))}</p>
+          <p className="household-confirm-note">{t.removeNote}</p>
           <p className="household-actions">
             <button type="button" className="button" onClick={() => void remove(editing.athlete)}>
               {t.yesRemove}

@@ -19,6 +19,8 @@ export const householdMessages = {
   cancel: 'Cancel',
   remove: (name: string) => `Remove ${name}`,
   removeQuestion: (name: string) => `Remove ${name} from your family account?`,
+  removeNote:
+    'Their details are deleted. The club keeps its record of any past tryout (group, number, result and payments) without their name.',
   yesRemove: 'Yes, remove',
   keep: 'Keep',
   added: (name: string) => `${name} was added.`,
