@@ -12,6 +12,7 @@
  * protection), and its stacks have termination protection; dev deletes everything.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PERSONAL_DATA_RETENTION_MONTHS } from '@club/shared';
 
 export const STAGE_NAMES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
@@ -117,7 +118,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     detailedRouteMetrics: false,
     throttle: { rateLimit: 10, burstLimit: 20 },
     resultMailRate: 1,
-    retentionMonths: 24,
+    retentionMonths: PERSONAL_DATA_RETENTION_MONTHS,
     edgeRateLimits: { authPer5Minutes: 300, apiPer5Minutes: 1_500 },
     logRetention: RetentionDays.ONE_MONTH,
     retainData: false,
@@ -146,7 +147,7 @@ export const STAGES: Record<StageName, StageConfig> = {
     throttle: { rateLimit: 50, burstLimit: 100 },
     // SES's usual production rate; raise it with the account's limit.
     resultMailRate: 14,
-    retentionMonths: 24,
+    retentionMonths: PERSONAL_DATA_RETENTION_MONTHS,
     edgeRateLimits: { authPer5Minutes: 500, apiPer5Minutes: 3_000 },
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,

@@ -14,6 +14,12 @@ describe('stage config', () => {
     expect(() => stageConfig('production')).toThrow(/use -c stage=dev\|prod/);
   });
 
+  it('keeps personal data in prod for the 24 months /privacy promises (issue 34)', () => {
+    // Written out: /privacy says 24 months (web/src/routes/privacy.test.tsx holds the page to it)
+    expect(STAGES.prod.retentionMonths).toBe(24);
+    expect(STAGES.dev.retentionMonths).toBe(24);
+  });
+
   it('keeps data only in prod, and sends mail from each stage’s own domain', () => {
     expect(STAGES.prod.retainData).toBe(true);
     expect(STAGES.dev.retainData).toBe(false);

@@ -73,6 +73,13 @@ export const CLUB_TIME_ZONE = 'America/Edmonton';
  */
 export const CONSENT_NOTICE_VERSION = '2025-08-01';
 
+/**
+ * How long personal data is kept (issue 19): an account unused this many months, and a season's registrations
+ * this many months after its last session. What /privacy promises and what every stage's retention job
+ * applies: one number, so the two cannot drift apart (issue 34).
+ */
+export const PERSONAL_DATA_RETENTION_MONTHS = 24;
+
 /** The season the local stack seeds on first start. */
 export const SEED_SEASON_NAME = 'Fall 2025 Tryouts';
 

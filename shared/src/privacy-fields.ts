@@ -3,6 +3,8 @@
  * list with the schemas of every form that stores personal information, so a new field cannot be stored
  * without the privacy page saying so. `field` is the schema's name for it; the page shows `label`.
  */
+import { PERSONAL_DATA_RETENTION_MONTHS } from './constants';
+
 export interface StoredField {
   readonly field: string;
   readonly label: string;
@@ -29,7 +31,7 @@ export const STORED_FIELDS: readonly StoredGroup[] = [
       { field: 'account_type', label: 'Whether it is a player’s or a parent’s or guardian’s account' },
     ],
     seenBy: 'You and the other parents or guardians of your household; the club’s tryout administrators.',
-    kept: 'While you use it; unused for 24 months, it is deleted 30 days after we e-mail you. You can delete it at any time from your account page.',
+    kept: `While you use it; unused for ${PERSONAL_DATA_RETENTION_MONTHS} months, it is deleted 30 days after we e-mail you. You can delete it at any time from your account page.`,
   },
   {
     title: 'Each athlete (the player, or each child a parent adds)',
@@ -62,7 +64,7 @@ export const STORED_FIELDS: readonly StoredGroup[] = [
       { field: 'attended', label: 'Attendance, the selection result and whether the result was e-mailed' },
     ],
     seenBy: 'The household’s parents or guardians; the club’s tryout administrators and coaches.',
-    kept: 'For the season and 24 months after its last session, or until the account is deleted; then only the number, group, result and payments stay, without a name.',
+    kept: `For the season and ${PERSONAL_DATA_RETENTION_MONTHS} months after its last session, or until the account is deleted; then only the number, group, result and payments stay, without a name.`,
   },
   {
     title: 'E-mail and sign-in',

@@ -8,6 +8,7 @@
  * generated secret whenever its template changes, which must never wipe what an operator pasted in.
  */
 import * as v from 'valibot';
+import { PERSONAL_DATA_RETENTION_MONTHS } from '@club/shared';
 
 /**
  * The header CloudFront's API origin adds (infra web stack) with the origin verification secret, and the
@@ -60,7 +61,7 @@ const EnvSchema = v.object({
    */
   RETENTION_MONTHS: v.optional(
     v.pipe(v.string(), v.transform(Number), v.number(), v.integer(), v.minValue(1), v.maxValue(120)),
-    '24',
+    String(PERSONAL_DATA_RETENTION_MONTHS),
   ),
   RESULT_MAIL_SEND_RATE: v.optional(
     v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.01), v.maxValue(10_000)),

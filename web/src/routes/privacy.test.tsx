@@ -64,4 +64,15 @@ describe('/privacy tells the truth (issue 19)', () => {
     expect(screen.getByRole('link', { name: 'account page' })).toHaveAttribute('href', '/account');
     expect(screen.getByText(/delete your account yourself/)).toBeInTheDocument();
   });
+
+  it('promises the 24 months the production stage keeps personal data (issue 34)', () => {
+    // Written out: infra/test/stage-config.test.ts holds prod's retention job to the same 24 months
+    render(
+      <MemoryRouter>
+        <PrivacyPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/If it has not been used for 24 months \(no/)).toBeInTheDocument();
+    expect(screen.getByText(/are kept for the season and 24 months after its/)).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { PageHeader } from '../components/page-header';
 import { CLUB } from '../content/club';
 import { EMAILS, mailto } from '../content/contact';
 import type { PageMeta } from '../lib/page-meta';
+import { PERSONAL_DATA_RETENTION_MONTHS } from '@club/shared';
 import { STORED_FIELDS } from '@club/shared/privacy-fields';
 
 export const meta: PageMeta = {
@@ -175,15 +176,16 @@ export default function PrivacyPage() {
         <h2 id="how-long">How long we keep it</h2>
         <ul>
           <li>
-            <strong>Your account</strong> stays while you use it. If it has not been used for 24 months (no
-            sign-in, and no registration by you or your household), we e-mail you, and delete it 30 days later
-            unless you sign in.
+            <strong>Your account</strong> stays while you use it. If it has not been used for{' '}
+            {PERSONAL_DATA_RETENTION_MONTHS} months (no sign-in, and no registration by you or your
+            household), we e-mail you, and delete it 30 days later unless you sign in.
           </li>
           <li>
-            <strong>Tryout registrations and results</strong> are kept for the season and 24 months after its
-            last session, so coaches can follow a player’s development. Then the names, birth dates and
-            contact details are removed: only the tryout number, age group, attendance, result and payments
-            stay in the club’s records, without a name. The same happens at once when you delete your account.
+            <strong>Tryout registrations and results</strong> are kept for the season and{' '}
+            {PERSONAL_DATA_RETENTION_MONTHS} months after its last session, so coaches can follow a player’s
+            development. Then the names, birth dates and contact details are removed: only the tryout number,
+            age group, attendance, result and payments stay in the club’s records, without a name. The same
+            happens at once when you delete your account.
           </li>
           <li>
             <strong>A record of what the club’s administrators changed</strong> on a registration (attendance,

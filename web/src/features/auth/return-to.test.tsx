@@ -80,3 +80,47 @@ describe('signing in from a protected page', () => {
     expect(router.state.location.pathname).toBe(home);
   });
 });
+
+describe('reloading a protected page while the session is restored (issue 34)', () => {
+  it('keeps an administrator on /admin while an expired token is refreshed, never sending them to sign in', async () => {
+    // Prepare: a stored token past its 15 minutes; the refresh answers after a moment, as a network does
+    sessionStorage.setItem('token', makeToken(admin, -60));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post('/api/auth/refresh-token', async () => {
+        await answered;
+        return HttpResponse.json({ token: makeToken(admin) });
+      }),
+    );
+    const seen: string[] = [];
+
+    // Act
+    const { router } = renderWithSession(routes, '/admin');
+    router.subscribe((state) => seen.push(state.location.pathname));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer();
+
+    // Assess: /admin, and no visit to /login on the way
+    expect(await screen.findByText('landed on /admin')).toBeInTheDocument();
+    expect(seen).not.toContain('/login');
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('keeps a player on /tryout the same way', async () => {
+    sessionStorage.setItem('token', makeToken(player, -60));
+    server.use(
+      http.post('/api/auth/refresh-token', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return HttpResponse.json({ token: makeToken(player) });
+      }),
+    );
+    const seen: string[] = [];
+
+    const { router } = renderWithSession(routes, '/tryout');
+    router.subscribe((state) => seen.push(state.location.pathname));
+
+    expect(await screen.findByText('landed on /tryout')).toBeInTheDocument();
+    expect(seen).not.toContain('/login');
+  });
+});
