@@ -49,6 +49,58 @@ export async function startCheckoutAttempt(input: {
 }
 
 /**
+ * Gives an unpaid registration a new price (issue 34: the first athlete of a family still trying out pays the
+ * fee): only while nothing was paid on it (cash not collected, or a card payment pending or failed), it is
+ * not withdrawn and its price is still `from`. A card registration starts a new checkout attempt with it (the
+ * caller closed the current one), so no session made at the old price can be paid. False when any of that
+ * no longer held (nothing changed).
+ */
+export async function repriceUnpaid(input: {
+  seasonId: string;
+  playerId: string;
+  from: number;
+  to: number;
+  /** A card registration's current attempt, which this moves on from. */
+  attempt?: number;
+  expiresAt: number;
+}): Promise<boolean> {
+  const card = input.attempt !== undefined;
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(input.seasonId, input.playerId),
+        UpdateExpression: card
+          ? 'SET amount_cents = :to, checkout_attempt = :next, checkout_expires_at = :e ' +
+            'REMOVE checkout_session_id, checkout_group_id'
+          : 'SET amount_cents = :to',
+        ConditionExpression:
+          'amount_cents = :from AND (attribute_not_exists(withdrawn) OR withdrawn = :no) AND ' +
+          (card
+            ? 'payment_method = :stripe AND checkout_attempt = :attempt AND payment_status IN (:pending, :failed)'
+            : 'payment_method = :cash AND payment_status = :cash'),
+        ExpressionAttributeValues: {
+          ':to': input.to,
+          ':from': input.from,
+          ':no': false,
+          ...(card
+            ? {
+                ':next': input.attempt! + 1,
+                ':attempt': input.attempt!,
+                ':e': input.expiresAt,
+                ':stripe': 'stripe',
+                ':pending': 'pending',
+                ':failed': 'failed',
+              }
+            : { ':cash': 'cash' }),
+        },
+      }),
+    ),
+  );
+  return written !== null;
+}
+
+/**
  * Stores the session an attempt created, only while that attempt is still the current one (for a family
  * checkout: still the group's). Every create for one attempt returns the same session (same idempotency
  * key), so concurrent savers write the same id.

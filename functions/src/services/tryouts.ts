@@ -29,6 +29,7 @@ import { mailConfirmationOnce } from './confirmation-mail';
 import { athletesOf, familyOf, playerIdOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './checkout';
 import { siblingFeeOf } from './seasons';
+import { repriceAfterWithdrawal } from './sibling-fees';
 import { callerPlayerId, snapshotOf } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
@@ -90,7 +91,9 @@ function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): boolean {
 export async function withdraw(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
   const { season, tryout } = await registrationOf(caller, athleteId);
-  return toMyTryout(await withdrawRegistration(season, tryout, new Date()), season);
+  const written = await withdrawRegistration(season, tryout, new Date());
+  if (!tryout.withdrawn) await repriceAfterWithdrawal(caller, season, tryout);
+  return toMyTryout(written, season);
 }
 
 /**

@@ -333,3 +333,74 @@ describe('one athlete of an unpaid family checkout', () => {
     expect(await tableSnapshot()).toBe(before);
   });
 });
+
+describe('the family’s price after a withdrawal (issue 34)', () => {
+  it('moves the fee to the child still trying out when the full-fee child withdraws unpaid, by card', async () => {
+    // Prepare: Mina at $45.00 and Leo at $30.00 on one unpaid checkout
+    const { parent, mina, leo } = await familyByCard();
+
+    // Act: Mina withdraws; Leo is paid for alone
+    const out = await call('withdrawHouseholdTryout', { token: parent.token, params: { id: mina.id } });
+    const again = await call('startHouseholdCheckout', { token: parent.token, params: { id: leo.id } });
+
+    // Assess: Leo's checkout asks the fee, and that is what is recorded once paid
+    expect(out.status).toBe(200);
+    expect(again.status).toBe(200);
+    const session = await sessionOnStandIn(sessionIdOf(again.body.url as string));
+    expect(session.amount_total).toBe(4500);
+    await payOnStandIn(session.id);
+    await deliverEvent('checkout.session.completed', await sessionOnStandIn(session.id));
+    expect(await rowOf(leo.id)).toMatchObject({ payment_status: 'paid', amount_paid_cents: 4500 });
+  });
+
+  it('moves the fee the same way for cash not yet collected, and never changes a price that was paid', async () => {
+    // Prepare: two families of two by cash; in the second, Leo's cash is collected first
+    const register = async () => {
+      const parent = await createPlayer({ first_name: 'Jordan', date_of_birth: '1984-01-01' });
+      const ids: string[] = [];
+      for (const [name, year] of [
+        ['Mina', 2011],
+        ['Leo', 2012],
+      ] as const) {
+        ids.push(
+          (
+            (await call('addAthlete', { token: parent.token, body: child(name, year) }))
+              .body as unknown as Athlete
+          ).id,
+        );
+      }
+      const res = await call('registerTryout', {
+        token: parent.token,
+        body: {
+          payment_method: 'cash',
+          registrations: [
+            { athlete_id: ids[0]!, age_group: '15U Girls' },
+            { athlete_id: ids[1]!, age_group: '13U Boys' },
+          ],
+        },
+      });
+      expect(res.status).toBe(201);
+      return { parent, mina: ids[0]!, leo: ids[1]! };
+    };
+    const unpaid = await register();
+    const paid = await register();
+    await call('setCashCollected', {
+      token: admin.token,
+      params: { id: tryoutIdOf(paid.leo) },
+      body: { collected: true },
+    });
+
+    // Act
+    for (const family of [unpaid, paid]) {
+      const res = await call('withdrawHouseholdTryout', {
+        token: family.parent.token,
+        params: { id: family.mina },
+      });
+      expect(res.status).toBe(200);
+    }
+
+    // Assess: the one still trying out owes the fee; a paid $30.00 stays $30.00
+    expect(await rowOf(unpaid.leo)).toMatchObject({ amount_due_cents: 4500, amount_paid_cents: 0 });
+    expect(await rowOf(paid.leo)).toMatchObject({ amount_due_cents: 0, amount_paid_cents: 3000 });
+  });
+});
