@@ -138,6 +138,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
       api.originAuthorizer,
       api.mailEvents,
       api.retention,
+      api.refundSweep,
       ...watched.functions,
     ],
     deadLetterQueues: [

@@ -13,6 +13,8 @@ export const PLATFORM_FUNCTIONS = {
   mailEvents: { handler: 'mail/ses-events' },
   /** Daily, from an EventBridge schedule: personal data past the retention period goes (issue 19). */
   retention: { handler: 'workers/retention' },
+  /** Every 15 minutes: card refunds left waiting for Stripe are settled or released (issue 34). */
+  refundSweep: { handler: 'workers/refund-sweep' },
 } as const;
 
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */

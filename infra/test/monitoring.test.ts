@@ -84,9 +84,10 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       stacks.api.originAuthorizer,
       stacks.api.mailEvents,
       stacks.api.retention,
+      stacks.api.refundSweep,
       stacks.api.queueWorkers.get('resultMail')!.worker,
     ];
-    expect(functions).toHaveLength(routeList().length + 4);
+    expect(functions).toHaveLength(routeList().length + 5);
 
     for (const fn of functions) {
       const functionName = stacks.watch.resolve(fn.function.functionName);
@@ -275,6 +276,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         stacks.api.originAuthorizer,
         stacks.api.mailEvents,
         stacks.api.retention,
+        stacks.api.refundSweep,
         stacks.api.queueWorkers.get('resultMail')!.worker,
       ].map((f) => f.name),
     ];

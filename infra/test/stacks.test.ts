@@ -84,6 +84,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           stacks.api.originAuthorizer,
           stacks.api.mailEvents,
           stacks.api.retention,
+          stacks.api.refundSweep,
           stacks.api.queueWorkers.get('resultMail')!.worker,
         ]
           .map((f) => logicalId(f.function))
@@ -630,14 +631,42 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
     });
 
+    it('runs the refund sweep every 15 minutes with the table and the Stripe secret only (issue 34)', () => {
+      const { templates: t, stacks } = stage(name);
+      const fnId = logicalId(stacks.api.refundSweep.function);
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter((rule) =>
+        JSON.stringify(rule.Properties.Targets).includes(fnId),
+      );
+      expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(15 minutes)']);
+
+      const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables)).toContain('STRIPE_SECRET_ARN');
+      expect(Object.keys(variables)).not.toContain('SECRETS_ARN');
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.refundSweep.function.role!) }]),
+      );
+      const statements = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+      const actions = statements.flatMap(actionsOf);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:Query']));
+      expect(actions).not.toContain('dynamodb:Scan');
+      expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+      const secretResources = statements
+        .filter((st) => actionsOf(st).includes('secretsmanager:GetSecretValue'))
+        .flatMap((st) => [st.Resource].flat());
+      expect(JSON.stringify(secretResources)).toContain('StripeSecret');
+      expect(secretResources).toHaveLength(1);
+    });
+
     it('runs the retention function once a day, with the table, mail and the 24-month period, no secret', () => {
       const { templates: t, stacks } = stage(name);
       const fnId = logicalId(stacks.api.retention.function);
-      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter(
-        (rule) => rule.Properties.ScheduleExpression,
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter((rule) =>
+        JSON.stringify(rule.Properties.Targets).includes(fnId),
       );
       expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['cron(0 9 * * ? *)']);
-      expect(JSON.stringify(schedules[0]!.Properties.Targets)).toContain(fnId);
 
       const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;

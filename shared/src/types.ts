@@ -139,6 +139,11 @@ export interface RefundRecord {
   created_at: string;
   /** Stripe's refund id (card refunds, once Stripe answered). */
   stripe_refund_id?: string;
+  /**
+   * The admin's own key while a card refund waits for Stripe (issue 34): what Player Details' Retry sends
+   * again, so Stripe answers the same refund and never makes a second.
+   */
+  retry_key?: string;
 }
 
 /** POST /admin/tryouts/{id}/refund: the row after the refund (with its amounts), and the refund itself. */
@@ -247,6 +252,11 @@ export interface AdminTryoutRow extends PaymentAmounts {
   /** The registration's refunds, oldest first (left out when there are none). */
   refunds?: RefundRecord[];
   /**
+   * Refunded in Stripe's dashboard on this registration's family payment beyond what its registrations could
+   * hold (issue 34): shown as a payment to reconcile with Stripe. Left out when there is none.
+   */
+  unreconciled_refund_cents?: number;
+  /**
    * The athlete's household's guardians, who get its mail: the account that registered for a registration
    * made before households (an adult player is their own).
    */
@@ -264,6 +274,8 @@ export type AuditAction =
   | 'cash'
   | 'reinstate'
   | 'refund'
+  /** A card refund Stripe refused: the reservation given back (issue 34), correcting its 'refund' entry. */
+  | 'refund_released'
   | 'result_mail_send'
   | 'result_mail_resend'
   | 'csv_export';

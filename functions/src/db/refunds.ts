@@ -14,7 +14,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RefundRecord } from '@club/shared';
 import { auditPut, type AuditBy } from './audit';
-import { db, tableName } from './client';
+import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
 import type { TryoutItem } from './season-partition';
 import { transactOrConditionCodes } from './transactions';
@@ -26,6 +26,9 @@ export interface RefundItem extends RefundRecord {
   /** Who made it: the admin's account id, or 'stripe-dashboard'. */
   made_by: string;
 }
+
+/** The namespace of the refunds an admin made (their screen's key); `stripe:` names Stripe's own. */
+export const ADMIN_REFUND_KEY = 'admin:';
 
 /** A refund item without its table keys (also for the season's one Query, db/season-partition.ts). */
 export function toRefund(item: Record<string, unknown>): RefundItem {
@@ -43,6 +46,9 @@ export function toRefundRecord(refund: RefundItem): RefundRecord {
     reason: refund.reason,
     created_at: refund.created_at,
     ...(refund.stripe_refund_id ? { stripe_refund_id: refund.stripe_refund_id } : {}),
+    ...(refund.status === 'pending' && refund.key.startsWith(ADMIN_REFUND_KEY)
+      ? { retry_key: refund.key.slice(ADMIN_REFUND_KEY.length) }
+      : {}),
   };
 }
 
@@ -202,11 +208,17 @@ export async function completeRefund(input: {
   return codes ? 'unchanged' : 'changed';
 }
 
-/** Stripe refused a reserved card refund: its item goes and its reservation is given back, once. */
+/**
+ * Stripe refused a reserved card refund: its item goes and its reservation is given back, once, with an audit
+ * entry that corrects the one its reservation wrote (issue 34: no refund stays in the history as made when
+ * no money went back). The entry is the refund's maker's.
+ */
 export async function releaseRefund(input: {
   seasonId: string;
   playerId: string;
   key: string;
+  tryoutId: string;
+  now: Date;
 }): Promise<void> {
   const refund = await getRefund(input.seasonId, input.playerId, input.key);
   if (!refund || refund.status !== 'pending') return;
@@ -232,6 +244,17 @@ export async function releaseRefund(input: {
               ExpressionAttributeValues: { ':minus': -refund.amount_cents },
             },
           },
+          auditPut(
+            { actorId: refund.made_by, now: input.now },
+            {
+              action: 'refund_released',
+              seasonId: input.seasonId,
+              playerId: input.playerId,
+              tryoutId: input.tryoutId,
+            },
+            { status: 'pending', amount_cents: refund.amount_cents, method: refund.method },
+            { status: 'refused', amount_cents: 0, method: refund.method },
+          ),
         ],
       }),
     ),
@@ -239,14 +262,38 @@ export async function releaseRefund(input: {
 }
 
 /**
- * A refund made outside the product (Stripe's dashboard): the money already went back, so it is recorded
- * as it is (no limit to check: Stripe never refunds more than was charged), once per Stripe refund id.
+ * A season's card refunds still waiting for Stripe's answer (one Query of the season's refunds): those a
+ * crash or a lost answer left pending, for the sweep to settle (issue 34).
  */
-export async function recordOutsideRefund(refund: RefundItem): Promise<'changed' | 'unchanged'> {
+export async function pendingRefundsOfSeason(seasonId: string): Promise<RefundItem[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': keys.seasonPartition(seasonId).PK,
+      ':prefix': keys.refundSKPrefix,
+      ':pending': 'pending',
+    },
+    ConsistentRead: true,
+  });
+  return items.map(toRefund);
+}
+
+/**
+ * A refund made outside the product (Stripe's dashboard): the money already went back, so it is recorded
+ * as it is (no limit to check: Stripe never refunds more than was charged), once per Stripe refund id. A
+ * refund of a family payment split across its registrations (issue 34) is recorded in one transaction, every
+ * part or none, so a retried event finds it whole or not at all.
+ */
+export async function recordOutsideRefund(
+  parts: RefundItem | readonly RefundItem[],
+): Promise<'changed' | 'unchanged'> {
+  const items = [parts].flat() as RefundItem[];
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({
-        TransactItems: [
+        TransactItems: items.flatMap((refund) => [
           {
             Put: {
               TableName: tableName(),
@@ -267,11 +314,32 @@ export async function recordOutsideRefund(refund: RefundItem): Promise<'changed'
               ExpressionAttributeValues: { ':amount': refund.amount_cents },
             },
           },
-        ],
+        ]),
       }),
     ),
   );
   return codes ? 'unchanged' : 'changed';
+}
+
+/**
+ * A refund made in Stripe's dashboard that the payment's registrations cannot hold (issue 34): the amount
+ * left over is put on the registration for the admin's screen ("to reconcile with Stripe"), once per Stripe
+ * refund id.
+ */
+export async function flagUnreconciledRefund(
+  tryout: Pick<TryoutItem, 'season_id' | 'player_id'>,
+  input: { refundId: string; amountCents: number },
+): Promise<void> {
+  await updateTryoutIf(tryout.season_id, tryout.player_id, {
+    UpdateExpression: 'ADD unreconciled_refund_ids :ids, unreconciled_refund_cents :cents',
+    ConditionExpression:
+      'attribute_exists(PK) AND (attribute_not_exists(unreconciled_refund_ids) OR NOT contains(unreconciled_refund_ids, :id))',
+    ExpressionAttributeValues: {
+      ':ids': new Set([input.refundId]),
+      ':id': input.refundId,
+      ':cents': input.amountCents,
+    },
+  });
 }
 
 /**

@@ -83,6 +83,12 @@ export interface TryoutItem {
   dispute_status?: string;
   dispute_id?: string;
   disputed_at?: string;
+  /**
+   * Refunded in Stripe's dashboard beyond what the family payment's registrations could hold (issue 34): the
+   * admin's screen shows it to reconcile with Stripe.
+   */
+  unreconciled_refund_cents?: number;
+  unreconciled_refund_ids?: Set<string>;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
   /**

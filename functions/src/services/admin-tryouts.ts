@@ -81,6 +81,7 @@ export function toAdminRow(
     emergency_contact_relationship: t.emergency_contact_relationship,
     emergency_contact_email: t.emergency_contact_email,
     guardians: tryoutsTable.guardiansOfRow(t),
+    ...(t.unreconciled_refund_cents ? { unreconciled_refund_cents: t.unreconciled_refund_cents } : {}),
     ...(refunds.length
       ? {
           refunds: refunds

@@ -15,6 +15,7 @@ import {
   type RefundRecord,
 } from '@club/shared';
 import * as refundsTable from '../db/refunds';
+import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -24,7 +25,7 @@ import { idsOf, rowWithStatus } from './admin-tryouts';
 import { byAdmin } from './audit';
 
 /** The namespace of refunds the admin made (their screen's key) and of those made in Stripe's dashboard. */
-const ADMIN_KEY = 'admin:';
+const ADMIN_KEY = refundsTable.ADMIN_REFUND_KEY;
 const STRIPE_KEY = 'stripe:';
 
 /** How often a refund is judged again when the registration changed under it (another refund landed). */
@@ -113,7 +114,7 @@ async function finish(
     });
   } catch (error) {
     if (isStripeError(error, 'StripeInvalidRequestError') || isStripeError(error, 'StripeCardError')) {
-      await refundsTable.releaseRefund(ids);
+      await refundsTable.releaseRefund({ ...ids, tryoutId: tryout.id, now: new Date() });
       log.warn('stripe refused a refund', { tryoutId: tryout.id, code: error.code ?? null });
       throw new BadRequestError(serverMessages.refundRefused.replace('{reason}', error.message));
     }
@@ -126,6 +127,44 @@ async function finish(
   await refundsTable.completeRefund({ ...ids, stripeRefundId: made.id });
   log.info('card refund made', { tryoutId: tryout.id, amount: refund.amount_cents });
   return { ...refund, status: 'succeeded', stripe_refund_id: made.id };
+}
+
+/** A card refund still pending this long after it was asked for lost its answer, or its request to a crash. */
+export const SETTLE_PENDING_AFTER_MS = 10 * 60 * 1000;
+
+export interface RefundSweepReport {
+  settled: number;
+  released: number;
+  unanswered: number;
+}
+
+/**
+ * The refund sweep (issue 34), every 15 minutes: a card refund reserved but never settled (a crash between
+ * the reservation and Stripe, or Stripe's answer lost) caps every later refund of its registration until it
+ * is. Each one older than SETTLE_PENDING_AFTER_MS is taken to Stripe again with its own key: Stripe answers
+ * the refund it made (or makes the one it never got), and it is recorded; one Stripe refuses is released. One
+ * Stripe still does not answer waits for the next run.
+ */
+export async function settlePendingRefunds(now: Date): Promise<RefundSweepReport> {
+  const report: RefundSweepReport = { settled: 0, released: 0, unanswered: 0 };
+  for (const season of await seasonsTable.listSeasons()) {
+    for (const refund of await refundsTable.pendingRefundsOfSeason(season.id)) {
+      if (!refund.key.startsWith(ADMIN_KEY)) continue;
+      if (new Date(refund.created_at).getTime() > now.getTime() - SETTLE_PENDING_AFTER_MS) continue;
+      const tryout = await tryoutsTable.getTryout(refund.season_id, refund.player_id);
+      if (!tryout) continue;
+      try {
+        await finish(refund, tryout, refund.key.slice(ADMIN_KEY.length));
+        report.settled += 1;
+      } catch (error) {
+        if (error instanceof BadRequestError) report.released += 1;
+        else if (error instanceof ServiceUnavailableError) report.unanswered += 1;
+        else throw error;
+      }
+    }
+  }
+  if (report.settled + report.released + report.unanswered) log.info('refund sweep', { ...report });
+  return report;
 }
 
 async function answer(
@@ -178,7 +217,13 @@ export async function reconcileRefunds(
   }
 }
 
-/** A refund made in Stripe's dashboard: recorded once across the payment's registrations. */
+/**
+ * A refund made in Stripe's dashboard: recorded once across the payment's registrations. It goes on the
+ * first registration with room for all of it; a family payment's refund that fits no one registration is
+ * split across them, largest room first, never past what each paid (issue 34: the screen's total is
+ * Stripe's). What no registration has room for (only while other refunds of theirs are still pending) is
+ * put on the screen as a payment to reconcile, never only logged.
+ */
 async function recordOutsideOnce(tryouts: readonly tryoutsTable.TryoutItem[], made: StripeRefund) {
   const key = STRIPE_KEY + made.id;
   for (const tryout of tryouts) {
@@ -190,21 +235,39 @@ async function recordOutsideOnce(tryouts: readonly tryoutsTable.TryoutItem[], ma
   );
   const order = tryouts.map((t) => fresh.find((f) => f.player_id === t.player_id) ?? t);
   const room = (t: tryoutsTable.TryoutItem) =>
-    amountsOf(t).amount_paid_cents - (t.refund_reserved_cents ?? 0);
-  const target = tryouts.length === 1 ? order[0] : order.find((t) => room(t) >= made.amount);
-  if (!target) {
-    log.error('stripe refund of a family payment fits no one registration; not recorded', {
-      refundId: made.id,
-    });
-    return;
+    Math.max(0, amountsOf(t).amount_paid_cents - (t.refund_reserved_cents ?? 0));
+  const whole = tryouts.length === 1 ? order[0] : order.find((t) => room(t) >= made.amount);
+  const parts: Array<{ tryout: tryoutsTable.TryoutItem; amount: number }> = [];
+  if (whole) parts.push({ tryout: whole, amount: made.amount });
+  else {
+    let left = made.amount;
+    for (const tryout of [...order].sort((a, b) => room(b) - room(a))) {
+      const amount = Math.min(room(tryout), left);
+      if (amount > 0) parts.push({ tryout, amount });
+      left -= amount;
+    }
+    if (left > 0) {
+      await refundsTable.flagUnreconciledRefund(order[0]!, { refundId: made.id, amountCents: left });
+      log.error('stripe refund of a family payment is more than its registrations can hold; flagged', {
+        refundId: made.id,
+      });
+    }
   }
-  await recordOutside(target, made);
+  if (!parts.length) return;
+  const outcome = await refundsTable.recordOutsideRefund(
+    parts.map(({ tryout, amount }) => outsideRefund(tryout, made, amount)),
+  );
+  if (outcome === 'changed') log.info('refund made in stripe recorded', { parts: parts.length });
 }
 
-async function recordOutside(tryout: tryoutsTable.TryoutItem, made: StripeRefund) {
-  const outcome = await refundsTable.recordOutsideRefund({
+function outsideRefund(
+  tryout: tryoutsTable.TryoutItem,
+  made: StripeRefund,
+  amount: number,
+): refundsTable.RefundItem {
+  return {
     key: STRIPE_KEY + made.id,
-    amount_cents: made.amount,
+    amount_cents: amount,
     method: 'stripe',
     status: 'succeeded',
     reason: made.reason ? `Refunded in Stripe (${made.reason.replaceAll('_', ' ')})` : 'Refunded in Stripe',
@@ -213,7 +276,11 @@ async function recordOutside(tryout: tryoutsTable.TryoutItem, made: StripeRefund
     season_id: tryout.season_id,
     player_id: tryout.player_id,
     made_by: 'stripe-dashboard',
-  });
+  };
+}
+
+async function recordOutside(tryout: tryoutsTable.TryoutItem, made: StripeRefund) {
+  const outcome = await refundsTable.recordOutsideRefund(outsideRefund(tryout, made, made.amount));
   if (outcome === 'changed') log.info('refund made in stripe recorded', { tryoutId: tryout.id });
 }
 

@@ -76,6 +76,8 @@ export class ApiStack extends Stack {
    * accounts unused that long (issue 19).
    */
   readonly retention: HandlerFunction;
+  /** Every 15 minutes: card refunds a crash or a lost answer left waiting for Stripe (issue 34). */
+  readonly refundSweep: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
   readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
@@ -277,6 +279,37 @@ export class ApiStack extends Stack {
       schedule: Schedule.cron({ minute: '0', hour: '9' }),
       targets: [
         new LambdaFunction(this.retention.function, { retryAttempts: 2, maxEventAge: Duration.hours(6) }),
+      ],
+    });
+
+    // The refund sweep, every 15 minutes: a card refund reserved but never settled caps the registration's
+    // later refunds until Stripe is asked again with its key. It reads the seasons' refunds (Queries) and talks
+    // to Stripe, so it alone of the scheduled functions reads the Stripe secret. A failed run is retried, the
+    // error alarm fires, and the next run settles what one left.
+    this.refundSweep = new HandlerFunction(this, 'RefundSweep', {
+      name: 'refundSweep',
+      handler: PLATFORM_FUNCTIONS.refundSweep.handler,
+      description: 'Every 15 minutes: settles or releases card refunds left waiting for Stripe',
+      config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [props.stripeSecret],
+      timeout: Duration.minutes(2),
+      apiWaits: false,
+      memorySize: 256,
+    });
+    new Rule(this, 'RefundSweepSchedule', {
+      description: `Club website ${config.stage}: the refund sweep (issue 34)`,
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [
+        new LambdaFunction(this.refundSweep.function, {
+          retryAttempts: 2,
+          maxEventAge: Duration.minutes(15),
+        }),
       ],
     });
 

@@ -148,12 +148,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const poller = await startResultMailPoller({ endpoint: queue.url, queueUrl });
     stops.push(() => poller.stop());
 
-    // Personal data past the retention period goes, at start and daily (EventBridge's schedule in AWS).
-    const { startRetentionSchedule } = await import('./retention-schedule');
-    const retention = startRetentionSchedule();
+    // The scheduled jobs (EventBridge's schedules in AWS): the retention run daily, the refund sweep every
+    // 15 minutes, each at start too.
+    const { startScheduledJobs } = await import('./scheduled-jobs');
+    const jobs = startScheduledJobs();
     stops.push(async () => {
-      retention.stop();
-      await retention.firstRun;
+      jobs.stop();
+      await jobs.firstRuns;
     });
 
     const { handleApiRequest } = await import('./api-server');

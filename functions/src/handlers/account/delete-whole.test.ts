@@ -3,8 +3,6 @@
  * deleting at once leave nothing behind, a large family is not stopped by its own withdraw limit, a deletion
  * killed half-way is finished by the system, and the invitations and links the account holds go with it.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow } from '@club/shared';
@@ -13,6 +11,7 @@ import { keys } from '../../db/keys';
 import { runRetention } from '../../services/retention';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
+import { killedHalfWay } from '../../../test/crash';
 import { PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, type TestPlayer } from '../../../test/players';
@@ -211,26 +210,6 @@ async function profileOf(userId: string): Promise<Record<string, unknown> | unde
   return out.Item;
 }
 
-/** Runs the deletion in a process of its own that stops dead after `afterWrites` registrations were cleared. */
-function deletionKilledHalfWay(userId: string, afterWrites: number): Promise<void> {
-  const script = fileURLToPath(new URL('../../../test/crash/delete-account-child.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, userId, String(afterWrites)], {
-    env: process.env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('paused')) child.kill('SIGKILL');
-      if (out.includes('finished')) reject(new Error('the deletion finished before it could be killed'));
-    });
-    child.once('exit', (code, signal) =>
-      signal === 'SIGKILL' ? resolve() : reject(new Error(`the deletion exited ${code}: ${out}`)),
-    );
-  });
-}
-
 describe('a deletion killed half-way (issue 34)', () => {
   it('signs in no more, and the retention job finishes it', async () => {
     // Prepare: a family of three registered athletes
@@ -241,7 +220,7 @@ describe('a deletion killed half-way (issue 34)', () => {
     await registerCash(parent, children);
 
     // Act: the process dies after the first registration was cleared
-    await deletionKilledHalfWay(parent.id, 1);
+    await killedHalfWay('delete-account', [parent.id, '1']);
 
     // Assess: half-way, nobody can use the account, and one row still names a child
     expect(

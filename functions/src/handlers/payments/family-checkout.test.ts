@@ -9,6 +9,7 @@ import type { AdminTryoutRow, Athlete, HouseholdTryout } from '@club/shared';
 import { getTryout } from '../../db/tryouts';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
+import { killedHalfWay } from '../../../test/crash';
 import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
 import {
@@ -218,6 +219,43 @@ describe('one card checkout for a family', () => {
       (await rowOf(leo.id)).amount_refunded_cents,
     ];
     expect(refunded).toEqual([2000, 0]);
+  });
+
+  it('splits a Stripe-dashboard refund that fits no one athlete across them, largest first (issue 34)', async () => {
+    // Prepare: $75.00 paid for Mina ($45.00) and Leo ($30.00); $60.00 refunded in Stripe's dashboard
+    const { mina, leo, sessionId } = await familyByCard();
+    const paid = await payOnStandIn(sessionId);
+    await deliverEvent('checkout.session.completed', paid);
+    const { charge } = await inStripeDashboard(paid.payment_intent as string, 'refund', 6000);
+
+    // Act: the event, twice
+    await deliverEvent('charge.refunded', charge);
+    await deliverEvent('charge.refunded', charge);
+
+    // Assess: the screen's total is Stripe's $60.00, never past what each paid
+    const [minaRow, leoRow] = [await rowOf(mina.id), await rowOf(leo.id)];
+    expect([minaRow.amount_refunded_cents, leoRow.amount_refunded_cents]).toEqual([4500, 1500]);
+    expect(minaRow.payment_status).toBe('refunded');
+    expect(leoRow.refunds?.map((r) => r.reason)).toEqual(['Refunded in Stripe (requested by customer)']);
+    expect(minaRow.unreconciled_refund_cents).toBeUndefined();
+  });
+
+  it('puts what no athlete can hold on the screen to reconcile, never only in a log (issue 34)', async () => {
+    // Prepare: $75.00 paid; a $45.00 refund of Mina's reserved and stopped by a crash before Stripe was asked;
+    // then all $75.00 refunded in Stripe's dashboard
+    const { mina, leo, sessionId } = await familyByCard();
+    const paid = await payOnStandIn(sessionId);
+    await deliverEvent('checkout.session.completed', paid);
+    await killedHalfWay('refund', [tryoutIdOf(mina.id), admin.id, '4500', randomUUID()]);
+    const { charge } = await inStripeDashboard(paid.payment_intent as string, 'refund', 7500);
+
+    // Act
+    await deliverEvent('charge.refunded', charge);
+    await deliverEvent('charge.refunded', charge);
+
+    // Assess: Leo holds his $30.00; the $45.00 left is shown on the family's first row, once
+    expect((await rowOf(leo.id)).amount_refunded_cents).toBe(3000);
+    expect(await rowOf(mina.id)).toMatchObject({ amount_refunded_cents: 0, unreconciled_refund_cents: 4500 });
   });
 
   it('shows a dispute of the family payment on every athlete it paid for', async () => {

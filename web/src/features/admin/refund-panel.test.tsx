@@ -222,4 +222,51 @@ describe('refunds in Player Details (issue 15)', () => {
     // Assess
     expect(within(panel).getByText('Record $50.00 given back in cash to Maya Okafor?')).toBeInTheDocument();
   });
+
+  it('offers Retry on a refund left waiting for Stripe, and sends that refund again with its own key', async () => {
+    // Prepare: $20.00 of $85.00 asked back and never answered (a crash, or a lost answer)
+    const waiting = {
+      key: 'admin:kept-key-0001',
+      amount_cents: 2000,
+      method: 'stripe' as const,
+      status: 'pending' as const,
+      reason: 'Withdrew before tryouts',
+      created_at: '2026-11-24T15:00:00.000Z',
+      retry_key: 'kept-key-0001',
+    };
+    const sent: unknown[] = [];
+    const refundRoute = onRoute('refundTryout', async ({ request }) => {
+      const body = (await request.json()) as { amount_cents: number };
+      sent.push(body);
+      const done = { ...waiting, status: 'succeeded' as const, retry_key: undefined };
+      const answer: AdminRefundAnswer = {
+        ...paidByCard({ payment_status: 'partially_refunded', amount_refunded_cents: body.amount_cents }),
+        refunds: [done],
+        refund: done,
+      };
+      return HttpResponse.json(answer);
+    });
+    const { panel, user } = await openDetails(paidByCard({ refunds: [waiting] }), refundRoute);
+    expect(within(panel).getByText(/\(waiting for Stripe\)/)).toBeInTheDocument();
+
+    // Act
+    await user.click(within(panel).getByRole('button', { name: 'Retry the refund of $20.00 with Stripe' }));
+
+    // Assess: the same refund, its own key; then it reads as made
+    expect(sent).toEqual([
+      { amount_cents: 2000, reason: 'Withdrew before tryouts', idempotency_key: 'kept-key-0001' },
+    ]);
+    expect(await within(toastRegion('success')).findByText('Refunded $20.00')).toBeInTheDocument();
+    expect(within(panel).queryByText(/\(waiting for Stripe\)/)).not.toBeInTheDocument();
+  });
+
+  it('says a family payment needs reconciling when Stripe refunded more than its registrations hold', async () => {
+    const { panel } = await openDetails(paidByCard({ unreconciled_refund_cents: 4500 }));
+
+    expect(
+      within(panel).getByText(
+        "Needs reconciling: Stripe shows $45.00 more refunded on this family payment than its registrations hold. Check the payment in Stripe's dashboard.",
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldMessages, serverMessages } from '@club/shared/messages';
 import { centsToDollars, dollarsToCents, formatCad } from '@club/shared/tryouts';
-import type { AdminTryoutRow } from '@club/shared/types';
+import type { AdminTryoutRow, RefundRecord } from '@club/shared/types';
 import { TextField } from '../../components/form-field';
 import type { Notify } from '../../components/toast';
 import { callApi, serverMessageOr } from '../../lib/api-client';
@@ -56,6 +56,33 @@ export function RefundPanel({
     if (!reason.trim()) next.reason = fieldMessages.refundReasonRequired;
     setErrors(next);
     if (!next.amount && !next.reason && cents !== null) setConfirming(cents);
+  }
+
+  /**
+   * A card refund left waiting for Stripe (its answer lost, or a crash before it was asked): the same refund,
+   * sent again with its own key, so Stripe answers the refund it made, or makes the one it never got (issue 34).
+   */
+  async function retry(pendingRefund: RefundRecord) {
+    if (busy || !pendingRefund.retry_key) return;
+    setBusy(true);
+    try {
+      const answer = await callApi('refundTryout', {
+        params: { id: row.id },
+        body: {
+          amount_cents: pendingRefund.amount_cents,
+          reason: pendingRefund.reason,
+          idempotency_key: pendingRefund.retry_key,
+        },
+      });
+      const { refund: made, ...updated } = answer;
+      onRefunded(updated);
+      notify.success(t.refunded(formatCad(made.amount_cents)));
+    } catch (error) {
+      setErrors({ form: serverMessageOr(error, t.refundFailed) });
+      notify.error(t.refundFailed);
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function refund(cents: number) {
@@ -113,6 +140,9 @@ export function RefundPanel({
         </div>
       </dl>
       {row.payment_status === 'disputed' ? <p className="admin-money-alert">{t.disputedNote}</p> : null}
+      {row.unreconciled_refund_cents ? (
+        <p className="admin-money-alert">{t.unreconciled(formatCad(row.unreconciled_refund_cents))}</p>
+      ) : null}
       {refunds.length ? (
         <>
           <h4 className="admin-money-subhead">{t.refundsHeading}</h4>
@@ -121,9 +151,28 @@ export function RefundPanel({
               <li key={r.key}>
                 <strong>{formatCad(r.amount_cents)}</strong> · {day(r.created_at)} · {r.reason}
                 {r.status === 'pending' ? t.refundPending : ''}
+                {r.status === 'pending' && r.retry_key ? (
+                  <>
+                    {' '}
+                    <button
+                      type="button"
+                      className="admin-link-button"
+                      aria-label={t.refundRetryLabel(formatCad(r.amount_cents))}
+                      aria-disabled={busy || undefined}
+                      onClick={() => void retry(r)}
+                    >
+                      {busy ? t.refundRetrying : t.refundRetry}
+                    </button>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>
+          {errors.form && left === 0 ? (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
         </>
       ) : null}
       {row.amount_paid_cents === 0 ? (

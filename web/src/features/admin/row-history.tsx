@@ -38,6 +38,8 @@ export function describeChange(entry: AuditEntry): string {
       return after.payment_status === 'paid' ? t.history.cashCollected : t.history.cashNotCollected;
     case 'refund':
       return t.history.refund(formatCad(Number(after.amount_cents ?? 0)), String(after.method ?? ''));
+    case 'refund_released':
+      return t.history.refundReleased(formatCad(Number(before.amount_cents ?? 0)));
     case 'reinstate':
       return t.history.reinstated;
     case 'result_mail_resend':

@@ -1,0 +1,50 @@
+/**
+ * A process that runs one real operation against the test file's table and stops dead half-way, for the crash
+ * tests (issue 34): once the write named by the scenario has gone through, it says "paused" and hangs, for
+ * the test to kill it with SIGKILL, as Lambda's timeout or a lost machine would. Configured by the parent's
+ * environment (the same table and emulators).
+ *
+ *   stop-half-way.ts delete-account <userId> <after N registrations cleared>
+ *   stop-half-way.ts refund <tryoutId> <adminId> <amount cents> <idempotency key>   (after the reservation)
+ */
+import { db } from '../../src/db/client';
+import { getUser } from '../../src/db/users';
+import { eraseAccount } from '../../src/services/account-deletion';
+import { refundTryout } from '../../src/services/refunds';
+
+const [scenario, ...args] = process.argv.slice(2);
+
+/** Hangs once `stopAfter` has said yes to as many writes as it asks for. */
+function stopAfter(isTheWrite: (input: Record<string, unknown>) => boolean, count = 1) {
+  let seen = 0;
+  db().middlewareStack.add(
+    (next) => async (call) => {
+      const result = await next(call);
+      if (isTheWrite(call.input as Record<string, unknown>) && ++seen >= count) {
+        process.stdout.write('paused\n');
+        await new Promise(() => undefined);
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'stopHalfWay' },
+  );
+}
+
+if (scenario === 'delete-account') {
+  const [userId, afterWrites] = [args[0]!, Number(args[1])];
+  stopAfter((input) => String(input.UpdateExpression ?? '').includes('anonymized_at'), afterWrites);
+  const user = await getUser(userId);
+  if (!user) throw new Error('no such account');
+  await eraseAccount(user, new Date(), 'member');
+} else if (scenario === 'refund') {
+  const [tryoutId, adminId, amount, key] = args as [string, string, string, string];
+  stopAfter((input) => JSON.stringify(input.TransactItems ?? '').includes('ADD refund_reserved_cents'));
+  await refundTryout(
+    tryoutId,
+    { amount_cents: Number(amount), reason: 'Withdrew before tryouts', idempotency_key: key },
+    { sub: adminId, first_name: 'Morgan', last_name: 'Admin', email: 'admin@example.test', is_admin: true },
+  );
+} else {
+  throw new Error(`unknown scenario ${scenario}`);
+}
+process.stdout.write('finished\n');

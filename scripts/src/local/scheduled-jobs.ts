@@ -1,0 +1,37 @@
+/**
+ * The scheduled jobs on the local stack, as EventBridge runs them in AWS (infra API stack): each once at
+ * start, then on its schedule while the stack runs. A failed run is logged and the next one finishes it, as
+ * in AWS; every job is idempotent, so an overlapping run changes nothing twice.
+ * - the retention run (issue 19), daily;
+ * - the refund sweep (issue 34), every 15 minutes.
+ */
+import { runRetention } from '@club/functions/services/retention';
+import { settlePendingRefunds } from '@club/functions/services/refunds';
+
+const MINUTE_MS = 60 * 1000;
+
+const JOBS = [
+  { name: 'retention run', everyMs: 24 * 60 * MINUTE_MS, run: (now: Date) => runRetention(now) },
+  { name: 'refund sweep', everyMs: 15 * MINUTE_MS, run: (now: Date) => settlePendingRefunds(now) },
+] as const;
+
+export function startScheduledJobs(): { stop: () => void; firstRuns: Promise<void> } {
+  const timers: NodeJS.Timeout[] = [];
+  const firstRuns = JOBS.map((job) => {
+    const run = () =>
+      job.run(new Date()).then(
+        () => undefined,
+        (error: unknown) => {
+          console.error(`${job.name} failed:`, error instanceof Error ? error.message : error);
+        },
+      );
+    const timer = setInterval(() => void run(), job.everyMs);
+    timer.unref();
+    timers.push(timer);
+    return run();
+  });
+  return {
+    stop: () => timers.forEach((timer) => clearInterval(timer)),
+    firstRuns: Promise.all(firstRuns).then(() => undefined),
+  };
+}
