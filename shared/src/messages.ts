@@ -5,6 +5,7 @@ export const fieldMessages = {
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email format.',
   passwordRequired: 'Password is required.',
+  signInCodeInvalid: 'Enter the 6-digit code from the e-mail.',
   dateOfBirthRequired: 'Date of birth is required.',
   dateOfBirthInvalid: 'Enter a valid date of birth.',
   dateOfBirthFuture: 'Date of birth cannot be in the future.',
@@ -61,6 +62,12 @@ export const serverMessages = {
   loginFailed: 'Invalid email or password.',
   verifyEmailFirst: 'Please verify your email before logging in.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  /**
+   * Sign-ins of an account refused by its limit (issue 34). The same whatever the password was, so it tells
+   * a guesser nothing; the account's owner has the code in their mailbox.
+   */
+  tooManyLoginAttempts:
+    'Too many attempts. If this is your account, we e-mailed you a sign-in code: enter it with your password to sign in now, or wait a few minutes and try again.',
   verificationSent:
     'If this email belongs to an account awaiting verification, a new verification email has been sent.',
   resetLinkSent: 'If this email is associated with an account, you will receive a reset link in your email.',

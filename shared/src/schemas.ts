@@ -261,6 +261,11 @@ export const LoginSchema = objectRequiring(
       v.transform(normaliseEmail),
     ),
     password: v.pipe(v.string(m.passwordRequired), v.nonEmpty(m.passwordRequired), v.maxLength(MAX_PASSWORD)),
+    /**
+     * The sign-in code mailed to the account once its sign-ins were limited (issue 34): with the right
+     * password it lets the owner in from any address, however many failures an attacker caused.
+     */
+    code: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, m.signInCodeInvalid))),
   },
   { email: m.emailRequired, password: m.passwordRequired },
 );

@@ -7,7 +7,7 @@
  * | user profile          | USER#<id>               | PROFILE            | ACCOUNTS        | <last active>        |
  * |   (being deleted)     |                         |                    | DELETING        | <deletion started>   |
  * | e-mail claim          | EMAIL#<lower-case>      | EMAIL              |                 |                      |
- * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE/EMAIL |                 |                      |
+ * | one-time token        | TOKEN#<sha256>          | VERIFY/RESET/INVITE/EMAIL/SIGNIN |          |                      |
  * | refresh token         | REFRESH#<sha256>        | REFRESH            |                 |                      |
  * | session family        | USER#<id>               | SESSION#<familyId> |                 |                      |
  * | rate-limit window     | RATE#<scope>#<subject>  | <window start>     |                 |                      |
@@ -49,7 +49,7 @@ export const keys = {
   deletingIndex: (startedAt: string) => ({ GSI1PK: 'DELETING', GSI1SK: startedAt }),
   deletingIndexPartition: 'DELETING',
   emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
-  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL') => ({
+  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL' | 'SIGNIN') => ({
     PK: `TOKEN#${tokenHash}`,
     SK: purpose,
   }),

@@ -7,8 +7,11 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
-/** VERIFY: a new account's address; RESET: a forgotten password; EMAIL: a change of address (issue 18). */
-export type OneTimePurpose = 'VERIFY' | 'RESET' | 'EMAIL';
+/**
+ * VERIFY: a new account's address; RESET: a forgotten password; EMAIL: a change of address (issue 18);
+ * SIGNIN: the code mailed to an account whose sign-ins were limited (issue 34).
+ */
+export type OneTimePurpose = 'VERIFY' | 'RESET' | 'EMAIL' | 'SIGNIN';
 
 export interface OneTimeTokenItem {
   userId: string;
@@ -41,7 +44,7 @@ export function listedTokenKeys(profile: Record<string, unknown>): Array<Record<
   const listed = profile.token_keys instanceof Set ? [...(profile.token_keys as Set<string>)] : [];
   return listed.flatMap((entry) => {
     const [purpose, hash] = entry.split('#') as [string, string | undefined];
-    if (!hash || !['VERIFY', 'RESET', 'EMAIL', 'INVITE'].includes(purpose)) return [];
+    if (!hash || !['VERIFY', 'RESET', 'EMAIL', 'INVITE', 'SIGNIN'].includes(purpose)) return [];
     return [keys.oneTimeToken(hash, purpose as OneTimePurpose | 'INVITE')];
   });
 }
@@ -78,6 +81,34 @@ export async function putOneTimeToken(
     ),
   );
   return codes === null;
+}
+
+/**
+ * Spends a sign-in code (issue 34): deleted only while it exists unexpired, for this account and under its
+ * password version, so a code works once, and not after the password changed. False otherwise.
+ */
+export async function spendSignInCode(input: {
+  tokenHash: string;
+  userId: string;
+  passwordVersion: number;
+  now: Date;
+}): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.oneTimeToken(input.tokenHash, 'SIGNIN'),
+        ConditionExpression:
+          'attribute_exists(PK) AND expiresAt > :now AND userId = :u AND passwordVersion = :v',
+        ExpressionAttributeValues: {
+          ':now': expiresAt(input.now),
+          ':u': input.userId,
+          ':v': input.passwordVersion,
+        },
+      }),
+    ),
+  );
+  return out !== null;
 }
 
 /** Deletes a one-time token (idempotent): a superseded link's item goes at once rather than at its TTL. */

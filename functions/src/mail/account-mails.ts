@@ -100,6 +100,26 @@ export function passwordChangedMail(to: string, firstName: string): MailMessage 
   });
 }
 
+/**
+ * The sign-in code (issue 34): sent when the account's sign-ins were limited, so its owner can still sign in
+ * with the password and this code. Whoever triggered it is not told whether it went.
+ */
+export function signInCodeMail(to: string, firstName: string, code: string, validMinutes: number): MailMessage {
+  return compose({
+    to,
+    kind: 'sign-in-code',
+    subject: `Your sign-in code: ${code}`,
+    firstName,
+    paragraphs: [
+      `There were many failed attempts to sign in to your account, so sign-ins are paused for a few minutes. If you are trying to sign in, enter this code with your password on the sign-in page: ${code}`,
+      `The code works once, for ${validMinutes} minutes, and only with your password.`,
+      `If this was not you, nobody got in: your password kept them out. To be safe, you can change your password at ${siteLink('/forgot-password')}.`,
+    ],
+    action: { label: 'Sign in', url: siteLink('/login') },
+    footer: 'This message was sent to keep your account safe.',
+  });
+}
+
 /** The confirmation link for a new address (issue 18): nothing changes until it is followed. */
 export function emailChangeConfirmMail(
   to: string,

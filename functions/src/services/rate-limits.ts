@@ -27,6 +27,10 @@ export const rateLimits = {
    * none is still checked (services/sessions.ts login), so the limit locks the attacker, not the owner.
    */
   loginAccountClient: { scope: 'login-account-client', limit: 10, windowSeconds: 15 * MINUTES },
+  /** Sign-in codes mailed to one account (issue 34): one per window, whoever hits its limit how often. */
+  signInCodeMail: { scope: 'sign-in-code-mail', limit: 1, windowSeconds: 15 * MINUTES },
+  /** Sign-ins with a code, per account: a wrong code costs an attempt (a code has a million values). */
+  signInCodeAccount: { scope: 'sign-in-code-account', limit: 5, windowSeconds: 15 * MINUTES },
   /** Failed sign-ins from one client address (a club gym's shared address has room for many families). */
   loginClient: { scope: 'login-client', limit: 50, windowSeconds: 15 * MINUTES },
   /** Sign-ups from one client address. */

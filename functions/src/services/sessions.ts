@@ -8,7 +8,7 @@
  * the person gone) is refused, and the browser refreshes while its person is active. Every family also ends
  * at an absolute time after its sign-in, whatever its use. The cookie lives as long as its token.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { INACTIVITY_LOGOUT_MS, serverMessages, type LoginInput } from '@club/shared';
 import * as sessionsTable from '../db/sessions';
@@ -19,7 +19,11 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/
 import { log } from '../lib/log';
 import { hashToken, newSecretToken } from '../lib/secure-tokens';
 import { verifyPassword } from './passwords';
-import { countAttempt, rateLimits } from './rate-limits';
+import * as oneTimeTokens from '../db/one-time-tokens';
+import { signInCodeMail } from '../mail/account-mails';
+import { sendMail } from '../mail/ses-sender';
+import { clearLimit, countAttempt, rateLimits } from './rate-limits';
+import { ENUMERATION_SAFE_FLOOR_MS, withMinimumDuration } from './response-timing';
 
 /**
  * Two tabs refreshing at the same moment present the same token; the one that loses the race within this
@@ -72,8 +76,13 @@ const secondsUntil = (date: Date, now: Date) =>
  * address that has not is still let in with the right password. Its one wrong guess is answered 401 and
  * counted, and refuses it too from then on. So an attacker cannot keep a family or the admin out by failing
  * every 90 seconds, and a distributed guesser gets one guess per address per 15 minutes past the limit.
+ *
+ * And the owner is never the one locked out (issue 34): a refusal mails the account a one-time sign-in code
+ * (once per 15 minutes, whatever the password was, and answered the same either way), with which the right
+ * password signs in from any address, the attacker's shared one included (signInWithCode).
  */
 export async function login(input: LoginInput, client: { ip: string }): Promise<SignedIn> {
+  if (input.code !== undefined) return signInWithCode({ ...input, code: input.code }, client);
   const now = new Date();
   const [perAccount, perClient, perAccountClient] = await Promise.all([
     countAttempt(rateLimits.loginAccount, input.email, now),
@@ -84,15 +93,80 @@ export async function login(input: LoginInput, client: { ip: string }): Promise<
   // Within the account's limit any address is checked; past it, only one that has not failed against it.
   const accountLets = perAccount.allowed || perAccountClient.count === 1;
   if (!accountLets || !perClient.allowed) {
-    throw new TooManyRequestsError(serverMessages.tooManyAttempts);
+    // As long as an existing account's mail takes, whether the address has an account or not.
+    await withMinimumDuration(ENUMERATION_SAFE_FLOOR_MS, () => offerSignInCode(input.email, now));
+    throw new TooManyRequestsError(serverMessages.tooManyLoginAttempts);
   }
   const user = await users.getUserByEmail(input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) throw new UnauthorizedError(serverMessages.loginFailed);
   // The right password: this attempt does not count as a failure.
   await refund();
-  if (!user.verifiedAt) throw new ForbiddenError(serverMessages.verifyEmailFirst);
+  return startSession(user, now);
+}
 
+/** How long a mailed sign-in code works. */
+export const SIGN_IN_CODE_TTL_MINUTES = 15;
+
+/** A code's stored hash: the account and the code together, so a code of one account is no other's. */
+const signInCodeHash = (userId: string, code: string) => hashToken(`${userId}:${code}`);
+
+/** Mails a verified account a sign-in code, at most once per 15 minutes; nothing for an unknown address. */
+async function offerSignInCode(email: string, now: Date): Promise<void> {
+  if (!(await countAttempt(rateLimits.signInCodeMail, email, now)).allowed) return;
+  const user = await users.getUserByEmail(email);
+  if (!user?.verifiedAt) return;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const stored = await oneTimeTokens.putOneTimeToken(signInCodeHash(user.id, code), 'SIGNIN', {
+    userId: user.id,
+    passwordVersion: user.passwordVersion,
+    expires: new Date(now.getTime() + SIGN_IN_CODE_TTL_MINUTES * 60_000),
+  });
+  if (!stored) return;
+  // A mail that could not go changes nothing of the answer: the refusal stands, the next one mails again.
+  await sendMail(signInCodeMail(user.email, user.first_name, code, SIGN_IN_CODE_TTL_MINUTES)).then(
+    () => log.info('sign-in code mailed', { userId: user.id }),
+    (error: unknown) =>
+      log.warn('sign-in code not mailed', { error: error instanceof Error ? error.name : 'unknown' }),
+  );
+}
+
+/**
+ * POST /auth/login with `code`: the password and the mailed code together let the owner in whatever the
+ * sign-in limits say; one wrong code costs one of 5 tries per 15 minutes, and a wrong password or code gets
+ * the one login failure message. The code is spent on success, and its account's failures are forgiven.
+ */
+async function signInWithCode(
+  input: LoginInput & { code: string },
+  client: { ip: string },
+): Promise<SignedIn> {
+  const now = new Date();
+  if (!(await countAttempt(rateLimits.signInCodeAccount, input.email, now)).allowed) {
+    throw new TooManyRequestsError(serverMessages.tooManyAttempts);
+  }
+  const user = await users.getUserByEmail(input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const spent =
+    user !== null &&
+    passwordOk &&
+    (await oneTimeTokens.spendSignInCode({
+      tokenHash: signInCodeHash(user.id, input.code),
+      userId: user.id,
+      passwordVersion: user.passwordVersion,
+      now,
+    }));
+  if (!user || !spent) throw new UnauthorizedError(serverMessages.loginFailed);
+  await Promise.all([
+    clearLimit(rateLimits.loginAccount, input.email, now),
+    clearLimit(rateLimits.loginAccountClient, `${input.email} ${client.ip}`, now),
+  ]);
+  log.info('signed in with a mailed code', { userId: user.id });
+  return startSession(user, now);
+}
+
+/** A checked sign-in becomes a session: its family, its first refresh token and an access token naming it. */
+async function startSession(user: users.UserItem, now: Date): Promise<SignedIn> {
+  if (!user.verifiedAt) throw new ForbiddenError(serverMessages.verifyEmailFirst);
   const refreshToken = newSecretToken();
   const familyEndsAt = new Date(now.getTime() + (user.is_admin ? ADMIN_SESSION_MAX_MS : SESSION_MAX_MS));
   const expires = tokenExpiry(now, familyEndsAt);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
-import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
+import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 
 const login = (email: string, password: string, sourceIp?: string) =>
   call('login', { body: { email, password }, headers: sameOrigin, sourceIp });
 
 const LOGIN_FAILED = 'Invalid email or password.';
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+const TOO_MANY_ATTEMPTS =
+  'Too many attempts. If this is your account, we e-mailed you a sign-in code: enter it with your password to sign in now, or wait a few minutes and try again.';
 
 describe('POST /auth/login', () => {
   it('gives one message for a wrong password and an unknown e-mail', async () => {
@@ -134,4 +135,94 @@ describe('POST /auth/login', () => {
     expect(blocked.body).toEqual({ message: TOO_MANY_ATTEMPTS });
     expect(elsewhere.status).toBe(200);
   }, 60_000);
+
+  describe('the owner is never the one locked out (issue 34)', () => {
+    const withCode = (email: string, password: string, code: string, sourceIp: string) =>
+      call('login', { body: { email, password, code }, headers: sameOrigin, sourceIp });
+
+    /** The code in the newest sign-in code mail to the address. */
+    async function mailedCode(email: string): Promise<string> {
+      const mail = (await mailsTo(email)).filter((m) => m.subject.startsWith('Your sign-in code: ')).at(-1);
+      if (!mail) throw new Error(`no sign-in code mailed to ${email}`);
+      return /(\d{6})$/.exec(mail.subject)![1]!;
+    }
+
+    it('lets the owner in with the password and the mailed code from an address that failed once', async () => {
+      // Prepare: an attacker holds the account at its limit; the owner mistypes once from home
+      const family = await signedInUser();
+      for (let i = 1; i <= 12; i++) await login(family.email, `Wrong!Password${i}x`, '203.0.113.66');
+      const home = '192.0.2.55';
+      expect((await login(family.email, 'Wrong!Typo1x', home)).status).toBe(401);
+      const refused = await login(family.email, family.password, home);
+      expect(refused.status).toBe(429);
+
+      // Act
+      const code = await mailedCode(family.email);
+      const signedIn = await withCode(family.email, family.password, code, home);
+      const again = await withCode(family.email, family.password, code, home);
+
+      // Assess: in at once; the code worked once
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.token).toEqual(expect.any(String));
+      expect(again.status).toBe(401);
+      expect(again.body).toEqual({ message: LOGIN_FAILED });
+    });
+
+    it('lets the owner in from behind the attacker’s own address', async () => {
+      const family = await signedInUser();
+      const shared = '203.0.113.80';
+      for (let i = 1; i <= 12; i++) await login(family.email, `Wrong!Password${i}x`, shared);
+      expect((await login(family.email, family.password, shared)).status).toBe(429);
+
+      const res = await withCode(family.email, family.password, await mailedCode(family.email), shared);
+
+      expect(res.status).toBe(200);
+    });
+
+    it('gives the attacker nothing: the same answer right password or wrong, one mail, and no way in without both', async () => {
+      // Prepare
+      const family = await signedInUser();
+      const attacker = '203.0.113.90';
+      for (let i = 1; i <= 10; i++) await login(family.email, `Wrong!Password${i}x`, attacker);
+
+      // Act: past the limit, the right and a wrong password; then guesses at the code
+      const right = await login(family.email, family.password, attacker);
+      const wrong = await login(family.email, 'Wrong!Password77x', attacker);
+      const code = await mailedCode(family.email);
+      const other = code === '000000' ? '000001' : '000000';
+      const codeWithoutPassword = await withCode(family.email, 'Wrong!Password78x', code, attacker);
+      const passwordWithoutCode = await withCode(family.email, family.password, other, attacker);
+
+      // Assess
+      expect([right.status, right.body]).toEqual([wrong.status, wrong.body]);
+      expect(right.status).toBe(429);
+      expect(
+        (await mailsTo(family.email)).filter((m) => m.subject.startsWith('Your sign-in code')),
+      ).toHaveLength(1);
+      expect([codeWithoutPassword.status, passwordWithoutCode.status]).toEqual([401, 401]);
+      expect(codeWithoutPassword.body).toEqual({ message: LOGIN_FAILED });
+    });
+
+    it('refuses a code after 5 wrong tries in 15 minutes, the right one included', async () => {
+      const family = await signedInUser();
+      for (let i = 1; i <= 11; i++) await login(family.email, `Wrong!Password${i}x`, '203.0.113.91');
+      const code = await mailedCode(family.email);
+      const wrongCodes = [1, 2, 3, 4, 5].map((k) => String((Number(code) + k) % 1_000_000).padStart(6, '0'));
+
+      const tries = [];
+      for (const wrong of wrongCodes) {
+        tries.push((await withCode(family.email, family.password, wrong, '192.0.2.56')).status);
+      }
+      const right = await withCode(family.email, family.password, code, '192.0.2.56');
+
+      expect(tries).toEqual([401, 401, 401, 401, 401]);
+      expect(right.status).toBe(429);
+    });
+
+    it('refuses a code that is not six digits with a clear message', async () => {
+      const family = await signedInUser();
+      const res = await withCode(family.email, family.password, '12ab', '192.0.2.57');
+      expect([res.status, res.body.message]).toEqual([400, 'Enter the 6-digit code from the e-mail.']);
+    });
+  });
 });

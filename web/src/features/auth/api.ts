@@ -7,8 +7,9 @@ import type { GuardianRegistrationInput, RegistrationInput } from '@club/shared/
 import type { MessageAnswer, SuccessAnswer, TokenAnswer } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 
-export function login(email: string, password: string): Promise<TokenAnswer> {
-  return callApi('login', { body: { email, password } });
+/** `code`: the sign-in code mailed once the account's sign-ins were limited (issue 34). */
+export function login(email: string, password: string, code?: string): Promise<TokenAnswer> {
+  return callApi('login', { body: { email, password, ...(code ? { code } : {}) } });
 }
 
 export function refreshAccessToken(): Promise<TokenAnswer> {

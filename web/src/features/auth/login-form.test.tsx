@@ -238,4 +238,61 @@ describe('LoginForm', () => {
       expect(await screen.findByText('Failed to resend verification email.')).toBeInTheDocument();
     });
   });
+
+  describe('when sign-ins of the account were limited (issue 34)', () => {
+    const LIMITED =
+      'Too many attempts. If this is your account, we e-mailed you a sign-in code: enter it with your password to sign in now, or wait a few minutes and try again.';
+
+    it('asks for the mailed code and signs in with it and the password', async () => {
+      // Prepare: refused first; with the code, in
+      const bodies: unknown[] = [];
+      server.use(
+        http.post('/api/auth/login', async ({ request }) => {
+          const body = (await request.json()) as { code?: string };
+          bodies.push(body);
+          return body.code === '042917'
+            ? HttpResponse.json({ token: makeToken(player) })
+            : HttpResponse.json({ message: LIMITED }, { status: 429 });
+        }),
+      );
+      const { user } = renderLogin();
+      await fillAndSubmit(user);
+      expect(await screen.findByText(LIMITED)).toBeInTheDocument();
+
+      // Act
+      await user.type(screen.getByLabelText('Sign-in code (from the e-mail)'), '042917');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+
+      // Assess
+      expect(await screen.findByText('landed on /dashboard')).toBeInTheDocument();
+      expect(bodies).toEqual([
+        { email: 'maya@example.com', password: 'Secret!Pass123' },
+        { email: 'maya@example.com', password: 'Secret!Pass123', code: '042917' },
+      ]);
+    });
+
+    it('says what a code must be before sending one that is not six digits', async () => {
+      let calls = 0;
+      server.use(
+        http.post('/api/auth/login', () => {
+          calls += 1;
+          return HttpResponse.json({ message: LIMITED }, { status: 429 });
+        }),
+      );
+      const { user } = renderLogin();
+      await fillAndSubmit(user);
+      await screen.findByText(LIMITED);
+
+      await user.type(screen.getByLabelText('Sign-in code (from the e-mail)'), '12a');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+
+      expect(screen.getByText('Enter the 6-digit code from the e-mail.')).toBeInTheDocument();
+      expect(calls).toBe(1);
+    });
+
+    it('asks for no code before a refusal', () => {
+      renderLogin();
+      expect(screen.queryByLabelText('Sign-in code (from the e-mail)')).not.toBeInTheDocument();
+    });
+  });
 });

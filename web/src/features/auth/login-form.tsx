@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fieldErrors, LoginSchema, VERIFY_EMAIL_PHRASE } from '@club/shared';
 import { EmailField } from '../../components/email-field';
+import { TextField } from '../../components/form-field';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { ApiError } from '../../lib/api-client';
@@ -14,13 +15,15 @@ import { takeReturnTo } from '../../lib/return-to';
 import { ResendVerificationButton } from './resend-verification-button';
 import { useSessionActions } from './session-provider';
 
-type Field = 'email' | 'password';
+type Field = 'email' | 'password' | 'code';
 
 export function LoginForm() {
   const navigate = useNavigate();
   const { signIn } = useSessionActions();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ email: '', password: '' });
+  const [values, setValues] = useState({ email: '', password: '', code: '' });
+  // Once sign-ins were limited (429), the code mailed to the account lets its owner in (issue 34).
+  const [codeAsked, setCodeAsked] = useState(false);
   // What was typed before the prerendered page hydrated (issue 20).
   useEarlyValues(['email', 'password'], (typed) => setValues((current) => ({ ...current, ...typed })));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -29,7 +32,10 @@ export function LoginForm() {
   const [formError, setFormError] = useState('');
 
   const check = (field: Field, next: typeof values) =>
-    setErrors((prev) => ({ ...prev, [field]: fieldErrors(LoginSchema, next)[field] }));
+    setErrors((prev) => ({
+      ...prev,
+      [field]: fieldErrors(LoginSchema, { ...next, code: next.code.trim() || undefined })[field],
+    }));
 
   const change = (field: Field) => (value: string) => {
     const next = { ...values, [field]: value };
@@ -43,21 +49,23 @@ export function LoginForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = fieldErrors(LoginSchema, values) as Partial<Record<Field, string>>;
+    const sent = { ...values, code: codeAsked && values.code.trim() ? values.code.trim() : undefined };
+    const found = fieldErrors(LoginSchema, sent) as Partial<Record<Field, string>>;
     setErrors(found);
-    setTouched({ email: true, password: true });
-    if (found.email || found.password) {
+    setTouched({ email: true, password: true, code: true });
+    if (found.email || found.password || found.code) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
     setBusy(true);
     setFormError('');
     try {
-      const { token } = await login(values.email.trim().toLowerCase(), values.password);
+      const { token } = await login(values.email.trim().toLowerCase(), values.password, sent.code);
       const user = signIn(token);
       navigate(takeReturnTo(user), { replace: true });
     } catch (e) {
       setFormError(e instanceof ApiError ? (e.serverMessage ?? t.loginFailed) : t.unexpectedError);
+      if (e instanceof ApiError && e.status === 429) setCodeAsked(true);
       setBusy(false);
     }
   }
@@ -83,6 +91,20 @@ export function LoginForm() {
         onValueChange={change('password')}
         onBlur={blur('password')}
       />
+      {codeAsked && (
+        <TextField
+          id="code"
+          label={t.signInCode}
+          value={values.code}
+          error={touched.code ? errors.code : undefined}
+          disabled={busy}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          onValueChange={change('code')}
+          onBlur={blur('code')}
+        />
+      )}
       <FormError message={formError} />
       {needsVerification && <ResendVerificationButton email={values.email} />}
       <button type="submit" className="button" disabled={busy}>

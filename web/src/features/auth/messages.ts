@@ -5,6 +5,7 @@
 export const authMessages = {
   // Login (spec §8)
   loginFailed: 'Login failed',
+  signInCode: 'Sign-in code (from the e-mail)',
   unexpectedError: 'An unexpected error occurred',
   sending: 'Sending...',
   resendVerification: 'Resend verification email',
