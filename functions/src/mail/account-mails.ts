@@ -104,7 +104,12 @@ export function passwordChangedMail(to: string, firstName: string): MailMessage 
  * The sign-in code (issue 34): sent when the account's sign-ins were limited, so its owner can still sign in
  * with the password and this code. Whoever triggered it is not told whether it went.
  */
-export function signInCodeMail(to: string, firstName: string, code: string, validMinutes: number): MailMessage {
+export function signInCodeMail(
+  to: string,
+  firstName: string,
+  code: string,
+  validMinutes: number,
+): MailMessage {
   return compose({
     to,
     kind: 'sign-in-code',
