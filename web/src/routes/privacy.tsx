@@ -3,7 +3,7 @@ import { PageHeader } from '../components/page-header';
 import { CLUB } from '../content/club';
 import { EMAILS, mailto } from '../content/contact';
 import type { PageMeta } from '../lib/page-meta';
-import { PERSONAL_DATA_RETENTION_MONTHS } from '@club/shared';
+import { PERSONAL_DATA_RETENTION_MONTHS } from '@club/shared/constants';
 import { STORED_FIELDS } from '@club/shared/privacy-fields';
 
 export const meta: PageMeta = {
