@@ -116,7 +116,8 @@ export function signInCodeMail(
     subject: `Your sign-in code: ${code}`,
     firstName,
     paragraphs: [
-      `There were many failed attempts to sign in to your account, so sign-ins are paused for a few minutes. If you are trying to sign in, enter this code with your password on the sign-in page: ${code}`,
+      'There were many failed attempts to sign in to your account, so sign-ins are paused for a few minutes. If you are trying to sign in, enter this code with your password on the sign-in page:',
+      `Your sign-in code: ${code}`,
       `The code works once, for ${validMinutes} minutes, and only with your password.`,
       `If this was not you, nobody got in: your password kept them out. To be safe, you can change your password at ${siteLink('/forgot-password')}.`,
     ],

@@ -1,5 +1,5 @@
 /** /login (spec §2): e-mail and password, busy state, server messages, resend for unverified accounts. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { fieldErrors, LoginSchema, VERIFY_EMAIL_PHRASE } from '@club/shared';
 import { EmailField } from '../../components/email-field';
@@ -24,6 +24,10 @@ export function LoginForm() {
   const [values, setValues] = useState({ email: '', password: '', code: '' });
   // Once sign-ins were limited (429), the code mailed to the account lets its owner in (issue 34).
   const [codeAsked, setCodeAsked] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeAsked) codeRef.current?.focus();
+  }, [codeAsked]);
   // What was typed before the prerendered page hydrated (issue 20).
   useEarlyValues(['email', 'password'], (typed) => setValues((current) => ({ ...current, ...typed })));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -91,9 +95,11 @@ export function LoginForm() {
         onValueChange={change('password')}
         onBlur={blur('password')}
       />
+      <FormError message={formError} />
       {codeAsked && (
         <TextField
           id="code"
+          inputRef={codeRef}
           label={t.signInCode}
           value={values.code}
           error={touched.code ? errors.code : undefined}
@@ -105,7 +111,6 @@ export function LoginForm() {
           onBlur={blur('code')}
         />
       )}
-      <FormError message={formError} />
       {needsVerification && <ResendVerificationButton email={values.email} />}
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.signingIn : t.signIn}
