@@ -56,13 +56,37 @@ export function onRoute<N extends RouteName>(
   );
 }
 
+/** The GETs a test's screen made that no mock answered, until the test's end takes them. */
+const unanswered: string[] = [];
+
 /**
- * A default 200 `{}` for every route of the given access levels: registered after a mock's own answers
- * (msw takes the first handler that matches), it keeps a screen's test from failing on a call its mock does
- * not care about, and a new row is covered the day it lands.
+ * Takes (and forgets) the GETs no mock answered, as the message test/setup.ts fails the test with; null
+ * when every GET was answered.
+ */
+export function takeUnansweredGets(): string | null {
+  const missed = [...new Set(unanswered.splice(0))];
+  if (!missed.length) return null;
+  return (
+    `The screen asked for ${missed.join(', ')}, which no mock answers. Answer it in the test with ` +
+    "onRoute('<route>', …), or in serveAdmin (web/src/features/admin/test-api.tsx) if every admin test needs it."
+  );
+}
+
+/**
+ * A default for every route of the given access levels, registered after a mock's own answers (msw takes the
+ * first handler that matches), so a new row is covered the day it lands. A write answers 200 `{}`: a screen
+ * rarely reads a write's answer, and a test that cares mocks it. A GET is what a screen renders from, so a
+ * guess would crash the screen far from the cause: it answers 501 and the test fails at its end, naming the
+ * route and where its mock goes (test/setup.ts).
  */
 export function answerEveryRoute(access: ReadonlyArray<RouteDefinition['access']>): HttpHandler[] {
   return routeList()
     .filter((row) => access.includes(row.access))
-    .map((row) => METHODS[row.method](routePattern(row.name), () => HttpResponse.json({})));
+    .map((row) =>
+      METHODS[row.method](routePattern(row.name), () => {
+        if (row.method !== 'GET') return HttpResponse.json({});
+        unanswered.push(`GET ${API_PREFIX}${row.path} (route '${row.name}')`);
+        return HttpResponse.json({ message: `No test answers ${row.name}.` }, { status: 501 });
+      }),
+    );
 }

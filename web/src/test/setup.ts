@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { takeUnansweredGets } from './route-mock';
 import { server } from './server';
 
 // Every request a test makes must be one it declared, so no test passes against a call it never expected.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // A GET no mock answered fails the test that made it, naming the route (test/route-mock.ts).
+  const unanswered = takeUnansweredGets();
+  if (unanswered) throw new Error(unanswered);
   cleanup();
   server.resetHandlers();
   // A test that listens to the requests it makes stops listening with it.

@@ -7,7 +7,7 @@ import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { AdminDashboard } from './admin-dashboard';
-import { callsTo, serveAdmin } from './test-api';
+import { callsTo, REGISTRATIONS_TABLE, serveAdmin } from './test-api';
 import { aRow, SEASON_ID, tryoutId } from './test-data';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -40,7 +40,7 @@ async function openHistory() {
       <AdminDashboard />
     </SessionContext.Provider>,
   );
-  await screen.findByRole('table');
+  await screen.findByRole('table', { name: REGISTRATIONS_TABLE });
   await user.click(screen.getByRole('button', { name: 'Maya Okafor (details)' }));
   return screen.getByRole('region', { name: 'History' });
 }

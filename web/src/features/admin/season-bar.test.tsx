@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
-import { callsTo, refused, renderAdmin, serveAdmin, toastRegion } from './test-api';
+import { callsTo, queryRegistrationsTable, refused, renderAdmin, serveAdmin, toastRegion } from './test-api';
 import { anAdminSeason, aRow, OLDER_SEASON_ID, SEASON_ID, tryoutId } from './test-data';
 
 const fall = anAdminSeason({ name: 'Fall 2025 Tryouts', is_registration_open: true });
@@ -87,7 +87,7 @@ describe('season selector (spec §2, §7 GET /seasons/all)', () => {
       await screen.findByText('Failed to fetch tryout data', { selector: '.toast p' }),
     ).toBeInTheDocument();
     expect(toastRegion('error')).toHaveTextContent('Failed to fetch tryout data');
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(queryRegistrationsTable()).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { server } from '../../test/server';
 import {
   callsTo,
   hold,
+  queryRegistrationsTable,
   refused,
   renderAdmin,
   renderAdminWithRows,
@@ -332,7 +333,7 @@ describe('Send Result Emails progress', () => {
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderAdmin();
-    await settleUntil(() => screen.queryByRole('table'), 'the table');
+    await settleUntil(() => queryRegistrationsTable(), 'the table');
     expect(mailStatus('Ana')).toBe('Sending…');
 
     // Act
@@ -371,7 +372,7 @@ describe('Send Result Emails progress', () => {
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderAdmin();
-    await settleUntil(() => screen.queryByRole('table'), 'the table');
+    await settleUntil(() => queryRegistrationsTable(), 'the table');
     await act(async () => vi.advanceTimersByTime(2000));
     await settleUntil(() => lists === 2, 'the refresh asked for');
 

@@ -119,10 +119,18 @@ export function renderAdmin() {
   return { user };
 }
 
-/** Renders the dashboard and waits for the table of the first season. */
+/**
+ * The registrations table, found by its accessible name (its caption), never as "the" table: /admin holds
+ * other sections, and a new one may hold a table of its own.
+ */
+export const REGISTRATIONS_TABLE = /^Tryout registrations, /;
+export const registrationsTable = () => screen.getByRole('table', { name: REGISTRATIONS_TABLE });
+export const queryRegistrationsTable = () => screen.queryByRole('table', { name: REGISTRATIONS_TABLE });
+
+/** Renders the dashboard and waits for the registrations table of the first season. */
 export async function renderAdminWithRows() {
   const rendered = renderAdmin();
-  await screen.findByRole('table');
+  await screen.findByRole('table', { name: REGISTRATIONS_TABLE });
   return rendered;
 }
 

@@ -6,7 +6,9 @@ import { server } from '../../test/server';
 import {
   callsTo,
   hold,
+  queryRegistrationsTable,
   refused,
+  registrationsTable,
   renderAdmin,
   renderAdminWithRows,
   serveAdmin,
@@ -40,7 +42,7 @@ const zoe = aRow({
 
 /** The table's body rows that are shown, as "number name" (header row left out). */
 function shownRows(): string[] {
-  return within(screen.getByRole('table'))
+  return within(registrationsTable())
     .getAllByRole('row')
     .slice(1)
     .map((row) => {
@@ -540,7 +542,7 @@ describe('filters and search (spec §2)', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'maya');
 
     // Assess
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(queryRegistrationsTable()).not.toBeInTheDocument();
     expect(screen.getByText('No registration matches these filters.')).toBeInTheDocument();
 
     // Act
@@ -578,7 +580,7 @@ describe('filters and search (spec §2)', () => {
     serveAdmin({ rows: manyRows(100) });
     renderAdmin();
     await screen.findByText('Listed 40 of 100.', undefined, { timeout: 10_000 });
-    const listedRows = () => screen.getByRole('table').querySelectorAll('tbody tr');
+    const listedRows = () => registrationsTable().querySelectorAll('tbody tr');
     const search = screen.getByPlaceholderText('Tryout # or name');
 
     // Assess
@@ -619,7 +621,7 @@ describe('filters and search (spec §2)', () => {
     serveAdmin({ rows: manyRows(14) });
     renderAdmin();
     await screen.findByText('Listed 6 of 14.', undefined, { timeout: 10_000 });
-    const listedRows = () => screen.getByRole('table').querySelectorAll('tbody tr');
+    const listedRows = () => registrationsTable().querySelectorAll('tbody tr');
 
     // Assess
     expect(listedRows()).toHaveLength(6);
@@ -664,7 +666,7 @@ describe('filters and search (spec §2)', () => {
     // Assess: the second page; back in the table, its second page too (12 cards)
     expect(checkIns()).toHaveLength(60);
     fireEvent.click(screen.getByRole('button', { name: 'Table' }));
-    expect(screen.getByRole('table').querySelectorAll('tbody tr')).toHaveLength(12);
+    expect(registrationsTable().querySelectorAll('tbody tr')).toHaveLength(12);
     expect(screen.getByText('Listed 12 of 100.')).toBeInTheDocument();
   }, 20_000);
 });
@@ -676,7 +678,7 @@ describe('withdrawn registrations (issue 15)', () => {
       rows: [aRow({ withdrawn: true }), aRow({ id: tryoutId(2), tryout_number: 2, first_name: 'Liam' })],
     });
     const { user } = await renderAdminWithRows();
-    const row = screen.getAllByRole('row')[1]!;
+    const row = within(registrationsTable()).getAllByRole('row')[1]!;
 
     // Act
     expect(within(row).getByText('Withdrawn')).toBeInTheDocument();
@@ -707,7 +709,7 @@ describe('the phone check-in view (issue 18)', () => {
         .map((li) => li.textContent),
     ).toEqual(['#1Maya Okafor', '#12Liam Nguyen', '#120Zoë Côté']);
     expect(screen.getByRole('button', { name: 'Check-in' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(queryRegistrationsTable()).not.toBeInTheDocument();
 
     // Act: tap Maya.
     await user.click(within(list).getByRole('checkbox', { name: 'Attended: #1 Maya Okafor' }));
