@@ -3,11 +3,12 @@
  * function's asset with buildLambdaAsset, and the benchmark bundles with bundleLambda, so the sizes and cold
  * starts it measures are the ones that ship. Nothing here imports CDK, so the benchmark stays light.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import { type BuildOptions, buildSync, type Metafile, version as esbuildVersion } from 'esbuild';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const functionsDir = join(repoRoot, 'functions');
@@ -142,6 +143,15 @@ export interface LambdaBundle {
  * /var/task/functions/src/handlers/http.ts:42. Throws on any esbuild error.
  */
 export function bundleLambda(entry: string, outDir: string): LambdaBundle {
+  const cacheDir = process.env.CLUB_BUNDLE_CACHE;
+  const cached = cacheDir ? fromCache(cacheDir, entry, outDir) : null;
+  if (cached) return cached;
+  const bundle = buildBundle(entry, outDir);
+  if (cacheDir) toCache(cacheDir, entry, outDir, bundle);
+  return bundle;
+}
+
+function buildBundle(entry: string, outDir: string): LambdaBundle {
   const result = buildSync({
     ...lambdaEsbuildOptions,
     entryPoints: [entry],
@@ -163,6 +173,80 @@ export function bundleLambda(entry: string, outDir: string): LambdaBundle {
     outputs.some((output) => output.imports.some((i) => i.external && i.path === moduleName)),
   );
   return { files: files.sort(), metafile: result.metafile, nativeImports };
+}
+
+/**
+ * The inner loop's bundle cache (issue 35), on only where CLUB_BUNDLE_CACHE names a folder (the infra tests
+ * set it outside CI; CI and deploys always bundle afresh). A bundle is reused when every file esbuild read
+ * for it (its metafile's inputs: sources and packages alike) has the content it had, and esbuild and its
+ * options are the same: the reused files are the bytes a fresh build would write.
+ */
+interface CacheEntry {
+  readonly key: string;
+  readonly inputs: Record<string, string>;
+  readonly bundle: LambdaBundle;
+}
+
+const contentHashes = new Map<string, string>();
+
+/** A file's content hash, read once per process and file state. */
+function contentHash(path: string): string | null {
+  if (!existsSync(path)) return null;
+  const { mtimeMs, size } = statSync(path);
+  const id = `${path}:${mtimeMs}:${size}`;
+  let hash = contentHashes.get(id);
+  if (!hash) {
+    hash = createHash('sha256').update(readFileSync(path)).digest('hex');
+    contentHashes.set(id, hash);
+  }
+  return hash;
+}
+
+function cacheKey(entry: string): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        entry: relative(repoRoot, entry),
+        options: lambdaEsbuildOptions,
+        esbuild: esbuildVersion,
+      }),
+    )
+    .digest('hex')
+    .slice(0, 24);
+}
+
+function fromCache(cacheDir: string, entry: string, outDir: string): LambdaBundle | null {
+  const key = cacheKey(entry);
+  const manifest = join(cacheDir, key, 'entry.json');
+  if (!existsSync(manifest)) return null;
+  const cached = JSON.parse(readFileSync(manifest, 'utf8')) as CacheEntry;
+  if (cached.key !== key) return null;
+  for (const [input, hash] of Object.entries(cached.inputs)) {
+    if (contentHash(join(repoRoot, input)) !== hash) return null;
+  }
+  for (const name of cached.bundle.files) {
+    mkdirSync(dirname(join(outDir, name)), { recursive: true });
+    cpSync(join(cacheDir, key, 'files', name), join(outDir, name));
+  }
+  return cached.bundle;
+}
+
+function toCache(cacheDir: string, entry: string, outDir: string, bundle: LambdaBundle): void {
+  const key = cacheKey(entry);
+  const inputs: Record<string, string> = {};
+  for (const input of Object.keys(bundle.metafile.inputs)) {
+    const hash = contentHash(join(repoRoot, input));
+    if (!hash) return; // an input esbuild made up (a virtual module): never cache what cannot be checked
+    inputs[input] = hash;
+  }
+  const dir = join(cacheDir, key);
+  rmSync(dir, { recursive: true, force: true });
+  for (const name of bundle.files) {
+    mkdirSync(dirname(join(dir, 'files', name)), { recursive: true });
+    cpSync(join(outDir, name), join(dir, 'files', name));
+  }
+  const cached: CacheEntry = { key, inputs, bundle };
+  writeFileSync(join(dir, 'entry.json'), JSON.stringify(cached));
 }
 
 /**

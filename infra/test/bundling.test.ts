@@ -159,3 +159,44 @@ describe('code-split bundles', () => {
     expect(exported).toBe('function');
   });
 });
+
+describe('the inner loop’s bundle cache (issue 35)', () => {
+  it('reuses a bundle while every file it was built from is unchanged, and rebuilds once one changes', () => {
+    // Prepare: a handler importing a helper, bundled once with a cache
+    const src = tempDir('club-cached-handler-');
+    writeFileSync(join(src, 'helper.ts'), "export const greeting = 'first';\n");
+    writeFileSync(
+      join(src, 'handler.ts'),
+      "import { greeting } from './helper';\nexport const handler = async () => greeting;\n",
+    );
+    const cache = tempDir('club-bundle-cache-');
+    const bundle = () => {
+      const out = tempDir('club-cached-asset-');
+      const saved = process.env.CLUB_BUNDLE_CACHE;
+      process.env.CLUB_BUNDLE_CACHE = cache;
+      try {
+        bundleLambda(join(src, 'handler.ts'), out);
+      } finally {
+        if (saved === undefined) delete process.env.CLUB_BUNDLE_CACHE;
+        else process.env.CLUB_BUNDLE_CACHE = saved;
+      }
+      return readFileSync(join(out, BUNDLE_FILE), 'utf8');
+    };
+    const fresh = bundle();
+    // Mark the cached copy, to tell a reuse from a rebuild
+    const [key] = readdirSync(cache);
+    const cachedEntry = join(cache, key!, 'files', BUNDLE_FILE);
+    writeFileSync(cachedEntry, `${readFileSync(cachedEntry, 'utf8')}// from the cache\n`);
+
+    // Act: again unchanged, then with the helper changed
+    const reused = bundle();
+    writeFileSync(join(src, 'helper.ts'), "export const greeting = 'second';\n");
+    const rebuilt = bundle();
+
+    // Assess
+    expect(fresh).toContain('"first"');
+    expect(reused).toBe(`${fresh}// from the cache\n`);
+    expect(rebuilt).toContain('"second"');
+    expect(rebuilt).not.toContain('// from the cache');
+  });
+});
