@@ -109,6 +109,38 @@ export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 
 /**
+ * One registration as a line of the CSV: the table's labels, and its money as the one shared definition
+ * gives it (shared money.ts), so the file and the screen agree to the cent (issue 35).
+ */
+export function exportRow(t: tryoutsTable.TryoutItem, round: ResultRound | null, now: number) {
+  return [
+    t.tryout_number,
+    t.first_name,
+    t.last_name,
+    t.age_group,
+    paymentLabel(t.payment_method, reportedStatus(t), amountsOf(t)),
+    centsToDollars(amountsOf(t).amount_paid_cents),
+    centsToDollars(amountsOf(t).amount_refunded_cents),
+    yesNo(t.attended),
+    RESULT_LABELS[t.result],
+    mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',
+    t.date_of_birth,
+    yesNo(t.is_under_18),
+    yesNo(t.parent_consent),
+    t.email,
+    t.phone_number,
+    t.emergency_contact_name,
+    t.emergency_contact_phone,
+    RELATIONSHIP_LABELS[t.emergency_contact_relationship],
+    t.emergency_contact_email,
+    tryoutsTable
+      .guardiansOfRow(t)
+      .map((g) => `${g.name} <${g.email}> ${g.phone_number}`)
+      .join('; '),
+  ];
+}
+
+/**
  * GET /admin/tryouts/export?season_id=: the season's rows as a spreadsheet-safe CSV (lib/csv.ts), in
  * tryout-number order, with the table's labels; the file is named after the season.
  */
@@ -142,31 +174,7 @@ export async function exportTryouts(
     'Emergency email',
     'Guardians',
   ];
-  const rows = tryouts.map((t) => [
-    t.tryout_number,
-    t.first_name,
-    t.last_name,
-    t.age_group,
-    paymentLabel(t.payment_method, reportedStatus(t), amountsOf(t)),
-    centsToDollars(amountsOf(t).amount_paid_cents),
-    centsToDollars(amountsOf(t).amount_refunded_cents),
-    yesNo(t.attended),
-    RESULT_LABELS[t.result],
-    mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',
-    t.date_of_birth,
-    yesNo(t.is_under_18),
-    yesNo(t.parent_consent),
-    t.email,
-    t.phone_number,
-    t.emergency_contact_name,
-    t.emergency_contact_phone,
-    RELATIONSHIP_LABELS[t.emergency_contact_relationship],
-    t.emergency_contact_email,
-    tryoutsTable
-      .guardiansOfRow(t)
-      .map((g) => `${g.name} <${g.email}> ${g.phone_number}`)
-      .join('; '),
-  ]);
+  const rows = tryouts.map((t) => exportRow(t, round, now));
   const slug =
     season.name
       .toLowerCase()

@@ -4,6 +4,7 @@
  * "zoe") find the player.
  */
 import type { AgeGroup } from '@club/shared/constants';
+import { cardPaymentPending, owesCash, seasonMoney, settled } from '@club/shared/money';
 import type { AdminTryoutRow } from '@club/shared/types';
 
 export type ResultFilter = 'all' | 'pending' | 'selected' | 'not_selected' | 'withdrawn';
@@ -20,26 +21,18 @@ export interface TryoutFilters {
 
 export const NO_FILTERS: TryoutFilters = { ageGroup: 'all', result: 'all', payment: 'all', search: '' };
 
-/** Cash still to collect on tryout day (not withdrawn). */
-export const owesCash = (row: AdminTryoutRow) =>
-  !row.withdrawn && row.payment_method === 'cash' && row.amount_due_cents > 0;
-
-/** A card payment not made yet: not started, abandoned, settling or failed (not withdrawn). */
-export const cardPending = (row: AdminTryoutRow) =>
-  !row.withdrawn &&
-  row.payment_method === 'stripe' &&
-  ['pending', 'processing', 'failed'].includes(row.payment_status);
+// The money vocabulary is shared (issue 35): the server's rows, the CSV and these filters read one definition.
 
 function passesPayment(row: AdminTryoutRow, payment: PaymentFilter): boolean {
   switch (payment) {
     case 'all':
       return true;
     case 'paid':
-      return !row.withdrawn && row.amount_due_cents === 0;
+      return settled(row);
     case 'cash_due':
       return owesCash(row);
     case 'card_pending':
-      return cardPending(row);
+      return cardPaymentPending(row);
     case 'refunded':
       return row.amount_refunded_cents > 0;
   }
@@ -47,18 +40,7 @@ function passesPayment(row: AdminTryoutRow, payment: PaymentFilter): boolean {
 
 /** The season's money: card payments in, cash still to collect, card payments not made yet. */
 export function moneySummary(rows: readonly AdminTryoutRow[]) {
-  let cardPaidCents = 0;
-  let cashDueCents = 0;
-  let cashDue = 0;
-  let pending = 0;
-  for (const row of rows) {
-    if (row.payment_method === 'stripe') cardPaidCents += row.amount_paid_cents;
-    if (owesCash(row)) {
-      cashDue += 1;
-      cashDueCents += row.amount_due_cents;
-    }
-    if (cardPending(row)) pending += 1;
-  }
+  const { cardPaidCents, cashDueCents, cashDue, pending } = seasonMoney(rows);
   return { cardPaidCents, cashDueCents, cashDue, pending };
 }
 

@@ -7,7 +7,7 @@
 import { memo } from 'react';
 import { formatCad, paymentLabel } from '@club/shared/tryouts';
 import type { AdminTryoutRow } from '@club/shared/types';
-import { cardPending, owesCash } from './filter-tryouts';
+import { cardPaymentPending, owesCash } from '@club/shared/money';
 import { MAIL_STATUS_LABELS, RESULT_OPTIONS, rowName } from './labels';
 import { adminMessages as t } from './messages';
 import type { RowActions } from './use-tryout-rows';
@@ -41,7 +41,7 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
   const savingResult = saving?.result !== undefined;
   const savingCash = saving?.payment_status !== undefined;
   // Unpaid rows are marked (issue 18): cash to collect, or a card payment not made yet.
-  const unpaid = owesCash(row) || cardPending(row);
+  const unpaid = owesCash(row) || cardPaymentPending(row);
   return (
     <tr className={unpaid ? 'admin-row admin-row-unpaid' : 'admin-row'}>
       <td data-label={t.number} className="admin-cell-number">
