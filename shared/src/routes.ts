@@ -5,7 +5,11 @@
  * path, body and answer types from it, and the tests build their access matrix, table-access probes and
  * mocks from it (route-samples.ts). Add a row only together with a working handler.
  *
- * `path` is relative to the site's `/api` prefix and uses API Gateway's `{param}` syntax.
+ * `path` is relative to the site's `/api` prefix and uses API Gateway's `{param}` syntax. A path's `{id}` is
+ * the thing it is under: `/admin/seasons/{id}` a season, `/admin/tryouts/{id}` a registration,
+ * `/household/athletes/{id}` an athlete; a season under `/admin/tryouts` is `{seasonId}` (spec §7's
+ * send-results). Both season forms take the one SeasonIdSchema. Paths spec §7 names keep its spelling, as
+ * their rows say, even where a newer path would read better (`GET /seasons/all`, the admin's season list).
  * `handler` names the file `functions/src/handlers/<handler>.ts`, which exports `handler`.
  * `params`, `query` and `body` name schemas exported by schemas.ts (by name, so the public pages, which
  * import this table for its paths, never load the schemas or valibot); `answer` carries the 2xx answer's
@@ -502,6 +506,7 @@ export const routes = {
   // registration's public id, `<seasonId>.<playerId>` (ids.ts).
   listSeasons: {
     method: 'GET',
+    // Spec §7's path, outside /admin though only administrators may call it.
     path: '/seasons/all',
     access: 'admin',
     handler: 'admin/list-seasons',
@@ -648,11 +653,12 @@ export const routes = {
   },
   sendResults: {
     method: 'POST',
+    // Spec §7's path: the season is `{seasonId}` under /admin/tryouts.
     path: '/admin/tryouts/{seasonId}/send-results',
     access: 'admin',
     handler: 'admin/send-results',
     table: 'write',
-    params: 'SendResultsParamsSchema',
+    params: 'SeasonOfTryoutsParamsSchema',
     answer: answer<T.SendResultsAnswer>(),
     queue: 'resultMail',
   },
@@ -664,7 +670,7 @@ export const routes = {
     // A GET that writes: the progress read also puts rows whose queue message was lost back on the queue,
     // renewing the round's requeue time with a conditional write first (services/result-mail.ts).
     table: 'write',
-    params: 'SendResultsParamsSchema',
+    params: 'SeasonOfTryoutsParamsSchema',
     answer: answer<T.SendResultsAnswer>(),
     queue: 'resultMail',
   },
@@ -675,7 +681,7 @@ export const routes = {
     access: 'admin',
     handler: 'admin/preview-result-mail',
     table: 'read',
-    params: 'SendResultsParamsSchema',
+    params: 'SeasonOfTryoutsParamsSchema',
     answer: answer<T.ResultMailPreview>(),
   },
   resendResult: {

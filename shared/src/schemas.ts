@@ -627,7 +627,8 @@ export const TryoutIdSchema = v.pipe(
 /** Path `{id}` of a season. */
 export const SeasonParamsSchema = v.object({ id: SeasonIdSchema });
 /** Path `{seasonId}` of send-results. */
-export const SendResultsParamsSchema = v.object({ seasonId: SeasonIdSchema });
+/** A season under `/admin/tryouts/{seasonId}/…`, where `{id}` would name a registration (routes.ts). */
+export const SeasonOfTryoutsParamsSchema = v.object({ seasonId: SeasonIdSchema });
 /** Path `{id}` of a registration. */
 export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
 /** Query `?season_id=` of the admin tryout list and its CSV export. */

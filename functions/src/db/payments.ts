@@ -8,7 +8,7 @@ import type { AgeGroup, PaymentStatus } from '@club/shared';
 import { db, tableName } from './client';
 import { applyOnce, type Marker, type OnceOutcome } from './exactly-once';
 import { keys } from './keys';
-import type { PaymentHistoryEntry, TryoutItem } from './season-partition';
+import type { PaymentHistoryEntry, TryoutItem } from './tryout-item';
 import { unlessConditionFails } from './transactions';
 import { updateTryoutIf } from './tryouts';
 

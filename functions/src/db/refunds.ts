@@ -16,7 +16,7 @@ import type { RefundRecord } from '@club/shared';
 import { auditPut, type AuditBy } from './audit';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
-import type { TryoutItem } from './season-partition';
+import type { TryoutItem } from './tryout-item';
 import { transactOrConditionCodes } from './transactions';
 import { updateTryoutIf } from './tryouts';
 

@@ -22,7 +22,8 @@ import { claimWithLease, whileClaimed, type ClaimFields, type Lease } from './ex
 import { keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 import { updateTryout, updateTryoutIf } from './tryouts';
-import { roundEntry, toRound, type ResultRound, type TryoutItem } from './season-partition';
+import { roundEntry, toRound, type ResultRound } from './season-partition';
+import type { TryoutItem } from './tryout-item';
 
 export { roundEntry, type ResultRound };
 

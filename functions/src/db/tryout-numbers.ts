@@ -8,7 +8,7 @@ import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/l
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
-import type { NewTryout } from './season-partition';
+import type { NewTryout } from './tryout-item';
 
 export type InsertOutcome =
   | { outcome: 'created'; tryout_number: number }

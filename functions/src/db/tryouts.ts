@@ -9,11 +9,10 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 import { updateAudited, type AuditBy } from './audit';
 import type { ConditionalUpdate } from './exactly-once';
-import { toTryout, type TryoutItem } from './season-partition';
+import { toTryout, type TryoutItem } from './tryout-item';
 import { unlessConditionFails } from './transactions';
 
-export type { NewTryout, PaymentHistoryEntry, ResultMailState, TryoutItem } from './season-partition';
-export { guardiansOfRow } from './season-partition';
+export { guardiansOfRow } from './tryout-item';
 
 /** Reads a player's registration for a season (strongly consistent, so a just-made change is seen). */
 export async function getTryout(seasonId: string, playerId: string): Promise<TryoutItem | null> {

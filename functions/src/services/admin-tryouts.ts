@@ -23,6 +23,7 @@ import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { toCsv } from '../lib/csv';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -34,11 +35,7 @@ import { byAdmin } from './audit';
  * so the mail may or may not have gone: it reads as failed (listed, Not Sent) and only an admin's next send
  * tries again. A row the round asks for and has not tried yet is on its way (queued).
  */
-export function mailStatusOf(
-  tryout: tryoutsTable.TryoutItem,
-  round: ResultRound | null,
-  now: number,
-): ResultMailStatus {
+export function mailStatusOf(tryout: TryoutItem, round: ResultRound | null, now: number): ResultMailStatus {
   if (tryout.email_sent) return 'sent';
   if (tryout.mail_state === 'sending') return (tryout.mail_lease_until ?? 0) >= now ? 'queued' : 'failed';
   if (round && isAskedBy(round, tryout) && !((tryout.mail_round ?? '') >= round.id)) return 'queued';
@@ -46,13 +43,13 @@ export function mailStatusOf(
 }
 
 /** True when the round asks to mail this row's current result. */
-export function isAskedBy(round: ResultRound, tryout: tryoutsTable.TryoutItem): boolean {
+export function isAskedBy(round: ResultRound, tryout: TryoutItem): boolean {
   return tryout.result !== '' && round.entries.has(roundEntry(tryout.player_id, tryout.result_version ?? 0));
 }
 
 /** A registration as the admin table shows it (spec §3 "Admin tryout row", plus payment and mail status). */
 export function toAdminRow(
-  t: tryoutsTable.TryoutItem,
+  t: TryoutItem,
   round: ResultRound | null,
   now: number,
   refunds: Array<Record<string, unknown>> = [],
@@ -112,7 +109,7 @@ const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
  * One registration as a line of the CSV: the table's labels, and its money as the one shared definition
  * gives it (shared money.ts), so the file and the screen agree to the cent (issue 35).
  */
-export function exportRow(t: tryoutsTable.TryoutItem, round: ResultRound | null, now: number) {
+export function exportRow(t: TryoutItem, round: ResultRound | null, now: number) {
   return [
     t.tryout_number,
     t.first_name,
@@ -184,7 +181,7 @@ export async function exportTryouts(
 }
 
 /** One row as the table shows it, with its mail status against the season's current round. */
-export async function rowWithStatus(tryout: tryoutsTable.TryoutItem): Promise<AdminTryoutRow> {
+export async function rowWithStatus(tryout: TryoutItem): Promise<AdminTryoutRow> {
   return toAdminRow(tryout, await resultMailTable.getResultRound(tryout.season_id), Date.now());
 }
 

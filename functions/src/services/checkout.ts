@@ -14,6 +14,7 @@ import { isPayable, serverMessages, type AccessTokenClaims, type CheckoutAnswer 
 import * as seasonsTable from '../db/seasons';
 import * as paymentsTable from '../db/payments';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import {
   createCheckoutSession,
@@ -46,7 +47,7 @@ interface Attempt {
  * The current attempt's session parameters, all read from the table (see CheckoutRequest): the family
  * checkout group's while the registration's attempt is still the group's, else the registration's own.
  */
-async function attemptOf(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<Attempt> {
+async function attemptOf(tryout: TryoutItem, seasonName: string): Promise<Attempt> {
   if (tryout.checkout_attempt === undefined || tryout.checkout_expires_at === undefined) {
     throw new Error(`Registration ${tryout.id} has no checkout attempt`);
   }
@@ -85,7 +86,7 @@ async function attemptOf(tryout: tryoutsTable.TryoutItem, seasonName: string): P
   };
 }
 
-function linesOf(member: Pick<tryoutsTable.TryoutItem, 'age_group' | 'tryout_number' | 'amount_cents'>) {
+function linesOf(member: Pick<TryoutItem, 'age_group' | 'tryout_number' | 'amount_cents'>) {
   return { ageGroup: member.age_group, tryoutNumber: member.tryout_number, amountCents: member.amount_cents };
 }
 
@@ -94,7 +95,7 @@ function linesOf(member: Pick<tryoutsTable.TryoutItem, 'age_group' | 'tryout_num
  * registration (on each of a family checkout's) and returns its checkout URL. Throws when the attempt
  * stopped being the registration's current one meanwhile.
  */
-export async function openCheckout(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<string> {
+export async function openCheckout(tryout: TryoutItem, seasonName: string): Promise<string> {
   const { request, players, groupId } = await attemptOf(tryout, seasonName);
   const session = await createCheckoutSession(request);
   const saved = await Promise.all(
@@ -121,7 +122,7 @@ export async function openCheckout(tryout: tryoutsTable.TryoutItem, seasonName: 
  */
 export async function openFamilyCheckout(
   caller: AccessTokenClaims,
-  tryouts: tryoutsTable.TryoutItem[],
+  tryouts: TryoutItem[],
   seasonName: string,
   now: Date,
 ): Promise<string> {
@@ -202,7 +203,7 @@ export async function startCheckout(caller: AccessTokenClaims, athleteId?: strin
 /** A joined attempt's page must stay open at least this long for the family to pay on it. */
 const MIN_MINUTES_TO_PAY = 30;
 
-function hasTimeToPay(tryout: tryoutsTable.TryoutItem, now: Date): boolean {
+function hasTimeToPay(tryout: TryoutItem, now: Date): boolean {
   return (tryout.checkout_expires_at ?? 0) - now.getTime() / 1000 >= MIN_MINUTES_TO_PAY * 60;
 }
 
@@ -212,10 +213,7 @@ function hasTimeToPay(tryout: tryoutsTable.TryoutItem, now: Date): boolean {
  * its state (a key replays its first answer), so it can never be left open beside a new one. Null when there
  * is none: never created and no longer creatable (Stripe refuses an expiry that has passed).
  */
-async function currentSession(
-  tryout: tryoutsTable.TryoutItem,
-  seasonName: string,
-): Promise<CheckoutSession | null> {
+async function currentSession(tryout: TryoutItem, seasonName: string): Promise<CheckoutSession | null> {
   if (tryout.checkout_session_id) return retrieveCheckoutSession(tryout.checkout_session_id);
   try {
     const created = await createCheckoutSession((await attemptOf(tryout, seasonName)).request);
@@ -233,7 +231,7 @@ async function currentSession(
  */
 async function settle(
   session: CheckoutSession,
-  tryout: tryoutsTable.TryoutItem,
+  tryout: TryoutItem,
   completed: (session: CheckoutSession) => Error = () => new ConflictError(serverMessages.nothingToPay),
 ): Promise<void> {
   if (session.status === 'complete') {
@@ -253,7 +251,7 @@ async function settle(
  * Closes a card registration's checkout for good before it turns to cash: an open session is expired, so no
  * late payment can land; one that completed meanwhile is fulfilled and refused (paid, or still settling).
  */
-export async function closeCheckout(tryout: tryoutsTable.TryoutItem, seasonName: string): Promise<void> {
+export async function closeCheckout(tryout: TryoutItem, seasonName: string): Promise<void> {
   await viaStripe('switch to cash', async () => {
     const current = await currentSession(tryout, seasonName);
     if (current) {

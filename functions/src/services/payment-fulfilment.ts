@@ -14,6 +14,7 @@ import {
 import { isMarked, markAlone, type Marker } from '../db/exactly-once';
 import * as paymentsTable from '../db/payments';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import {
@@ -76,7 +77,7 @@ export async function fulfil(
   session: CheckoutSession,
   change: paymentsTable.PaymentChange | null,
   options: { source: string; marker?: Marker },
-): Promise<tryoutsTable.TryoutItem[]> {
+): Promise<TryoutItem[]> {
   const now = new Date();
   const tryouts = await registrationsOfSession(session);
   if (tryouts.length === 0) {
@@ -89,7 +90,7 @@ export async function fulfil(
     return tryouts;
   }
   if (tryouts.length === 1 && !session.metadata.checkout_group_id) {
-    const [tryout] = tryouts as [tryoutsTable.TryoutItem];
+    const [tryout] = tryouts as [TryoutItem];
     const outcome = await paymentsTable.applyPaymentChange({
       seasonId: tryout.season_id,
       playerId: tryout.player_id,
@@ -120,7 +121,7 @@ export async function fulfil(
 }
 
 /** The registrations a session is for, when it is ours and really theirs (none otherwise). */
-async function registrationsOfSession(session: CheckoutSession): Promise<tryoutsTable.TryoutItem[]> {
+async function registrationsOfSession(session: CheckoutSession): Promise<TryoutItem[]> {
   const { metadata } = session;
   if (metadata.checkout_group_id) {
     const group = metadata.season_id
@@ -140,7 +141,7 @@ async function registrationsOfSession(session: CheckoutSession): Promise<tryouts
   return tryout && sessionMatches(session, tryout) ? [tryout] : [];
 }
 
-function sessionMatches(session: CheckoutSession, tryout: tryoutsTable.TryoutItem): boolean {
+function sessionMatches(session: CheckoutSession, tryout: TryoutItem): boolean {
   const metadata = session.metadata;
   return (
     tryout.payment_method === 'stripe' &&
@@ -159,7 +160,7 @@ function sessionMatches(session: CheckoutSession, tryout: tryoutsTable.TryoutIte
 function familySessionMatches(
   session: CheckoutSession,
   group: paymentsTable.CheckoutGroup,
-  tryouts: tryoutsTable.TryoutItem[],
+  tryouts: TryoutItem[],
 ): boolean {
   const total = group.members.reduce((sum, m) => sum + m.amount_cents, 0);
   return (
@@ -229,7 +230,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
  * checkout's), and they must agree (the same session checks as fulfilment, and the payment each recorded).
  * None when not ours.
  */
-async function registrationsOfPayment(paymentIntentId: string): Promise<tryoutsTable.TryoutItem[]> {
+async function registrationsOfPayment(paymentIntentId: string): Promise<TryoutItem[]> {
   const session = await sessionOfPayment(paymentIntentId);
   const tryouts = session ? await registrationsOfSession(session) : [];
   return tryouts.filter((t) => t.payment_intent_id === paymentIntentId);

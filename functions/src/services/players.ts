@@ -5,7 +5,7 @@
  * the one mapper), so the admin table is one Query and a later profile edit does not rewrite history.
  */
 import { isMinor, ownPlayerId, type AccessTokenClaims, type Athlete } from '@club/shared';
-import type { NewTryout } from '../db/tryouts';
+import type { NewTryout } from '../db/tryout-item';
 import * as users from '../db/users';
 
 /** A player's details, as a registration keeps them. */

@@ -17,6 +17,7 @@ import {
 import * as refundsTable from '../db/refunds';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { isStripeError } from '../payments/checkout-sessions';
@@ -99,7 +100,7 @@ export async function refundTryout(
  */
 async function finish(
   refund: refundsTable.RefundItem,
-  tryout: tryoutsTable.TryoutItem,
+  tryout: TryoutItem,
   refundKey: string,
 ): Promise<refundsTable.RefundItem> {
   if (refund.status !== 'pending') return refund;
@@ -167,10 +168,7 @@ export async function settlePendingRefunds(now: Date): Promise<RefundSweepReport
   return report;
 }
 
-async function answer(
-  tryout: tryoutsTable.TryoutItem,
-  refund: refundsTable.RefundItem,
-): Promise<AdminRefundAnswer> {
+async function answer(tryout: TryoutItem, refund: refundsTable.RefundItem): Promise<AdminRefundAnswer> {
   const [now, refunds] = await Promise.all([
     tryoutsTable.getTryout(tryout.season_id, tryout.player_id),
     refundsTable.listRefunds(tryout.season_id, tryout.player_id),
@@ -191,7 +189,7 @@ async function answer(
  * refunds gave nothing back and are left out.
  */
 export async function reconcileRefunds(
-  tryouts: readonly tryoutsTable.TryoutItem[],
+  tryouts: readonly TryoutItem[],
   refunds: StripeRefund[],
 ): Promise<void> {
   for (const made of refunds) {
@@ -224,7 +222,7 @@ export async function reconcileRefunds(
  * Stripe's). What no registration has room for (only while other refunds of theirs are still pending) is
  * put on the screen as a payment to reconcile, never only logged.
  */
-async function recordOutsideOnce(tryouts: readonly tryoutsTable.TryoutItem[], made: StripeRefund) {
+async function recordOutsideOnce(tryouts: readonly TryoutItem[], made: StripeRefund) {
   const key = STRIPE_KEY + made.id;
   for (const tryout of tryouts) {
     if (await refundsTable.getRefund(tryout.season_id, tryout.player_id, key)) return;
@@ -234,10 +232,10 @@ async function recordOutsideOnce(tryouts: readonly tryoutsTable.TryoutItem[], ma
     tryouts.map((t) => t.player_id),
   );
   const order = tryouts.map((t) => fresh.find((f) => f.player_id === t.player_id) ?? t);
-  const room = (t: tryoutsTable.TryoutItem) =>
+  const room = (t: TryoutItem) =>
     Math.max(0, amountsOf(t).amount_paid_cents - (t.refund_reserved_cents ?? 0));
   const whole = tryouts.length === 1 ? order[0] : order.find((t) => room(t) >= made.amount);
-  const parts: Array<{ tryout: tryoutsTable.TryoutItem; amount: number }> = [];
+  const parts: Array<{ tryout: TryoutItem; amount: number }> = [];
   if (whole) parts.push({ tryout: whole, amount: made.amount });
   else {
     let left = made.amount;
@@ -260,11 +258,7 @@ async function recordOutsideOnce(tryouts: readonly tryoutsTable.TryoutItem[], ma
   if (outcome === 'changed') log.info('refund made in stripe recorded', { parts: parts.length });
 }
 
-function outsideRefund(
-  tryout: tryoutsTable.TryoutItem,
-  made: StripeRefund,
-  amount: number,
-): refundsTable.RefundItem {
+function outsideRefund(tryout: TryoutItem, made: StripeRefund, amount: number): refundsTable.RefundItem {
   return {
     key: STRIPE_KEY + made.id,
     amount_cents: amount,
@@ -279,13 +273,13 @@ function outsideRefund(
   };
 }
 
-async function recordOutside(tryout: tryoutsTable.TryoutItem, made: StripeRefund) {
+async function recordOutside(tryout: TryoutItem, made: StripeRefund) {
   const outcome = await refundsTable.recordOutsideRefund(outsideRefund(tryout, made, made.amount));
   if (outcome === 'changed') log.info('refund made in stripe recorded', { tryoutId: tryout.id });
 }
 
 /** A dispute of a registration's card payment, as Stripe reports it, on the admin's row. */
-export async function applyDispute(tryout: tryoutsTable.TryoutItem, dispute: StripeDispute): Promise<void> {
+export async function applyDispute(tryout: TryoutItem, dispute: StripeDispute): Promise<void> {
   await refundsTable.recordDispute({
     seasonId: tryout.season_id,
     playerId: tryout.player_id,
@@ -297,7 +291,7 @@ export async function applyDispute(tryout: tryoutsTable.TryoutItem, dispute: Str
 }
 
 /** A registration's refunds as the family's receipt lists them (those that went through). */
-export async function refundsOf(tryout: tryoutsTable.TryoutItem): Promise<RefundRecord[]> {
+export async function refundsOf(tryout: TryoutItem): Promise<RefundRecord[]> {
   const refunds = await refundsTable.listRefunds(tryout.season_id, tryout.player_id);
   return refunds.filter((r) => r.status === 'succeeded').map(refundsTable.toRefundRecord);
 }

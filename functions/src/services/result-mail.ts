@@ -20,9 +20,9 @@ import { getMailStatus } from '../db/mail-status';
 import * as resultMailTable from '../db/result-mail';
 import { roundEntry, type ResultRound } from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
-
 import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { resultMail } from '../mail/result-mails';
@@ -31,8 +31,6 @@ import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail
 import { resultMailQueue } from '../queue/result-mail-settings';
 import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
 import { byAdmin } from './audit';
-
-type TryoutItem = tryoutsTable.TryoutItem;
 
 /**
  * A sender's claim on a row lasts this long: twice the worker's timeout, so a lease can only run out after

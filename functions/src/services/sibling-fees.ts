@@ -9,13 +9,14 @@ import type { AccessTokenClaims } from '@club/shared';
 import * as paymentsTable from '../db/payments';
 import type * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { ConflictError } from '../lib/errors';
 import { log } from '../lib/log';
 import { checkoutExpiry, closeCheckout } from './checkout';
 import { familyOf } from './households';
 
 /** Nothing was taken on it yet: cash not collected, a card payment not made (or failed). */
-function unpaid(tryout: tryoutsTable.TryoutItem): boolean {
+function unpaid(tryout: TryoutItem): boolean {
   return tryout.payment_method === 'cash'
     ? tryout.payment_status === 'cash'
     : ['pending', 'failed'].includes(tryout.payment_status);
@@ -30,7 +31,7 @@ function unpaid(tryout: tryoutsTable.TryoutItem): boolean {
 export async function repriceAfterWithdrawal(
   caller: AccessTokenClaims,
   season: seasonsTable.SeasonItem,
-  withdrawn: tryoutsTable.TryoutItem,
+  withdrawn: TryoutItem,
 ): Promise<void> {
   if (!unpaid(withdrawn)) return;
   const family = await familyOf(caller);

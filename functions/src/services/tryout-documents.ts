@@ -5,6 +5,7 @@
 import { fieldMessages, serverMessages, sessionsOf, tryoutId, type AccessTokenClaims } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
+import type { TryoutItem } from '../db/tryout-item';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
 import { verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
@@ -77,7 +78,7 @@ export function receiptNumberOf(tryout: { season_id: string; tryout_number: numb
   return `SB-${tryout.season_id.slice(0, 8).toUpperCase()}-${String(tryout.tryout_number).padStart(4, '0')}`;
 }
 
-function calendarOf(tryout: tryoutsTable.TryoutItem, season: seasonsTable.SeasonItem): string {
+function calendarOf(tryout: TryoutItem, season: seasonsTable.SeasonItem): string {
   return tryoutCalendar({
     tryoutId: tryout.id,
     seasonName: season.name,

@@ -23,6 +23,7 @@ import * as seasonsTable from '../db/seasons';
 import * as paymentsTable from '../db/payments';
 import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
+import type { NewTryout, TryoutItem } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { mailConfirmationOnce } from './confirmation-mail';
@@ -40,7 +41,7 @@ import { rateLimits, requireWithinLimit } from './rate-limits';
 export const REGISTRATION_GIVE_UP_MS = 20_000;
 
 /** The shape the player's screens read (spec §3 "My tryout record"). */
-export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable.SeasonItem): MyTryout {
+export function toMyTryout(tryout: TryoutItem, season: seasonsTable.SeasonItem): MyTryout {
   return {
     hasRegistered: true,
     season: season.name,
@@ -66,7 +67,7 @@ export function toMyTryout(tryout: tryoutsTable.TryoutItem, season: seasonsTable
 export async function registrationOf(
   caller: AccessTokenClaims,
   athleteId?: string,
-): Promise<{ season: seasonsTable.SeasonItem; tryout: tryoutsTable.TryoutItem }> {
+): Promise<{ season: seasonsTable.SeasonItem; tryout: TryoutItem }> {
   const [season, playerId] = await Promise.all([
     seasonsTable.getActiveSeason(),
     playerIdOf(caller, athleteId),
@@ -103,9 +104,9 @@ export async function withdraw(caller: AccessTokenClaims, athleteId?: string): P
  */
 export async function withdrawRegistration(
   season: seasonsTable.SeasonItem,
-  tryout: tryoutsTable.TryoutItem,
+  tryout: TryoutItem,
   now: Date,
-): Promise<tryoutsTable.TryoutItem> {
+): Promise<TryoutItem> {
   if (tryout.withdrawn) return tryout;
   if (!withdrawalOpen(season, now)) throw new ConflictError(serverMessages.withdrawalClosed);
   if (tryout.payment_method === 'stripe' && ['pending', 'failed'].includes(tryout.payment_status)) {
@@ -208,11 +209,11 @@ export async function registerForTryout(
 
   // The first athlete of a household in a season pays the fee, each further one the sibling fee.
   const before = existing.filter((t) => !t.withdrawn).length;
-  const made: tryoutsTable.TryoutItem[] = [];
+  const made: TryoutItem[] = [];
   const expiresAt = checkoutExpiry(new Date());
   for (const [i, { age_group }] of wanted.entries()) {
     const now = new Date();
-    const tryout: tryoutsTable.NewTryout = {
+    const tryout: NewTryout = {
       id: tryoutId.of(season.id, players[i]!.id),
       season_id: season.id,
       ...snapshotOf(players[i]!),
@@ -255,11 +256,7 @@ export async function registerForTryout(
 }
 
 /** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */
-async function numbered(
-  tryout: tryoutsTable.NewTryout,
-  season: seasonsTable.SeasonItem,
-  now: Date,
-): Promise<tryoutsTable.TryoutItem> {
+async function numbered(tryout: NewTryout, season: seasonsTable.SeasonItem, now: Date): Promise<TryoutItem> {
   const inserted = await tryoutNumbers.insertRegistration(
     tryout,
     { reference_year: season.reference_year },
@@ -316,7 +313,7 @@ export async function switchToCash(caller: AccessTokenClaims, athleteId?: string
   throw new ConflictError(serverMessages.paymentsUnavailable);
 }
 
-function refuseUnlessUnpaidCard(tryout: tryoutsTable.TryoutItem): void {
+function refuseUnlessUnpaidCard(tryout: TryoutItem): void {
   if (tryout.payment_status === 'paid') throw new ConflictError(serverMessages.cashSwitchPaid);
   if (tryout.payment_status === 'processing') throw new ConflictError(serverMessages.cashSwitchProcessing);
 }

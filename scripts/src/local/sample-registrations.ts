@@ -8,7 +8,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tryoutId, type AgeGroup, type PaymentMethod, type TryoutResult } from '@club/shared';
 import { db, tableName } from '@club/functions/db/client';
 import { keys } from '@club/functions/db/keys';
-import type { TryoutItem } from '@club/functions/db/season-partition';
+import type { TryoutItem } from '@club/functions/db/tryout-item';
 
 export interface SampleRow {
   id: string;
