@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountsOf, reportedStatus, seasonMoney, type MoneyRow } from './money';
+import { amountsOf, reportedStatus } from './money';
+import { seasonMoney, type MoneyRow } from './season-money';
 import type { PaymentStatus } from './types';
 
 /** A registration as stored: its method, its stored status, what it costs, refunds that went through. */

@@ -7,7 +7,8 @@ import type { PaymentStatus } from './types';
  * family's dashboard and receipts, the admin's totals and filters, and the test mocks all read these, so
  * "paid", "owed", "refunded" and "card not paid yet" mean one thing everywhere. Property tests
  * (money.test.ts, and functions' admin-rows.test.ts) hold the totals of any mix of payments, refunds and
- * disputes to it.
+ * disputes to it. What the admin's totals and filters read of rows is season-money.ts, built on this (a
+ * module of its own so the first page, which reads this one, does not carry it: decision 54).
  */
 
 /** The statuses of a registration whose money is in (some of it may have been refunded since). */
@@ -51,70 +52,6 @@ export function amountsOf(tryout: {
     amount_refunded_cents: tryout.amount_refunded_cents ?? 0,
     amount_due_cents: owed,
   };
-}
-
-/** What the admin's totals and filters read of a row (AdminTryoutRow has all of it). */
-export interface MoneyRow {
-  withdrawn: boolean;
-  payment_method: 'cash' | 'stripe';
-  payment_status: PaymentStatus;
-  amount_paid_cents: number;
-  amount_refunded_cents: number;
-  amount_due_cents: number;
-}
-
-/** Cash still to collect on tryout day (not withdrawn). */
-export const owesCash = (row: MoneyRow): boolean =>
-  !row.withdrawn && row.payment_method === 'cash' && row.amount_due_cents > 0;
-
-/** A card payment not made yet: not started, abandoned, settling or failed (not withdrawn). */
-export const cardPaymentPending = (row: MoneyRow): boolean =>
-  !row.withdrawn &&
-  row.payment_method === 'stripe' &&
-  ['pending', 'processing', 'failed'].includes(row.payment_status);
-
-/** Nothing left to pay on a registration still trying out (paid, free, or settled some other way). */
-export const settled = (row: MoneyRow): boolean => !row.withdrawn && row.amount_due_cents === 0;
-
-/** A season's money at a glance (issue 18): what came in by card and cash, went back, is still owed. */
-export interface SeasonMoney {
-  /** Paid by card, before refunds. */
-  cardPaidCents: number;
-  /** Paid in cash (collected), before refunds. */
-  cashPaidCents: number;
-  /** Given back, by card and in cash. */
-  refundedCents: number;
-  /** What the club keeps: paid less refunded. */
-  netCents: number;
-  /** Cash still to collect, and from how many registrations. */
-  cashDueCents: number;
-  cashDue: number;
-  /** Card payments not made yet. */
-  pending: number;
-}
-
-export function seasonMoney(rows: readonly MoneyRow[]): SeasonMoney {
-  const money: SeasonMoney = {
-    cardPaidCents: 0,
-    cashPaidCents: 0,
-    refundedCents: 0,
-    netCents: 0,
-    cashDueCents: 0,
-    cashDue: 0,
-    pending: 0,
-  };
-  for (const row of rows) {
-    if (row.payment_method === 'stripe') money.cardPaidCents += row.amount_paid_cents;
-    else money.cashPaidCents += row.amount_paid_cents;
-    money.refundedCents += row.amount_refunded_cents;
-    if (owesCash(row)) {
-      money.cashDue += 1;
-      money.cashDueCents += row.amount_due_cents;
-    }
-    if (cardPaymentPending(row)) money.pending += 1;
-  }
-  money.netCents = money.cardPaidCents + money.cashPaidCents - money.refundedCents;
-  return money;
 }
 
 /**

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountsOf, reportedStatus, type PaymentStatus } from '@club/shared';
-import { seasonMoney } from '@club/shared/money';
+import { seasonMoney } from '@club/shared/season-money';
 import type { TryoutItem } from '../db/tryout-item';
 import { exportRow, toAdminRow } from './admin-tryouts';
 

@@ -4,7 +4,7 @@
  * "zoe") find the player.
  */
 import type { AgeGroup } from '@club/shared/constants';
-import { cardPaymentPending, owesCash, seasonMoney, settled } from '@club/shared/money';
+import { cardPaymentPending, owesCash, seasonMoney, settled } from '@club/shared/season-money';
 import type { AdminTryoutRow } from '@club/shared/types';
 
 export type ResultFilter = 'all' | 'pending' | 'selected' | 'not_selected' | 'withdrawn';

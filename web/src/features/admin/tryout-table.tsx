@@ -7,7 +7,7 @@
 import { memo } from 'react';
 import { formatCad, paymentLabel } from '@club/shared/tryouts';
 import type { AdminTryoutRow } from '@club/shared/types';
-import { cardPaymentPending, owesCash } from '@club/shared/money';
+import { cardPaymentPending, owesCash } from '@club/shared/season-money';
 import { MAIL_STATUS_LABELS, RESULT_OPTIONS, rowName } from './labels';
 import { adminMessages as t } from './messages';
 import type { RowActions } from './use-tryout-rows';
