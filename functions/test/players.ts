@@ -117,6 +117,20 @@ export async function tableSnapshot(): Promise<string> {
   return JSON.stringify(items.sort());
 }
 
+/** Every item of the table as lower-case text: what a scan of it could find (privacy tests search it). */
+export async function tableText(): Promise<string> {
+  const items: unknown[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return JSON.stringify(items).toLowerCase();
+}
+
 /** A player registered for the active season, by card unless told otherwise, with the answer's checkout URL. */
 export async function registeredPlayer(
   payment_method: 'cash' | 'stripe' = 'stripe',

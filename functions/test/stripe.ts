@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { call, type CallResult } from './api';
+import { registeredPlayer } from './players';
 
 type Session = Stripe.Checkout.Session;
 
@@ -134,4 +135,17 @@ export async function refundsOnStandIn(
   return (
     (await res.json()) as { data: Array<{ id: string; amount: number; metadata: Record<string, string> }> }
   ).data;
+}
+
+/**
+ * A card registration of the active season, paid on the stand-in and confirmed, with its registration's id
+ * and its PaymentIntent (refund tests start from one).
+ */
+export async function paidByCard(seasonId: string) {
+  const player = await registeredPlayer('stripe');
+  const sessionId = sessionIdOf(player.url!);
+  const session = await payOnStandIn(sessionId);
+  const confirmed = await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
+  if (confirmed.body.payment_status !== 'paid') throw new Error('the card payment was not confirmed');
+  return { ...player, tryoutId: `${seasonId}.${player.id}`, intent: session.payment_intent as string };
 }

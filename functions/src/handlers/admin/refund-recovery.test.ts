@@ -11,13 +11,12 @@ import { settlePendingRefunds } from '../../services/refunds';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { killedHalfWay } from '../../../test/crash';
-import { openSeason, registeredPlayer, type TestPlayer } from '../../../test/players';
+import { openSeason, type TestPlayer } from '../../../test/players';
 import {
   deliverEvent,
   inStripeDashboard,
-  payOnStandIn,
   refundsOnStandIn,
-  sessionIdOf,
+  paidByCard as paidByStandIn,
 } from '../../../test/stripe';
 
 let seasonId: string;
@@ -29,13 +28,7 @@ beforeEach(async () => {
 });
 
 /** A card registration paid on the stand-in ($45.00), with its PaymentIntent's id. */
-async function paidByCard() {
-  const player = await registeredPlayer('stripe');
-  const sessionId = sessionIdOf(player.url!);
-  const session = await payOnStandIn(sessionId);
-  await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
-  return { ...player, tryoutId: `${seasonId}.${player.id}`, intent: session.payment_intent as string };
-}
+const paidByCard = () => paidByStandIn(seasonId);
 
 const rowOf = async (tryoutId: string) => {
   const rows = await call('listTryouts', { token: admin.token, query: { season_id: seasonId } });

@@ -12,9 +12,8 @@ import {
   deliverEvent,
   inStripeDashboard,
   newEventId,
-  payOnStandIn,
   refundsOnStandIn,
-  sessionIdOf,
+  paidByCard as paidByStandIn,
 } from '../../../test/stripe';
 
 let seasonId: string;
@@ -26,14 +25,7 @@ beforeEach(async () => {
 });
 
 /** A card registration paid on the stand-in ($45.00), with its PaymentIntent's id. */
-async function paidByCard() {
-  const player = await registeredPlayer('stripe');
-  const sessionId = sessionIdOf(player.url!);
-  const session = await payOnStandIn(sessionId);
-  const confirmed = await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
-  expect(confirmed.body).toEqual({ payment_status: 'paid' });
-  return { ...player, tryoutId: `${seasonId}.${player.id}`, intent: session.payment_intent as string };
-}
+const paidByCard = () => paidByStandIn(seasonId);
 
 const refund = (tryoutId: string, body: Record<string, unknown>) =>
   call('refundTryout', { token: admin.token, params: { id: tryoutId }, body });
