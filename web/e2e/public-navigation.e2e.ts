@@ -92,6 +92,12 @@ describe('mobile sidebar', () => {
       await expect(sidebar.isVisible()).resolves.toBe(true);
       await expect(menuButton.getAttribute('aria-expanded')).resolves.toBe('true');
       await expect(sidebar.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+      // As a phone shows it, with a space between the words: the link is a flex box, whose items drop a leading
+      // plain space, and it showed "Registerfor tryouts" (issue 36). Its second part must start with one.
+      const register = sidebar.getByRole('link', { name: 'Register for tryouts' });
+      await expect(
+        register.locator('.nav-register-more').evaluate((el) => /^\s/.test((el as HTMLElement).innerText)),
+      ).resolves.toBe(true);
       await checkA11y(page);
 
       await page.keyboard.press('Escape');

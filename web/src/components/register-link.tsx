@@ -14,7 +14,9 @@ export function RegisterLink({ className, onNavigate }: { className: string; onN
   return (
     <li>
       <NavLink className={className} to="/tryout" onClick={onNavigate}>
-        Register<span className="nav-register-more"> for tryouts</span>
+        {/* A no-break space: in the phone menu the link is a flex box, which drops a plain space leading a
+            flex item, and it read "Registerfor tryouts" (issue 36). */}
+        Register<span className="nav-register-more">{'\u00a0'}for tryouts</span>
       </NavLink>
     </li>
   );
