@@ -14,6 +14,7 @@ import {
   type RefundInput,
   type RefundRecord,
 } from '@club/shared';
+import * as outsideRefunds from '../db/outside-refunds';
 import * as refundsTable from '../db/refunds';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
@@ -245,14 +246,14 @@ async function recordOutsideOnce(tryouts: readonly TryoutItem[], made: StripeRef
       left -= amount;
     }
     if (left > 0) {
-      await refundsTable.flagUnreconciledRefund(order[0]!, { refundId: made.id, amountCents: left });
+      await outsideRefunds.flagUnreconciledRefund(order[0]!, { refundId: made.id, amountCents: left });
       log.error('stripe refund of a family payment is more than its registrations can hold; flagged', {
         refundId: made.id,
       });
     }
   }
   if (!parts.length) return;
-  const outcome = await refundsTable.recordOutsideRefund(
+  const outcome = await outsideRefunds.recordOutsideRefund(
     parts.map(({ tryout, amount }) => outsideRefund(tryout, made, amount)),
   );
   if (outcome === 'changed') log.info('refund made in stripe recorded', { parts: parts.length });
@@ -274,13 +275,13 @@ function outsideRefund(tryout: TryoutItem, made: StripeRefund, amount: number): 
 }
 
 async function recordOutside(tryout: TryoutItem, made: StripeRefund) {
-  const outcome = await refundsTable.recordOutsideRefund(outsideRefund(tryout, made, made.amount));
+  const outcome = await outsideRefunds.recordOutsideRefund(outsideRefund(tryout, made, made.amount));
   if (outcome === 'changed') log.info('refund made in stripe recorded', { tryoutId: tryout.id });
 }
 
 /** A dispute of a registration's card payment, as Stripe reports it, on the admin's row. */
 export async function applyDispute(tryout: TryoutItem, dispute: StripeDispute): Promise<void> {
-  await refundsTable.recordDispute({
+  await outsideRefunds.recordDispute({
     seasonId: tryout.season_id,
     playerId: tryout.player_id,
     disputeId: dispute.id,
