@@ -4,7 +4,7 @@
  * athletes are db/households.ts.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { listTokenOnProfile } from './one-time-tokens';
+import { putListedToken } from './one-time-tokens';
 import { db, tableName } from './client';
 import { athleteCountUpdate, athleteCountValues, athleteRoomCondition, type AthleteItem } from './households';
 import { expiresAt, keys } from './keys';
@@ -19,34 +19,23 @@ export interface InviteItem {
   expiresAt: number;
 }
 
-export async function putInvite(
+export function putInvite(
   tokenHash: string,
   invite: Omit<InviteItem, 'expiresAt'> & { expires: Date },
 ): Promise<boolean> {
-  const codes = await transactOrConditionCodes(() =>
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.oneTimeToken(tokenHash, 'INVITE'),
-                type: 'household-invite',
-                household_id: invite.household_id,
-                invited_by: invite.invited_by,
-                email: invite.email,
-                expiresAt: expiresAt(invite.expires),
-              },
-            },
-          },
-          // The inviter's deletion deletes the invitation (it holds the invitee's address).
-          listTokenOnProfile(invite.invited_by, tokenHash, 'INVITE'),
-        ],
-      }),
-    ),
-  );
-  return codes === null;
+  // Listed on the inviter's profile: their deletion deletes the invitation (it holds the invitee's address).
+  return putListedToken({
+    tokenHash,
+    purpose: 'INVITE',
+    userId: invite.invited_by,
+    item: {
+      type: 'household-invite',
+      household_id: invite.household_id,
+      invited_by: invite.invited_by,
+      email: invite.email,
+      expiresAt: expiresAt(invite.expires),
+    },
+  });
 }
 
 /** An unexpired invitation (strongly consistent), or null. */

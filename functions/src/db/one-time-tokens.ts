@@ -50,14 +50,16 @@ export function listedTokenKeys(profile: Record<string, unknown>): Array<Record<
 }
 
 /**
- * Stores a one-time token by its hash with a TTL, listed on its account's profile; a fresh random hash never
- * collides. False when the account is gone or being deleted (nothing written).
+ * Puts a token's item (keyed by its hash) and lists it on `userId`'s profile in one transaction: the one way
+ * a link or an invitation is stored, so an account's deletion finds every one (issue 34). False when the
+ * account is gone or being deleted (nothing written); a fresh random hash never collides.
  */
-export async function putOneTimeToken(
-  tokenHash: string,
-  purpose: OneTimePurpose,
-  item: { userId: string; passwordVersion: number; expires: Date; email?: string },
-): Promise<boolean> {
+export async function putListedToken(input: {
+  tokenHash: string;
+  purpose: OneTimePurpose | 'INVITE';
+  userId: string;
+  item: Record<string, unknown>;
+}): Promise<boolean> {
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({
@@ -65,22 +67,35 @@ export async function putOneTimeToken(
           {
             Put: {
               TableName: tableName(),
-              Item: {
-                ...keys.oneTimeToken(tokenHash, purpose),
-                type: 'one-time-token',
-                userId: item.userId,
-                passwordVersion: item.passwordVersion,
-                expiresAt: expiresAt(item.expires),
-                ...(item.email ? { email: item.email } : {}),
-              },
+              Item: { ...keys.oneTimeToken(input.tokenHash, input.purpose), ...input.item },
             },
           },
-          listTokenOnProfile(item.userId, tokenHash, purpose),
+          listTokenOnProfile(input.userId, input.tokenHash, input.purpose),
         ],
       }),
     ),
   );
   return codes === null;
+}
+
+/** Stores a one-time token by its hash with a TTL, listed on its account's profile (putListedToken). */
+export function putOneTimeToken(
+  tokenHash: string,
+  purpose: OneTimePurpose,
+  item: { userId: string; passwordVersion: number; expires: Date; email?: string },
+): Promise<boolean> {
+  return putListedToken({
+    tokenHash,
+    purpose,
+    userId: item.userId,
+    item: {
+      type: 'one-time-token',
+      userId: item.userId,
+      passwordVersion: item.passwordVersion,
+      expiresAt: expiresAt(item.expires),
+      ...(item.email ? { email: item.email } : {}),
+    },
+  });
 }
 
 /**
