@@ -34,6 +34,13 @@ export type TryoutResult = (typeof TRYOUT_RESULTS)[number];
 export const EMERGENCY_CONTACT_RELATIONSHIPS = ['parent', 'guardian', 'other_family', 'other'] as const;
 export type EmergencyContactRelationship = (typeof EMERGENCY_CONTACT_RELATIONSHIPS)[number];
 
+/**
+ * The club's team divisions (issue 36): which teams an athlete plays on, so only the groups that fit are
+ * offered. An athlete registered before it was asked has none until the family says.
+ */
+export const DIVISIONS = ['boys', 'girls'] as const;
+export type Division = (typeof DIVISIONS)[number];
+
 /** Age groups an administrator sees and a player picks (spec §3). */
 export const AGE_GROUPS = [
   '13U Boys',

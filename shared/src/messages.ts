@@ -18,6 +18,7 @@ export const fieldMessages = {
   contactPhoneRequired: 'Contact phone is required.',
   contactEmailRequired: 'Contact email is required.',
   relationshipRequired: 'Relationship is required.',
+  divisionRequired: 'Choose the teams the athlete plays on.',
   parentConsentRequired: 'Parent/guardian consent is required.',
   confirmPasswordRequired: 'Please confirm your password.',
   passwordsDoNotMatch: 'Passwords do not match.',
@@ -102,6 +103,11 @@ export const serverMessages = {
 
   // Households (issue 17)
   athleteNotFound: 'That athlete is not in your household.',
+  /** A registration for a group the athlete's birth year or division does not fit (issue 36). */
+  groupMisfit: (first: string, last: string, group: string, fits: readonly string[]) =>
+    fits.length
+      ? `${group} is not open to ${first} ${last}: ${first} can try out for ${new Intl.ListFormat('en-CA', { type: 'disjunction' }).format(fits)} this season.`
+      : `${group} is not open to ${first} ${last}, and no age group this season fits ${first}.`,
   athleteRegistered:
     'This athlete is registered for the current season. Withdraw the registration first, or contact the club.',
   athleteBirthDateLocked:

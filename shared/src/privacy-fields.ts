@@ -44,6 +44,11 @@ export const STORED_FIELDS: readonly StoredGroup[] = [
       { field: 'emergency_contact_email', label: 'Emergency contact’s e-mail address' },
       { field: 'emergency_contact_relationship', label: 'Emergency contact’s relationship to the athlete' },
       {
+        field: 'division',
+        label:
+          'Which of the club’s teams the athlete plays on (boys’ or girls’), to offer only the groups that fit',
+      },
+      {
         field: 'parent_consent',
         label:
           'For an athlete under 18, a parent’s or guardian’s consent: who gave it, when, and to which notice',

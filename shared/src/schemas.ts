@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import {
   AGE_GROUPS,
+  DIVISIONS,
   EMERGENCY_CONTACT_RELATIONSHIPS,
   MAX_SESSIONS,
   MAX_TRYOUT_FEE_CENTS,
@@ -168,6 +169,8 @@ export const athleteFields = {
   emergency_contact_email: registrationFields.emergency_contact_email,
   emergency_contact_relationship: registrationFields.emergency_contact_relationship,
   parent_consent: registrationFields.parent_consent,
+  /** Which teams the athlete plays on (issue 36); asked once of athletes added before it was. */
+  division: v.optional(v.picklist(DIVISIONS, m.divisionRequired)),
 };
 
 /** POST /household/athletes: a new athlete; consent (spec §4) is required for one under 18. */

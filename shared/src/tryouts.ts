@@ -1,5 +1,11 @@
 /** Tryout rules both sides read: which age groups a player fits, whether a payment is still owed, labels. */
-import type { AgeGroup, EmergencyContactRelationship, PaymentMethod, TryoutResult } from './constants';
+import type {
+  AgeGroup,
+  Division,
+  EmergencyContactRelationship,
+  PaymentMethod,
+  TryoutResult,
+} from './constants';
 import type { IsoDate } from './dates';
 import type { PaymentStatus } from './types';
 
@@ -22,6 +28,32 @@ export function earliestBirthYear(group: AgeGroup, referenceYear: number): numbe
 /** True when a player born on `dateOfBirth` may try out for `group` in a season of `referenceYear`. */
 export function fitsAgeGroup(dateOfBirth: IsoDate, group: AgeGroup, referenceYear: number): boolean {
   return Number(dateOfBirth.slice(0, 4)) >= earliestBirthYear(group, referenceYear);
+}
+
+/** The division a group's teams play in: '15U Girls' → 'girls' (issue 36). */
+export function divisionOf(group: AgeGroup): Division {
+  return group.endsWith('Girls') ? 'girls' : 'boys';
+}
+
+/** How a division reads beside "Plays on:" (issue 36). */
+export const DIVISION_LABELS: Record<Division, string> = {
+  boys: 'Boys’ teams',
+  girls: 'Girls’ teams',
+};
+
+/**
+ * The groups of a season an athlete may try out for (issue 36): the birth year fits and, once the family said
+ * which teams the athlete plays on, the division too. Youngest first, so the first is the one to preselect.
+ */
+export function groupsFor(
+  athlete: { date_of_birth: IsoDate; division?: Division | undefined },
+  groups: readonly AgeGroup[],
+  referenceYear: number,
+): AgeGroup[] {
+  return groups
+    .filter((g) => fitsAgeGroup(athlete.date_of_birth, g, referenceYear))
+    .filter((g) => !athlete.division || divisionOf(g) === athlete.division)
+    .sort((a, b) => ageGroupLimit(a) - ageGroupLimit(b));
 }
 
 /** A card registration can (again) be sent to checkout while nothing has been paid or is settling. */

@@ -1,6 +1,7 @@
 /** The shapes the API answers with (spec §3). The server builds them; the web reads them. */
 import type {
   AgeGroup,
+  Division,
   EmergencyContactRelationship,
   PaymentMethod,
   SessionKind,
@@ -111,6 +112,8 @@ export interface Athlete {
   emergency_contact_email: string;
   emergency_contact_relationship: EmergencyContactRelationship;
   parent_consent: boolean;
+  /** Which teams the athlete plays on (issue 36); left out until the family said. */
+  division?: Division;
 }
 
 /** A guardian of a household: an account that sees and manages its athletes. */

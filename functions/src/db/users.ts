@@ -1,6 +1,6 @@
 /** User profile items and the e-mail claims that make e-mail addresses unique. */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EmergencyContactRelationship } from '@club/shared';
+import type { Division, EmergencyContactRelationship } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
@@ -17,6 +17,8 @@ export interface UserItem {
   emergency_contact_phone?: string;
   emergency_contact_email?: string;
   emergency_contact_relationship?: EmergencyContactRelationship;
+  /** Which teams the player plays on (issue 36); absent until said. */
+  division?: Division;
   /** True when a parent or guardian consented for a registrant under 18. */
   parent_consent: boolean;
   /** When the registrant (or their parent) consented, and to which version of the privacy notice. */
@@ -162,6 +164,7 @@ export type OwnAthleteFields = Partial<
     | 'emergency_contact_phone'
     | 'emergency_contact_email'
     | 'emergency_contact_relationship'
+    | 'division'
     | 'parent_consent'
     | 'consentedAt'
     | 'consentNoticeVersion'

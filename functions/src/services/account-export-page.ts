@@ -3,7 +3,13 @@
  * and prints, in headings and sentences, dates in Edmonton time, no field names or ids. The JSON copy is the
  * complete one (every stored value); this page says the same things in words, section by section.
  */
-import { CLUB_TIME_ZONE, RELATIONSHIP_LABELS, RESULT_LABELS } from '@club/shared';
+import {
+  CLUB_TIME_ZONE,
+  DIVISION_LABELS,
+  RELATIONSHIP_LABELS,
+  RESULT_LABELS,
+  type Division,
+} from '@club/shared';
 import { CLUB_FULL_NAME } from '../mail/layout';
 import type { AccountExport } from './account-export';
 
@@ -94,6 +100,9 @@ function contact(item: Item): string {
   return `${name}${relationship ? ` (${relationship})` : ''}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
 
+/** Which teams the athlete plays on (issue 36), as the family chose it; '' when not said. */
+const division = (item: Item) => DIVISION_LABELS[str(item, 'division') as Division] ?? '';
+
 const fullName = (item: Item) => `${str(item, 'first_name')} ${str(item, 'last_name')}`.trim();
 
 function section(title: string, body: string, empty: string): string {
@@ -111,6 +120,7 @@ function accountSection(account: Item): string {
       ['Phone', str(account, 'phone_number')],
       ['Kind of account', guardian ? 'A parent’s or guardian’s account' : 'A player’s own account'],
       ['Date of birth', day(account.date_of_birth)],
+      ['Plays on', division(account)],
       ['Emergency contact', contact(account)],
       ['A parent or guardian consented', guardian ? '' : yesNo(account.parent_consent)],
       [
@@ -141,6 +151,7 @@ function childrenSection(data: AccountExport): string {
         : '';
       return `<h3>${escapeHtml(fullName(child))}</h3>${facts([
         ['Date of birth', day(child.date_of_birth)],
+        ['Plays on', division(child)],
         ['Emergency contact', contact(child)],
         ['Parent or guardian consent given', consent],
         ['Added', moment(child.created_at)],

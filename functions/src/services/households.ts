@@ -43,6 +43,7 @@ function ownAthlete(user: users.PlayerAccount): Athlete {
     emergency_contact_email: user.emergency_contact_email,
     emergency_contact_relationship: user.emergency_contact_relationship,
     parent_consent: user.parent_consent,
+    ...(user.division ? { division: user.division } : {}),
   };
 }
 
@@ -57,6 +58,7 @@ function toAthlete(item: households.AthleteItem): Athlete {
     emergency_contact_email: item.emergency_contact_email,
     emergency_contact_relationship: item.emergency_contact_relationship,
     parent_consent: item.parent_consent,
+    ...(item.division ? { division: item.division } : {}),
   };
 }
 
@@ -174,6 +176,7 @@ async function tryAddAthlete(caller: AccessTokenClaims, input: AthleteInput): Pr
     emergency_contact_email: input.emergency_contact_email,
     emergency_contact_relationship: input.emergency_contact_relationship,
     parent_consent: minor && input.parent_consent,
+    ...(input.division ? { division: input.division } : {}),
     created_at: now.toISOString(),
     ...(minor
       ? {

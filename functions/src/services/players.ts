@@ -4,7 +4,7 @@
  * learns where they come from. A registration snapshots its player's details when it is made (snapshotOf,
  * the one mapper), so the admin table is one Query and a later profile edit does not rewrite history.
  */
-import { isMinor, ownPlayerId, type AccessTokenClaims, type Athlete } from '@club/shared';
+import { isMinor, ownPlayerId, type AccessTokenClaims, type Athlete, type Division } from '@club/shared';
 import type { NewTryout } from '../db/tryout-item';
 import * as users from '../db/users';
 
@@ -13,6 +13,8 @@ export interface Player {
   readonly id: string;
   /** The account that registers the player, pays and follows the registration. */
   readonly accountId: string;
+  /** Which teams the player plays on (issue 36), when the family said; decides the groups that fit. */
+  readonly division?: Division;
   readonly details: Pick<
     users.PlayerAccount,
     | 'first_name'
@@ -53,6 +55,7 @@ export function playerOfAthlete(athlete: Athlete, guardian: users.UserItem): Pla
   return {
     id: athlete.id,
     accountId: guardian.id,
+    ...(athlete.division ? { division: athlete.division } : {}),
     details: {
       first_name: athlete.first_name,
       last_name: athlete.last_name,
@@ -73,6 +76,7 @@ export function playerOfAccount(user: users.PlayerAccount): Player {
   return {
     id: ownPlayerId(user.id),
     accountId: user.id,
+    ...(user.division ? { division: user.division } : {}),
     details: {
       first_name: user.first_name,
       last_name: user.last_name,

@@ -9,11 +9,13 @@ import {
   earliestBirthYear,
   reportedStatus,
   fitsAgeGroup,
+  groupsFor,
   serverMessages,
   sessionInstant,
   sessionsOf,
   tryoutId,
   type AccessTokenClaims,
+  type AgeGroup,
   type HouseholdTryout,
   type MyTryout,
   type TryoutRegistrationAnswer,
@@ -31,7 +33,7 @@ import { athletesOf, familyOf, playerIdOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './checkout';
 import { siblingFeeOf } from './seasons';
 import { repriceAfterWithdrawal } from './sibling-fees';
-import { callerPlayerId, snapshotOf } from './players';
+import { callerPlayerId, snapshotOf, type Player } from './players';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /**
@@ -200,12 +202,7 @@ export async function registerForTryout(
         : serverMessages.athleteAlreadyRegistered(player.details.first_name),
     );
   }
-  wanted.forEach(({ age_group }, i) => {
-    if (fitsAgeGroup(players[i]!.details.date_of_birth, age_group, season.reference_year)) return;
-    throw new BadRequestError(
-      serverMessages.ineligibleBirthYear(age_group, earliestBirthYear(age_group, season.reference_year)),
-    );
-  });
+  wanted.forEach(({ age_group }, i) => refuseMisfit(players[i]!, age_group, season, ownOnly));
 
   // The first athlete of a household in a season pays the fee, each further one the sibling fee.
   const before = existing.filter((t) => !t.withdrawn).length;
@@ -253,6 +250,27 @@ export async function registerForTryout(
   });
   if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
   return { ...answer, url };
+}
+
+/**
+ * A group the player's birth year or division does not fit is refused before anything is written (issue 36).
+ * The spec's own call keeps its birth-year message; a family's names the child and the groups that fit.
+ */
+function refuseMisfit(player: Player, group: AgeGroup, season: seasonsTable.SeasonItem, ownOnly: boolean) {
+  const { date_of_birth, first_name, last_name } = player.details;
+  const fits = groupsFor(
+    { date_of_birth, division: player.division },
+    season.age_groups,
+    season.reference_year,
+  );
+  if (fits.includes(group)) return;
+  const yearFits = fitsAgeGroup(date_of_birth, group, season.reference_year);
+  if (ownOnly && !yearFits) {
+    throw new BadRequestError(
+      serverMessages.ineligibleBirthYear(group, earliestBirthYear(group, season.reference_year)),
+    );
+  }
+  throw new BadRequestError(serverMessages.groupMisfit(first_name, last_name, group, fits));
 }
 
 /** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */

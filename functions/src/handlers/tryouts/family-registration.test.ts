@@ -14,7 +14,7 @@ function bornIn(year: number): string {
   return `${year}-03-09`;
 }
 
-const child = (first_name: string, year: number) => ({
+const child = (first_name: string, year: number, division?: 'boys' | 'girls') => ({
   first_name,
   last_name: 'Quinn',
   date_of_birth: bornIn(year),
@@ -23,10 +23,16 @@ const child = (first_name: string, year: number) => ({
   emergency_contact_email: 'robin.quinn@example.test',
   emergency_contact_relationship: 'parent',
   parent_consent: true,
+  ...(division ? { division } : {}),
 });
 
-async function addChild(parent: TestPlayer, name: string, year: number): Promise<Athlete> {
-  const res = await call('addAthlete', { token: parent.token, body: child(name, year) });
+async function addChild(
+  parent: TestPlayer,
+  name: string,
+  year: number,
+  division?: 'boys' | 'girls',
+): Promise<Athlete> {
+  const res = await call('addAthlete', { token: parent.token, body: child(name, year, division) });
   expect(res.status).toBe(201);
   return res.body as unknown as Athlete;
 }
@@ -126,6 +132,48 @@ describe('registering a household’s athletes', () => {
     expect(res.body.tryout).toMatchObject({ amount_due_cents: 3000 });
   });
 
+  it('keeps the division a family gives and holds a player’s own registration to it (issue 36)', async () => {
+    // Prepare: a player says once that she plays on girls' teams.
+    await seasonWithSiblingFee();
+    const player = await createPlayer({ first_name: 'Ava', last_name: 'Stone', date_of_birth: '2010-06-15' });
+    const said = await call('updateAthlete', {
+      token: player.token,
+      params: { id: player.id },
+      body: { division: 'girls' },
+    });
+    expect(said.status).toBe(200);
+    const before = await tableSnapshot();
+
+    // Act
+    const boys = await call('registerTryout', {
+      token: player.token,
+      body: { payment_method: 'cash', age_group: '15U Boys' },
+    });
+    const afterRefusal = await tableSnapshot();
+    const girls = await call('registerTryout', {
+      token: player.token,
+      body: { payment_method: 'cash', age_group: '15U Girls' },
+    });
+
+    // Assess
+    expect(boys.status).toBe(400);
+    expect(boys.body.message).toBe(
+      '15U Boys is not open to Ava Stone: Ava can try out for 15U Girls or 17U Girls this season.',
+    );
+    expect(afterRefusal).toBe(before);
+    expect(girls.status).toBe(201);
+    const household = await call('getHousehold', { token: player.token });
+    expect((household.body.athletes as unknown as Athlete[]).map((a) => [a.first_name, a.division])).toEqual([
+      ['Ava', 'girls'],
+    ]);
+    const bad = await call('updateAthlete', {
+      token: player.token,
+      params: { id: player.id },
+      body: { division: 'mixed' },
+    });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Choose the teams the athlete plays on.']);
+  });
+
   it.each([
     ['an athlete of another household', 'stranger', 404, 'That athlete is not in your household.'],
     ['an athlete registered already', 'registered', 409, 'Mina is already registered for this season.'],
@@ -133,13 +181,19 @@ describe('registering a household’s athletes', () => {
       'a group the birth year does not allow',
       'too-old',
       400,
-      'Players in 13U Boys must be born in 2012 or later. Please choose an older age group.',
+      '13U Boys is not open to Mina Quinn: Mina can try out for 15U Girls or 17U Girls this season.',
+    ],
+    [
+      'a group of the other division (issue 36)',
+      'other-division',
+      400,
+      '15U Boys is not open to Mina Quinn: Mina can try out for 15U Girls or 17U Girls this season.',
     ],
   ])('refuses %s with a clear message and registers no one', async (_, kind, status, message) => {
     // Prepare
     await seasonWithSiblingFee();
     const parent = await createPlayer();
-    const mina = await addChild(parent, 'Mina', 2011);
+    const mina = await addChild(parent, 'Mina', 2011, 'girls');
     const stranger = await addChild(await createPlayer(), 'Eve', 2011);
     if (kind === 'registered') {
       await call('registerTryout', {
@@ -153,7 +207,9 @@ describe('registering a household’s athletes', () => {
         ? { athlete_id: stranger.id, age_group: '15U Girls' }
         : kind === 'too-old'
           ? { athlete_id: mina.id, age_group: '13U Boys' }
-          : { athlete_id: mina.id, age_group: '15U Girls' };
+          : kind === 'other-division'
+            ? { athlete_id: mina.id, age_group: '15U Boys' }
+            : { athlete_id: mina.id, age_group: '15U Girls' };
 
     // Act
     const res = await call('registerTryout', {

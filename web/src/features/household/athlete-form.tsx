@@ -15,16 +15,21 @@ import {
   isMinor,
   todayInClubZone,
 } from '@club/shared';
+import type { Division } from '@club/shared/constants';
 import type { AthleteInput } from '@club/shared/schemas';
 import type { Athlete } from '@club/shared/types';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { ApiError } from '../../lib/api-client';
+import { DivisionChoice } from '../../components/division-choice';
 import { householdMessages as t } from './messages';
 
 type Field = keyof typeof athleteFields;
-type Values = Omit<Record<Field, string>, 'parent_consent'> & { parent_consent: boolean };
+type Values = Omit<Record<Field, string>, 'parent_consent' | 'division'> & {
+  parent_consent: boolean;
+  division: Division | '';
+};
 type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = {
@@ -36,11 +41,14 @@ const EMPTY: Values = {
   emergency_contact_email: '',
   emergency_contact_relationship: '',
   parent_consent: false,
+  division: '',
 };
 
 const isMinorBirthDate = (dob: string) => isIsoDate(dob) && isMinor(dob);
 
 function checkField(field: Field, values: Values): string | undefined {
+  // Optional to the server (athletes added before it was asked have none); this form always asks it.
+  if (field === 'division') return values.division ? undefined : fieldMessages.divisionRequired;
   if (field === 'parent_consent') return fieldErrors(AthleteSchema, values).parent_consent;
   const result = v.safeParse(athleteFields[field], values[field]);
   return result.success ? undefined : result.issues[0].message;
@@ -88,7 +96,7 @@ export function AthleteForm({
   const blur = (field: Field) => () => setErrors((e) => ({ ...e, [field]: checkField(field, values) }));
 
   const text = (
-    field: Exclude<Field, 'parent_consent' | 'date_of_birth' | 'emergency_contact_relationship'>,
+    field: Exclude<Field, 'parent_consent' | 'date_of_birth' | 'emergency_contact_relationship' | 'division'>,
   ) => ({
     id: `${id}-${field}`,
     name: field,
@@ -148,6 +156,13 @@ export function AthleteForm({
           />
         )}
       </FormField>
+      <DivisionChoice
+        id={id}
+        value={values.division}
+        error={errors.division}
+        disabled={busy}
+        onChange={(division) => update('division', division)}
+      />
       <fieldset className="form-group">
         <legend>{t.emergencyContact}</legend>
         <TextField label="Contact name" {...text('emergency_contact_name')} />

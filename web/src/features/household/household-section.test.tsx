@@ -123,9 +123,10 @@ describe('the family section (issue 17)', () => {
     // Assess
     expect(screen.getByText('First name is required.')).toBeInTheDocument();
     expect(screen.getByText('Date of birth is required.')).toBeInTheDocument();
+    expect(screen.getByText('Choose the teams the athlete plays on.')).toBeInTheDocument();
     expect(calls).toEqual([]);
 
-    // Act: filled in, a child born in 2014, consent given.
+    // Act: filled in, a child born in 2014 who plays on girls' teams, consent given.
     await user.type(screen.getByLabelText('First name'), 'Mina');
     await user.type(screen.getByLabelText('Last name'), 'Lee');
     await user.type(screen.getByLabelText('Date of birth'), '2014-03-09');
@@ -133,6 +134,7 @@ describe('the family section (issue 17)', () => {
     await user.type(screen.getByLabelText('Contact phone'), '780-555-0101');
     await user.type(screen.getByLabelText('Contact email'), 'sam@example.test');
     await user.selectOptions(screen.getByLabelText('Relationship'), 'parent');
+    await user.click(screen.getByRole('radio', { name: 'Girls’ teams' }));
     await user.click(screen.getByRole('button', { name: 'Save athlete' }));
     expect(screen.getByText('Parent/guardian consent is required.')).toBeInTheDocument();
     await user.click(
@@ -156,6 +158,7 @@ describe('the family section (issue 17)', () => {
           emergency_contact_email: 'sam@example.test',
           emergency_contact_relationship: 'parent',
           parent_consent: true,
+          division: 'girls',
         },
       },
     ]);

@@ -21,6 +21,7 @@ import {
 } from './api';
 import { AthleteForm } from './athlete-form';
 import { InviteForm, LeaveButton } from './household-actions';
+import { DIVISION_LABELS } from '@club/shared/tryouts';
 import { householdMessages as t } from './messages';
 import './household.css';
 
@@ -166,7 +167,10 @@ export function HouseholdSection() {
               <strong>{nameOf(athlete)}</strong>
               {athlete.id === user?.id ? <span className="household-tag">{t.you}</span> : null}
               <br />
-              <span className="household-meta">{t.born(formatDate(athlete.date_of_birth))}</span>
+              <span className="household-meta">
+                {t.born(formatDate(athlete.date_of_birth))}
+                {athlete.division ? ` · ${t.playsOn(DIVISION_LABELS[athlete.division])}` : ''}
+              </span>
             </div>
             <div className="household-row-actions">
               {registrable.has(athlete.id) ? (

@@ -9,6 +9,7 @@ export const householdMessages = {
   you: ' (you)',
   accountHolder: 'Account holder',
   born: (date: string) => `Born ${date}`,
+  playsOn: (division: string) => `Plays on: ${division}`,
   addAthlete: 'Add an athlete',
   registerAthlete: 'Register for tryouts',
   newAthlete: 'New athlete',

@@ -1,4 +1,5 @@
 /** The tryout and payment calls of spec §7, typed from the shared route table. */
+import type { Division } from '@club/shared/constants';
 import type { TryoutRegistrationInput } from '@club/shared/schemas';
 import type {
   CheckoutAnswer,
@@ -12,6 +13,11 @@ import { callApi, downloadApi, nullWhenNotFound, type DownloadedFile } from '../
 export async function getMyTryout(): Promise<MyTryout | null> {
   const tryout = await nullWhenNotFound(callApi('getMyTryout'));
   return tryout?.hasRegistered ? tryout : null;
+}
+
+/** Keeps which teams an athlete plays on, said once on the tryout form (issue 36). */
+export async function sayDivision(athleteId: string, division: Division): Promise<void> {
+  await callApi('updateAthlete', { params: { id: athleteId }, body: { division } });
 }
 
 /** Registers for the active season; a card registration's answer carries the checkout page's `url`. */

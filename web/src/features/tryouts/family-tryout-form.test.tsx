@@ -11,7 +11,12 @@ import { aSeason } from './test-data';
 import { TryoutRegistration } from './tryout-registration';
 
 const ME = '11111111-1111-4111-8111-111111111111';
-const athlete = (id: string, first_name: string, date_of_birth: string): Athlete => ({
+const athlete = (
+  id: string,
+  first_name: string,
+  date_of_birth: string,
+  division?: Athlete['division'],
+): Athlete => ({
   id,
   first_name,
   last_name: 'Quinn',
@@ -21,10 +26,11 @@ const athlete = (id: string, first_name: string, date_of_birth: string): Athlete
   emergency_contact_email: 'robin@example.test',
   emergency_contact_relationship: 'parent',
   parent_consent: true,
+  ...(division ? { division } : {}),
 });
 const own = athlete(ME, 'Jordan', '1984-01-01');
-const mina = athlete('22222222-2222-4222-8222-222222222222', 'Mina', '2011-03-09');
-const leo = athlete('33333333-3333-4333-8333-333333333333', 'Leo', '2012-05-01');
+const mina = athlete('22222222-2222-4222-8222-222222222222', 'Mina', '2011-03-09', 'girls');
+const leo = athlete('33333333-3333-4333-8333-333333333333', 'Leo', '2012-05-01', 'boys');
 
 const notRegistered = (athlete_id: string): HouseholdTryout => ({
   athlete_id,
@@ -39,15 +45,19 @@ const notRegistered = (athlete_id: string): HouseholdTryout => ({
 });
 
 /** /tryout for a family: a $45.00 fee and a $30.00 sibling fee, nobody registered yet. */
-function serveFamily() {
+function serveFamily(athletes = [own, mina, leo]) {
   const sent: unknown[] = [];
   server.use(
     http.get('/api/seasons/active', () =>
       HttpResponse.json(aSeason({ tryout_fee_cents: 4500, sibling_fee_cents: 3000, reference_year: 2025 })),
     ),
     http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'Not registered.' }, { status: 404 })),
-    onRoute('getHousehold', () => ({ guardians: [], athletes: [own, mina, leo] })),
-    onRoute('getHouseholdTryouts', () => [own, mina, leo].map((a) => notRegistered(a.id))),
+    onRoute('getHousehold', () => ({ guardians: [], athletes })),
+    onRoute('getHouseholdTryouts', () => athletes.map((a) => notRegistered(a.id))),
+    onRoute('updateAthlete', async ({ request, params }) => {
+      sent.push({ athlete: params.id, changes: await request.json() });
+      return { ...athletes.find((a) => a.id === params.id)! };
+    }),
     http.post('/api/tryouts/register', async ({ request }) => {
       sent.push(await request.json());
       return HttpResponse.json({ tryout: notRegistered(mina.id) }, { status: 201 });
@@ -79,37 +89,40 @@ function renderTryout() {
 }
 
 describe('the family tryout form (issue 17)', () => {
-  it('offers each ticked athlete only the groups its birth year allows, with the sibling fee in the total', async () => {
+  it('offers each ticked athlete only the groups its birth year and division allow, youngest first, with the sibling fee in the total', async () => {
     // Prepare
     const sent = serveFamily();
     const { router, user } = renderTryout();
 
-    // Act: Mina and Leo.
+    // Act: Mina (girls, 2011) and Leo (boys, 2012).
     await user.click(await screen.findByLabelText('Mina Quinn'));
     await user.click(screen.getByLabelText('Leo Quinn'));
 
-    // Assess: Mina, born 2011, cannot be offered 13U Boys; Leo, born 2012, can.
-    const minaGroups = within(screen.getByLabelText('Age group for Mina')).getAllByRole('option');
-    expect(minaGroups.map((o) => o.textContent)).not.toContain('13U Boys');
-    expect(minaGroups.map((o) => o.textContent)).toContain('15U Girls');
-    expect(
-      within(screen.getByLabelText('Age group for Leo'))
+    // Assess: each sees only their own teams' groups, the youngest that fits already chosen (issue 36).
+    const optionsOf = (label: string) =>
+      within(screen.getByLabelText(label))
         .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toContain('13U Boys');
+        .map((o) => o.textContent);
+    expect(optionsOf('Age group for Mina')).toEqual(['Choose an age group', '15U Girls', '17U Girls']);
+    expect(screen.getByLabelText('Age group for Mina')).toHaveValue('15U Girls');
+    expect(optionsOf('Age group for Leo')).toEqual([
+      'Choose an age group',
+      '13U Boys',
+      '15U Boys',
+      '16U Boys',
+      '17U Boys',
+      '18U Boys',
+    ]);
+    expect(screen.getByLabelText('Age group for Leo')).toHaveValue('13U Boys');
     expect(screen.getByText('Mina: $45.00')).toBeInTheDocument();
     expect(screen.getByText('Leo: $30.00 (sibling fee)')).toBeInTheDocument();
     expect(screen.getByText('Total: $75.00')).toBeInTheDocument();
 
-    // Act: a missing group first, then both.
+    // Act: no way to pay chosen first, then cash.
     await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Choose who is trying out, an age group for each, and how to pay.',
     );
-    expect(sent).toEqual([]);
-    await user.selectOptions(screen.getByLabelText('Age group for Mina'), '15U Girls');
-    await user.selectOptions(screen.getByLabelText('Age group for Leo'), '13U Boys');
-    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
     expect(sent).toEqual([]);
     await user.click(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' }));
     await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
@@ -149,8 +162,6 @@ describe('the family tryout form (issue 17)', () => {
     // Act
     await user.click(await screen.findByLabelText('Mina Quinn'));
     await user.click(screen.getByLabelText('Leo Quinn'));
-    await user.selectOptions(screen.getByLabelText('Age group for Mina'), '15U Girls');
-    await user.selectOptions(screen.getByLabelText('Age group for Leo'), '13U Boys');
     await user.click(screen.getByRole('radio', { name: 'Card (pay online now)' }));
     await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
 
@@ -168,5 +179,44 @@ describe('the family tryout form (issue 17)', () => {
       },
     ]);
     vi.unstubAllGlobals();
+  });
+
+  it('asks once which teams an athlete plays on, keeps the answer, then offers only those groups', async () => {
+    // Prepare: Amara was added before the club asked.
+    const amara = athlete('44444444-4444-4444-8444-444444444444', 'Amara', '2012-02-02');
+    const sent = serveFamily([own, amara]);
+    const { user } = renderTryout();
+
+    // Act: ticked, and registered without saying.
+    await user.click(await screen.findByLabelText('Amara Quinn'));
+    expect(screen.queryByLabelText('Age group for Amara')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' }));
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose the teams the athlete plays on.');
+    expect(sent).toEqual([]);
+
+    // Act
+    const playsOn = screen.getByRole('group', { name: 'Amara plays on' });
+    await user.click(within(playsOn).getByRole('radio', { name: 'Girls’ teams' }));
+
+    // Assess: girls' groups only, the youngest chosen.
+    expect(
+      within(screen.getByLabelText('Age group for Amara'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an age group', '15U Girls', '17U Girls']);
+    expect(screen.getByLabelText('Age group for Amara')).toHaveValue('15U Girls');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess: the answer is kept on Amara before she is registered.
+    await screen.findByText('Dashboard');
+    expect(sent).toEqual([
+      { athlete: amara.id, changes: { division: 'girls' } },
+      { payment_method: 'cash', registrations: [{ athlete_id: amara.id, age_group: '15U Girls' }] },
+    ]);
   });
 });

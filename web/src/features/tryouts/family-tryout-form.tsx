@@ -6,12 +6,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
+import type { AgeGroup, Division, PaymentMethod } from '@club/shared/constants';
+import { fieldMessages } from '@club/shared/messages';
 import { sessionsOf } from '@club/shared/player-sessions';
-import { fitsAgeGroup, formatCad } from '@club/shared/tryouts';
+import { formatCad, groupsFor } from '@club/shared/tryouts';
 import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { serverMessageOr } from '../../lib/api-client';
+import { DivisionChoice } from '../../components/division-choice';
+import { sayDivision } from './api';
 import { registerTryout } from './api';
 import { tryoutMessages as t } from './messages';
 import type { DashboardNotice } from './tryout-form';
@@ -33,6 +36,12 @@ export function FamilyTryoutForm({
   const navigate = useNavigate();
   const free = season.tryout_fee_cents === 0;
   const [chosen, setChosen] = useState<Record<string, AgeGroup | ''>>({});
+  // Asked once of an athlete added before the club asked which teams they play on (issue 36).
+  const [divisions, setDivisions] = useState<Record<string, Division>>({});
+  const divisionOfAthlete = (a: Athlete) => a.division ?? divisions[a.id];
+  // Only the groups the birth year and division allow, youngest first (issues 18, 36).
+  const groupsOf = (a: Athlete) =>
+    groupsFor({ ...a, division: divisionOfAthlete(a) }, season.age_groups, season.reference_year);
   const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -53,6 +62,10 @@ export function FamilyTryoutForm({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (ticked.some((a) => !divisionOfAthlete(a))) {
+      fail(fieldMessages.divisionRequired);
+      return;
+    }
     if (!ticked.length || ticked.some((a) => !chosen[a.id]) || !payment) {
       fail(t.familyChoiceRequired);
       return;
@@ -60,6 +73,10 @@ export function FamilyTryoutForm({
     setError('');
     setBusy(true);
     try {
+      // Said once, kept on each athlete: the next season asks no more.
+      for (const a of ticked.filter((a) => !a.division)) {
+        await sayDivision(a.id, divisions[a.id]!);
+      }
       const { url } = await registerTryout({
         payment_method: payment,
         registrations: ticked.map((a) => ({ athlete_id: a.id, age_group: chosen[a.id] as AgeGroup })),
@@ -83,10 +100,9 @@ export function FamilyTryoutForm({
       <fieldset className="form-group" disabled={busy} aria-describedby={error ? ERROR_ID : undefined}>
         <legend>{t.whoIsTryingOut}</legend>
         {athletes.map((athlete) => {
-          const groups = season.age_groups.filter((g) =>
-            fitsAgeGroup(athlete.date_of_birth, g, season.reference_year),
-          );
+          const groups = groupsOf(athlete);
           const picked = chosen[athlete.id];
+          const unsaid = !divisionOfAthlete(athlete);
           const selectId = `group-${athlete.id}`;
           return (
             <div key={athlete.id} className="family-athlete">
@@ -98,7 +114,8 @@ export function FamilyTryoutForm({
                   onChange={(e) =>
                     setChosen((c) => {
                       const next = { ...c };
-                      if (e.target.checked) next[athlete.id] = groups.length === 1 ? groups[0]! : '';
+                      // The youngest group that fits, once the division is known.
+                      if (e.target.checked) next[athlete.id] = unsaid ? '' : (groups[0] ?? '');
                       else delete next[athlete.id];
                       return next;
                     })
@@ -108,7 +125,24 @@ export function FamilyTryoutForm({
                   {athlete.first_name} {athlete.last_name}
                 </label>
               </div>
-              {athlete.id in chosen ? (
+              {athlete.id in chosen && !athlete.division ? (
+                <DivisionChoice
+                  id={`athlete-${athlete.id}`}
+                  legend={t.playsOn(athlete.first_name)}
+                  value={divisions[athlete.id] ?? ''}
+                  error={error && unsaid ? fieldMessages.divisionRequired : undefined}
+                  onChange={(division) => {
+                    setDivisions((d) => ({ ...d, [athlete.id]: division }));
+                    const fitting = groupsFor(
+                      { ...athlete, division },
+                      season.age_groups,
+                      season.reference_year,
+                    );
+                    setChosen((c) => ({ ...c, [athlete.id]: fitting[0] ?? '' }));
+                  }}
+                />
+              ) : null}
+              {athlete.id in chosen && !unsaid ? (
                 groups.length ? (
                   <div className="form-field family-athlete-group">
                     <label htmlFor={selectId}>{t.ageGroupFor(athlete.first_name)}</label>

@@ -6,14 +6,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
-import type { AgeGroup, PaymentMethod } from '@club/shared/constants';
+import type { AgeGroup, Division, PaymentMethod } from '@club/shared/constants';
 import { fieldMessages } from '@club/shared/messages';
 import { TryoutRegistrationSchema } from '@club/shared/schemas';
 import { sessionsOf } from '@club/shared/player-sessions';
-import { fitsAgeGroup, formatCad } from '@club/shared/tryouts';
+import { formatCad, groupsFor } from '@club/shared/tryouts';
 import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { DivisionChoice } from '../../components/division-choice';
+import { sayDivision } from './api';
 import { AgeGroupGuide } from './age-group-guide';
 import { registerTryout } from './api';
 import { tryoutMessages as t } from './messages';
@@ -55,11 +57,21 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
   // Free tryouts have no payment step: the registration is sent as cash and the server records it as paid.
   const free = season.tryout_fee_cents === 0;
   const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
-  // Only the age groups the player's birth year allows (issue 18); all of them when it is not known.
+  // Asked once of a player who has not said which teams they play on (issue 36).
+  const [division, setDivision] = useState<Division | ''>(player?.division ?? '');
+  // Only the age groups the player's birth year and division allow (issues 18, 36), youngest first.
   const groups = player
-    ? season.age_groups.filter((g) => fitsAgeGroup(player.date_of_birth, g, season.reference_year))
+    ? groupsFor({ ...player, division: division || undefined }, season.age_groups, season.reference_year)
     : season.age_groups;
-  const [ageGroup, setAgeGroup] = useState(groups.length === 1 ? groups[0]! : '');
+  const [picked, setAgeGroup] = useState<string>('');
+  // The youngest that fits is preselected; a choice that no longer fits (another division) is dropped.
+  const divisionMissing = Boolean(player) && !division;
+  const ageGroup =
+    picked && groups.includes(picked as AgeGroup)
+      ? picked
+      : player && !divisionMissing
+        ? (groups[0] ?? '')
+        : '';
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [choiceMissing, setChoiceMissing] = useState(false);
@@ -74,6 +86,11 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = v.safeParse(TryoutRegistrationSchema, { payment_method: method, age_group: ageGroup });
+    if (divisionMissing) {
+      setChoiceMissing(true);
+      fail({ message: fieldMessages.divisionRequired, saved: false });
+      return;
+    }
     if (!parsed.success) {
       setChoiceMissing(true);
       fail({ message: fieldMessages.tryoutChoiceRequired, saved: false });
@@ -83,6 +100,8 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
     setFailure(null);
     setBusy(true);
     try {
+      // Said once, kept on the athlete: the next season asks no more (issue 36).
+      if (player && division && player.division !== division) await sayDivision(player.id, division);
       const { url } = await registerTryout(parsed.output);
       if (parsed.output.payment_method === 'stripe' && url) {
         // Stays busy: the page is leaving for the payment provider's checkout (spec §4).
@@ -107,6 +126,15 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
     <form className="auth-form tryout-form" noValidate onSubmit={(e) => void submit(e)}>
       {player ? (
         <p className="tryout-who">{t.registeringWho(`${player.first_name} ${player.last_name}`)}</p>
+      ) : null}
+      {player && !player.division ? (
+        <DivisionChoice
+          id="tryout"
+          value={division}
+          error={choiceMissing && divisionMissing ? fieldMessages.divisionRequired : undefined}
+          disabled={busy}
+          onChange={setDivision}
+        />
       ) : null}
       <div className="form-field">
         <label htmlFor="age_group">{t.ageGroup}</label>
