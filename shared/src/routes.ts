@@ -108,7 +108,7 @@ export const routes = {
     handler: 'auth/verify-email',
     table: 'write',
     body: 'VerifyEmailBodySchema',
-    answer: answer<T.SuccessAnswer>(),
+    answer: answer<T.VerifiedAnswer>(),
   },
   login: {
     method: 'POST',
@@ -144,7 +144,7 @@ export const routes = {
     access: 'public',
     handler: 'auth/resend-verification',
     table: 'write',
-    body: 'EmailOnlySchema',
+    body: 'ResendVerificationSchema',
     answer: answer<T.SuccessAnswer>(),
     mail: true,
   },

@@ -114,6 +114,19 @@ function objectRequiring<const TEntries extends v.ObjectEntries>(
   });
 }
 
+/**
+ * Where a new account goes once its e-mail is verified, carried by its verification link (issue 36): a family
+ * that followed "Register for tryouts" comes back to registration on whichever device opens the mail. Only
+ * these pages, so a link can never send anyone elsewhere.
+ */
+export const SIGN_UP_RETURN_PATHS = ['/tryout'] as const;
+const ReturnToSchema = v.optional(v.picklist(SIGN_UP_RETURN_PATHS, 'Invalid request.'));
+/** A sign-up's fields and, beside them (not a field the family fills in), where its link returns to. */
+const withReturnTo = <const T extends v.ObjectEntries>(fields: T) => ({
+  ...fields,
+  return_to: ReturnToSchema,
+});
+
 /** Each registration field on its own, for checks on blur. */
 export const registrationFields = {
   first_name: personName(m.firstNameRequired, m.firstNameInvalid),
@@ -135,7 +148,7 @@ export const registrationFields = {
  * check would wait until every field is valid).
  */
 export const RegistrationSchema = v.pipe(
-  objectRequiring(registrationFields, {
+  objectRequiring(withReturnTo(registrationFields), {
     first_name: m.firstNameRequired,
     last_name: m.lastNameRequired,
     email: m.emailRequired,
@@ -230,7 +243,7 @@ export const guardianRegistrationFields = {
   is_adult: v.literal(true, m.guardianMustBeAdult),
 };
 
-export const GuardianRegistrationSchema = objectRequiring(guardianRegistrationFields, {
+export const GuardianRegistrationSchema = objectRequiring(withReturnTo(guardianRegistrationFields), {
   first_name: m.firstNameRequired,
   last_name: m.lastNameRequired,
   email: m.emailRequired,
@@ -277,6 +290,12 @@ export type LoginInput = v.InferOutput<typeof LoginSchema>;
 /** POST /auth/forgot-password and /auth/resend-verification: an e-mail, trimmed. */
 export const EmailOnlySchema = objectRequiring({ email: EmailSchema }, { email: m.emailRequired });
 export type EmailOnlyInput = v.InferOutput<typeof EmailOnlySchema>;
+/** POST /auth/resend-verification: the address, and where the new link returns to (issue 36). */
+export const ResendVerificationSchema = objectRequiring(
+  { email: EmailSchema, return_to: ReturnToSchema },
+  { email: m.emailRequired },
+);
+export type ResendVerificationInput = v.InferOutput<typeof ResendVerificationSchema>;
 
 /** The reset form also asks for the password twice. */
 export const ResetPasswordFormSchema = v.pipe(

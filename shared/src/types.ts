@@ -350,6 +350,15 @@ export interface SuccessAnswer {
   message: string;
 }
 
+/**
+ * POST /auth/verify-email: the verified address, for the sign-in form, and the page the family was on its way
+ * to when it signed up (issue 36), so the link continues there on any device.
+ */
+export interface VerifiedAnswer extends SuccessAnswer {
+  email: string;
+  return_to?: string;
+}
+
 /** POST /auth/login and /auth/refresh-token: a new access token (the refresh token is a cookie). */
 export interface TokenAnswer {
   token: string;

@@ -10,11 +10,18 @@ import { checkA11y, openPage } from './harness';
 import { heading, linkFromMail, PASSWORD, signIn, uniqueEmail, verifiedPlayer, yearsAgo } from './players';
 
 /** Adds a child on the dashboard's family section. */
-async function addChild(page: Page, name: string, age: number, contactEmail: string): Promise<void> {
+async function addChild(
+  page: Page,
+  name: string,
+  age: number,
+  contactEmail: string,
+  division: 'Boys’ teams' | 'Girls’ teams',
+): Promise<void> {
   await page.getByRole('button', { name: 'Add an athlete' }).click();
   await page.getByLabel('First name').fill(name);
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Date of birth').fill(yearsAgo(age));
+  await page.getByRole('radio', { name: division }).check();
   await page.getByLabel('Contact name').fill('Jordan Tester');
   await page.getByLabel('Contact phone').fill('780-555-0101');
   await page.getByLabel('Contact email').fill(contactEmail);
@@ -56,8 +63,8 @@ describe('a family account', () => {
     await heading(page, 'Welcome, Jordan!').waitFor();
 
     // Two children, added on the dashboard.
-    await addChild(page, 'Mina', 14, email);
-    await addChild(page, 'Leo', 12, email);
+    await addChild(page, 'Mina', 14, email, 'Girls’ teams');
+    await addChild(page, 'Leo', 12, email, 'Boys’ teams');
     await checkA11y(page);
 
     // The other parent is invited.

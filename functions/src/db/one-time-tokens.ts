@@ -82,7 +82,7 @@ export async function putListedToken(input: {
 export function putOneTimeToken(
   tokenHash: string,
   purpose: OneTimePurpose,
-  item: { userId: string; passwordVersion: number; expires: Date; email?: string },
+  item: { userId: string; passwordVersion: number; expires: Date; email?: string; returnTo?: string },
 ): Promise<boolean> {
   return putListedToken({
     tokenHash,
@@ -94,6 +94,7 @@ export function putOneTimeToken(
       passwordVersion: item.passwordVersion,
       expiresAt: expiresAt(item.expires),
       ...(item.email ? { email: item.email } : {}),
+      ...(item.returnTo ? { return_to: item.returnTo } : {}),
     },
   });
 }
@@ -162,7 +163,7 @@ export async function getOneTimeToken(
 export async function spendVerifyToken(
   tokenHash: string,
   now: Date,
-): Promise<{ outcome: 'spent' | 'used-before'; userId: string } | null> {
+): Promise<{ outcome: 'spent' | 'used-before'; userId: string; returnTo?: string } | null> {
   const out = await unlessConditionFails(() =>
     db().send(
       new UpdateCommand({
@@ -176,7 +177,10 @@ export async function spendVerifyToken(
       }),
     ),
   );
-  if (out) return { outcome: 'spent', userId: out.Attributes!.userId as string };
+  const returnTo = (item: Record<string, unknown>) =>
+    typeof item.return_to === 'string' ? { returnTo: item.return_to } : {};
+  if (out)
+    return { outcome: 'spent', userId: out.Attributes!.userId as string, ...returnTo(out.Attributes!) };
   const old = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -185,7 +189,8 @@ export async function spendVerifyToken(
     }),
   );
   const item = old.Item;
-  if (item?.usedAt && typeof item.userId === 'string') return { outcome: 'used-before', userId: item.userId };
+  if (item?.usedAt && typeof item.userId === 'string')
+    return { outcome: 'used-before', userId: item.userId, ...returnTo(item) };
   return null;
 }
 

@@ -9,6 +9,8 @@ import {
   isMinor,
   serverMessages,
   type EmailOnlyInput,
+  type ResendVerificationInput,
+  type VerifiedAnswer,
   type GuardianRegistration,
   type Registration,
   normaliseEmail,
@@ -75,7 +77,7 @@ export async function register(
     if (await users.createUserClaimingEmail(user)) {
       log.info('account created', { userId: user.id });
       // The first verification mail of a new account is always sent (the limit only caps repeats).
-      await sendVerification(user, now);
+      await sendVerification(user, now, input.return_to);
       return { message: serverMessages.registered };
     }
     if (mailAllowed) await tellOwnerAlreadyRegistered(input.email, now);
@@ -84,18 +86,24 @@ export async function register(
 }
 
 /** A new link's token, or null when the account went (or is being deleted) meanwhile: nothing to mail. */
-async function issueVerificationToken(user: users.UserItem, now: Date): Promise<string | null> {
+async function issueVerificationToken(
+  user: users.UserItem,
+  now: Date,
+  returnTo: string | undefined,
+): Promise<string | null> {
   const token = newSecretToken();
   const stored = await oneTimeTokens.putOneTimeToken(hashToken(token), 'VERIFY', {
     userId: user.id,
     passwordVersion: user.passwordVersion,
     expires: new Date(now.getTime() + VERIFY_TOKEN_TTL_HOURS * HOUR_MS),
+    ...(returnTo ? { returnTo } : {}),
   });
   return stored ? token : null;
 }
 
-async function sendVerification(user: users.UserItem, now: Date): Promise<void> {
-  const token = await issueVerificationToken(user, now);
+/** A verification link; `returnTo` is where the verified family continues (issue 36). */
+async function sendVerification(user: users.UserItem, now: Date, returnTo?: string): Promise<void> {
+  const token = await issueVerificationToken(user, now, returnTo);
   if (!token) return;
   await sendMail(verificationMail(user.email, user.first_name, token, VERIFY_TOKEN_TTL_HOURS));
 }
@@ -124,25 +132,29 @@ async function tellOwnerAlreadyRegistered(email: string, now: Date): Promise<voi
  * token is a 400 (the screen then offers a resend). Mail scanners often open links before the family does;
  * a later use of a link that already verified the account succeeds too (it grants nothing a second time).
  */
-export async function verifyEmail(token: string): Promise<{ success: true; message: string }> {
-  const verified = { success: true as const, message: serverMessages.emailVerified };
+export async function verifyEmail(token: string): Promise<VerifiedAnswer> {
   const invalid = () => new BadRequestError(serverMessages.verifyLinkInvalid);
   const now = new Date();
   const spent = await oneTimeTokens.spendVerifyToken(hashToken(token), now);
   if (!spent) throw invalid();
-  if (spent.outcome === 'used-before') {
-    const user = await users.getUser(spent.userId);
-    if (user?.verifiedAt) return verified;
-    throw invalid();
+  if (spent.outcome === 'spent') {
+    await users.markEmailVerified(spent.userId, now);
+    log.info('email verified', { userId: spent.userId });
   }
-  await users.markEmailVerified(spent.userId, now);
-  log.info('email verified', { userId: spent.userId });
-  return verified;
+  const user = await users.getUser(spent.userId);
+  if (!user?.verifiedAt) throw invalid();
+  // The address the link was mailed to, for the sign-in form, and where the family was going (issue 36).
+  return {
+    success: true,
+    message: serverMessages.emailVerified,
+    email: user.email,
+    ...(spent.returnTo ? { return_to: spent.returnTo } : {}),
+  };
 }
 
 /** POST /auth/resend-verification: a new link for an unverified account; the same answer for any e-mail. */
 export async function resendVerification(
-  input: EmailOnlyInput,
+  input: ResendVerificationInput,
   client: { ip: string },
 ): Promise<{ success: true; message: string }> {
   // A refusal per client address says nothing about the e-mail, so it needs no padding.
@@ -152,7 +164,7 @@ export async function resendVerification(
     // Beyond the per-e-mail limit the answer stays the same; only the mail is skipped.
     if ((await countAttempt(rateLimits.resendEmail, input.email, now)).allowed) {
       const user = await users.getUserByEmail(input.email);
-      if (user && !user.verifiedAt) await sendVerification(user, now);
+      if (user && !user.verifiedAt) await sendVerification(user, now, input.return_to);
     }
     return { success: true, message: serverMessages.verificationSent };
   });

@@ -13,6 +13,15 @@ export function rememberReturnTo(path: string): void {
   }
 }
 
+/** The remembered page without using it up: a sign-up carries it in its verification link (issue 36). */
+export function peekReturnTo(): string | null {
+  try {
+    return sessionStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** Where a user goes after signing in when no page asked. */
 export function homeFor(user: { is_admin: boolean } | null): string {
   return user?.is_admin ? '/admin' : '/dashboard';

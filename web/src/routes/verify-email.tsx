@@ -29,8 +29,9 @@ export default function VerifyEmailPage() {
     setUnavailable(false);
     try {
       if (!token) throw new ApiError(400, null);
-      await verifyEmail(token);
-      navigate('/email-confirmed', { replace: true });
+      const { email, return_to } = await verifyEmail(token);
+      // The address for the sign-in form, and where the family was going when it signed up (issue 36).
+      navigate('/email-confirmed', { replace: true, state: { email, returnTo: return_to } });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         navigate('/verify-notice?link=invalid', { replace: true });

@@ -19,8 +19,51 @@ describe('POST /auth/verify-email', () => {
     expect(res.body).toEqual({
       success: true,
       message: 'Your email has been verified. You can now sign in.',
+      email: input.email,
     });
     expect((await getUserByEmail(input.email))!.verifiedAt).toBeDefined();
+  });
+
+  it('continues a family that signed up on its way to /tryout there, from the first link or a resent one (issue 36)', async () => {
+    // Prepare: a parent signs up from "Register for tryouts", then asks for the link again.
+    const input = {
+      account_type: 'guardian',
+      first_name: 'Dana',
+      last_name: 'Okafor',
+      email: `dana.${Date.now()}@example.test`,
+      password: 'Correct-horse-9!',
+      phone_number: '780-555-0142',
+      is_adult: true,
+      return_to: '/tryout',
+    };
+    expect((await call('register', { body: input })).status).toBe(201);
+    const first = tokenFromLink(await linkFromLatestMail(input.email, /\/verify-email#/));
+    await call('resendVerification', { body: { email: input.email, return_to: '/tryout' } });
+    const resent = tokenFromLink(await linkFromLatestMail(input.email, /\/verify-email#/));
+    expect(resent).not.toBe(first);
+
+    // Act: the resent link on another device, then the first one (a mail scanner's click, or a second tab).
+    const onPhone = await call('verifyEmail', { body: { token: resent } });
+    const again = await call('verifyEmail', { body: { token: first } });
+
+    // Assess
+    const expected = {
+      success: true,
+      message: 'Your email has been verified. You can now sign in.',
+      email: input.email,
+      return_to: '/tryout',
+    };
+    expect([onPhone.status, onPhone.body]).toEqual([200, expected]);
+    expect([again.status, again.body]).toEqual([200, expected]);
+  });
+
+  it('refuses to carry a link anywhere but registration (issue 36)', async () => {
+    const [elsewhere, offsite] = await Promise.all([
+      call('register', { body: { ...registration(), return_to: '/admin' } }),
+      call('resendVerification', { body: { email: 'a@example.test', return_to: 'https://evil.example' } }),
+    ]);
+    expect([elsewhere.status, elsewhere.body.message]).toEqual([400, 'Invalid request.']);
+    expect([offsite.status, offsite.body.message]).toEqual([400, 'Invalid request.']);
   });
 
   it('refuses an expired link with 400, leaving the account unverified', async () => {

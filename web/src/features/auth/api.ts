@@ -4,8 +4,9 @@
  * account call is a public route: a 401 there is an answer, so it never refreshes or signs anyone out.
  */
 import type { GuardianRegistrationInput, RegistrationInput } from '@club/shared/schemas';
-import type { MessageAnswer, SuccessAnswer, TokenAnswer } from '@club/shared/types';
+import type { MessageAnswer, SuccessAnswer, TokenAnswer, VerifiedAnswer } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
+import { peekReturnTo } from '../../lib/return-to';
 
 /** `code`: the sign-in code mailed once the account's sign-ins were limited (issue 34). */
 export function login(email: string, password: string, code?: string): Promise<TokenAnswer> {
@@ -24,8 +25,16 @@ export function register(fields: RegistrationInput | GuardianRegistrationInput):
   return callApi('register', { body: fields });
 }
 
+/**
+ * Where a new account's verification link continues (issue 36): registration, when that is where the family
+ * was going in this tab; the link then takes it there on any device.
+ */
+export function signUpReturnTo(): { return_to: '/tryout' } | Record<string, never> {
+  return peekReturnTo() === '/tryout' ? { return_to: '/tryout' } : {};
+}
+
 export function resendVerification(email: string): Promise<SuccessAnswer> {
-  return callApi('resendVerification', { body: { email } });
+  return callApi('resendVerification', { body: { email, ...signUpReturnTo() } });
 }
 
 export function forgotPassword(email: string): Promise<SuccessAnswer> {
@@ -37,6 +46,6 @@ export function resetPassword(token: string, password: string): Promise<SuccessA
   return callApi('resetPassword', { body: { token, password } });
 }
 
-export function verifyEmail(token: string): Promise<SuccessAnswer> {
+export function verifyEmail(token: string): Promise<VerifiedAnswer> {
   return callApi('verifyEmail', { body: { token } });
 }

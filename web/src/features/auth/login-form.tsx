@@ -13,6 +13,7 @@ import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
 import { takeReturnTo } from '../../lib/return-to';
 import { ResendVerificationButton } from './resend-verification-button';
+import { useCarriedEmail } from './use-carried-email';
 import { useSessionActions } from './session-provider';
 
 type Field = 'email' | 'password' | 'code';
@@ -30,6 +31,13 @@ export function LoginForm() {
   }, [codeAsked]);
   // What was typed before the prerendered page hydrated (issue 20).
   useEarlyValues(['email', 'password'], (typed) => setValues((current) => ({ ...current, ...typed })));
+  // The address a verification link just confirmed (issue 36), unless something was typed already.
+  const carriedEmail = useCarriedEmail();
+  const [filledFrom, setFilledFrom] = useState<string | undefined>();
+  if (carriedEmail && filledFrom !== carriedEmail) {
+    setFilledFrom(carriedEmail);
+    setValues((current) => (current.email ? current : { ...current, email: carriedEmail }));
+  }
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);

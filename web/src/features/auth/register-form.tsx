@@ -3,7 +3,7 @@
  * only under 18 and cleared when the birth date becomes an adult's; the first invalid field is focused.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import * as v from 'valibot';
 import {
   EMERGENCY_CONTACT_RELATIONSHIPS,
@@ -20,9 +20,10 @@ import { FormError } from '../../components/form-error';
 import { FormField, TextField } from '../../components/form-field';
 import { PasswordField } from '../../components/password-field';
 import { useEarlyChoice, useEarlyValues } from '../../lib/early-values';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ApiError } from '../../lib/api-client';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
-import { register } from './api';
+import { register, signUpReturnTo } from './api';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
 
@@ -88,6 +89,14 @@ export function RegisterForm() {
   const minor = isMinorBirthDate(values.date_of_birth);
   // Chosen before the prerendered page hydrated (issue 20): kept.
   useEarlyChoice('account-guardian', () => setAccountType('guardian'));
+  // Arriving from "Create a family account" (issue 36): a parent's sign-up is the one shown.
+  const [params] = useSearchParams();
+  const asGuardian = useHydrated() && params.get('as') === 'guardian';
+  const [guardianAsked, setGuardianAsked] = useState(false);
+  if (asGuardian && !guardianAsked) {
+    setGuardianAsked(true);
+    setAccountType('guardian');
+  }
 
   function update(field: Field, value: string | boolean) {
     const next = { ...values, [field]: value } as Values;
@@ -141,8 +150,13 @@ export function RegisterForm() {
             password: values.password,
             phone_number: values.phone_number,
             is_adult: true,
+            ...signUpReturnTo(),
           })
-        : v.parse(RegistrationSchema, { ...values, parent_consent: minor && values.parent_consent });
+        : v.parse(RegistrationSchema, {
+            ...values,
+            parent_consent: minor && values.parent_consent,
+            ...signUpReturnTo(),
+          });
       await register(payload);
       navigate('/check-email', { state: { email: payload.email } });
     } catch (e) {

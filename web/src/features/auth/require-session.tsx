@@ -20,10 +20,19 @@ function SignInFirst() {
  * and while the page hydrates) it shows `frame`: a prerendered screen's frame (issue 20), which the page then
  * fills in where it stands.
  */
-export function PlayerOnly({ frame = <Pending />, children }: { frame?: ReactNode; children: ReactNode }) {
+export function PlayerOnly({
+  frame = <Pending />,
+  signedOut,
+  children,
+}: {
+  frame?: ReactNode;
+  /** What a signed-out visitor sees instead of being sent to /login (a screen that says what happens next). */
+  signedOut?: ReactNode;
+  children: ReactNode;
+}) {
   const { user, ready } = useSession();
   if (!ready) return frame;
-  if (!user) return <SignInFirst />;
+  if (!user) return signedOut ?? <SignInFirst />;
   if (user.is_admin) return <Navigate to="/admin" replace />;
   return children;
 }

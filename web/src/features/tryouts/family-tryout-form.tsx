@@ -26,16 +26,23 @@ export function FamilyTryoutForm({
   season,
   athletes,
   registeredBefore,
+  ticked: tickedFirst = null,
 }: {
   season: Season;
   /** The household's athletes not yet registered this season. */
   athletes: Athlete[];
   /** How many of the household's athletes are registered (not withdrawn) this season already. */
   registeredBefore: number;
+  /** An athlete to start ticked (the child just added on /tryout, issue 36), its youngest group chosen. */
+  ticked?: string | null;
 }) {
   const navigate = useNavigate();
   const free = season.tryout_fee_cents === 0;
-  const [chosen, setChosen] = useState<Record<string, AgeGroup | ''>>({});
+  const [chosen, setChosen] = useState<Record<string, AgeGroup | ''>>(() => {
+    const first = athletes.find((a) => a.id === tickedFirst);
+    if (!first) return {};
+    return { [first.id]: groupsFor(first, season.age_groups, season.reference_year)[0] ?? '' };
+  });
   // Asked once of an athlete added before the club asked which teams they play on (issue 36).
   const [divisions, setDivisions] = useState<Record<string, Division>>({});
   const divisionOfAthlete = (a: Athlete) => a.division ?? divisions[a.id];

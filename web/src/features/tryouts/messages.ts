@@ -43,6 +43,22 @@ export const tryoutMessages = {
   sessionsNote: `Please check in 20 minutes before your session starts. ${WHAT_TO_BRING}`,
   noSessionsYet: (group: string) => `The ${group} tryout dates will be posted here once the club sets them.`,
   whoIsTryingOut: 'Who is trying out?',
+  // /tryout before signing in, and for a parent with no child yet (issue 36)
+  signedOutLead: 'Sign in or create a family account to register your child.',
+  signedOutDetail:
+    'A family account takes a minute: your name, e-mail and phone. Confirm your e-mail, add your child, choose their group and pay by card or in cash on tryout day.',
+  createFamilyAccount: 'Create a family account',
+  signIn: 'Sign in',
+  playerSelf: 'Trying out yourself and 18 or older, or signing up with a parent’s consent?',
+  createPlayerAccount: 'Create a player account',
+  firstChildTitle: 'Your child',
+  firstChildSave: 'Continue',
+  firstChildLead: 'First, tell us about your child. Next you choose their group and how to pay.',
+  nextAddChildTitle: 'Next: add your child, then register',
+  nextAddChildOpen: (season: string) =>
+    `${season} registration is open. Add your child’s details, choose their group and pay, all in one go.`,
+  nextAddChildClosed: 'Add your child below; you can register them as soon as registration opens.',
+  addChildAndRegister: 'Add your child and register',
   ageGroupFor: (name: string) => `Age group for ${name}`,
   noGroupFits: (name: string) => `No age group this season fits ${name}.`,
   playsOn: (name: string) => `${name} plays on`,

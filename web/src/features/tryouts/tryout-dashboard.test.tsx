@@ -801,6 +801,67 @@ describe('a parent’s or guardian’s account (issue 17)', () => {
   });
 });
 
+describe('a parent’s account with no child yet (issue 36)', () => {
+  it.each([
+    [
+      true,
+      'Fall 2026 Tryouts registration is open. Add your child’s details, choose their group and pay, all in one go.',
+    ],
+    [false, 'Add your child below; you can register them as soon as registration opens.'],
+  ])('says the next step plainly (registration open: %s)', async (open, sentence) => {
+    // Prepare
+    myTryout(null);
+    const guardian = '66666666-6666-4666-8666-666666666666';
+    server.use(
+      http.get('/api/seasons/active', () =>
+        HttpResponse.json(aSeason({ name: 'Fall 2026 Tryouts', is_registration_open: open })),
+      ),
+      onRoute('getHousehold', () => ({
+        guardians: [{ id: guardian, first_name: 'Dana', last_name: 'Okafor', email: 'd@example.test' }],
+        athletes: [],
+      })),
+    );
+
+    // Act
+    render(
+      <SessionContext.Provider
+        value={{
+          user: {
+            id: guardian,
+            first_name: 'Dana',
+            last_name: 'Okafor',
+            email: 'd@example.test',
+            is_admin: false,
+          },
+          ready: true,
+          logout: async () => {},
+        }}
+      >
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/dashboard', element: <TryoutDashboard /> }], {
+            initialEntries: ['/dashboard'],
+          })}
+        />
+      </SessionContext.Provider>,
+    );
+
+    // Assess
+    const card = (
+      await screen.findByRole('heading', { name: 'Next: add your child, then register' })
+    ).closest('section')!;
+    expect(within(card).getByText(sentence)).toBeInTheDocument();
+    if (open) {
+      expect(within(card).getByRole('link', { name: 'Add your child and register' })).toHaveAttribute(
+        'href',
+        '/tryout',
+      );
+    } else {
+      expect(within(card).queryByRole('link', { name: 'Add your child and register' })).toBeNull();
+    }
+    expect(screen.queryByText('Ready to Join?')).not.toBeInTheDocument();
+  });
+});
+
 describe('acting on one athlete’s registration (issue 17)', () => {
   const son = '55555555-5555-4555-8555-555555555555';
   function familyWithUnpaidCard() {

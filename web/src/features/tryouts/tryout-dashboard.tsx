@@ -27,19 +27,54 @@ type LoadState =
       tryout: MyTryout | null;
       /** False for a parent's or guardian's account: no athlete of its own to invite to register. */
       ownAthlete?: boolean;
+      /** A parent's account with no child yet (issue 36): the next step is to add one. */
+      noAthletes?: boolean;
       /** The active season (null: none), read for whether and when it takes registrations. */
       season?: Season | null;
     };
 
-/** Whether the signed-in account is an athlete of its household (a player's account; true when unknown). */
-async function hasOwnAthlete(userId: string | undefined): Promise<boolean> {
-  if (!userId) return true;
+/**
+ * Whether the signed-in account is an athlete of its household (a player's account; true when unknown), and
+ * whether the household has no athlete at all (a parent who has not added a child yet).
+ */
+async function householdShape(
+  userId: string | undefined,
+): Promise<{ ownAthlete: boolean; noAthletes: boolean }> {
+  if (!userId) return { ownAthlete: true, noAthletes: false };
   try {
     const household = await callApi('getHousehold');
-    return household.athletes.some((a) => a.id === userId);
+    return {
+      ownAthlete: household.athletes.some((a) => a.id === userId),
+      noAthletes: household.athletes.length === 0,
+    };
   } catch {
-    return true;
+    return { ownAthlete: true, noAthletes: false };
   }
+}
+
+/** A parent with no child on the account yet (issue 36): the one next step, said plainly. */
+function AddChildFirst({ season }: { season: Season | null }) {
+  const open = season?.is_registration_open === true;
+  return (
+    <section className="tryout-panel tryout-next" aria-labelledby="next-title">
+      <h2 id="next-title">{t.nextAddChildTitle}</h2>
+      {open ? (
+        <>
+          <p>{t.nextAddChildOpen(season.name)}</p>
+          <p className="tryout-actions">
+            <Link className="button" to="/tryout">
+              {t.addChildAndRegister}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{t.nextAddChildClosed}</p>
+          <ClosedNow season={season} />
+        </>
+      )}
+    </section>
+  );
 }
 
 /**
@@ -113,12 +148,12 @@ export function TryoutDashboard() {
       }
       let next: LoadState;
       try {
-        const [tryout, ownAthlete, season] = await Promise.all([
+        const [tryout, shape, season] = await Promise.all([
           getMyTryout(),
-          hasOwnAthlete(user?.id),
+          householdShape(user?.id),
           fetchActiveSeason().catch(() => null),
         ]);
-        next = { kind: 'ready', tryout, ownAthlete, season };
+        next = { kind: 'ready', tryout, ...shape, season };
       } catch {
         next = { kind: 'failed' };
       }
@@ -164,6 +199,8 @@ export function TryoutDashboard() {
       {load.kind === 'ready' ? (
         load.tryout ? (
           <RegistrationCard tryout={load.tryout} onChanged={(tryout) => setLoad({ ...load, tryout })} />
+        ) : load.noAthletes ? (
+          <AddChildFirst season={load.season ?? null} />
         ) : load.ownAthlete === false ? (
           load.season?.is_registration_open ? null : (
             <ClosedForFamily season={load.season ?? null} />

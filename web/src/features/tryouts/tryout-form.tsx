@@ -57,7 +57,7 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
   // Free tryouts have no payment step: the registration is sent as cash and the server records it as paid.
   const free = season.tryout_fee_cents === 0;
   const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
-  // Asked once of a player who has not said which teams they play on (issue 36).
+  // Asked of a player who has not said which teams they play on (issue 36).
   const [division, setDivision] = useState<Division | ''>(player?.division ?? '');
   // Only the age groups the player's birth year and division allow (issues 18, 36), youngest first.
   const groups = player
@@ -86,11 +86,6 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = v.safeParse(TryoutRegistrationSchema, { payment_method: method, age_group: ageGroup });
-    if (divisionMissing) {
-      setChoiceMissing(true);
-      fail({ message: fieldMessages.divisionRequired, saved: false });
-      return;
-    }
     if (!parsed.success) {
       setChoiceMissing(true);
       fail({ message: fieldMessages.tryoutChoiceRequired, saved: false });
@@ -127,14 +122,10 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
       {player ? (
         <p className="tryout-who">{t.registeringWho(`${player.first_name} ${player.last_name}`)}</p>
       ) : null}
+      {/* Asked, not required, on the spec's own form: a player who skips it is offered every group their
+          birth year allows, as the spec has it (issue 36 asks it once; the family form requires it). */}
       {player && !player.division ? (
-        <DivisionChoice
-          id="tryout"
-          value={division}
-          error={choiceMissing && divisionMissing ? fieldMessages.divisionRequired : undefined}
-          disabled={busy}
-          onChange={setDivision}
-        />
+        <DivisionChoice id="tryout" value={division} disabled={busy} onChange={setDivision} />
       ) : null}
       <div className="form-field">
         <label htmlFor="age_group">{t.ageGroup}</label>

@@ -11,9 +11,24 @@ import { aSeason, aTryout, deferred } from './test-data';
 import { TryoutDashboard } from './tryout-dashboard';
 import { TryoutRegistration } from './tryout-registration';
 
+/** The signed-in player: a household of one, born in 2013 (every group of a 2025 season fits). */
+const ME = '11111111-1111-4111-8111-111111111111';
+const ME_ATHLETE = {
+  id: ME,
+  first_name: 'Jordan',
+  last_name: 'Quinn',
+  date_of_birth: '2013-03-09',
+  emergency_contact_name: 'Robin Quinn',
+  emergency_contact_phone: '780-555-0199',
+  emergency_contact_email: 'robin@example.test',
+  emergency_contact_relationship: 'parent' as const,
+  parent_consent: true,
+};
+
 /** The API as /tryout sees it: the active season (null: 404) and the player's registration (null: 404). */
 function api({ season = aSeason(), tryout = null }: { season?: Season | null; tryout?: MyTryout | null }) {
   server.use(
+    onRoute('getHousehold', () => ({ guardians: [], athletes: [ME_ATHLETE] })),
     http.get('/api/seasons/active', () =>
       season
         ? HttpResponse.json(season)
@@ -35,7 +50,17 @@ function renderTryout() {
     ],
     { initialEntries: ['/tryout'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <SessionContext.Provider
+      value={{
+        user: { id: ME, first_name: 'Jordan', last_name: 'Quinn', email: 'j@example.test', is_admin: false },
+        ready: true,
+        logout: async () => {},
+      }}
+    >
+      <RouterProvider router={router} />
+    </SessionContext.Provider>,
+  );
   return { router, user: userEvent.setup() };
 }
 

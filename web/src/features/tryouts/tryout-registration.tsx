@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { Athlete, MyTryout, Season } from '@club/shared/types';
 import { fetchActiveSeason } from '../../lib/active-season';
 import { callApi } from '../../lib/api-client';
+import { rememberReturnTo } from '../../lib/return-to';
 import { useSession } from '../../lib/session-context';
 import { getMyTryout } from './api';
 import { CompletePayment } from './complete-payment';
@@ -23,6 +24,7 @@ type ScreenState =
   | { kind: 'no-season' }
   | { kind: 'closed'; season: Season }
   | { kind: 'open'; season: Season; player?: Athlete }
+  | { kind: 'first-child'; season: Season }
   | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number }
   | { kind: 'all-registered'; season: Season };
 
@@ -37,6 +39,9 @@ async function loadScreen(userId: string | null): Promise<ScreenState> {
     callApi('getHousehold'),
     callApi('getHouseholdTryouts'),
   ]);
+  // A parent's account with no child yet (a player's household always holds the player): the first child is
+  // asked for here, never the parent offered as the athlete (issue 36).
+  if (household.athletes.length === 0 && season?.is_registration_open) return { kind: 'first-child', season };
   const ownOnly =
     household.athletes.length === 0 ||
     (household.athletes.length === 1 && household.athletes[0]!.id === userId);
@@ -68,9 +73,43 @@ export function loadingTryoutCard(): ReactElement {
   );
 }
 
-export function TryoutRegistration() {
+/**
+ * /tryout for a visitor not signed in (issue 36): what happens next, and the two ways on. Either way comes
+ * back here: the page is remembered for the sign-in, and a sign-up carries it in its verification link.
+ */
+export function SignedOutTryoutCard() {
+  useEffect(() => rememberReturnTo('/tryout'), []);
+  return (
+    <TryoutCard title={t.formTitle}>
+      <p className="lead">{t.signedOutLead}</p>
+      <p>{t.signedOutDetail}</p>
+      <p className="tryout-actions">
+        <Link className="button" to="/register?as=guardian">
+          {t.createFamilyAccount}
+        </Link>
+        <Link className="button button-secondary" to="/login">
+          {t.signIn}
+        </Link>
+      </p>
+      <p className="form-note">
+        {t.playerSelf} <Link to="/register">{t.createPlayerAccount}</Link>
+      </p>
+    </TryoutCard>
+  );
+}
+
+/**
+ * How a screen asks for a family's first child (issue 36): the household's athlete form, which the route puts
+ * here (one feature does not reach into another). `onAdded` goes on to the group and payment.
+ */
+export type FirstChildForm = (props: { onAdded: (child: Athlete) => void }) => ReactElement;
+
+export function TryoutRegistration({ firstChildForm }: { firstChildForm?: FirstChildForm }) {
   const { user } = useSession();
   const [state, setState] = useState<ScreenState>({ kind: 'loading' });
+  const [loads, setLoads] = useState(0);
+  // The child just added on this screen: ticked on the form that follows.
+  const [added, setAdded] = useState<string | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -81,7 +120,7 @@ export function TryoutRegistration() {
     return () => {
       current = false;
     };
-  }, [user?.id]);
+  }, [user?.id, loads]);
 
   switch (state.kind) {
     case 'loading':
@@ -121,6 +160,20 @@ export function TryoutRegistration() {
           <p className="lead">{t.closed(state.season.name)}</p>
         </TryoutCard>
       );
+    case 'first-child':
+      return (
+        <TryoutCard title={t.formTitle} season={state.season.name}>
+          <p className="lead">{t.firstChildLead}</p>
+          {firstChildForm
+            ? firstChildForm({
+                onAdded: (child) => {
+                  setAdded(child.id);
+                  setLoads((n) => n + 1);
+                },
+              })
+            : null}
+        </TryoutCard>
+      );
     case 'open':
       return (
         <TryoutCard title={t.formTitle} season={state.season.name}>
@@ -134,6 +187,7 @@ export function TryoutRegistration() {
             season={state.season}
             athletes={state.athletes}
             registeredBefore={state.registeredBefore}
+            ticked={added}
           />
         </TryoutCard>
       );
