@@ -77,3 +77,90 @@ export function confirmationMail(input: ConfirmationMailInput): MailMessage {
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }
+
+/** One athlete of a household's confirmation (issue 36). */
+export interface ConfirmedAthlete {
+  /** The athlete's first name, or null for the account holder's own registration ("you"). */
+  firstName: string | null;
+  ageGroup: AgeGroup;
+  tryoutNumber: number;
+  sessions: readonly TryoutSession[];
+  amountCents: number;
+  /** The signed link to this athlete's sessions as a calendar file. */
+  calendarUrl: string;
+}
+
+export interface HouseholdConfirmationInput {
+  to: string;
+  /** The guardian who registered: the mail greets them. */
+  guardianFirstName: string;
+  seasonName: string;
+  athletes: readonly ConfirmedAthlete[];
+  method: PaymentMethod;
+  paidAt?: string;
+}
+
+/** "Jayden", "Jayden and Amara", "You, Jayden and Amara". */
+export function namesOf(names: ReadonlyArray<string | null>): string {
+  const spoken = [...names].sort((a, b) => (a === null ? -1 : b === null ? 1 : 0)).map((n) => n ?? 'You');
+  return new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(spoken).replace(/, and /, ' and ');
+}
+
+/**
+ * The confirmation a guardian gets for a household's registration (issue 36): one mail for the children
+ * registered (and paid) together, greeting the guardian and naming each child in the subject and the body,
+ * each child's number, group and sessions, and what the family owes or paid in all.
+ */
+export function householdConfirmationMail(input: HouseholdConfirmationInput): MailMessage {
+  const names = namesOf(input.athletes.map((a) => a.firstName));
+  const total = input.athletes.reduce((sum, a) => sum + a.amountCents, 0);
+  const who = (a: ConfirmedAthlete) => a.firstName ?? 'You';
+  const dashboard = siteLink('/dashboard');
+  const money =
+    total === 0
+      ? 'Tryouts are free this season: there is nothing to pay.'
+      : input.method === 'cash'
+        ? `Please bring ${formatCad(total)} in cash to the first session.`
+        : `You paid ${formatCad(total)} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
+  const perAthlete = input.athletes.flatMap((a) => {
+    const head = `${who(a)}: tryout number ${a.tryoutNumber}, ${a.ageGroup}.`;
+    const sessions = a.sessions.map((s) => `${sessionWhen(s)}: ${s.location}, ${s.address}`);
+    return sessions.length
+      ? [head, ...sessions]
+      : [head, `The ${a.ageGroup} tryout dates will be on your dashboard once the club sets them.`];
+  });
+  const anySessions = input.athletes.some((a) => a.sessions.length);
+  const verb = input.athletes.length === 1 && input.athletes[0]!.firstName !== null ? 'is' : 'are';
+  const places = new Map(
+    input.athletes.flatMap((a) => a.sessions).map((s) => [`${s.location}|${s.address}`, s] as const),
+  );
+  return compose({
+    to: input.to,
+    kind: 'registration-confirmed',
+    subject: `${names} ${verb} registered for ${input.seasonName}`,
+    firstName: input.guardianFirstName,
+    paragraphs: [
+      `${names} ${verb} registered for ${input.seasonName}.`,
+      ...perAthlete,
+      ...(anySessions
+        ? [
+            `Please check in ${CHECK_IN_MINUTES_BEFORE_TRYOUT} minutes before each session starts. ${WHAT_TO_BRING}`,
+          ]
+        : []),
+      money,
+    ],
+    action: { label: 'View on my dashboard', url: dashboard },
+    links: [
+      ...input.athletes
+        .filter((a) => a.sessions.length)
+        .map((a) => ({
+          label: a.firstName
+            ? `Add ${a.firstName}'s tryouts to my calendar`
+            : 'Add my tryouts to my calendar',
+          url: a.calendarUrl,
+        })),
+      ...[...places.values()].map((s) => ({ label: `Map: ${s.location}, ${s.address}`, url: mapLink(s) })),
+    ],
+    footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
+  });
+}

@@ -5,13 +5,15 @@
  * that could not be sent gives the claim back for the next chance. It never fails the call it rides on: the
  * registration or payment stands, and the dashboard shows everything the mail says.
  */
-import { apiPath, sessionsOf } from '@club/shared';
+import { apiPath, ownPlayerId, sessionsOf } from '@club/shared';
+import type { TryoutItem } from '../db/tryout-item';
+import * as users from '../db/users';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import { signCalendarKey } from '../lib/calendar-link';
 import { log } from '../lib/log';
 import { siteLink } from '../mail/layout';
-import { confirmationMail } from '../mail/registration-mails';
+import { confirmationMail, householdConfirmationMail } from '../mail/registration-mails';
 import { sendMail } from '../mail/ses-sender';
 
 /** The signed link to a registration's sessions as a calendar file (GET /tryouts/calendar.ics?key=…). */
@@ -19,45 +21,87 @@ export async function calendarLinkOf(tryoutId: string): Promise<string> {
   return siteLink(apiPath('getCalendarByLink'), { key: await signCalendarKey(tryoutId) });
 }
 
+type Registration = { season_id: string; player_id: string };
+
+/**
+ * Mails the confirmation of registrations completed together (a household's, made or paid at once), once per
+ * registration: each is claimed by a condition, and the claimed ones go in one mail. A player's own
+ * registration alone gets the player's mail as before; a household's greets the guardian who registered and
+ * names every child (issue 36).
+ */
 export async function mailConfirmationOnce(
-  registration: { season_id: string; player_id: string },
+  registrations: Registration | readonly Registration[],
   season?: seasonsTable.SeasonItem,
 ): Promise<void> {
   const now = new Date();
-  const claimed = await tryoutsTable
-    .claimConfirmationMail(registration.season_id, registration.player_id, now)
-    .catch((error: unknown) => {
-      log.error('confirmation mail could not be claimed', {
-        error: error instanceof Error ? error.name : 'unknown',
+  const claimed: TryoutItem[] = [];
+  for (const registration of [registrations].flat()) {
+    const item = await tryoutsTable
+      .claimConfirmationMail(registration.season_id, registration.player_id, now)
+      .catch((error: unknown) => {
+        log.error('confirmation mail could not be claimed', {
+          error: error instanceof Error ? error.name : 'unknown',
+        });
+        return null;
       });
-      return null;
-    });
-  if (!claimed) return;
+    if (item) claimed.push(item);
+  }
+  if (!claimed.length) return;
   try {
-    const current = season ?? (await seasonsTable.getSeason(claimed.season_id));
+    const current = season ?? (await seasonsTable.getSeason(claimed[0]!.season_id));
     if (!current) return;
-    await sendMail(
-      confirmationMail({
-        to: claimed.email,
-        firstName: claimed.first_name,
-        seasonName: current.name,
-        ageGroup: claimed.age_group,
-        tryoutNumber: claimed.tryout_number,
-        sessions: sessionsOf(current.sessions, claimed.age_group),
-        method: claimed.payment_method,
-        amountCents: claimed.amount_cents,
-        ...(claimed.paid_at ? { paidAt: claimed.paid_at } : {}),
-        calendarUrl: await calendarLinkOf(claimed.id),
-      }),
-    );
-    log.info('confirmation mail sent', { tryoutId: claimed.id });
+    await sendMail(await confirmationOf(claimed, current));
+    log.info('confirmation mail sent', { tryoutIds: claimed.map((t) => t.id).join(',') });
   } catch (error) {
     log.error('confirmation mail not sent; the next chance mails it', {
-      tryoutId: claimed.id,
+      tryoutIds: claimed.map((t) => t.id).join(','),
       error: error instanceof Error ? error.name : 'unknown',
     });
-    await tryoutsTable
-      .releaseConfirmationMail(claimed.season_id, claimed.player_id, now.toISOString())
-      .catch(() => undefined);
+    for (const t of claimed) {
+      await tryoutsTable
+        .releaseConfirmationMail(t.season_id, t.player_id, now.toISOString())
+        .catch(() => undefined);
+    }
   }
+}
+
+async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.SeasonItem) {
+  const first = claimed[0]!;
+  const own = (t: TryoutItem) => t.player_id === ownPlayerId(t.user_id);
+  if (claimed.length === 1 && own(first)) {
+    return confirmationMail({
+      to: first.email,
+      firstName: first.first_name,
+      seasonName: season.name,
+      ageGroup: first.age_group,
+      tryoutNumber: first.tryout_number,
+      sessions: sessionsOf(season.sessions, first.age_group),
+      method: first.payment_method,
+      amountCents: first.amount_cents,
+      ...(first.paid_at ? { paidAt: first.paid_at } : {}),
+      calendarUrl: await calendarLinkOf(first.id),
+    });
+  }
+  // The guardian who registered, by their own first name (the account may be gone: then no name).
+  const guardian = await users.getUser(first.user_id);
+  const athletes = await Promise.all(
+    [...claimed]
+      .sort((a, b) => a.tryout_number - b.tryout_number)
+      .map(async (t) => ({
+        firstName: own(t) ? null : t.first_name,
+        ageGroup: t.age_group,
+        tryoutNumber: t.tryout_number,
+        sessions: sessionsOf(season.sessions, t.age_group),
+        amountCents: t.amount_cents,
+        calendarUrl: await calendarLinkOf(t.id),
+      })),
+  );
+  return householdConfirmationMail({
+    to: first.email,
+    guardianFirstName: guardian?.first_name ?? 'there',
+    seasonName: season.name,
+    athletes,
+    method: first.payment_method,
+    ...(first.paid_at ? { paidAt: first.paid_at } : {}),
+  });
 }

@@ -116,7 +116,8 @@ export async function fulfil(
     if (options.marker) await markAlone(options.marker, now);
   }
   // Paid: the registrations are complete. Claimed once, so the webhook and the family's return both try it.
-  if (change.kind === 'paid') for (const tryout of tryouts) await mailConfirmationOnce(tryout);
+  // A family checkout's registrations are confirmed in one mail (issue 36).
+  if (change.kind === 'paid') await mailConfirmationOnce(tryouts);
   return tryouts;
 }
 

@@ -235,7 +235,8 @@ export async function registerForTryout(
   };
   const registered = made[0]!;
   if (!card) {
-    for (const t of made) await mailConfirmationOnce(t, season);
+    // One confirmation for the household's registrations made together (issue 36).
+    await mailConfirmationOnce(made, season);
     return answer;
   }
   const opening = groupId

@@ -120,11 +120,16 @@ describe('one card checkout for a family', () => {
     for (const id of [mina.id, leo.id]) {
       expect(await getTryout(seasonId, id)).toMatchObject({ payment_intent_id: paid.payment_intent });
     }
-    const confirmations = (await mailsTo(parent.email)).filter((m) => /You're registered/.test(m.subject));
-    expect(confirmations.map((m) => m.subject).sort()).toEqual([
-      "You're registered: Fall 2025 Tryouts, 13U Boys, #2",
-      "You're registered: Fall 2025 Tryouts, 15U Girls, #1",
+    // One confirmation for the family's payment, to the guardian, naming both children (issue 36).
+    const confirmations = (await mailsTo(parent.email)).filter((m) => /registered for/.test(m.subject));
+    expect(confirmations.map((m) => m.subject)).toEqual([
+      'Mina and Leo are registered for Fall 2025 Tryouts',
     ]);
+    const text = confirmations[0]!.body.text;
+    expect(text).toMatch(/^Hi Jordan,/);
+    expect(text).toContain('Mina: tryout number 1, 15U Girls.');
+    expect(text).toContain('Leo: tryout number 2, 13U Boys.');
+    expect(text).toMatch(/You paid \$75\.00 by card on \w+ \d+, \d{4}\./);
   });
 
   it('charges three athletes $45.00 + $30.00 + $30.00 = $105.00 on one session', async () => {
