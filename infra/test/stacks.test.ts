@@ -126,6 +126,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         // The same three for one athlete of a household.
         'startHouseholdCheckout',
         'updateHouseholdTryout',
+        // One checkout for all of a household's unpaid registrations (issue 36).
+        'startFamilyCheckout',
         'withdrawHouseholdTryout',
         'stripeWebhook',
         // Deleting an account withdraws its registrations first (issue 19).

@@ -270,6 +270,19 @@ export const routes = {
    * /tryouts/my/withdraw and /tryouts/my/receipt do for the account holder's own: pay (again) by card,
    * switch to cash, withdraw, the receipt. Any id not of the caller's household is a 404.
    */
+  /**
+   * ONE checkout page for every unpaid card registration of the caller's household in the active season
+   * (issue 36): a family pays once, on one statement line, even after a cancelled checkout.
+   */
+  startFamilyCheckout: {
+    method: 'POST',
+    path: '/household/checkout',
+    access: 'player',
+    handler: 'household/family-checkout',
+    table: 'write',
+    answer: answer<T.CheckoutAnswer>(),
+    payments: true,
+  },
   startHouseholdCheckout: {
     method: 'POST',
     path: '/household/tryouts/{id}/checkout',

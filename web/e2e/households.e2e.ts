@@ -85,8 +85,8 @@ describe('a family account', () => {
     await checkA11y(page);
     await page.getByRole('button', { name: 'Register for Tryouts' }).click();
     await page.waitForURL(/\/checkout\/cs_test_/);
-    await page.getByText(/^15U Girls, tryout #\d+$/).waitFor();
-    await page.getByText(/^13U Boys, tryout #\d+$/).waitFor();
+    await page.getByText(/^Mina Tester, 15U Girls tryout #\d+$/).waitFor();
+    await page.getByText(/^Leo Tester, 13U Boys tryout #\d+$/).waitFor();
     await page.getByRole('button', { name: `Pay ${total}` }).click();
 
     // Back on the dashboard: one payment, both children paid; the parent is not asked to register themself.

@@ -34,14 +34,20 @@ describe('signed-in screens prerendered as their frame (issue 20)', () => {
 
   // The frame is a screen tall and the sign-in form is not: the footer must not come up into view when the
   // form takes the frame's place (it did, 0.03 at 412 px in Lighthouse).
-  it('send a visitor without a session from the frame to /login, moving nothing on the screen', async () => {
+  // /tryout tells a visitor what happens next in its own card instead (issue 36): nothing may move either.
+  it('send a visitor without a session from the frame to /login (or /tryout’s next step), moving nothing on the screen', async () => {
     const { page, consoleErrors, close } = await openPage({ viewport: { width: 390, height: 844 } });
     try {
       await recordLayoutShifts(page);
       for (const path of Object.keys(FRAMES)) {
         await page.goto(path);
-        await page.waitForURL(/\/login$/);
-        await heading(page, 'Login').waitFor();
+        if (path === '/tryout') {
+          await page.getByText('Sign in or create a family account to register your child.').waitFor();
+          expect(new URL(page.url()).pathname).toBe('/tryout');
+        } else {
+          await page.waitForURL(/\/login$/);
+          await heading(page, 'Login').waitFor();
+        }
         await page.locator('footer').waitFor();
         await page.waitForLoadState('networkidle');
         expect((await layoutShifts(page)).total, path).toBe(0);

@@ -3,13 +3,13 @@
  * their sessions, what Stripe says happened (applied once, with the event's marker in the same transaction),
  * and the switch of an unpaid card registration to cash.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup, PaymentStatus } from '@club/shared';
 import { db, tableName } from './client';
 import { applyOnce, type Marker, type OnceOutcome } from './exactly-once';
 import { keys } from './keys';
 import type { PaymentHistoryEntry, TryoutItem } from './tryout-item';
-import { unlessConditionFails } from './transactions';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 import { updateTryoutIf } from './tryouts';
 
 /**
@@ -46,6 +46,63 @@ export async function startCheckoutAttempt(input: {
     ),
   );
   return written !== null;
+}
+
+/**
+ * Resumes ONE checkout for several unpaid card registrations of a household (issue 36): in one transaction,
+ * the new group is written and each registration moves from its own current attempt to the same next attempt,
+ * in the new group, its old session forgotten (the caller settled every one). Each only while it is still
+ * that attempt, payable and not withdrawn, so of two clicks one starts it and the other joins; false when any
+ * of them moved meanwhile (nothing written).
+ */
+export async function startFamilyAttempt(input: {
+  group: CheckoutGroup;
+  members: ReadonlyArray<{ playerId: string; from: number }>;
+  next: number;
+}): Promise<boolean> {
+  const { group } = input;
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.checkoutGroup(group.season_id, group.group_id),
+                type: 'checkout-group',
+                ...group,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          ...input.members.map((member) => ({
+            Update: {
+              TableName: tableName(),
+              Key: keys.tryout(group.season_id, member.playerId),
+              UpdateExpression:
+                'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending, ' +
+                'checkout_group_id = :group REMOVE checkout_session_id',
+              ConditionExpression:
+                'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed) ' +
+                'AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+              ExpressionAttributeValues: {
+                ':next': input.next,
+                ':from': member.from,
+                ':e': group.expires_at,
+                ':group': group.group_id,
+                ':stripe': 'stripe',
+                ':pending': 'pending',
+                ':failed': 'failed',
+                ':no': false,
+              },
+            },
+          })),
+        ],
+      }),
+    ),
+  );
+  return codes === null;
 }
 
 /**
@@ -143,7 +200,15 @@ export interface CheckoutGroup {
   /** The guardian who registered and pays. */
   user_id: string;
   email: string;
-  members: Array<{ player_id: string; age_group: AgeGroup; tryout_number: number; amount_cents: number }>;
+  members: Array<{
+    player_id: string;
+    age_group: AgeGroup;
+    tryout_number: number;
+    amount_cents: number;
+    /** The athlete's name, for the line item (issue 36); absent on groups written before it was kept. */
+    first_name?: string;
+    last_name?: string;
+  }>;
   /** Its session's expiry, epoch seconds (its members' first attempt). */
   expires_at: number;
   created_at: string;

@@ -35,6 +35,8 @@ export interface CheckoutLine {
   tryoutNumber: number;
   /** Decided by the server from the season's fee at registration, never by a request. */
   amountCents: number;
+  /** The athlete the line pays for (issue 36); absent on a family checkout written before names were kept. */
+  athleteName?: string;
 }
 
 /**
@@ -88,10 +90,16 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<C
         price_data: {
           currency: PAYMENT_CURRENCY,
           unit_amount: line.amountCents,
-          product_data: {
-            name: `Tryout registration: ${request.seasonName}`,
-            description: `${line.ageGroup}, tryout #${line.tryoutNumber}`,
-          },
+          // Each line names the child it pays for (issue 36): "Jayden Okafor, 13U Boys tryout #1".
+          product_data: line.athleteName
+            ? {
+                name: `${line.athleteName}, ${line.ageGroup} tryout #${line.tryoutNumber}`,
+                description: `Tryout registration: ${request.seasonName}`,
+              }
+            : {
+                name: `Tryout registration: ${request.seasonName}`,
+                description: `${line.ageGroup}, tryout #${line.tryoutNumber}`,
+              },
         },
       })),
       customer_email: request.email,

@@ -103,8 +103,9 @@ describe('one card checkout for a family', () => {
       ['13U Boys', 'pending'],
     ]);
     expect(before).toMatchObject({ amount_total: 7500, currency: 'cad', status: 'open' });
-    expect(page).toContain('15U Girls, tryout #1');
-    expect(page).toContain('13U Boys, tryout #2');
+    // Each line names the child it pays for (issue 36).
+    expect(page).toContain('Mina Okafor, 15U Girls tryout #1');
+    expect(page).toContain('Leo Okafor, 13U Boys tryout #2');
     expect(page).toContain('$45.00');
     expect(page).toContain('$30.00');
     expect(page).toContain('$75.00');
@@ -273,6 +274,74 @@ describe('one card checkout for a family', () => {
 
     expect(await getTryout(seasonId, mina.id)).toMatchObject({ dispute_status: 'needs_response' });
     expect(await getTryout(seasonId, leo.id)).toMatchObject({ dispute_status: 'needs_response' });
+  });
+});
+
+describe('one checkout for the whole family, even after a cancel (issue 36)', () => {
+  it('gives the cancelled family page again: one session, both children, one payment', async () => {
+    // Prepare: the family cancelled on the checkout page (the session stays open until it expires).
+    const { parent, mina, leo, sessionId } = await familyByCard();
+
+    // Act: "Try again", twice at once (a double tap).
+    const [again, twice] = await Promise.all([
+      call('startFamilyCheckout', { token: parent.token }),
+      call('startFamilyCheckout', { token: parent.token }),
+    ]);
+
+    // Assess
+    expect([again.status, twice.status]).toEqual([200, 200]);
+    expect(sessionIdOf(again.body.url as string)).toBe(sessionId);
+    expect(sessionIdOf(twice.body.url as string)).toBe(sessionId);
+    const paid = await payOnStandIn(sessionId);
+    await deliverEvent('checkout.session.completed', paid);
+    expect((await getTryout(seasonId, mina.id))?.payment_status).toBe('paid');
+    expect((await getTryout(seasonId, leo.id))?.payment_status).toBe('paid');
+  });
+
+  it('brings children paid apart back onto ONE new checkout, the old pages closed, and charges once', async () => {
+    // Prepare: the old per-child road: Leo's own "Complete payment" opened a page of his own.
+    const { parent, mina, leo, sessionId } = await familyByCard();
+    const leoAlone = sessionIdOf(
+      (await call('startHouseholdCheckout', { token: parent.token, params: { id: leo.id } })).body
+        .url as string,
+    );
+
+    // Act
+    const [one, other] = await Promise.all([
+      call('startFamilyCheckout', { token: parent.token }),
+      call('startFamilyCheckout', { token: parent.token }),
+    ]);
+
+    // Assess: one new page for both (a double tap joins it), every older page closed.
+    expect([one.status, other.status]).toEqual([200, 200]);
+    const together = sessionIdOf(one.body.url as string);
+    expect(sessionIdOf(other.body.url as string)).toBe(together);
+    expect(together).not.toBe(leoAlone);
+    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+    expect((await sessionOnStandIn(leoAlone)).status).toBe('expired');
+    expect(await sessionOnStandIn(together)).toMatchObject({ amount_total: 7500, status: 'open' });
+    const page = await checkoutPage(together);
+    expect(page).toContain('Mina Okafor, 15U Girls tryout #1');
+    expect(page).toContain('Leo Okafor, 13U Boys tryout #2');
+
+    // Act
+    const paid = await payOnStandIn(together);
+    await deliverEvent('checkout.session.completed', paid);
+
+    // Assess: both paid by the one payment; one confirmation naming both.
+    for (const id of [mina.id, leo.id]) {
+      expect(await getTryout(seasonId, id)).toMatchObject({
+        payment_status: 'paid',
+        payment_intent_id: paid.payment_intent,
+      });
+    }
+    const confirmations = (await mailsTo(parent.email)).filter((m) => /registered for/.test(m.subject));
+    expect(confirmations.map((m) => m.subject)).toEqual([
+      'Mina and Leo are registered for Fall 2025 Tryouts',
+    ]);
+    expect((await call('startFamilyCheckout', { token: parent.token })).body.message).toBe(
+      'There is nothing left to pay for this registration.',
+    );
   });
 });
 

@@ -25,6 +25,11 @@ export function registerTryout(choice: TryoutRegistrationInput): Promise<TryoutR
   return callApi('registerTryout', { body: choice });
 }
 
+/** ONE checkout page for every unpaid card registration of the household (issue 36). */
+export function startFamilyCheckout(): Promise<CheckoutAnswer> {
+  return callApi('startFamilyCheckout');
+}
+
 /**
  * A fresh checkout page for an unpaid card registration: the player's own, or (with an athlete id) that
  * athlete's of the household.

@@ -3,25 +3,45 @@
  * the way out of it: paying cash on tryout day instead (the number stays).
  */
 import { useState } from 'react';
-import { isPayable } from '@club/shared/tryouts';
+import { formatCad, isPayable } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
 import { serverMessageOr } from '../../lib/api-client';
-import { startCheckout, switchToCash } from './api';
+import { startCheckout, startFamilyCheckout, switchToCash } from './api';
 import { tryoutMessages as t } from './messages';
 import { goToCheckout } from '../../lib/open-checkout';
+
+/** The household's unpaid card registrations, when there are several: paid together on one checkout. */
+export interface FamilyToPay {
+  /** The first names of every athlete still to pay, this one included. */
+  names: string[];
+  totalCents: number;
+  /** This athlete's first name, for paying for them alone. */
+  self: string;
+}
+
+/** "Mina", "Mina and Leo", "Mina, Leo and Ava". */
+function listNames(names: string[]): string {
+  return new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(names).replace(/, and /, ' and ');
+}
 
 export function CompletePayment({
   tryout,
   athleteId,
+  family,
   onChanged,
 }: {
   tryout: MyTryout;
   /** An athlete of the household; the player's own registration without one. */
   athleteId?: string;
+  /**
+   * Others of the household are unpaid too (issue 36): "Complete payment" pays them all on ONE checkout, and
+   * paying for this athlete alone stays one tap away.
+   */
+  family?: FamilyToPay | undefined;
   /** The record after a change made here (switched to cash). */
   onChanged: (tryout: MyTryout) => void;
 }) {
-  const [busy, setBusy] = useState<'checkout' | 'cash' | null>(null);
+  const [busy, setBusy] = useState<'checkout' | 'alone' | 'cash' | null>(null);
   const [error, setError] = useState('');
   const [switched, setSwitched] = useState(false);
   const { payment_method: method, payment_status: status } = tryout;
@@ -38,11 +58,11 @@ export function CompletePayment({
   }
   if (!isPayable(method, status)) return null;
 
-  async function pay() {
-    setBusy('checkout');
+  async function pay(together: boolean) {
+    setBusy(together || !family ? 'checkout' : 'alone');
     setError('');
     try {
-      const { url } = await startCheckout(athleteId);
+      const { url } = together ? await startFamilyCheckout() : await startCheckout(athleteId);
       // Stays busy: the page is leaving for the payment provider's checkout.
       goToCheckout(url);
     } catch (e) {
@@ -74,9 +94,28 @@ export function CompletePayment({
         </p>
       ) : null}
       <p className="tryout-actions">
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void pay()}>
-          {busy === 'checkout' ? t.openingCheckout : t.completePayment}
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null}
+          onClick={() => void pay(Boolean(family))}
+        >
+          {busy === 'checkout'
+            ? t.openingCheckout
+            : family
+              ? t.completeFamilyPayment(listNames(family.names), formatCad(family.totalCents))
+              : t.completePayment}
         </button>
+        {family ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy !== null}
+            onClick={() => void pay(false)}
+          >
+            {busy === 'alone' ? t.openingCheckout : t.payAlone(family.self)}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button-secondary"

@@ -8,6 +8,8 @@ import type { Athlete, HouseholdTryout } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 import { useSettled } from '../../lib/reveal-together';
 import { useSession } from '../../lib/session-context';
+import { isPayable } from '@club/shared/tryouts';
+import type { FamilyToPay } from './complete-payment';
 import { RegistrationCard } from './registration-card';
 
 type Entry = { athlete: Athlete; tryout: HouseholdTryout };
@@ -40,6 +42,19 @@ export function FamilyRegistrations() {
     };
   }, [user?.id]);
 
+  // Several still to pay by card: each card's "Complete payment" pays them all on one checkout (issue 36).
+  const unpaid = entries.filter(
+    ({ tryout }) => !tryout.withdrawn && isPayable(tryout.payment_method, tryout.payment_status),
+  );
+  const family = (self: Athlete): FamilyToPay | undefined =>
+    unpaid.length > 1 && unpaid.some((e) => e.athlete.id === self.id)
+      ? {
+          names: unpaid.map((e) => e.athlete.first_name),
+          totalCents: unpaid.reduce((sum, e) => sum + (e.tryout.amount_due_cents ?? 0), 0),
+          self: self.first_name,
+        }
+      : undefined;
+
   return (
     <>
       {entries.map(({ athlete, tryout }) => (
@@ -47,6 +62,7 @@ export function FamilyRegistrations() {
           key={athlete.id}
           tryout={tryout}
           athlete={athlete}
+          family={family(athlete)}
           onChanged={(next) =>
             setEntries((all) =>
               all.map((e) =>

@@ -130,6 +130,8 @@ export const tryoutMessages = {
 
   // Card payments (spec §4)
   completePayment: 'Complete payment',
+  completeFamilyPayment: (names: string, amount: string) => `Complete payment for ${names} (${amount})`,
+  payAlone: (name: string) => `Pay for ${name} only`,
   openingCheckout: 'Opening checkout...',
   checkoutFailed: 'We could not open the payment page. Please try again.',
   paymentPending: 'Your spot is saved. Complete the card payment to finish your registration.',

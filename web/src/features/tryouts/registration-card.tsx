@@ -7,7 +7,7 @@ import { formatCad } from '@club/shared/tryouts';
 import type { Athlete, MyTryout } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { AddToCalendar } from './add-to-calendar';
-import { CompletePayment } from './complete-payment';
+import { CompletePayment, type FamilyToPay } from './complete-payment';
 import { tryoutMessages as t } from './messages';
 import { ReceiptButton } from './receipt-button';
 import { RegistrationDetails } from './registration-details';
@@ -22,11 +22,14 @@ function safeTeamLink(link: string | null): string | null {
 export function RegistrationCard({
   tryout,
   athlete,
+  family,
   onChanged,
 }: {
   tryout: MyTryout;
   /** One of the household's athletes; the player's own registration without one. */
   athlete?: Athlete;
+  /** The household's unpaid card registrations, this one among them, when there are several (issue 36). */
+  family?: FamilyToPay | undefined;
   onChanged: (tryout: MyTryout) => void;
 }) {
   const teamLink = safeTeamLink(tryout.teamsnap_link);
@@ -51,7 +54,7 @@ export function RegistrationCard({
         </p>
       ) : null}
       {tryout.withdrawn ? null : (
-        <CompletePayment tryout={tryout} athleteId={athlete?.id} onChanged={onChanged} />
+        <CompletePayment tryout={tryout} athleteId={athlete?.id} family={family} onChanged={onChanged} />
       )}
       {!tryout.withdrawn && tryout.payment_status === 'cash' && tryout.amount_due_cents ? (
         <p className="tryout-note">{t.bringCash(formatCad(tryout.amount_due_cents))}</p>

@@ -934,6 +934,84 @@ describe('acting on one athlete’s registration (issue 17)', () => {
   });
 });
 
+describe('a family with several children still to pay (issue 36)', () => {
+  const mina = '88888888-8888-4888-8888-888888888888';
+  const leo = '99999999-9999-4999-8999-999999999999';
+  const kid = (id: string, first_name: string) => ({
+    id,
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth: '2012-05-01',
+    emergency_contact_name: 'Dana Okafor',
+    emergency_contact_phone: '780-555-0100',
+    emergency_contact_email: 'dana@example.test',
+    emergency_contact_relationship: 'parent' as const,
+    parent_consent: true,
+  });
+
+  function twoUnpaid() {
+    myTryout(null);
+    const asked: string[] = [];
+    server.use(
+      onRoute('getHousehold', () => ({ guardians: [], athletes: [kid(mina, 'Mina'), kid(leo, 'Leo')] })),
+      onRoute('getHouseholdTryouts', () => [
+        {
+          ...aTryout({ payment_method: 'stripe', payment_status: 'pending', amount_due_cents: 4500 }),
+          athlete_id: mina,
+        },
+        {
+          ...aTryout({ payment_method: 'stripe', payment_status: 'failed', amount_due_cents: 3000 }),
+          athlete_id: leo,
+        },
+      ]),
+      onRoute('startFamilyCheckout', () => {
+        asked.push('family');
+        return { url: 'https://checkout.example.test/c/pay/cs_test_family' };
+      }),
+      onRoute('startHouseholdCheckout', ({ params }) => {
+        asked.push(`alone ${String(params.id)}`);
+        return { url: 'https://checkout.example.test/c/pay/cs_test_leo' };
+      }),
+    );
+    return asked;
+  }
+
+  it('pays for every child on ONE checkout from any child’s card, and for one alone when asked', async () => {
+    // Prepare
+    const asked = twoUnpaid();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = renderDashboard();
+
+    // Act
+    const leoCard = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
+    await user.click(
+      within(leoCard).getByRole('button', { name: 'Complete payment for Mina and Leo ($75.00)' }),
+    );
+
+    // Assess
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_test_family'),
+    );
+    expect(asked).toEqual(['family']);
+  });
+
+  it('still lets the family pay for one child alone', async () => {
+    const asked = twoUnpaid();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { user } = renderDashboard();
+
+    const leoCard = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
+    await user.click(within(leoCard).getByRole('button', { name: 'Pay for Leo only' }));
+
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://checkout.example.test/c/pay/cs_test_leo'),
+    );
+    expect(asked).toEqual([`alone ${leo}`]);
+  });
+});
+
 describe('withdrawing (issue 15)', () => {
   it('asks once more, withdraws, and then shows the registration as withdrawn with nothing to pay', async () => {
     // Prepare
