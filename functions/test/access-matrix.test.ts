@@ -119,6 +119,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /household/tryouts': 'player',
   'POST /household/tryouts/{id}/checkout': 'player',
   'POST /household/checkout': 'player',
+  'GET /household/calendar-link': 'player',
   'GET /admin/tryouts/{seasonId}/result-mail-preview': 'admin',
   'PATCH /household/tryouts/{id}': 'player',
   'POST /household/tryouts/{id}/withdraw': 'player',

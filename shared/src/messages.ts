@@ -103,6 +103,8 @@ export const serverMessages = {
 
   // Households (issue 17)
   athleteNotFound: 'That athlete is not in your household.',
+  sessionsChangedMeanwhile:
+    'Another administrator changed the sessions a moment ago. Please reload the page and make your change again.',
   familyPaymentChanged:
     'A payment for your family changed a moment ago. Please reload your dashboard to see what is left to pay.',
   /** A registration for a group the athlete's birth year or division does not fit (issue 36). */

@@ -271,6 +271,18 @@ export const routes = {
    * switch to cash, withdraw, the receipt. Any id not of the caller's household is a 404.
    */
   /**
+   * The family's calendar subscription (issue 36): a `webcal://` link to the household's feed (every child's
+   * sessions, kept current) and the same feed's https address for a one-off download.
+   */
+  getHouseholdCalendarLink: {
+    method: 'GET',
+    path: '/household/calendar-link',
+    access: 'player',
+    handler: 'household/calendar-link',
+    table: 'read',
+    answer: answer<T.CalendarLinkAnswer>(),
+  },
+  /**
    * ONE checkout page for every unpaid card registration of the caller's household in the active season
    * (issue 36): a family pays once, on one statement line, even after a cancelled checkout.
    */

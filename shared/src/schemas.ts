@@ -512,6 +512,8 @@ const MAX_PLACE = 160;
 /** One session of a season (types.ts TryoutSession). Times are Edmonton local; it must end after it starts. */
 export const TryoutSessionSchema = v.pipe(
   v.object({
+    /** A session already saved keeps its id (issue 36); a new one has none. Its sequence is the server's. */
+    id: v.optional(v.pipe(v.string('Invalid request.'), v.uuid('Invalid request.'))),
     kind: v.optional(v.picklist(SESSION_KINDS, m.sessionKindInvalid), 'tryout'),
     age_groups: v.pipe(
       v.array(v.picklist(AGE_GROUPS, m.sessionAgeGroupsRequired), m.sessionAgeGroupsRequired),

@@ -76,6 +76,13 @@ export interface AccountProfile {
 
 /** One session of a season: who it is for, when (Edmonton local time, `YYYY-MM-DDTHH:MM`) and where. */
 export interface TryoutSession {
+  /**
+   * The session's own id (issue 36), given by the server when it is first saved and kept through every edit,
+   * so a family's calendar and change mail follow the session when its day, time or gym moves.
+   */
+  id?: string;
+  /** Goes up by one each time its day, time or gym changes (the calendar's SEQUENCE). */
+  sequence?: number;
   /** A tryout unless it is an open gym (an open gym is shown on the public pages, not on a player's record). */
   kind: SessionKind;
   age_groups: AgeGroup[];
@@ -192,6 +199,14 @@ export interface TryoutRegistrationAnswer {
   /** Every registration made, by athlete (a household's registration, issue 17). */
   tryouts?: HouseholdTryout[];
   url?: string;
+}
+
+/** GET /household/calendar-link (issue 36): the family's calendar feed, to subscribe to or download. */
+export interface CalendarLinkAnswer {
+  /** `webcal://…`: a phone adds it as a calendar that follows every change by itself. */
+  subscribe_url: string;
+  /** The same feed over https, for a one-off file. */
+  download_url: string;
 }
 
 /** POST /payments/checkout: a fresh checkout page for the player's unpaid card registration. */

@@ -154,6 +154,14 @@ export const keys = {
     GSI1PK: `AUDIT#${seasonId}#${playerId}`,
     ...(at ? { GSI1SK: `${at}#${auditId}` } : {}),
   }),
+  /**
+   * A mail to a family that must go out once (db/family-notices.ts, issue 36): a session's change, and later
+   * a reminder, keyed by what it is about and the account it goes to.
+   */
+  familyNotice: (noticeId: string, accountId: string) => ({
+    PK: `NOTICE#${noticeId}`,
+    SK: `USER#${accountId}`,
+  }),
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;

@@ -51,16 +51,32 @@ export async function updateSeasonSettings(
   seasonId: string,
   settings: SeasonSettings,
   by: AuditBy,
-): Promise<SeasonItem | 'no-season' | 'has-registrations'> {
+  /**
+   * The sessions the new ones were planned from (issue 36: ids and change counts): the write holds only while
+   * they are still the stored ones, so two admins' edits never both count one change.
+   */
+  sessionsWere?: readonly TryoutSession[],
+): Promise<SeasonItem | 'no-season' | 'has-registrations' | 'sessions-moved'> {
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
+  const guarded = sessionsWere !== undefined;
   const out = await updateAudited({
     key: keys.season(seasonId),
     update: {
       UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+      ConditionExpression: !guarded
+        ? 'attribute_exists(PK)'
+        : sessionsWere.length
+          ? 'attribute_exists(PK) AND #sessionsWere = :sessionsWere'
+          : 'attribute_exists(PK) AND (attribute_not_exists(#sessionsWere) OR #sessionsWere = :sessionsWere)',
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+        ...(guarded ? { '#sessionsWere': 'sessions' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        ...(guarded ? { ':sessionsWere': sessionsWere } : {}),
+      },
     },
     fields: entries.map(([field]) => field),
     after: Object.fromEntries(entries),
@@ -83,6 +99,8 @@ export async function updateSeasonSettings(
   if ('item' in out) return toSeason(out.item);
   // The transaction's items: the season's update, the audit entry, then the counter's check.
   if (out.codes[2] === 'ConditionalCheckFailed') return 'has-registrations';
+  if (out.refused && out.codes[0] === 'ConditionalCheckFailed' && guarded && (await getSeason(seasonId)))
+    return 'sessions-moved';
   if (!out.refused || out.codes[0] === 'ConditionalCheckFailed') return 'no-season';
   throw new Error(`Season settings transaction failed: ${out.codes.join(',')}`);
 }

@@ -3,7 +3,7 @@
  * db/tryout-numbers.ts, paid through db/payments.ts): the player's read and the admin's edits, each one
  * conditional update.
  */
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tryoutId, type GuardianContact, type TryoutResult } from '@club/shared';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -13,6 +13,23 @@ import { toTryout, type TryoutItem } from './tryout-item';
 import { unlessConditionFails } from './transactions';
 
 export { guardiansOfRow } from './tryout-item';
+
+/**
+ * The registrations an account made in a season (GSI1, eventually consistent): what a family's notice about
+ * the season names (issue 36). A family holds a dozen at most: one page.
+ */
+export async function tryoutsOfAccount(accountId: string, seasonId: string): Promise<TryoutItem[]> {
+  const index = keys.tryoutsOfUserIndex(accountId, seasonId);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :sk',
+      ExpressionAttributeValues: { ':pk': index.GSI1PK, ':sk': index.GSI1SK },
+    }),
+  );
+  return (out.Items ?? []).map(toTryout);
+}
 
 /** Reads a player's registration for a season (strongly consistent, so a just-made change is seen). */
 export async function getTryout(seasonId: string, playerId: string): Promise<TryoutItem | null> {

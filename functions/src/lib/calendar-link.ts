@@ -15,6 +15,13 @@ async function signingKey(): Promise<Uint8Array> {
   return new TextEncoder().encode((await getSecrets()).jwtSecret);
 }
 
+/**
+ * A family's subscription key names its account (issue 36): the feed is that account's household's
+ * registrations, whoever joins or leaves later.
+ */
+export const HOUSEHOLD_KEY = 'household:';
+
+/** The key of a registration's calendar (its public id), or of a household's (HOUSEHOLD_KEY + account id). */
 export async function signCalendarKey(tryoutId: string, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
   return new SignJWT({})

@@ -98,6 +98,8 @@ export interface HouseholdConfirmationInput {
   athletes: readonly ConfirmedAthlete[];
   method: PaymentMethod;
   paidAt?: string;
+  /** The family's calendar subscription (webcal): every child's sessions, following every change. */
+  subscribeUrl: string;
 }
 
 /** "Jayden", "Jayden and Amara", "You, Jayden and Amara". */

@@ -29,8 +29,34 @@ export const OpeningNoticeMessageSchema = v.object({
 });
 export type OpeningNoticeMessage = v.InferOutput<typeof OpeningNoticeMessageSchema>;
 
-/** What the worker reads off the queue: an opening notice (it says so), else a row's result mail. */
-export const QueueMessageSchema = v.union([OpeningNoticeMessageSchema, ResultMailMessageSchema]);
+const LocalDateTime = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/));
+
+/**
+ * A session's day, time or gym changed (issue 36): one message per family account registered in its groups.
+ * What it was is carried (times and a gym, no personal data); what it is now is read when the mail is sent,
+ * and a message of an older change than the session's is dropped (the newer change has its own).
+ */
+export const SessionChangeMessageSchema = v.object({
+  kind: v.literal('session-change'),
+  season_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  session_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  sequence: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  user_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  was: v.object({
+    starts_at: LocalDateTime,
+    ends_at: LocalDateTime,
+    location: v.pipe(v.string(), v.maxLength(200)),
+    address: v.pipe(v.string(), v.maxLength(200)),
+  }),
+});
+export type SessionChangeMessage = v.InferOutput<typeof SessionChangeMessageSchema>;
+
+/** What the worker reads off the queue: a notice (it says which kind), else a row's result mail. */
+export const QueueMessageSchema = v.union([
+  OpeningNoticeMessageSchema,
+  SessionChangeMessageSchema,
+  ResultMailMessageSchema,
+]);
 export type QueueMessage = v.InferOutput<typeof QueueMessageSchema>;
 
 let client: SQSClient | undefined;

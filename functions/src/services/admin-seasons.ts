@@ -18,6 +18,7 @@ import {
 import * as seasonsTable from '../db/seasons';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
+import { enqueueSessionChanges, planSessions } from './session-changes';
 import { byAdmin } from './audit';
 import { enqueueOpeningNotices } from './opening-notices';
 import { createSeason, toAdminSeason } from './seasons';
@@ -85,17 +86,26 @@ export async function updateSeason(
     ]);
   }
   const sameYear = input.reference_year === current.reference_year;
+  // Sessions keep their ids; a moved one counts a change and mails its families (issue 36).
+  const planned = input.sessions ? planSessions(current.sessions, input.sessions) : null;
   const [written, activeId] = await Promise.all([
     seasonsTable.updateSeasonSettings(
       seasonId,
-      { ...input, reference_year: sameYear ? undefined : input.reference_year },
+      {
+        ...input,
+        reference_year: sameYear ? undefined : input.reference_year,
+        ...(planned ? { sessions: planned.sessions } : {}),
+      },
       byAdmin(admin),
+      planned ? current.sessions : undefined,
     ),
     seasonsTable.getActiveSeasonId(),
   ]);
   if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);
   if (written === 'has-registrations') throw new ConflictError(serverMessages.referenceYearLocked);
+  if (written === 'sessions-moved') throw new ConflictError(serverMessages.sessionsChangedMeanwhile);
   log.info('season settings changed', { seasonId, fields: Object.keys(input).join(',') });
+  if (planned) await enqueueSessionChanges(seasonId, planned.changes);
   return toAdminSeason(written, written.id === activeId);
 }
 

@@ -5,12 +5,12 @@
  * that could not be sent gives the claim back for the next chance. It never fails the call it rides on: the
  * registration or payment stands, and the dashboard shows everything the mail says.
  */
-import { apiPath, ownPlayerId, sessionsOf } from '@club/shared';
+import { apiPath, ownPlayerId, sessionsOf, type CalendarLinkAnswer } from '@club/shared';
 import type { TryoutItem } from '../db/tryout-item';
 import * as users from '../db/users';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
-import { signCalendarKey } from '../lib/calendar-link';
+import { HOUSEHOLD_KEY, signCalendarKey } from '../lib/calendar-link';
 import { log } from '../lib/log';
 import { siteLink } from '../mail/layout';
 import { confirmationMail, householdConfirmationMail } from '../mail/registration-mails';
@@ -19,6 +19,22 @@ import { sendMail } from '../mail/ses-sender';
 /** The signed link to a registration's sessions as a calendar file (GET /tryouts/calendar.ics?key=…). */
 export async function calendarLinkOf(tryoutId: string): Promise<string> {
   return siteLink(apiPath('getCalendarByLink'), { key: await signCalendarKey(tryoutId) });
+}
+
+/**
+ * A family's calendar subscription (issue 36): `webcal://` to the household feed of the account, which a
+ * phone adds as a calendar it reads again by itself.
+ */
+export async function householdCalendarLinkOf(accountId: string): Promise<string> {
+  return (await householdCalendarLinks(accountId)).subscribe_url;
+}
+
+/** GET /household/calendar-link: the feed of the caller's household, to subscribe to or download. */
+export async function householdCalendarLinks(accountId: string): Promise<CalendarLinkAnswer> {
+  const https = siteLink(apiPath('getCalendarByLink'), {
+    key: await signCalendarKey(HOUSEHOLD_KEY + accountId),
+  });
+  return { subscribe_url: https.replace(/^https?:/, 'webcal:'), download_url: https };
 }
 
 type Registration = { season_id: string; player_id: string };
@@ -98,6 +114,7 @@ async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.Season
   );
   return householdConfirmationMail({
     to: first.email,
+    subscribeUrl: await householdCalendarLinkOf(first.user_id),
     guardianFirstName: guardian?.first_name ?? 'there',
     seasonName: season.name,
     athletes,

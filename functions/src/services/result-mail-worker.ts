@@ -10,6 +10,7 @@ import * as seasonsTable from '../db/seasons';
 import { getConfig } from '../lib/config';
 import type { QueueMessage, ResultMailMessage } from '../queue/result-mail-queue';
 import { deliverOpeningNotice } from './opening-notices';
+import { deliverSessionChange } from './session-changes';
 import { CLAIM_BUDGET_MS, CLAIM_LEASE_MS, sendClaimed, sleep } from './result-mail';
 
 /** A queue message's schema, for the worker that parses what the queue delivers. */
@@ -79,5 +80,6 @@ export async function deliverQueuedMessage(
 ): Promise<QueuedMailOutcome> {
   if (!('kind' in message)) return deliverQueuedResultMail(message, deadline, seasons);
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
+  if (message.kind === 'session-change') return deliverSessionChange(message, seasons);
   return deliverOpeningNotice(message, seasons);
 }

@@ -7,10 +7,11 @@ import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import type { TryoutItem } from '../db/tryout-item';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
-import { verifyCalendarKey } from '../lib/calendar-link';
+import { HOUSEHOLD_KEY, verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
 import { receiptPage } from '../receipts/receipt-page';
+import { familyOf } from './households';
 import { callerPlayerId } from './players';
 import { refundsOf } from './refunds';
 import { registrationOf } from './tryouts';
@@ -28,11 +29,12 @@ export async function getMyCalendar(caller: AccessTokenClaims): Promise<string> 
 
 /**
  * GET /tryouts/calendar.ics?key=…: the calendar of the registration a confirmation mail's signed link names
- * (its season's sessions as they are now). Any key that is not one of ours, altered or expired, and a
+ * (its season's sessions as they are now), or a family's subscription (a household key, issue 36). Any key that is not one of ours, altered or expired, and a
  * registration withdrawn or gone, is a 404 that says to use the dashboard.
  */
 export async function getCalendarByLink(key: string): Promise<string> {
   const id = await verifyCalendarKey(key);
+  if (id?.startsWith(HOUSEHOLD_KEY)) return householdCalendar(id.slice(HOUSEHOLD_KEY.length));
   const ids = id ? tryoutId.parse(id) : null;
   const [season, tryout] = ids
     ? await Promise.all([
@@ -80,11 +82,49 @@ export function receiptNumberOf(tryout: { season_id: string; tryout_number: numb
 
 function calendarOf(tryout: TryoutItem, season: seasonsTable.SeasonItem): string {
   return tryoutCalendar({
-    tryoutId: tryout.id,
+    name: `${season.name}: ${tryout.age_group}`,
     seasonName: season.name,
-    ageGroup: tryout.age_group,
-    tryoutNumber: tryout.tryout_number,
-    sessions: sessionsOf(season.sessions, tryout.age_group),
+    registrations: [
+      {
+        tryoutId: tryout.id,
+        athleteName: null,
+        ageGroup: tryout.age_group,
+        tryoutNumber: tryout.tryout_number,
+        sessions: sessionsOf(season.sessions, tryout.age_group),
+      },
+    ],
+    siteUrl: getConfig().SITE_URL,
+  });
+}
+
+/**
+ * A family's calendar subscription (issue 36): every registration of the household of the account the key
+ * names, in the active season, not withdrawn, each child's sessions named by first name. Read afresh at each
+ * refresh, so a moved session moves on the phone, a withdrawn child's sessions leave it, a new one's arrive.
+ */
+async function householdCalendar(accountId: string): Promise<string> {
+  const [season, family] = await Promise.all([
+    seasonsTable.getActiveSeason(),
+    familyOf({ sub: accountId } as AccessTokenClaims).catch(() => null),
+  ]);
+  if (!season || !family) throw new NotFoundError(fieldMessages.calendarLinkInvalid);
+  const tryouts = await tryoutsTable.getTryoutsOf(
+    season.id,
+    family.players.map((p) => p.id),
+  );
+  return tryoutCalendar({
+    name: `${season.name}: family tryouts`,
+    seasonName: season.name,
+    registrations: tryouts
+      .filter((t) => !t.withdrawn)
+      .sort((a, b) => a.tryout_number - b.tryout_number)
+      .map((t) => ({
+        tryoutId: t.id,
+        athleteName: t.first_name,
+        ageGroup: t.age_group,
+        tryoutNumber: t.tryout_number,
+        sessions: sessionsOf(season.sessions, t.age_group),
+      })),
     siteUrl: getConfig().SITE_URL,
   });
 }

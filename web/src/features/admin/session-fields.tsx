@@ -12,6 +12,8 @@ import { adminMessages as t } from './messages';
 export interface SessionDraft {
   /** Keeps a row's inputs with it when another row is removed. */
   key: number;
+  /** The saved session this row edits (issue 36: its calendar event and change mail follow it). */
+  id?: string | undefined;
   kind: SessionKind;
   age_groups: AgeGroup[];
   date: string;
@@ -26,6 +28,7 @@ let nextKey = 1;
 export function toDraft(session: TryoutSession): SessionDraft {
   return {
     key: nextKey++,
+    id: session.id,
     kind: session.kind,
     age_groups: [...session.age_groups],
     date: session.starts_at.slice(0, 10),
@@ -39,7 +42,7 @@ export function toDraft(session: TryoutSession): SessionDraft {
 /** A new row starts where the last one was (same gym, groups and times), on a day still to choose. */
 export function newDraft(last: SessionDraft | undefined): SessionDraft {
   return last
-    ? { ...last, key: nextKey++, age_groups: [...last.age_groups], date: '' }
+    ? { ...last, key: nextKey++, id: undefined, age_groups: [...last.age_groups], date: '' }
     : {
         key: nextKey++,
         kind: 'tryout',
@@ -54,6 +57,7 @@ export function newDraft(last: SessionDraft | undefined): SessionDraft {
 
 export function fromDraft(draft: SessionDraft) {
   return {
+    ...(draft.id ? { id: draft.id } : {}),
     kind: draft.kind,
     age_groups: draft.age_groups,
     starts_at: `${draft.date}T${draft.start}`,
