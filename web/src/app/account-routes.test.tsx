@@ -149,13 +149,21 @@ describe('a reload on /dashboard with an expired stored token (spec §4)', () =>
 });
 
 describe('/tryout is a player’s screen (spec §2 guards)', () => {
-  it('sends a visitor without a session from /tryout to /login', async () => {
+  it('tells a visitor without a session on /tryout what happens next, and remembers to come back (issue 36)', async () => {
     // Act
     const { router } = renderWithSession(routes, '/tryout');
 
     // Assess
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(
+      await screen.findByText('Sign in or create a family account to register your child.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a family account' })).toHaveAttribute(
+      'href',
+      '/register?as=guardian',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/tryout');
+    expect(sessionStorage.getItem('return-to')).toBe('/tryout');
   });
 
   it('sends an administrator on /tryout to /admin', async () => {
@@ -194,6 +202,23 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
         authorizations.push(request.headers.get('authorization'));
         return HttpResponse.json({ message: 'Not registered.' }, { status: 404 });
       }),
+      // A player's household holds the player.
+      onRoute('getHousehold', () => ({
+        guardians: [],
+        athletes: [
+          {
+            id: player.id,
+            first_name: 'Maya',
+            last_name: 'Okafor',
+            date_of_birth: '2010-01-01',
+            emergency_contact_name: 'Ada Okafor',
+            emergency_contact_phone: '780-555-0100',
+            emergency_contact_email: 'ada@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
     );
 
     // Act

@@ -11,6 +11,10 @@ import { onRoute } from './route-mock';
 const defaults = [
   onRoute('getHousehold', () => ({ guardians: [], athletes: [] })),
   onRoute('getHouseholdTryouts', () => []),
+  onRoute('getHouseholdCalendarLink', () => ({
+    subscribe_url: 'webcal://localhost/api/tryouts/calendar.ics?key=family-key',
+    download_url: 'https://localhost/api/tryouts/calendar.ics?key=family-key',
+  })),
   // A closed registration's "E-mail me when it opens" (issue 18): not on the list.
   onRoute('getOpeningNotice', () => ({ subscribed: false })),
   // The family section asks whether registration is open: no active season, unless a test says otherwise.

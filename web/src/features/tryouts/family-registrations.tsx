@@ -4,15 +4,37 @@
  * player's own (pay, cash instead, receipt, withdraw), whichever guardian is signed in.
  */
 import { useEffect, useState } from 'react';
-import type { Athlete, HouseholdTryout } from '@club/shared/types';
+import type { Athlete, CalendarLinkAnswer, HouseholdTryout } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 import { useSettled } from '../../lib/reveal-together';
 import { useSession } from '../../lib/session-context';
 import { isPayable } from '@club/shared/tryouts';
 import type { FamilyToPay } from './complete-payment';
+import { tryoutMessages as t } from './messages';
 import { RegistrationCard } from './registration-card';
 
 type Entry = { athlete: Athlete; tryout: HouseholdTryout };
+
+/**
+ * The family's tryout calendar (issue 36): one subscription for every child's sessions, which a phone keeps
+ * current by itself (a moved session moves), and the same as a file for those who want one.
+ */
+function FamilyCalendar({ link }: { link: CalendarLinkAnswer }) {
+  return (
+    <section className="tryout-panel family-calendar" aria-labelledby="family-calendar-title">
+      <h2 id="family-calendar-title">{t.familyCalendarTitle}</h2>
+      <p>{t.familyCalendarDetail}</p>
+      <p className="tryout-actions">
+        <a className="button" href={link.subscribe_url}>
+          {t.subscribeCalendar}
+        </a>
+        <a className="button button-secondary" href={link.download_url} download="summit-tryouts.ics">
+          {t.downloadCalendar}
+        </a>
+      </p>
+    </section>
+  );
+}
 
 export function FamilyRegistrations() {
   const { user } = useSession();
@@ -20,11 +42,20 @@ export function FamilyRegistrations() {
   const [settled, setSettled] = useState(false);
   useSettled(settled);
 
+  const [calendar, setCalendar] = useState<CalendarLinkAnswer | null>(null);
+
   useEffect(() => {
     let current = true;
-    Promise.all([callApi('getHouseholdTryouts'), callApi('getHousehold')]).then(
-      ([tryouts, household]) => {
+    Promise.all([
+      callApi('getHouseholdTryouts'),
+      callApi('getHousehold'),
+      // The family's subscription (issue 36); the cards show without it if it cannot be had.
+      callApi('getHouseholdCalendarLink').catch(() => null),
+    ]).then(
+      ([tryouts, household, link]) => {
         if (!current) return;
+        const anyRegistered = tryouts.some((t) => t.hasRegistered && !t.withdrawn);
+        setCalendar(anyRegistered ? link : null);
         const next: Entry[] = [];
         for (const tryout of tryouts) {
           const athlete = household.athletes.find((a) => a.id === tryout.athlete_id);
@@ -57,6 +88,7 @@ export function FamilyRegistrations() {
 
   return (
     <>
+      {calendar ? <FamilyCalendar link={calendar} /> : null}
       {entries.map(({ athlete, tryout }) => (
         <RegistrationCard
           key={athlete.id}

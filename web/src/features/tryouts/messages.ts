@@ -36,6 +36,11 @@ export const tryoutMessages = {
   withdrawnNotice:
     'You withdrew from this season’s tryouts. Please contact the club if you would like to be reinstated.',
   addToCalendar: 'Add tryout dates to my calendar',
+  familyCalendarTitle: 'Your tryout calendar',
+  familyCalendarDetail:
+    'Subscribe once and every tryout session of your family shows in your phone’s calendar. If the club moves a session, your calendar moves it too.',
+  subscribeCalendar: 'Subscribe in my calendar',
+  downloadCalendar: 'Download a calendar file',
   preparingCalendar: 'Preparing calendar…',
   calendarFailed: 'We could not get your calendar file. Please try again.',
   freeTryouts: 'Tryouts are free this season: there is nothing to pay.',

@@ -983,6 +983,17 @@ describe('a family with several children still to pay (issue 36)', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const { user } = renderDashboard();
 
+    // Assess: the family's calendar is one subscription (issue 36), the file one tap beside it.
+    const calendar = await screen.findByRole('region', { name: 'Your tryout calendar' });
+    expect(within(calendar).getByRole('link', { name: 'Subscribe in my calendar' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/tryouts/calendar.ics?key=family-key',
+    );
+    expect(within(calendar).getByRole('link', { name: 'Download a calendar file' })).toHaveAttribute(
+      'href',
+      'https://localhost/api/tryouts/calendar.ics?key=family-key',
+    );
+
     // Act
     const leoCard = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
     await user.click(
