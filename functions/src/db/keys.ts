@@ -32,6 +32,7 @@
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
  * (db/season-partition.ts). E-mail keys are the address trimmed and lower-cased (normaliseEmail).
  */
+import { createHash } from 'node:crypto';
 import { normaliseEmail } from '@club/shared';
 
 export const keys = {
@@ -155,12 +156,13 @@ export const keys = {
     ...(at ? { GSI1SK: `${at}#${auditId}` } : {}),
   }),
   /**
-   * A mail to a family that must go out once (db/family-notices.ts, issue 36): a session's change, and later
-   * a reminder, keyed by what it is about and the account it goes to.
+   * A mail to a family that must go out once (db/family-notices.ts, issue 36): a session's change, a
+   * withdrawal, a refund, and later a reminder. Keyed by the SHA-256 of what it is about and the account it
+   * goes to, so the item holds no id of a person (nothing to export or erase; it expires in 30 days).
    */
   familyNotice: (noticeId: string, accountId: string) => ({
-    PK: `NOTICE#${noticeId}`,
-    SK: `USER#${accountId}`,
+    PK: `NOTICE#${createHash('sha256').update(`${noticeId}|${accountId}`).digest('hex')}`,
+    SK: 'NOTICE',
   }),
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',

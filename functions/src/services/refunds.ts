@@ -21,6 +21,7 @@ import * as tryoutsTable from '../db/tryouts';
 import type { TryoutItem } from '../db/tryout-item';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
+import { mailRefund } from './family-change-mail';
 import { isStripeError } from '../payments/checkout-sessions';
 import { createRefund, type StripeDispute, type StripeRefund } from '../payments/refunds';
 import { idsOf, rowWithStatus } from './admin-tryouts';
@@ -104,7 +105,10 @@ async function finish(
   tryout: TryoutItem,
   refundKey: string,
 ): Promise<refundsTable.RefundItem> {
-  if (refund.status !== 'pending') return refund;
+  if (refund.status !== 'pending') {
+    await notifyRefund(refund);
+    return refund;
+  }
   const ids = { seasonId: refund.season_id, playerId: refund.player_id, key: refund.key };
   let made: StripeRefund;
   try {
@@ -128,7 +132,16 @@ async function finish(
   }
   await refundsTable.completeRefund({ ...ids, stripeRefundId: made.id });
   log.info('card refund made', { tryoutId: tryout.id, amount: refund.amount_cents });
-  return { ...refund, status: 'succeeded', stripe_refund_id: made.id };
+  const done = { ...refund, status: 'succeeded' as const, stripe_refund_id: made.id };
+  await notifyRefund(done);
+  return done;
+}
+
+/** The family is mailed each refund once it went through (issue 36), with the registration as it is now. */
+async function notifyRefund(refund: refundsTable.RefundItem): Promise<void> {
+  if (refund.status !== 'succeeded') return;
+  const tryout = await tryoutsTable.getTryout(refund.season_id, refund.player_id);
+  if (tryout) await mailRefund(tryout, refund);
 }
 
 /** A card refund still pending this long after it was asked for lost its answer, or its request to a crash. */
@@ -205,6 +218,10 @@ export async function reconcileRefunds(
           playerId: tryout.player_id,
           key: ourKey,
           stripeRefundId: made.id,
+        });
+        await notifyRefund({
+          ...(await refundsTable.getRefund(tryout.season_id, tryout.player_id, ourKey))!,
+          status: 'succeeded',
         });
         continue;
       }

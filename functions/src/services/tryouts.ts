@@ -29,6 +29,7 @@ import type { NewTryout, TryoutItem } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { mailConfirmationOnce } from './confirmation-mail';
+import { mailWithdrawal } from './family-change-mail';
 import { athletesOf, familyOf, playerIdOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './checkout';
 import { siblingFeeOf } from './seasons';
@@ -95,7 +96,11 @@ export async function withdraw(caller: AccessTokenClaims, athleteId?: string): P
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
   const { season, tryout } = await registrationOf(caller, athleteId);
   const written = await withdrawRegistration(season, tryout, new Date());
-  if (!tryout.withdrawn) await repriceAfterWithdrawal(caller, season, tryout);
+  if (!tryout.withdrawn) {
+    await repriceAfterWithdrawal(caller, season, tryout);
+    // The family is told what it means for the number and the money (issue 36).
+    await mailWithdrawal(written);
+  }
   return toMyTryout(written, season);
 }
 
