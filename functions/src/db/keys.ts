@@ -26,6 +26,7 @@
  * | household guardian    | HOUSEHOLD#<id>          | GUARDIAN#<userId>  |                 |                      |
  * | household athlete     | HOUSEHOLD#<id>          | ATHLETE#<athleteId>|                 |                      |
  * | opening notice        | OPENING_NOTICES         | USER#<userId>      |                 |                      |
+ * | family notice         | NOTICE#<sha256>         | NOTICE             |                 |                      |
  * | audit entry           | AUDIT#<seasonId>        | <at>#<auditId>     | AUDIT#<seasonId>#<playerId> | <at>#<auditId> |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
