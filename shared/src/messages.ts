@@ -19,6 +19,10 @@ export const fieldMessages = {
   contactEmailRequired: 'Contact email is required.',
   relationshipRequired: 'Relationship is required.',
   divisionRequired: 'Choose the teams the athlete plays on.',
+  waiverTextTooLong: 'The waiver can be at most 5,000 characters.',
+  refundPolicyTooLong: 'The refund policy can be at most 5,000 characters.',
+  waiverRequired: 'Please read the waiver and type your full name to accept it.',
+  medicalNotesTooLong: 'Medical notes can be at most 500 characters.',
   parentConsentRequired: 'Parent/guardian consent is required.',
   confirmPasswordRequired: 'Please confirm your password.',
   passwordsDoNotMatch: 'Passwords do not match.',
@@ -103,6 +107,9 @@ export const serverMessages = {
 
   // Households (issue 17)
   athleteNotFound: 'That athlete is not in your household.',
+  waiverNameMismatch: (name: string) =>
+    `To accept the waiver, type your full name as it is on your account: ${name}.`,
+  waiverChanged: 'The waiver changed while you were registering. Please read it again and accept it.',
   sessionsChangedMeanwhile:
     'Another administrator changed the sessions a moment ago. Please reload the page and make your change again.',
   familyPaymentChanged:

@@ -44,6 +44,11 @@ export const STORED_FIELDS: readonly StoredGroup[] = [
       { field: 'emergency_contact_email', label: 'Emergency contact’s e-mail address' },
       { field: 'emergency_contact_relationship', label: 'Emergency contact’s relationship to the athlete' },
       {
+        field: 'medical_notes',
+        label:
+          'Medical notes, if you give them (conditions, allergies, medication): seen only by the club’s administrators, never in a spreadsheet unless an administrator asks for them',
+      },
+      {
         field: 'division',
         label:
           'Which of the club’s teams the athlete plays on (boys’ or girls’), to offer only the groups that fit',
@@ -67,6 +72,15 @@ export const STORED_FIELDS: readonly StoredGroup[] = [
         label: 'Cash or card, what was paid and refunded, and the card processor’s payment references',
       },
       { field: 'attended', label: 'Attendance, the selection result and whether the result was e-mailed' },
+      {
+        field: 'waiver',
+        label: 'The season’s waiver as accepted: which version, the full name typed, when and by which account',
+      },
+      { field: 'photo_consent', label: 'Whether the club may use photos and video of the athlete that season' },
+      {
+        field: 'financial_support',
+        label: 'Whether the family asked about financial support, and the fee the club set for it',
+      },
     ],
     seenBy: 'The household’s parents or guardians; the club’s tryout administrators and coaches.',
     kept: `For the season and ${PERSONAL_DATA_RETENTION_MONTHS} months after its last session, or until the account is deleted; then only the number, group, result and payments stay, without a name.`,

@@ -22,6 +22,8 @@ import { missingPasswordRequirements, registrationPasswordMessage, resetPassword
 
 /** Bounds no honest value reaches; they keep oversized input out of the table and the mail. */
 const MAX_NAME = 100;
+/** A season's waiver or refund policy: a page of text. */
+export const MAX_SEASON_TEXT = 5000;
 const MAX_PASSWORD = 256;
 
 /** Strips non-digits; valid when 10 digits remain, optionally led by a 1 (spec §5). */
@@ -184,6 +186,13 @@ export const athleteFields = {
   parent_consent: registrationFields.parent_consent,
   /** Which teams the athlete plays on (issue 36); asked once of athletes added before it was. */
   division: v.optional(v.picklist(DIVISIONS, m.divisionRequired)),
+  /**
+   * Conditions, allergies, medication the coaches should know (issue 36): optional, seen by administrators
+   * only. An empty text removes them.
+   */
+  medical_notes: v.optional(
+    v.pipe(v.string(m.medicalNotesTooLong), v.trim(), v.maxLength(500, m.medicalNotesTooLong)),
+  ),
 };
 
 /** POST /household/athletes: a new athlete; consent (spec §4) is required for one under 18. */
@@ -402,6 +411,8 @@ export const TryoutRegistrationSchema = v.pipe(
               {
                 athlete_id: v.pipe(v.string(m.athletesRequired), v.uuid(m.athletesRequired)),
                 age_group: v.picklist(AGE_GROUPS, m.tryoutChoiceRequired),
+                /** The club may use photos and video of this athlete this season (issue 36). */
+                photo_consent: v.optional(v.boolean('Invalid request.')),
               },
               () => m.tryoutChoiceRequired,
             ),
@@ -412,6 +423,25 @@ export const TryoutRegistrationSchema = v.pipe(
           v.check((list) => new Set(list.map((r) => r.athlete_id)).size === list.length, m.athleteTwice),
         ),
       ),
+      /** The account holder's own photo consent (issue 36); a household's is per registration. */
+      photo_consent: v.optional(v.boolean('Invalid request.')),
+      /** The season's waiver, accepted by typing the account holder's full name (issue 36). */
+      waiver: v.optional(
+        v.strictObject(
+          {
+            version: v.pipe(v.number(m.waiverRequired), v.integer(m.waiverRequired), v.minValue(1, m.waiverRequired)),
+            signed_name: v.pipe(
+              v.string(m.waiverRequired),
+              v.trim(),
+              v.nonEmpty(m.waiverRequired),
+              v.maxLength(2 * MAX_NAME + 1, m.waiverRequired),
+            ),
+          },
+          () => m.waiverRequired,
+        ),
+      ),
+      /** "Ask about financial support" (issue 36): the club sees the request and may lower the fee. */
+      financial_support: v.optional(v.boolean('Invalid request.')),
     },
     (issue) => {
       const key = issue.path?.[0]?.key;
@@ -568,6 +598,14 @@ export const UpdateSeasonSchema = v.object({
   sibling_fee_cents: v.optional(SiblingFeeCentsSchema),
   reference_year: v.optional(ReferenceYearSchema),
   sessions: v.optional(SessionsSchema),
+  /** The waiver families accept when registering, '' for none (issue 36). */
+  waiver_text: v.optional(
+    v.pipe(v.string(m.waiverTextTooLong), v.trim(), v.maxLength(MAX_SEASON_TEXT, m.waiverTextTooLong)),
+  ),
+  /** What the club says about refunds, shown before a family withdraws, '' for nothing (issue 36). */
+  refund_policy: v.optional(
+    v.pipe(v.string(m.refundPolicyTooLong), v.trim(), v.maxLength(MAX_SEASON_TEXT, m.refundPolicyTooLong)),
+  ),
   /** The day registration is planned to open, or '' to say nothing (issue 18). */
   registration_opens_on: v.optional(
     v.union(

@@ -51,6 +51,14 @@ export interface Season {
    * null when the club has not said. Opening it is still the admin's switch.
    */
   registration_opens_on: string | null;
+  /**
+   * The waiver a family accepts to register (issue 36), '' when the club has none (then registering is as
+   * spec §7 has it), and the version of it a family accepts.
+   */
+  waiver_text: string;
+  waiver_version: number;
+  /** What the club says about refunds, shown before a family withdraws; '' when it says nothing. */
+  refund_policy: string;
 }
 
 /**
@@ -121,6 +129,8 @@ export interface Athlete {
   parent_consent: boolean;
   /** Which teams the athlete plays on (issue 36); left out until the family said. */
   division?: Division;
+  /** Conditions, allergies, medication (issue 36): the family's and the club's administrators' only. */
+  medical_notes?: string;
 }
 
 /** A guardian of a household: an account that sees and manages its athletes. */
@@ -267,6 +277,16 @@ export interface AdminTryoutRow extends PaymentAmounts {
   emergency_contact_phone: string;
   emergency_contact_relationship: EmergencyContactRelationship;
   emergency_contact_email: string;
+  /** The club may use photos and video of the athlete this season (issue 36). */
+  photo_consent: boolean;
+  /** The family asked about financial support (issue 36). */
+  financial_support_requested: boolean;
+  /** The season's waiver as the family accepted it (issue 36); left out when the season has none. */
+  waiver?: { version: number; signed_name: string; accepted_at: string };
+  /** The athlete's medical notes (issue 36): administrators only; left out when there are none. */
+  medical_notes?: string;
+  /** When the family withdrew (issue 36), for a withdrawn registration. */
+  withdrawn_at?: string;
   /** The registration's refunds, oldest first (left out when there are none). */
   refunds?: RefundRecord[];
   /**

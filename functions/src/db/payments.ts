@@ -205,9 +205,6 @@ export interface CheckoutGroup {
     age_group: AgeGroup;
     tryout_number: number;
     amount_cents: number;
-    /** The athlete's name, for the line item (issue 36); absent on groups written before it was kept. */
-    first_name?: string;
-    last_name?: string;
   }>;
   /** Its session's expiry, epoch seconds (its members' first attempt). */
   expires_at: number;

@@ -23,6 +23,14 @@ export interface SeasonItem {
   sessions: TryoutSession[];
   /** The day registration is planned to open (YYYY-MM-DD), '' or absent when not said (issue 18). */
   registration_opens_on?: string;
+  /**
+   * The waiver a family accepts when registering (issue 36), as the admin wrote it; '' or absent: none, and
+   * registering is as spec §7 has it. Its version goes up with every change of the text.
+   */
+  waiver_text?: string;
+  waiver_version?: number;
+  /** What the club says about refunds, shown before a family confirms a withdrawal (issue 36). */
+  refund_policy?: string;
   createdAt: string;
   /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
   personal_data_removed_at?: string;
@@ -38,6 +46,8 @@ export type SeasonSettings = Partial<
     | 'reference_year'
     | 'sessions'
     | 'registration_opens_on'
+    | 'waiver_text'
+    | 'refund_policy'
   >
 >;
 
@@ -60,10 +70,12 @@ export async function updateSeasonSettings(
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
   const guarded = sessionsWere !== undefined;
+  // A new waiver text is a new version: counted in the same write, so two saves count two.
+  const waiverVersion = settings.waiver_text !== undefined ? ', waiver_version = if_not_exists(waiver_version, :zero) + :one' : '';
   const out = await updateAudited({
     key: keys.season(seasonId),
     update: {
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}${waiverVersion}`,
       ConditionExpression: !guarded
         ? 'attribute_exists(PK)'
         : sessionsWere.length
@@ -76,6 +88,7 @@ export async function updateSeasonSettings(
       ExpressionAttributeValues: {
         ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
         ...(guarded ? { ':sessionsWere': sessionsWere } : {}),
+        ...(waiverVersion ? { ':zero': 0, ':one': 1 } : {}),
       },
     },
     fields: entries.map(([field]) => field),
@@ -256,6 +269,9 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     ...(typeof item.registration_opens_on === 'string' && item.registration_opens_on
       ? { registration_opens_on: item.registration_opens_on }
       : {}),
+    ...(typeof item.waiver_text === 'string' && item.waiver_text ? { waiver_text: item.waiver_text } : {}),
+    ...(typeof item.waiver_version === 'number' ? { waiver_version: item.waiver_version } : {}),
+    ...(typeof item.refund_policy === 'string' && item.refund_policy ? { refund_policy: item.refund_policy } : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.personal_data_removed_at === 'string'
       ? { personal_data_removed_at: item.personal_data_removed_at }

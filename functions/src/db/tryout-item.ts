@@ -90,6 +90,22 @@ export interface TryoutItem {
    * a registration made before households: its account is its one guardian (guardiansOfRow).
    */
   guardians?: GuardianContact[];
+  /**
+   * The season's waiver as the family accepted it (issue 36): which version, the full name typed, when and by
+   * which account. Absent for a season without a waiver.
+   */
+  waiver?: { version: number; signed_name: string; accepted_at: string; accepted_by: string };
+  /** Whether the club may use photos and video of the athlete this season (issue 36); absent: not asked. */
+  photo_consent?: boolean;
+  /** The family asked about financial support (issue 36): the admin may set a lower fee before it is paid. */
+  financial_support_requested?: boolean;
+  /** When an admin set this registration's fee (financial support), and who: audited too. */
+  fee_set_at?: string;
+  /**
+   * The athlete's medical notes (issue 36), copied at registration and kept current with the athlete; shown
+   * to administrators only, never in the CSV unless asked, removed with the athlete's identity.
+   */
+  medical_notes?: string;
   /** The registration's confirmation mail: claimed (then sent) once the registration is complete. */
   confirmation_mailed_at?: string;
   // The result and its mail (db/result-mail.ts). Absent attributes read as 0 / none.

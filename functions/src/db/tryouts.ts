@@ -274,6 +274,7 @@ export type AthleteSnapshot = Partial<
     | 'emergency_contact_phone'
     | 'emergency_contact_email'
     | 'emergency_contact_relationship'
+    | 'medical_notes'
   >
 >;
 

@@ -19,6 +19,8 @@ export interface UserItem {
   emergency_contact_relationship?: EmergencyContactRelationship;
   /** Which teams the player plays on (issue 36); absent until said. */
   division?: Division;
+  /** The player's medical notes (issue 36); absent when none. */
+  medical_notes?: string;
   /** True when a parent or guardian consented for a registrant under 18. */
   parent_consent: boolean;
   /** When the registrant (or their parent) consented, and to which version of the privacy notice. */
@@ -165,6 +167,7 @@ export type OwnAthleteFields = Partial<
     | 'emergency_contact_email'
     | 'emergency_contact_relationship'
     | 'division'
+    | 'medical_notes'
     | 'parent_consent'
     | 'consentedAt'
     | 'consentNoticeVersion'

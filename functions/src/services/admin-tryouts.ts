@@ -78,6 +78,20 @@ export function toAdminRow(
     emergency_contact_relationship: t.emergency_contact_relationship,
     emergency_contact_email: t.emergency_contact_email,
     guardians: tryoutsTable.guardiansOfRow(t),
+    // What the club asked at registration (issue 36).
+    photo_consent: t.photo_consent === true,
+    financial_support_requested: t.financial_support_requested === true,
+    ...(t.waiver
+      ? {
+          waiver: {
+            version: t.waiver.version,
+            signed_name: t.waiver.signed_name,
+            accepted_at: t.waiver.accepted_at,
+          },
+        }
+      : {}),
+    ...(t.medical_notes ? { medical_notes: t.medical_notes } : {}),
+    ...(t.withdrawn && t.withdrawn_at ? { withdrawn_at: t.withdrawn_at } : {}),
     ...(t.unreconciled_refund_cents ? { unreconciled_refund_cents: t.unreconciled_refund_cents } : {}),
     ...(refunds.length
       ? {

@@ -57,13 +57,18 @@ async function attemptOf(tryout: TryoutItem, seasonName: string): Promise<Attemp
     ? await paymentsTable.getCheckoutGroup(tryout.season_id, tryout.checkout_group_id)
     : null;
   if (group) {
+    // Each line names its child (issue 36), as the registration has it now (the group keeps no names).
+    const named = await tryoutsTable.getTryoutsOf(
+      group.season_id,
+      group.members.map((m) => m.player_id),
+    );
     return {
       request: {
         subject: { kind: 'family', groupId: group.group_id },
         seasonId: group.season_id,
         userId: group.user_id,
         seasonName,
-        lines: group.members.map(linesOf),
+        lines: group.members.map((m) => linesOf({ ...m, ...namesOf(named.find((t) => t.player_id === m.player_id)) })),
         email: group.email,
         attempt: tryout.checkout_attempt,
         expiresAt: group.expires_at,
@@ -86,6 +91,9 @@ async function attemptOf(tryout: TryoutItem, seasonName: string): Promise<Attemp
     players: [tryout.player_id],
   };
 }
+
+const namesOf = (tryout: TryoutItem | undefined) =>
+  tryout ? { first_name: tryout.first_name, last_name: tryout.last_name } : {};
 
 function linesOf(
   member: Pick<TryoutItem, 'age_group' | 'tryout_number' | 'amount_cents'> &
@@ -147,8 +155,6 @@ export async function openFamilyCheckout(
       age_group: t.age_group,
       tryout_number: t.tryout_number,
       amount_cents: t.amount_cents,
-      first_name: t.first_name,
-      last_name: t.last_name,
     })),
     expires_at: first.checkout_expires_at!,
     created_at: now.toISOString(),
@@ -257,8 +263,6 @@ export async function startFamilyCheckout(caller: AccessTokenClaims): Promise<Ch
         age_group: t.age_group,
         tryout_number: t.tryout_number,
         amount_cents: t.amount_cents,
-        first_name: t.first_name,
-        last_name: t.last_name,
       })),
       expires_at: checkoutExpiry(now),
       created_at: now.toISOString(),

@@ -44,6 +44,7 @@ function ownAthlete(user: users.PlayerAccount): Athlete {
     emergency_contact_relationship: user.emergency_contact_relationship,
     parent_consent: user.parent_consent,
     ...(user.division ? { division: user.division } : {}),
+    ...(user.medical_notes ? { medical_notes: user.medical_notes } : {}),
   };
 }
 
@@ -59,6 +60,7 @@ function toAthlete(item: households.AthleteItem): Athlete {
     emergency_contact_relationship: item.emergency_contact_relationship,
     parent_consent: item.parent_consent,
     ...(item.division ? { division: item.division } : {}),
+    ...(item.medical_notes ? { medical_notes: item.medical_notes } : {}),
   };
 }
 
@@ -177,6 +179,7 @@ async function tryAddAthlete(caller: AccessTokenClaims, input: AthleteInput): Pr
     emergency_contact_relationship: input.emergency_contact_relationship,
     parent_consent: minor && input.parent_consent,
     ...(input.division ? { division: input.division } : {}),
+    ...(input.medical_notes ? { medical_notes: input.medical_notes } : {}),
     created_at: now.toISOString(),
     ...(minor
       ? {
@@ -282,6 +285,8 @@ export async function updateAthlete(
       emergency_contact_phone: athlete.emergency_contact_phone,
       emergency_contact_email: athlete.emergency_contact_email,
       emergency_contact_relationship: athlete.emergency_contact_relationship,
+      // Kept current for the admin's Player Details; '' once the family removed them (issue 36).
+      medical_notes: athlete.medical_notes ?? '',
     });
   }
   log.info('athlete changed', {

@@ -15,6 +15,8 @@ export interface Player {
   readonly accountId: string;
   /** Which teams the player plays on (issue 36), when the family said; decides the groups that fit. */
   readonly division?: Division;
+  /** The athlete's medical notes (issue 36), copied into a new registration for the administrators. */
+  readonly medicalNotes?: string;
   readonly details: Pick<
     users.PlayerAccount,
     | 'first_name'
@@ -56,6 +58,7 @@ export function playerOfAthlete(athlete: Athlete, guardian: users.UserItem): Pla
     id: athlete.id,
     accountId: guardian.id,
     ...(athlete.division ? { division: athlete.division } : {}),
+    ...(athlete.medical_notes ? { medicalNotes: athlete.medical_notes } : {}),
     details: {
       first_name: athlete.first_name,
       last_name: athlete.last_name,
@@ -77,6 +80,7 @@ export function playerOfAccount(user: users.PlayerAccount): Player {
     id: ownPlayerId(user.id),
     accountId: user.id,
     ...(user.division ? { division: user.division } : {}),
+    ...(user.medical_notes ? { medicalNotes: user.medical_notes } : {}),
     details: {
       first_name: user.first_name,
       last_name: user.last_name,

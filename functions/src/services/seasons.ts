@@ -32,6 +32,9 @@ export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Se
     reference_year: season.reference_year,
     sessions: season.sessions,
     registration_opens_on: season.registration_opens_on || null,
+    waiver_text: season.waiver_text ?? '',
+    waiver_version: season.waiver_text ? (season.waiver_version ?? 1) : 0,
+    refund_policy: season.refund_policy ?? '',
   };
 }
 

@@ -8,6 +8,7 @@ import {
   amountsOf,
   earliestBirthYear,
   reportedStatus,
+  fieldMessages,
   fitsAgeGroup,
   groupsFor,
   serverMessages,
@@ -209,6 +210,9 @@ export async function registerForTryout(
   }
   wanted.forEach(({ age_group }, i) => refuseMisfit(players[i]!, age_group, season, ownOnly));
 
+  const waiver = acceptedWaiver(caller, season, input.waiver, new Date());
+  const photoConsent = (i: number) => input.registrations?.[i]?.photo_consent ?? input.photo_consent;
+
   // The first athlete of a household in a season pays the fee, each further one the sibling fee.
   const before = existing.filter((t) => !t.withdrawn).length;
   const made: TryoutItem[] = [];
@@ -230,6 +234,10 @@ export async function registerForTryout(
       created_at: now.toISOString(),
       ...(card ? { checkout_attempt: 1, checkout_expires_at: expiresAt } : {}),
       ...(groupId ? { checkout_group_id: groupId } : {}),
+      ...(waiver ? { waiver } : {}),
+      ...(photoConsent(i) !== undefined ? { photo_consent: photoConsent(i) } : {}),
+      ...(input.financial_support && !free ? { financial_support_requested: true } : {}),
+      ...(players[i]!.medicalNotes ? { medical_notes: players[i]!.medicalNotes } : {}),
     };
     made.push(await numbered(tryout, season, now));
   }
@@ -277,6 +285,35 @@ function refuseMisfit(player: Player, group: AgeGroup, season: seasonsTable.Seas
     );
   }
   throw new BadRequestError(serverMessages.groupMisfit(first_name, last_name, group, fits));
+}
+
+/** "Dana  okafor " and "Dana Okafor" are the same name typed. */
+const sameName = (a: string, b: string) =>
+  a.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-CA') ===
+  b.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-CA');
+
+/**
+ * The season's waiver as accepted (issue 36): required when the season has one, of the version the season
+ * has now (a family that read an older one is asked to read it again: 409), signed with the account holder's
+ * full name. Null for a season without a waiver: registering is as spec §7 has it.
+ */
+function acceptedWaiver(
+  caller: AccessTokenClaims,
+  season: seasonsTable.SeasonItem,
+  input: TryoutRegistrationInput['waiver'],
+  now: Date,
+): TryoutItem['waiver'] | null {
+  if (!season.waiver_text) return null;
+  if (!input) {
+    throw new BadRequestError(fieldMessages.waiverRequired, [{ field: 'waiver', msg: fieldMessages.waiverRequired }]);
+  }
+  if (input.version !== (season.waiver_version ?? 1)) throw new ConflictError(serverMessages.waiverChanged);
+  const name = `${caller.first_name} ${caller.last_name}`;
+  if (!sameName(input.signed_name, name)) {
+    const msg = serverMessages.waiverNameMismatch(name);
+    throw new BadRequestError(msg, [{ field: 'waiver', msg }]);
+  }
+  return { version: input.version, signed_name: input.signed_name, accepted_at: now.toISOString(), accepted_by: caller.sub };
 }
 
 /** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */

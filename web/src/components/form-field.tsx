@@ -28,15 +28,25 @@ export interface FormFieldProps {
   id: string;
   label: ReactNode;
   error: string | undefined;
+  /** A note under the control that says what it is for; read with it by screen readers. */
+  hint?: string;
   children: (props: ControlProps) => ReactNode;
 }
 
 /** Label, control and error, for controls that are not plain inputs (select, date). */
-export function FormField({ id, label, error, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, children }: FormFieldProps) {
+  const props = controlProps(id, error);
+  const hintId = `${id}-hint`;
+  const describedBy = [props['aria-describedby'], hint ? hintId : undefined].filter(Boolean).join(' ');
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      {children(controlProps(id, error))}
+      {children({ ...props, 'aria-describedby': describedBy || undefined })}
+      {hint ? (
+        <p id={hintId} className="form-note">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -27,6 +27,9 @@ const SEASON: Season = {
   sibling_fee_cents: 8500,
   reference_year: 2026,
   registration_opens_on: null,
+  waiver_text: '',
+  waiver_version: 0,
+  refund_policy: '',
   sessions: [
     session('2026-08-19T18:00', '2026-08-19T19:30', ['15U Boys', '16U Boys']),
     session('2026-08-18T18:00', '2026-08-18T19:30', ['15U Boys', '16U Boys']),

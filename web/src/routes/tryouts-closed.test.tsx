@@ -24,6 +24,9 @@ const season: Season = {
   sibling_fee_cents: 5000,
   reference_year: 2025,
   registration_opens_on: null,
+  waiver_text: '',
+  waiver_version: 0,
+  refund_policy: '',
   sessions: [],
 };
 

@@ -167,6 +167,19 @@ export const adminMessages = {
   failed: 'Failed',
   resendEmail: 'Resend Email',
   withdrawn: 'Withdrawn',
+  // Player Details: the registration's status and what the club asked (issue 36)
+  status: 'Status',
+  withdrawnOn: (when: string) => `Withdrawn by the family on ${when}`,
+  askedAtRegistration: 'Asked at registration',
+  waiver: 'Waiver',
+  waiverAccepted: (name: string, when: string, version: number) =>
+    `Accepted by ${name} on ${when} (version ${version})`,
+  noWaiver: 'None this season',
+  photoConsent: 'Photos and video',
+  financialSupport: 'Financial support',
+  supportRequested: 'Asked about it',
+  medicalNotes: 'Medical notes',
+  none: 'None',
   savedTick: '✓ Saved',
   // Households (issue 17), in Player Details
   guardians: 'Parents and guardians',

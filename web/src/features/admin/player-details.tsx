@@ -3,6 +3,7 @@
  * registration whose name was chosen in the Tryouts table.
  */
 import type { ReactNode, Ref } from 'react';
+import { CLUB_TIME_ZONE } from '@club/shared/constants';
 import { paymentLabel } from '@club/shared/tryouts';
 import { EmailLink } from '../../components/email-link';
 import type { AdminTryoutRow } from '@club/shared/types';
@@ -41,6 +42,15 @@ function formatDate(iso: string): string {
 }
 
 const yesNo = (value: boolean) => (value ? t.yes : t.no);
+
+/** An instant as Edmonton reads it: "November 27, 2026, 9:42 a.m.". */
+function formatInstant(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: CLUB_TIME_ZONE,
+  }).format(new Date(iso));
+}
 
 export function PlayerDetails({
   row,
@@ -132,6 +142,23 @@ export function PlayerDetails({
             [t.attended, yesNo(row.attended)],
             [t.result, resultLabel(row.result)],
             [t.emailResult, MAIL_STATUS_LABELS[row.email_status]],
+            ...(row.withdrawn
+              ? ([[t.status, row.withdrawn_at ? t.withdrawnOn(formatInstant(row.withdrawn_at)) : t.withdrawn]] as Entry[])
+              : []),
+          ]}
+        />
+        <DetailGroup
+          title={t.askedAtRegistration}
+          entries={[
+            [
+              t.waiver,
+              row.waiver
+                ? t.waiverAccepted(row.waiver.signed_name, formatInstant(row.waiver.accepted_at), row.waiver.version)
+                : t.noWaiver,
+            ],
+            [t.photoConsent, yesNo(row.photo_consent)],
+            [t.financialSupport, row.financial_support_requested ? t.supportRequested : t.no],
+            [t.medicalNotes, row.medical_notes ? <span className="admin-medical">{row.medical_notes}</span> : t.none],
           ]}
         />
         <RefundPanel key={row.id} row={row} notify={notify} onRefunded={onRefunded} />

@@ -20,6 +20,9 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
     sibling_fee_cents: 5000,
     reference_year: 2025,
     registration_opens_on: null,
+    waiver_text: '',
+    waiver_version: 0,
+    refund_policy: '',
     sessions: [],
     teamsnap_links: {},
     created_at: '2025-06-01T15:00:00.000Z',
@@ -55,6 +58,8 @@ export function aRow(overrides: Partial<AdminTryoutRow> = {}): AdminTryoutRow {
     emergency_contact_phone: '780-555-0199',
     emergency_contact_relationship: 'parent',
     emergency_contact_email: 'grace.okafor@example.com',
+    photo_consent: false,
+    financial_support_requested: false,
     ...overrides,
   } as const;
   // A $50.00 fee, paid or owed as its status says, and the account as its one guardian, unless told otherwise.

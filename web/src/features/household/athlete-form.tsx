@@ -42,6 +42,7 @@ const EMPTY: Values = {
   emergency_contact_relationship: '',
   parent_consent: false,
   division: '',
+  medical_notes: '',
 };
 
 const isMinorBirthDate = (dob: string) => isIsoDate(dob) && isMinor(dob);
@@ -96,7 +97,10 @@ export function AthleteForm({
   const blur = (field: Field) => () => setErrors((e) => ({ ...e, [field]: checkField(field, values) }));
 
   const text = (
-    field: Exclude<Field, 'parent_consent' | 'date_of_birth' | 'emergency_contact_relationship' | 'division'>,
+    field: Exclude<
+      Field,
+      'parent_consent' | 'date_of_birth' | 'emergency_contact_relationship' | 'division' | 'medical_notes'
+    >,
   ) => ({
     id: `${id}-${field}`,
     name: field,
@@ -122,7 +126,12 @@ export function AthleteForm({
     setFormError('');
     setBusy(true);
     try {
-      await onSubmit(v.parse(AthleteSchema, { ...values, parent_consent: minor && values.parent_consent }));
+      const { medical_notes, ...rest } = values;
+      // Empty notes are left out of a new athlete; on a change, '' removes the ones it had.
+      const notes = medical_notes.trim() || athlete?.medical_notes ? { medical_notes } : {};
+      await onSubmit(
+        v.parse(AthleteSchema, { ...rest, ...notes, parent_consent: minor && values.parent_consent }),
+      );
     } catch (e) {
       const body = e instanceof ApiError ? e.body : null;
       const beside: Errors = {};
@@ -194,6 +203,25 @@ export function AthleteForm({
           )}
         </FormField>
       </fieldset>
+      <FormField
+        id={`${id}-medical_notes`}
+        label={t.medicalNotes}
+        error={errors.medical_notes}
+        hint={t.medicalNotesHint}
+      >
+        {(aria) => (
+          <textarea
+            {...aria}
+            name="medical_notes"
+            rows={2}
+            maxLength={500}
+            value={values.medical_notes}
+            disabled={busy}
+            onChange={(e) => update('medical_notes', e.target.value)}
+            onBlur={blur('medical_notes')}
+          />
+        )}
+      </FormField>
       {minor ? (
         <div className="form-field form-check">
           <input

@@ -29,6 +29,9 @@ export const householdMessages = {
   removed: (name: string) => `${name} was removed.`,
   failed: 'That did not work. Please try again.',
   emergencyContact: 'Emergency contact',
+  medicalNotes: 'Medical notes (optional)',
+  medicalNotesHint:
+    'Conditions, allergies or medication the coaches should know. Only the club’s administrators see them.',
   consentLabel: 'I am the parent or guardian of this athlete and I consent to their registration.',
   inviteTitle: 'Invite another parent or guardian',
   inviteNote: 'They sign in (or create an account) with this address and accept; the link works for 7 days.',

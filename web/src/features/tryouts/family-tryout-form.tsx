@@ -15,7 +15,16 @@ import { SessionList } from '../../components/session-list';
 import { serverMessageOr } from '../../lib/api-client';
 import { DivisionChoice } from '../../components/division-choice';
 import { sayDivision } from './api';
+import { useSession } from '../../lib/session-context';
 import { registerTryout } from './api';
+import {
+  NO_TERMS,
+  PhotoConsent,
+  RegistrationTerms,
+  termsMissing,
+  termsOf,
+  type Terms,
+} from './registration-terms';
 import { tryoutMessages as t } from './messages';
 import type { DashboardNotice } from './tryout-form';
 import { goToCheckout } from '../../lib/open-checkout';
@@ -51,6 +60,9 @@ export function FamilyTryoutForm({
     groupsFor({ ...a, division: divisionOfAthlete(a) }, season.age_groups, season.reference_year);
   const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
   const [busy, setBusy] = useState(false);
+  const [terms, setTerms] = useState<Terms>(NO_TERMS);
+  const [photos, setPhotos] = useState<Record<string, boolean>>({});
+  const { user } = useSession();
   const [error, setError] = useState('');
   const errorRef = useRef<HTMLParagraphElement>(null);
 
@@ -77,6 +89,10 @@ export function FamilyTryoutForm({
       fail(t.familyChoiceRequired);
       return;
     }
+    if (termsMissing(season, terms)) {
+      fail(fieldMessages.waiverRequired);
+      return;
+    }
     setError('');
     setBusy(true);
     try {
@@ -86,7 +102,12 @@ export function FamilyTryoutForm({
       }
       const { url } = await registerTryout({
         payment_method: payment,
-        registrations: ticked.map((a) => ({ athlete_id: a.id, age_group: chosen[a.id] as AgeGroup })),
+        registrations: ticked.map((a) => ({
+          athlete_id: a.id,
+          age_group: chosen[a.id] as AgeGroup,
+          ...(photos[a.id] ? { photo_consent: true } : {}),
+        })),
+        ...termsOf(season, terms),
       });
       if (payment === 'stripe' && url) {
         goToCheckout(url);
@@ -184,6 +205,14 @@ export function FamilyTryoutForm({
                   <p className="form-note">{t.noGroupFits(athlete.first_name)}</p>
                 )
               ) : null}
+              {athlete.id in chosen ? (
+                <PhotoConsent
+                  id={`photo-${athlete.id}`}
+                  name={athlete.first_name}
+                  checked={photos[athlete.id] ?? false}
+                  onChange={(checked) => setPhotos((p) => ({ ...p, [athlete.id]: checked }))}
+                />
+              ) : null}
             </div>
           );
         })}
@@ -232,6 +261,17 @@ export function FamilyTryoutForm({
           ))}
         </fieldset>
       )}
+
+      {ticked.length ? (
+        <RegistrationTerms
+          season={season}
+          fullName={user ? `${user.first_name} ${user.last_name}` : ''}
+          terms={terms}
+          invalid={error === fieldMessages.waiverRequired}
+          disabled={busy}
+          onChange={setTerms}
+        />
+      ) : null}
 
       {error ? (
         <p id={ERROR_ID} ref={errorRef} role="alert" className="form-error" tabIndex={-1}>

@@ -48,6 +48,17 @@ export const tryoutMessages = {
   sessionsNote: `Please check in 20 minutes before your session starts. ${WHAT_TO_BRING}`,
   noSessionsYet: (group: string) => `The ${group} tryout dates will be posted here once the club sets them.`,
   whoIsTryingOut: 'Who is trying out?',
+  // What the club asks at registration (issue 36)
+  waiverTitle: 'Waiver',
+  waiverSign: 'Type your full name to accept the waiver',
+  waiverSignHint: (name: string) => `As it is on your account: ${name}.`,
+  askSupport: 'Ask about financial support',
+  askSupportNote:
+    'The club will be in touch and may lower the fee before you pay. To wait for its answer, choose cash (pay on tryout day).',
+  photoConsent: (name: string | null) =>
+    name
+      ? `The club may use photos and video of ${name} from tryouts this season (optional)`
+      : 'The club may use photos and video of me from tryouts this season (optional)',
   // /tryout before signing in, and for a parent with no child yet (issue 36)
   signedOutLead: 'Sign in or create a family account to register your child.',
   signedOutDetail:

@@ -16,7 +16,16 @@ import { SessionList } from '../../components/session-list';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { DivisionChoice } from '../../components/division-choice';
 import { sayDivision } from './api';
+import { useSession } from '../../lib/session-context';
 import { AgeGroupGuide } from './age-group-guide';
+import {
+  NO_TERMS,
+  PhotoConsent,
+  RegistrationTerms,
+  termsMissing,
+  termsOf,
+  type Terms,
+} from './registration-terms';
 import { registerTryout } from './api';
 import { tryoutMessages as t } from './messages';
 import { goToCheckout } from '../../lib/open-checkout';
@@ -73,6 +82,10 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         ? (groups[0] ?? '')
         : '';
   const [busy, setBusy] = useState(false);
+  const [terms, setTerms] = useState<Terms>(NO_TERMS);
+  const [photos, setPhotos] = useState(false);
+  const [termsInvalid, setTermsInvalid] = useState(false);
+  const { user } = useSession();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [choiceMissing, setChoiceMissing] = useState(false);
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -92,12 +105,22 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
       return;
     }
     setChoiceMissing(false);
+    if (termsMissing(season, terms)) {
+      setTermsInvalid(true);
+      fail({ message: fieldMessages.waiverRequired, saved: false });
+      return;
+    }
+    setTermsInvalid(false);
     setFailure(null);
     setBusy(true);
     try {
       // Said once, kept on the athlete: the next season asks no more (issue 36).
       if (player && division && player.division !== division) await sayDivision(player.id, division);
-      const { url } = await registerTryout(parsed.output);
+      const { url } = await registerTryout({
+        ...parsed.output,
+        ...(photos ? { photo_consent: true } : {}),
+        ...termsOf(season, terms),
+      });
       if (parsed.output.payment_method === 'stripe' && url) {
         // Stays busy: the page is leaving for the payment provider's checkout (spec §4).
         goToCheckout(url);
@@ -186,6 +209,16 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
           ))}
         </fieldset>
       )}
+
+      <PhotoConsent id="photo-consent" name={null} checked={photos} disabled={busy} onChange={setPhotos} />
+      <RegistrationTerms
+        season={season}
+        fullName={user ? `${user.first_name} ${user.last_name}` : ''}
+        terms={terms}
+        invalid={termsInvalid}
+        disabled={busy}
+        onChange={setTerms}
+      />
 
       {failure ? (
         <div className="tryout-error">
