@@ -109,6 +109,8 @@ export const serverMessages = {
   athleteNotFound: 'That athlete is not in your household.',
   waiverNameMismatch: (name: string) =>
     `To accept the waiver, type your full name as it is on your account: ${name}.`,
+  withdrawalAfterResult:
+    'A result is set for this registration, so it can no longer be withdrawn here. Please contact the club.',
   waiverChanged: 'The waiver changed while you were registering. Please read it again and accept it.',
   sessionsChangedMeanwhile:
     'Another administrator changed the sessions a moment ago. Please reload the page and make your change again.',

@@ -74,9 +74,13 @@ export const STORED_FIELDS: readonly StoredGroup[] = [
       { field: 'attended', label: 'Attendance, the selection result and whether the result was e-mailed' },
       {
         field: 'waiver',
-        label: 'The season’s waiver as accepted: which version, the full name typed, when and by which account',
+        label:
+          'The season’s waiver as accepted: which version, the full name typed, when and by which account',
       },
-      { field: 'photo_consent', label: 'Whether the club may use photos and video of the athlete that season' },
+      {
+        field: 'photo_consent',
+        label: 'Whether the club may use photos and video of the athlete that season',
+      },
       {
         field: 'financial_support',
         label: 'Whether the family asked about financial support, and the fee the club set for it',

@@ -429,7 +429,11 @@ export const TryoutRegistrationSchema = v.pipe(
       waiver: v.optional(
         v.strictObject(
           {
-            version: v.pipe(v.number(m.waiverRequired), v.integer(m.waiverRequired), v.minValue(1, m.waiverRequired)),
+            version: v.pipe(
+              v.number(m.waiverRequired),
+              v.integer(m.waiverRequired),
+              v.minValue(1, m.waiverRequired),
+            ),
             signed_name: v.pipe(
               v.string(m.waiverRequired),
               v.trim(),

@@ -193,8 +193,13 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   sessions?: TryoutSession[];
   /** The family withdrew (its number is retired, never reused); an admin can reinstate it. */
   withdrawn?: boolean;
-  /** Whether the family can still withdraw: not withdrawn, and the season's first session has not started. */
+  /**
+   * Whether the family can still withdraw: not withdrawn, no result set (issue 36), and the season's first
+   * session has not started.
+   */
   withdrawal_open?: boolean;
+  /** The season's refund policy, shown before a family confirms a withdrawal (issue 36); '' when none. */
+  refund_policy?: string;
 }
 
 /** GET /household/tryouts: an athlete's registration for the active season (or none), by athlete. */

@@ -71,7 +71,10 @@ export async function updateSeasonSettings(
   if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
   const guarded = sessionsWere !== undefined;
   // A new waiver text is a new version: counted in the same write, so two saves count two.
-  const waiverVersion = settings.waiver_text !== undefined ? ', waiver_version = if_not_exists(waiver_version, :zero) + :one' : '';
+  const waiverVersion =
+    settings.waiver_text !== undefined
+      ? ', waiver_version = if_not_exists(waiver_version, :zero) + :one'
+      : '';
   const out = await updateAudited({
     key: keys.season(seasonId),
     update: {
@@ -271,7 +274,9 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
       : {}),
     ...(typeof item.waiver_text === 'string' && item.waiver_text ? { waiver_text: item.waiver_text } : {}),
     ...(typeof item.waiver_version === 'number' ? { waiver_version: item.waiver_version } : {}),
-    ...(typeof item.refund_policy === 'string' && item.refund_policy ? { refund_policy: item.refund_policy } : {}),
+    ...(typeof item.refund_policy === 'string' && item.refund_policy
+      ? { refund_policy: item.refund_policy }
+      : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.personal_data_removed_at === 'string'
       ? { personal_data_removed_at: item.personal_data_removed_at }

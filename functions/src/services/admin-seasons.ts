@@ -86,6 +86,10 @@ export async function updateSeason(
     ]);
   }
   const sameYear = input.reference_year === current.reference_year;
+  // The same waiver saved again is not a new version (issue 36); the same policy changes nothing.
+  if (input.waiver_text !== undefined && input.waiver_text === (current.waiver_text ?? '')) {
+    input = { ...input, waiver_text: undefined };
+  }
   // Sessions keep their ids; a moved one counts a change and mails its families (issue 36).
   const planned = input.sessions ? planSessions(current.sessions, input.sessions) : null;
   const [written, activeId] = await Promise.all([

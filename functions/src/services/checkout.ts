@@ -68,7 +68,9 @@ async function attemptOf(tryout: TryoutItem, seasonName: string): Promise<Attemp
         seasonId: group.season_id,
         userId: group.user_id,
         seasonName,
-        lines: group.members.map((m) => linesOf({ ...m, ...namesOf(named.find((t) => t.player_id === m.player_id)) })),
+        lines: group.members.map((m) =>
+          linesOf({ ...m, ...namesOf(named.find((t) => t.player_id === m.player_id)) }),
+        ),
         email: group.email,
         attempt: tryout.checkout_attempt,
         expiresAt: group.expires_at,

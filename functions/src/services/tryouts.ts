@@ -59,7 +59,9 @@ export function toMyTryout(tryout: TryoutItem, season: seasonsTable.SeasonItem):
     ...amountsOf(tryout),
     sessions: sessionsOf(season.sessions, tryout.age_group),
     withdrawn: tryout.withdrawn === true,
-    withdrawal_open: tryout.withdrawn !== true && withdrawalOpen(season, new Date()),
+    // Once a result is set, withdrawing is the club's to arrange (issue 36).
+    withdrawal_open: tryout.withdrawn !== true && !tryout.result && withdrawalOpen(season, new Date()),
+    refund_policy: season.refund_policy ?? '',
   };
 }
 
@@ -117,6 +119,7 @@ export async function withdrawRegistration(
 ): Promise<TryoutItem> {
   if (tryout.withdrawn) return tryout;
   if (!withdrawalOpen(season, now)) throw new ConflictError(serverMessages.withdrawalClosed);
+  if (tryout.result) throw new ConflictError(serverMessages.withdrawalAfterResult);
   if (tryout.payment_method === 'stripe' && ['pending', 'failed'].includes(tryout.payment_status)) {
     await closeCheckout(tryout, season.name).catch((error: unknown) => {
       // Paid or settling a moment ago: the withdrawal goes ahead and the admin decides on a refund.
@@ -305,7 +308,9 @@ function acceptedWaiver(
 ): TryoutItem['waiver'] | null {
   if (!season.waiver_text) return null;
   if (!input) {
-    throw new BadRequestError(fieldMessages.waiverRequired, [{ field: 'waiver', msg: fieldMessages.waiverRequired }]);
+    throw new BadRequestError(fieldMessages.waiverRequired, [
+      { field: 'waiver', msg: fieldMessages.waiverRequired },
+    ]);
   }
   if (input.version !== (season.waiver_version ?? 1)) throw new ConflictError(serverMessages.waiverChanged);
   const name = `${caller.first_name} ${caller.last_name}`;
@@ -313,7 +318,12 @@ function acceptedWaiver(
     const msg = serverMessages.waiverNameMismatch(name);
     throw new BadRequestError(msg, [{ field: 'waiver', msg }]);
   }
-  return { version: input.version, signed_name: input.signed_name, accepted_at: now.toISOString(), accepted_by: caller.sub };
+  return {
+    version: input.version,
+    signed_name: input.signed_name,
+    accepted_at: now.toISOString(),
+    accepted_by: caller.sub,
+  };
 }
 
 /** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */

@@ -163,3 +163,30 @@ describe('POST /admin/tryouts/{id}/reinstate', () => {
     expect(res).toMatchObject({ status: 404, body: { message: 'Registration not found.' } });
   });
 });
+
+describe('withdrawing once a result is set (issue 36)', () => {
+  it('is no longer offered, and is refused with a clear message, changing nothing', async () => {
+    // Prepare
+    const season = await openSeason();
+    const admin = await createAdmin();
+    const player = await registeredPlayer('cash');
+    const id = `${season.id}.${player.id}`;
+    expect(
+      (await call('setSelection', { token: admin.token, params: { id }, body: { result: 'selected' } }))
+        .status,
+    ).toBe(200);
+    const before = await tableSnapshot();
+
+    // Act
+    const mine = await call('getMyTryout', { token: player.token });
+    const res = await call('withdrawMyTryout', { token: player.token });
+
+    // Assess
+    expect(mine.body.withdrawal_open).toBe(false);
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      'A result is set for this registration, so it can no longer be withdrawn here. Please contact the club.',
+    ]);
+    expect(await tableSnapshot()).toBe(before);
+  });
+});

@@ -167,6 +167,15 @@ export const adminMessages = {
   failed: 'Failed',
   resendEmail: 'Resend Email',
   withdrawn: 'Withdrawn',
+  // Season settings: the texts families read (issue 36)
+  familyTexts: 'What families read',
+  waiverText: 'Waiver',
+  waiverTextNote:
+    'Families accept it by typing their full name when they register. Leave it empty for no waiver.',
+  waiverTextNoteVersion: (version: number) =>
+    `Version ${version}. Saving a change makes a new version: families registering from then on accept the new one; those registered keep the version they accepted.`,
+  refundPolicy: 'Refund policy',
+  refundPolicyNote: 'Shown to a family before it confirms a withdrawal. Leave it empty to say nothing.',
   // Player Details: the registration's status and what the club asked (issue 36)
   status: 'Status',
   withdrawnOn: (when: string) => `Withdrawn by the family on ${when}`,

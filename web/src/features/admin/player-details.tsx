@@ -143,7 +143,9 @@ export function PlayerDetails({
             [t.result, resultLabel(row.result)],
             [t.emailResult, MAIL_STATUS_LABELS[row.email_status]],
             ...(row.withdrawn
-              ? ([[t.status, row.withdrawn_at ? t.withdrawnOn(formatInstant(row.withdrawn_at)) : t.withdrawn]] as Entry[])
+              ? ([
+                  [t.status, row.withdrawn_at ? t.withdrawnOn(formatInstant(row.withdrawn_at)) : t.withdrawn],
+                ] as Entry[])
               : []),
           ]}
         />
@@ -153,12 +155,19 @@ export function PlayerDetails({
             [
               t.waiver,
               row.waiver
-                ? t.waiverAccepted(row.waiver.signed_name, formatInstant(row.waiver.accepted_at), row.waiver.version)
+                ? t.waiverAccepted(
+                    row.waiver.signed_name,
+                    formatInstant(row.waiver.accepted_at),
+                    row.waiver.version,
+                  )
                 : t.noWaiver,
             ],
             [t.photoConsent, yesNo(row.photo_consent)],
             [t.financialSupport, row.financial_support_requested ? t.supportRequested : t.no],
-            [t.medicalNotes, row.medical_notes ? <span className="admin-medical">{row.medical_notes}</span> : t.none],
+            [
+              t.medicalNotes,
+              row.medical_notes ? <span className="admin-medical">{row.medical_notes}</span> : t.none,
+            ],
           ]}
         />
         <RefundPanel key={row.id} row={row} notify={notify} onRefunded={onRefunded} />

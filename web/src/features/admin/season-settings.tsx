@@ -31,6 +31,8 @@ export const SeasonSettings = memo(function SeasonSettings({
   const [year, setYear] = useState(String(season.reference_year));
   const [opensOn, setOpensOn] = useState(season.registration_opens_on ?? '');
   const [sessions, setSessions] = useState(() => season.sessions.map(toDraft));
+  const [waiver, setWaiver] = useState(season.waiver_text);
+  const [refundPolicy, setRefundPolicy] = useState(season.refund_policy);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -68,6 +70,9 @@ export const SeasonSettings = memo(function SeasonSettings({
       reference_year: /^\d{4}$/.test(year.trim()) ? Number(year) : Number.NaN,
       sessions: sessions.map(fromDraft),
       registration_opens_on: opensOn.trim(),
+      // Sent only when changed: a new waiver text is a new version families accept (issue 36).
+      ...(waiver.trim() !== season.waiver_text ? { waiver_text: waiver } : {}),
+      ...(refundPolicy.trim() !== season.refund_policy ? { refund_policy: refundPolicy } : {}),
     };
     const parsed = v.safeParse(UpdateSeasonSchema, input);
     const found = parsed.success ? {} : errorsOf(parsed.issues);
@@ -177,6 +182,37 @@ export const SeasonSettings = memo(function SeasonSettings({
           />
         ))}
         <FieldError id={`${id}-sessions`} error={errors.sessions} />
+        <h3 className="admin-settings-heading">{t.familyTexts}</h3>
+        <div className="form-field">
+          <label htmlFor={`${id}-waiver`}>{t.waiverText}</label>
+          <textarea
+            id={`${id}-waiver`}
+            rows={5}
+            value={waiver}
+            aria-invalid={Boolean(errors.waiver_text)}
+            aria-describedby={`${id}-waiver-note`}
+            onChange={(e) => setWaiver(e.target.value)}
+          />
+          <FieldError id={`${id}-waiver`} error={errors.waiver_text} />
+          <p id={`${id}-waiver-note`} className="form-note">
+            {season.waiver_text ? t.waiverTextNoteVersion(season.waiver_version) : t.waiverTextNote}
+          </p>
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-refund-policy`}>{t.refundPolicy}</label>
+          <textarea
+            id={`${id}-refund-policy`}
+            rows={3}
+            value={refundPolicy}
+            aria-invalid={Boolean(errors.refund_policy)}
+            aria-describedby={`${id}-refund-policy-note`}
+            onChange={(e) => setRefundPolicy(e.target.value)}
+          />
+          <FieldError id={`${id}-refund-policy`} error={errors.refund_policy} />
+          <p id={`${id}-refund-policy-note`} className="form-note">
+            {t.refundPolicyNote}
+          </p>
+        </div>
         <p className="admin-form-actions">
           <button
             type="button"

@@ -27,14 +27,20 @@ export const tryoutMessages = {
   yourSessions: 'Your tryout sessions',
   withdraw: 'Withdraw from tryouts',
   withdrawnStatus: 'Withdrawn',
-  withdrawQuestion:
-    'Withdraw from this season’s tryouts? Your tryout number is retired. Whether a payment is refunded is the club’s decision.',
+  withdrawQuestion: (name: string | null, number: number | null) =>
+    name
+      ? `Withdraw ${name} from this season’s tryouts? Tryout number ${number ?? ''} will not be given to anyone else.`
+      : `Withdraw from this season’s tryouts? Your tryout number ${number ?? ''} will not be given to anyone else.`,
+  refundDecision: 'Whether a payment is refunded is the club’s decision.',
+  refundPolicyTitle: 'The club’s refund policy:',
   confirmWithdraw: 'Yes, withdraw',
   withdrawing: 'Withdrawing…',
   keepSpot: 'Keep my spot',
   withdrawFailed: 'We could not withdraw your registration. Please try again.',
   withdrawnNotice:
     'You withdrew from this season’s tryouts. Please contact the club if you would like to be reinstated.',
+  withdrawnNoticeOf: (name: string) =>
+    `${name} was withdrawn from this season’s tryouts. Please contact the club if you would like ${name} reinstated.`,
   addToCalendar: 'Add tryout dates to my calendar',
   familyCalendarTitle: 'Your tryout calendar',
   familyCalendarDetail:

@@ -50,7 +50,7 @@ export function RegistrationCard({
       ) : null}
       {tryout.withdrawn ? (
         <p role="status" className="tryout-withdrawn">
-          {t.withdrawnNotice}
+          {athlete ? t.withdrawnNoticeOf(athlete.first_name) : t.withdrawnNotice}
         </p>
       ) : null}
       {tryout.withdrawn ? null : (
@@ -76,7 +76,12 @@ export function RegistrationCard({
         </div>
       ) : null}
       {tryout.withdrawal_open && !tryout.withdrawn ? (
-        <Withdraw athleteId={athlete?.id} onChanged={onChanged} />
+        <Withdraw
+          athleteId={athlete?.id}
+          athleteName={athlete?.first_name}
+          tryout={tryout}
+          onChanged={onChanged}
+        />
       ) : null}
     </section>
   );

@@ -1062,6 +1062,51 @@ describe('withdrawing (issue 15)', () => {
     expect(screen.queryByRole('button', { name: 'Withdraw from tryouts' })).not.toBeInTheDocument();
   });
 
+  it('names the child and shows the club’s refund policy before the family confirms (issue 36)', async () => {
+    // Prepare
+    myTryout(null);
+    const son = '55555555-5555-4555-8555-555555555555';
+    server.use(
+      onRoute('getHousehold', () => ({
+        guardians: [],
+        athletes: [
+          {
+            id: son,
+            first_name: 'Leo',
+            last_name: 'Okafor',
+            date_of_birth: '2012-05-01',
+            emergency_contact_name: 'Dana Okafor',
+            emergency_contact_phone: '780-555-0100',
+            emergency_contact_email: 'dana@example.test',
+            emergency_contact_relationship: 'parent' as const,
+            parent_consent: true,
+          },
+        ],
+      })),
+      onRoute('getHouseholdTryouts', () => [
+        {
+          ...aTryout({
+            tryout_number: 12,
+            refund_policy: 'Full refund until August 1.\n\nNo refunds after the first session.',
+          }),
+          athlete_id: son,
+        },
+      ]),
+    );
+    const { user } = renderDashboard();
+
+    // Act
+    const card = await screen.findByRole('region', { name: "Leo's Tryout Registration" });
+    await user.click(within(card).getByRole('button', { name: 'Withdraw from tryouts' }));
+
+    // Assess
+    const question = within(card).getByRole('group', {
+      name: 'Withdraw Leo from this season’s tryouts? Tryout number 12 will not be given to anyone else.',
+    });
+    expect(within(question).getByText('Full refund until August 1.')).toBeInTheDocument();
+    expect(within(question).getByText('No refunds after the first session.')).toBeInTheDocument();
+  });
+
   it('offers no withdrawal once the season has started', async () => {
     myTryout(aTryout({ withdrawal_open: false }));
 

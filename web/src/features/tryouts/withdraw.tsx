@@ -12,10 +12,15 @@ import { tryoutMessages as t } from './messages';
 
 export function Withdraw({
   athleteId,
+  athleteName,
+  tryout,
   onChanged,
 }: {
   /** An athlete of the household; the player's own registration without one. */
   athleteId?: string;
+  /** That athlete's first name: the question names the child (issue 36). */
+  athleteName?: string;
+  tryout: MyTryout;
   onChanged: (tryout: MyTryout) => void;
 }) {
   const [asking, setAsking] = useState(false);
@@ -63,7 +68,18 @@ export function Withdraw({
   }
   return (
     <div className="tryout-confirm" role="group" aria-labelledby={questionId}>
-      <p id={questionId}>{t.withdrawQuestion}</p>
+      <p id={questionId}>{t.withdrawQuestion(athleteName ?? null, tryout.tryout_number)}</p>
+      {/* The club's own words on refunds, before the family decides (issue 36). */}
+      {tryout.refund_policy ? (
+        <div className="tryout-refund-policy">
+          <p>{t.refundPolicyTitle}</p>
+          {tryout.refund_policy.split(/\n{2,}/).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+      ) : (
+        <p>{t.refundDecision}</p>
+      )}
       <p className="tryout-actions">
         <button
           ref={confirmButton}
