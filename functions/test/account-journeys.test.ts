@@ -37,6 +37,7 @@ describe('a family creates an account and uses it', () => {
     expect(verified.body).toEqual({
       success: true,
       message: 'Your email has been verified. You can now sign in.',
+      email: input.email,
     });
 
     // Act: sign in

@@ -54,6 +54,9 @@ describe('GET /admin/tryouts?season_id=', () => {
       emergency_contact_phone: '7805550199',
       emergency_contact_relationship: 'parent',
       emergency_contact_email: 'robin.tester@example.test',
+      // Nothing asked at registration in a season without a waiver (issue 36).
+      photo_consent: false,
+      financial_support_requested: false,
       // Registered before households: the account is its one guardian.
       guardians: [
         {

@@ -47,6 +47,9 @@ describe('GET /seasons/active', () => {
       reference_year: 2025,
       sessions: [],
       registration_opens_on: null,
+      waiver_text: '',
+      waiver_version: 0,
+      refund_policy: '',
     });
   });
 

@@ -74,6 +74,7 @@ describe('GET /tryouts/my', () => {
       sessions: [],
       withdrawn: false,
       withdrawal_open: true,
+      refund_policy: '',
     });
   });
 

@@ -78,6 +78,7 @@ describe('POST /tryouts/register, cash', () => {
         sessions: [],
         withdrawn: false,
         withdrawal_open: true,
+        refund_policy: '',
       },
     });
     const item = await getTryout(season.id, player.id);

@@ -43,6 +43,7 @@ describe('PATCH /tryouts/my {"payment_method":"cash"}', () => {
       sessions: [],
       withdrawn: false,
       withdrawal_open: true,
+      refund_policy: '',
     });
     expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
     const item = await getTryout(seasonId, player.id);
