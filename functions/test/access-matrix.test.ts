@@ -150,6 +150,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'PATCH /admin/tryouts/{id}/attended': 'admin',
   'PATCH /admin/tryouts/{id}/selection': 'admin',
   'PATCH /admin/tryouts/{id}/cash': 'admin',
+  'PATCH /admin/tryouts/{id}/fee': 'admin',
   'POST /admin/tryouts/{seasonId}/send-results': 'admin',
   'GET /admin/tryouts/{seasonId}/send-results': 'admin',
   'POST /admin/tryouts/{id}/resend-result': 'admin',

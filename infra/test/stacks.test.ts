@@ -126,8 +126,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         // The same three for one athlete of a household.
         'startHouseholdCheckout',
         'updateHouseholdTryout',
-        // One checkout for all of a household's unpaid registrations (issue 36).
+        // One checkout for all of a household's unpaid registrations, and the fee the club sets (issue 36).
         'startFamilyCheckout',
+        'setTryoutFee',
         'withdrawHouseholdTryout',
         'stripeWebhook',
         // Deleting an account withdraws its registrations first (issue 19).
@@ -151,6 +152,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'updateHouseholdTryout',
         'confirmPayment',
         'stripeWebhook',
+        // A withdrawal, a refund and a fee the club set are mailed to the family (issue 36).
+        'withdrawMyTryout',
+        'withdrawHouseholdTryout',
+        'refundTryout',
+        'setTryoutFee',
       ];
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));

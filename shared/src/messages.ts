@@ -19,6 +19,7 @@ export const fieldMessages = {
   contactEmailRequired: 'Contact email is required.',
   relationshipRequired: 'Relationship is required.',
   divisionRequired: 'Choose the teams the athlete plays on.',
+  feeSetInvalid: 'Enter the fee in dollars and cents, $0.00 or more.',
   waiverTextTooLong: 'The waiver can be at most 5,000 characters.',
   refundPolicyTooLong: 'The refund policy can be at most 5,000 characters.',
   waiverRequired: 'Please read the waiver and type your full name to accept it.',
@@ -111,6 +112,9 @@ export const serverMessages = {
     `To accept the waiver, type your full name as it is on your account: ${name}.`,
   withdrawalAfterResult:
     'A result is set for this registration, so it can no longer be withdrawn here. Please contact the club.',
+  feeAlreadyPaid: 'This registration is paid or being paid, so its fee can no longer change. Refund instead.',
+  feeAboveSeason: (fee: string) => `The fee can be at most the season’s fee, ${fee}.`,
+  feeOfWithdrawn: 'This registration is withdrawn: there is no fee to set.',
   waiverChanged: 'The waiver changed while you were registering. Please read it again and accept it.',
   sessionsChangedMeanwhile:
     'Another administrator changed the sessions a moment ago. Please reload the page and make your change again.',

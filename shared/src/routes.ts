@@ -326,6 +326,7 @@ export const routes = {
     params: 'AthleteParamsSchema',
     answer: answer<T.MyTryout>(),
     payments: true,
+    mail: true,
   },
   getHouseholdReceipt: {
     method: 'GET',
@@ -473,6 +474,7 @@ export const routes = {
     table: 'write',
     payments: true,
     answer: answer<T.MyTryout>(),
+    mail: true,
   },
   /** A family switches its unpaid card registration to cash (an abandoned checkout). */
   updateMyTryout: {
@@ -641,6 +643,22 @@ export const routes = {
     body: 'SelectionSchema',
     answer: answer<T.AdminTryoutRow>(),
   },
+  /**
+   * The fee of an unpaid registration, set by the club for a family that asked about financial support
+   * (issue 36): down to 0, audited, the family mailed; a card checkout at the old price is closed first.
+   */
+  setTryoutFee: {
+    method: 'PATCH',
+    path: '/admin/tryouts/{id}/fee',
+    access: 'admin',
+    handler: 'admin/set-fee',
+    table: 'write',
+    params: 'TryoutParamsSchema',
+    body: 'TryoutFeeSchema',
+    answer: answer<T.AdminTryoutRow>(),
+    payments: true,
+    mail: true,
+  },
   setCashCollected: {
     method: 'PATCH',
     path: '/admin/tryouts/{id}/cash',
@@ -675,6 +693,7 @@ export const routes = {
     params: 'TryoutParamsSchema',
     body: 'RefundSchema',
     answer: answer<T.AdminRefundAnswer>(),
+    mail: true,
   },
   sendResults: {
     method: 'POST',

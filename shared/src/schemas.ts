@@ -629,6 +629,18 @@ export const SelectionSchema = v.object({
   tryout_id: v.optional(v.string()),
   result: v.union([v.picklist(TRYOUT_RESULTS), v.literal('')], 'Choose Pending, Selected or Not Selected.'),
 });
+/** PATCH /admin/tryouts/{id}/fee (issue 36): the fee the club sets for an unpaid registration, 0 or more. */
+export const TryoutFeeSchema = objectRequiring(
+  {
+    amount_cents: v.pipe(
+      v.number(m.feeSetInvalid),
+      v.integer(m.feeSetInvalid),
+      v.minValue(0, m.feeSetInvalid),
+      v.maxValue(MAX_TRYOUT_FEE_CENTS, m.feeSetInvalid),
+    ),
+  },
+  { amount_cents: m.feeSetInvalid },
+);
 /** PATCH /admin/tryouts/{id}/cash: the admin collected (or, correcting a slip, had not collected) the cash. */
 export const CashCollectedSchema = v.object({ collected: v.boolean('Choose collected or not.') });
 

@@ -319,6 +319,8 @@ export type AuditAction =
   | 'refund'
   /** A card refund Stripe refused: the reservation given back (issue 34), correcting its 'refund' entry. */
   | 'refund_released'
+  /** The fee of an unpaid registration set by an administrator (issue 36: financial support). */
+  | 'fee'
   | 'result_mail_send'
   | 'result_mail_resend'
   | 'csv_export';

@@ -10,7 +10,8 @@ import { applyOnce, type Marker, type OnceOutcome } from './exactly-once';
 import { keys } from './keys';
 import type { PaymentHistoryEntry, TryoutItem } from './tryout-item';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
-import { updateTryoutIf } from './tryouts';
+import type { AuditBy } from './audit';
+import { updateTryout, updateTryoutIf } from './tryouts';
 
 /**
  * Starts the next checkout attempt of a payable card registration: attempt `from` → `from + 1`, with the new
@@ -103,6 +104,59 @@ export async function startFamilyAttempt(input: {
     ),
   );
   return codes === null;
+}
+
+/**
+ * Sets the fee of an unpaid registration (issue 36: financial support), audited: only while nothing was paid
+ * on it (cash not collected, or a card payment pending or failed), it is not withdrawn and its fee is still
+ * `from`. A card registration moves to a new checkout attempt (the caller closed the current one), so no page
+ * at the old price can be paid; a fee of 0 leaves nothing to pay (paid, "No fee"). Null when refused.
+ */
+export async function setUnpaidFee(input: {
+  seasonId: string;
+  playerId: string;
+  from: number;
+  to: number;
+  /** A card registration's current attempt, which this moves on from. */
+  attempt?: number;
+  expiresAt: number;
+  by: AuditBy;
+}): Promise<TryoutItem | null> {
+  const card = input.attempt !== undefined;
+  const sets = ['amount_cents = :to', 'fee_set_at = :at'];
+  if (input.to === 0) sets.push('payment_status = :paid');
+  if (card) sets.push('checkout_attempt = :next', 'checkout_expires_at = :e');
+  const out = await updateTryout(
+    input.seasonId,
+    input.playerId,
+    {
+      UpdateExpression: `SET ${sets.join(', ')}${card ? ' REMOVE checkout_session_id, checkout_group_id' : ''}`,
+      ConditionExpression:
+        'amount_cents = :from AND (attribute_not_exists(withdrawn) OR withdrawn = :no) AND ' +
+        (card
+          ? 'payment_method = :stripe AND checkout_attempt = :attempt AND payment_status IN (:pending, :failed)'
+          : 'payment_method = :cash AND payment_status = :cash'),
+      ExpressionAttributeValues: {
+        ':to': input.to,
+        ':from': input.from,
+        ':at': input.by.now.toISOString(),
+        ':no': false,
+        ...(input.to === 0 ? { ':paid': 'paid' } : {}),
+        ...(card
+          ? {
+              ':next': input.attempt! + 1,
+              ':attempt': input.attempt!,
+              ':e': input.expiresAt,
+              ':stripe': 'stripe',
+              ':pending': 'pending',
+              ':failed': 'failed',
+            }
+          : { ':cash': 'cash' }),
+      },
+    },
+    { by: input.by, action: 'fee', after: { amount_cents: input.to } },
+  );
+  return 'item' in out ? out.item : null;
 }
 
 /**

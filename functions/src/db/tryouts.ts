@@ -62,7 +62,7 @@ export async function getTryoutsOf(seasonId: string, playerIds: readonly string[
 /** An administrator's change of a registration: its audit entry is written in the change's transaction. */
 export interface AdminChange {
   by: AuditBy;
-  action: 'attendance' | 'result' | 'cash' | 'reinstate' | 'result_mail_resend';
+  action: 'attendance' | 'result' | 'cash' | 'reinstate' | 'result_mail_resend' | 'fee';
   /** The fields the change sets, and what it sets them to. */
   after: Record<string, unknown>;
 }

@@ -76,3 +76,28 @@ export function refundMail(
     footer: footer(),
   });
 }
+
+/** The club set the fee of an unpaid registration (issue 36: financial support): the new fee and how to pay. */
+export function feeSetMail(
+  input: RegistrationFacts & { feeCents: number; method: PaymentMethod },
+): MailMessage {
+  const whose = input.athleteName ? `${input.athleteName}’s` : 'your';
+  const how =
+    input.feeCents === 0
+      ? 'There is nothing to pay: the registration is complete.'
+      : input.method === 'stripe'
+        ? 'You can pay it by card from your dashboard (Complete payment), or choose to pay cash on tryout day.'
+        : `Please bring ${formatCad(input.feeCents)} in cash to the first session.`;
+  return compose({
+    to: input.to,
+    kind: 'registration-fee-set',
+    subject: `The fee for ${whose} tryout registration is now ${formatCad(input.feeCents)}`,
+    firstName: input.firstName,
+    paragraphs: [
+      `Thank you for asking about financial support. ${CLUB_NAME} set the fee for ${whose} ${input.seasonName} registration (${input.ageGroup}, tryout #${input.tryoutNumber}) to ${formatCad(input.feeCents)}.`,
+      how,
+    ],
+    action: { label: 'View my dashboard', url: siteLink('/dashboard') },
+    footer: footer(),
+  });
+}

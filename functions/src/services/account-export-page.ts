@@ -76,6 +76,8 @@ const CHANGES: Record<string, string> = {
   cash: 'Cash payment marked',
   reinstate: 'Registration reinstated',
   refund: 'Refund made',
+  refund_released: 'Refund refused by the card processor and given back',
+  fee: 'Fee set by the club (financial support)',
   result_mail_send: 'Result e-mail sent',
   result_mail_resend: 'Result e-mail sent again',
   csv_export: 'Registrations downloaded by an administrator',

@@ -10,7 +10,7 @@ import * as seasonsTable from '../db/seasons';
 import type { TryoutItem } from '../db/tryout-item';
 import * as usersTable from '../db/users';
 import { log } from '../lib/log';
-import { refundMail, withdrawalMail, type RegistrationFacts } from '../mail/family-change-mails';
+import { feeSetMail, refundMail, withdrawalMail, type RegistrationFacts } from '../mail/family-change-mails';
 import { sendMailOnce, type MailMessage } from '../mail/ses-sender';
 
 const LEASE_MS = 60 * 1000;
@@ -86,5 +86,12 @@ export function mailRefund(
       paidCents: amounts.amount_paid_cents,
       refundedCents: amounts.amount_refunded_cents,
     }),
+  );
+}
+
+/** The club set the fee (financial support): the new fee and how to pay it. */
+export function mailFeeSet(tryout: TryoutItem): Promise<void> {
+  return mailOnce(`fee.${tryout.id}.${tryout.fee_set_at ?? ''}`, tryout, (facts) =>
+    feeSetMail({ ...facts, feeCents: tryout.amount_cents, method: tryout.payment_method }),
   );
 }

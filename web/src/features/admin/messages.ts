@@ -53,6 +53,7 @@ export const adminMessages = {
     cashNotCollected: 'Cash marked not collected',
     refund: (amount: string, method: string) => `Refunded ${amount} (${method === 'cash' ? 'cash' : 'card'})`,
     refundReleased: (amount: string) => `Refund of ${amount} refused by Stripe: nothing went back`,
+    feeSet: (before: string, after: string) => `Fee set from ${before} to ${after}`,
     reinstated: 'Reinstated after a withdrawal',
     resent: 'Result e-mail resent',
   },
@@ -176,6 +177,15 @@ export const adminMessages = {
     `Version ${version}. Saving a change makes a new version: families registering from then on accept the new one; those registered keep the version they accepted.`,
   refundPolicy: 'Refund policy',
   refundPolicyNote: 'Shown to a family before it confirms a withdrawal. Leave it empty to say nothing.',
+  // Player Details: the fee the club sets (issue 36)
+  feeTitle: 'Fee',
+  feeSupportAsked:
+    'The family asked about financial support. Set what they pay (down to $0.00) before anything is paid; they are e-mailed the new fee.',
+  feeNote: 'Nothing is paid yet. The club can set a lower fee; the family is e-mailed the new fee.',
+  feeLabel: 'Fee (dollars)',
+  setFee: 'Set fee',
+  feeSetDone: (name: string, amount: string) => `${name}’s fee is now ${amount}.`,
+  feeSetFailed: 'The fee could not be set. Please try again.',
   // Player Details: the registration's status and what the club asked (issue 36)
   status: 'Status',
   withdrawnOn: (when: string) => `Withdrawn by the family on ${when}`,

@@ -10,6 +10,7 @@ import type { AdminTryoutRow } from '@club/shared/types';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import type { Notify } from '../../components/toast';
 import { MAIL_STATUS_LABELS, resultLabel } from './labels';
+import { FeePanel, feeCanChange } from './fee-panel';
 import { RefundPanel } from './refund-panel';
 import { RowHistory } from './row-history';
 import { adminMessages as t } from './messages';
@@ -170,6 +171,9 @@ export function PlayerDetails({
             ],
           ]}
         />
+        {feeCanChange(row) ? (
+          <FeePanel key={`fee-${row.id}`} row={row} notify={notify} onChanged={onRefunded} />
+        ) : null}
         <RefundPanel key={row.id} row={row} notify={notify} onRefunded={onRefunded} />
         <RowHistory row={row} />
       </div>

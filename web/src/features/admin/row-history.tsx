@@ -42,6 +42,11 @@ export function describeChange(entry: AuditEntry): string {
       return t.history.refundReleased(formatCad(Number(before.amount_cents ?? 0)));
     case 'reinstate':
       return t.history.reinstated;
+    case 'fee':
+      return t.history.feeSet(
+        formatCad(Number(before.amount_cents ?? 0)),
+        formatCad(Number(after.amount_cents ?? 0)),
+      );
     case 'result_mail_resend':
       return t.history.resent;
     default:
