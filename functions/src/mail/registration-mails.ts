@@ -151,14 +151,16 @@ export function householdConfirmationMail(input: HouseholdConfirmationInput): Ma
         : []),
       money,
     ],
-    action: { label: 'View on my dashboard', url: dashboard },
+    // The family's calendar, one subscription that follows every change (issue 36); a file per child beside it.
+    action: { label: 'Subscribe to your family’s tryout calendar', url: input.subscribeUrl },
     links: [
+      { label: 'Your dashboard', url: dashboard },
       ...input.athletes
         .filter((a) => a.sessions.length)
         .map((a) => ({
           label: a.firstName
-            ? `Add ${a.firstName}'s tryouts to my calendar`
-            : 'Add my tryouts to my calendar',
+            ? `Download ${a.firstName}’s tryouts as a file`
+            : 'Download my tryouts as a file',
           url: a.calendarUrl,
         })),
       ...[...places.values()].map((s) => ({ label: `Map: ${s.location}, ${s.address}`, url: mapLink(s) })),

@@ -13,10 +13,13 @@ export function RegisterLink({ className, onNavigate }: { className: string; onN
   if (!open || user?.is_admin) return null;
   return (
     <li>
-      <NavLink className={className} to="/tryout" onClick={onNavigate}>
-        {/* A no-break space: in the phone menu the link is a flex box, which drops a plain space leading a
-            flex item, and it read "Registerfor tryouts" (issue 36). */}
-        Register<span className="nav-register-more">{'\u00a0'}for tryouts</span>
+      <NavLink className={className} to="/tryout" onClick={onNavigate} aria-label="Register for tryouts">
+        {/* One text in one span (a flex box drops a plain space leading a flex item: it read "Registerfor
+            tryouts"); on a desktop the bar reads "Tryouts", so "Register" there means only signing up (issue 36). */}
+        <span className="nav-register-full">Register for tryouts</span>
+        <span className="nav-register-short" aria-hidden="true">
+          Tryouts
+        </span>
       </NavLink>
     </li>
   );

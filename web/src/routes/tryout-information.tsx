@@ -17,7 +17,14 @@ export default function TryoutInformationPage() {
   return (
     <>
       <PageHeader eyebrow="Fall 2025" title="Tryout Information">
-        <p>Fall 2025 tryouts are in August. Here is everything you need to know before you come.</p>
+        {/* The spec's sentence, unless the active season's sessions say another month (issue 36: it read
+            "August" beside November dates). */}
+        <p>
+          {live.state === 'ready' && live.events && live.month !== 'August 2025'
+            ? `Tryouts are in ${live.month}.`
+            : 'Fall 2025 tryouts are in August.'}{' '}
+          Here is everything you need to know before you come.
+        </p>
       </PageHeader>
 
       <section className="page-section narrow" aria-labelledby="before-title">

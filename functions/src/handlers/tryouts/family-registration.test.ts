@@ -95,6 +95,7 @@ describe('registering a household’s athletes', () => {
     expect(text).toContain(`Mina: tryout number ${made[0]!.tryout_number}, 15U Girls.`);
     expect(text).toContain(`Leo: tryout number ${made[1]!.tryout_number}, 13U Boys.`);
     expect(text).toContain('Please bring $75.00 in cash to the first session.');
+    expect(text).toMatch(/Subscribe to your family’s tryout calendar: webcal:\/\/\S+key=/);
     // The admin sees each child with the parent as guardian and contact.
     const admin = await createAdmin();
     const rows = (await call('listTryouts', { token: admin.token, query: { season_id: seasonId } }))
