@@ -661,7 +661,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:Query']));
       expect(actions).not.toContain('dynamodb:Scan');
       // A refund it settles is mailed to the family (issue 36): sending, nothing else of SES.
-      expect(actions.filter((a) => a.startsWith('ses:')).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      expect(actions.filter((a) => a.startsWith('ses:')).sort()).toEqual([
+        'ses:SendEmail',
+        'ses:SendRawEmail',
+      ]);
       const secretResources = statements
         .filter((st) => actionsOf(st).includes('secretsmanager:GetSecretValue'))
         .flatMap((st) => [st.Resource].flat());
