@@ -88,7 +88,6 @@ export function FamilyRegistrations() {
 
   return (
     <>
-      {calendar ? <FamilyCalendar link={calendar} /> : null}
       {entries.map(({ athlete, tryout }) => (
         <RegistrationCard
           key={athlete.id}
@@ -104,6 +103,7 @@ export function FamilyRegistrations() {
           }
         />
       ))}
+      {calendar ? <FamilyCalendar link={calendar} /> : null}
     </>
   );
 }
