@@ -271,6 +271,19 @@ export const routes = {
    * switch to cash, withdraw, the receipt. Any id not of the caller's household is a 404.
    */
   /**
+   * What an invitation is, for its page (issue 36): who invited, the children, the invited address. Public:
+   * the token in the body is the capability (the link's fragment, never a URL a log keeps).
+   */
+  previewGuardianInvite: {
+    method: 'POST',
+    path: '/household/guardians/preview',
+    access: 'public',
+    handler: 'household/invite-preview',
+    table: 'read',
+    body: 'AcceptInviteSchema',
+    answer: answer<T.InvitationPreview>(),
+  },
+  /**
    * The family's calendar subscription (issue 36): a `webcal://` link to the household's feed (every child's
    * sessions, kept current) and the same feed's https address for a one-off download.
    */

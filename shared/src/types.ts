@@ -216,6 +216,15 @@ export interface TryoutRegistrationAnswer {
   url?: string;
 }
 
+/** POST /household/guardians/preview (issue 36): what an invitation's page says before it is accepted. */
+export interface InvitationPreview {
+  inviter_name: string;
+  /** The first names of the household's athletes. */
+  athlete_names: string[];
+  /** The invited address: a sign-up from the invitation fills it in. */
+  email: string;
+}
+
 /** GET /household/calendar-link (issue 36): the family's calendar feed, to subscribe to or download. */
 export interface CalendarLinkAnswer {
   /** `webcal://…`: a phone adds it as a calendar that follows every change by itself. */

@@ -12,8 +12,12 @@ export function guardianInviteMail(input: {
   athleteNames: readonly string[];
   link: string;
 }): MailMessage {
+  // "Jayden and Amara" (issue 36: it read "Jayden, Amara's").
+  const children = new Intl.ListFormat('en-CA', { type: 'conjunction' })
+    .format(input.athleteNames)
+    .replace(/, and /, ' and ');
   const names = input.athleteNames.length
-    ? ` You will see ${input.athleteNames.join(', ')}'s tryout registrations, results and details, and can register and pay for them.`
+    ? ` You will see the tryout registrations, results and details of ${children}, and can register and pay for them.`
     : '';
   return compose({
     to: input.to,

@@ -10,6 +10,7 @@ import {
   serverMessages,
   type AccessTokenClaims,
   type Household,
+  type InvitationPreview,
   type SuccessAnswer,
 } from '@club/shared';
 import * as guardiansTable from '../db/household-guardians';
@@ -91,6 +92,23 @@ export async function inviteGuardian(caller: AccessTokenClaims, email: string): 
   });
   log.info('guardian invited', { householdId, outcome: sent });
   return { success: true, message: serverMessages.invitationSent(invited) };
+}
+
+/**
+ * POST /household/guardians/preview {token} (issue 36): what an invitation is, for its page, to whoever holds
+ * its link (the invited mailbox): who invited, the children's first names, and the invited address (which a
+ * sign-up from the page fills in). An unknown or expired link reads as one.
+ */
+export async function previewGuardianInvite(token: string): Promise<InvitationPreview> {
+  const invite = await guardiansTable.getInvite(hashToken(token), new Date());
+  const inviter = invite ? await users.getUser(invite.invited_by) : null;
+  if (!invite || !inviter) throw new NotFoundError(serverMessages.invitationInvalid);
+  const household = await loadHousehold({ sub: inviter.id } as AccessTokenClaims);
+  return {
+    inviter_name: `${inviter.first_name} ${inviter.last_name}`,
+    athlete_names: answerOf(household).athletes.map((a) => a.first_name),
+    email: invite.email,
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import { aSeason } from '../features/tryouts/test-data';
 import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
 import EmailConfirmedPage from './email-confirmed';
+import HouseholdJoinPage from './household-join';
 import TryoutPage from './tryout';
 import VerifyEmailPage from './verify-email';
 
@@ -191,5 +192,39 @@ describe('/tryout for a parent with no child yet (issue 36)', () => {
     ).toEqual(['Choose an age group', '15U Girls', '17U Girls']);
     expect(screen.getByText('Total: $50.00')).toBeInTheDocument();
     expect(added).toMatchObject([{ first_name: 'Amara', division: 'girls' }]);
+  });
+});
+
+describe('an invitation’s page (issue 36)', () => {
+  it('says who invited and names the children, and signs up as a parent with the invited address', async () => {
+    // Prepare
+    server.use(
+      onRoute('previewGuardianInvite', () => ({
+        inviter_name: 'Dana Okafor',
+        athlete_names: ['Jayden', 'Amara'],
+        email: 'chris@example.test',
+      })),
+    );
+    renderWithSession(
+      [
+        { path: '/household/join', element: <HouseholdJoinPage /> },
+        { path: '/register', element: <RegisterForm /> },
+      ],
+      '/household/join#the-invite-token',
+    );
+
+    // Assess
+    expect(
+      await screen.findByText(
+        'Dana Okafor invited you to join their family account as a parent or guardian. You will see Jayden and Amara’s tryouts and can register and pay for them.',
+      ),
+    ).toBeInTheDocument();
+
+    // Act
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Create an account' }));
+
+    // Assess
+    expect(await screen.findByRole('radio', { name: /parent or guardian/i })).toBeChecked();
+    expect(screen.getByLabelText('Email')).toHaveValue('chris@example.test');
   });
 });

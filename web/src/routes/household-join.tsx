@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { InvitationPreview } from '@club/shared/types';
 import { Link, useLocation } from 'react-router-dom';
 import { AuthCard } from '../features/auth/auth-card';
 import { acceptInvite, PENDING_INVITE_KEY } from '../features/household/api';
 import { householdMessages as t } from '../features/household/messages';
-import { serverMessageOr } from '../lib/api-client';
+import { callApi, serverMessageOr } from '../lib/api-client';
 import type { PageMeta } from '../lib/page-meta';
 import { useSession } from '../lib/session-context';
 import { useHydrated } from '../lib/use-hydrated';
@@ -37,6 +38,20 @@ export default function HouseholdJoinPage() {
   const hydrated = useHydrated();
   const { hash } = useLocation();
   const [token] = useState(() => inviteToken(hash));
+  // Who invited and whose children (issue 36), read with the token once the page has it.
+  const [preview, setPreview] = useState<InvitationPreview | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    callApi('previewGuardianInvite', { body: { token } }).then(
+      (answer) => current && setPreview(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  const intro = preview ? t.joinIntroFrom(preview.inviter_name, preview.athlete_names) : t.joinIntro;
   const [state, setState] = useState<
     { kind: 'idle' | 'busy' | 'joined' } | { kind: 'failed'; message: string }
   >({
@@ -78,7 +93,7 @@ export default function HouseholdJoinPage() {
           <p>{t.joinIntro}</p>
         ) : user ? (
           <>
-            <p>{t.joinIntro}</p>
+            <p>{intro}</p>
             {state.kind === 'failed' ? (
               <p role="alert" className="form-error">
                 {state.message}
@@ -95,13 +110,22 @@ export default function HouseholdJoinPage() {
           </>
         ) : (
           <>
-            <p>{t.joinIntro}</p>
+            <p>{intro}</p>
             <p>{t.joinSignIn}</p>
             <p className="auth-links">
-              <Link className="button" to="/login">
+              <Link className="button" to="/login" state={preview ? { email: preview.email } : null}>
                 {t.signIn}
               </Link>{' '}
-              <Link to="/register">{t.createAccount}</Link>
+              {/* A parent's sign-up, the invited address filled in (issue 36). */}
+              <Link
+                to={
+                  preview
+                    ? `/register?as=guardian&email=${encodeURIComponent(preview.email)}`
+                    : '/register?as=guardian'
+                }
+              >
+                {t.createAccount}
+              </Link>
             </p>
           </>
         )}

@@ -63,7 +63,9 @@ describe('inviting a second guardian', () => {
     expect(accepted.status).toBe(200);
     const [mail] = await mailsTo(other.email);
     expect(mail!.subject).toBe('Jordan Quinn invited you to their family account at Summit Basketball');
-    expect(mail!.body.text).toContain("You will see Jordan, Mina's tryout registrations");
+    expect(mail!.body.text).toContain(
+      'You will see the tryout registrations, results and details of Jordan and Mina, and can register and pay for them.',
+    );
     const seenByParent = await household(parent);
     expect(await household(other)).toEqual(seenByParent);
     expect(seenByParent.guardians.map((g) => g.first_name)).toEqual(['Jordan', 'Sam']);
@@ -251,5 +253,37 @@ describe('guardians of a registered athlete', () => {
     expect(rows.find((r) => r.id === `${seasonId}.${teen.id}`)?.guardians.map((g) => g.email)).toEqual([
       teen.email,
     ]);
+  });
+});
+
+describe('an invitation’s page and mail (issue 36)', () => {
+  it('say who invited and name the children, and give the invited address to a sign-up from it', async () => {
+    // Prepare: a parent (not a player) with two children invites an address that has no account yet.
+    const dana = await createPlayer({ first_name: 'Dana', last_name: 'Okafor', account_type: 'guardian' });
+    for (const name of ['Jayden', 'Amara']) {
+      expect((await call('addAthlete', { token: dana.token, body: child(name) })).status).toBe(201);
+    }
+    const invited = uniqueEmail('chris');
+    const token = await invite(dana, invited);
+
+    // Act
+    const page = await call('previewGuardianInvite', { body: { token } });
+    const unknown = await call('previewGuardianInvite', {
+      body: { token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) },
+    });
+
+    // Assess
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({
+      inviter_name: 'Dana Okafor',
+      athlete_names: ['Jayden', 'Amara'],
+      email: invited,
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([404, expect.stringMatching(/invitation/i)]);
+    const [mail] = (await mailsTo(invited)).filter((m) => m.subject.includes('invited you'));
+    expect(mail!.subject).toBe('Dana Okafor invited you to their family account at Summit Basketball');
+    expect(mail!.body.text).toContain(
+      'You will see the tryout registrations, results and details of Jayden and Amara, and can register and pay for them.',
+    );
   });
 });

@@ -24,6 +24,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { ApiError } from '../../lib/api-client';
 import { RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { register, signUpReturnTo } from './api';
+import { useCarriedEmail } from './use-carried-email';
 import { focusFirstInvalid } from './focus';
 import { authMessages as t } from './messages';
 
@@ -96,6 +97,13 @@ export function RegisterForm() {
   if (asGuardian && !guardianAsked) {
     setGuardianAsked(true);
     setAccountType('guardian');
+  }
+  // An invitation's address (issue 36: the join page sends it), unless something was typed already.
+  const carriedEmail = useCarriedEmail();
+  const [filledFrom, setFilledFrom] = useState<string | undefined>();
+  if (carriedEmail && filledFrom !== carriedEmail) {
+    setFilledFrom(carriedEmail);
+    setValues((current) => (current.email ? current : { ...current, email: carriedEmail }));
   }
 
   function update(field: Field, value: string | boolean) {

@@ -11,9 +11,11 @@ import { serverMessageOr } from '../../lib/api-client';
 import { inviteGuardian, leaveHousehold } from './api';
 import { householdMessages as t } from './messages';
 
-export function InviteForm({ onInvited }: { onInvited: (message: string) => void }) {
+export function InviteForm() {
   const id = useId();
   const [email, setEmail] = useState('');
+  // Said beside the button that sent it (issue 36: it showed at the top of the section, out of sight).
+  const [sent, setSent] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -26,11 +28,12 @@ export function InviteForm({ onInvited }: { onInvited: (message: string) => void
       return;
     }
     setError('');
+    setSent('');
     setBusy(true);
     try {
       const answer = await inviteGuardian(parsed.output);
       setEmail('');
-      onInvited(answer.message);
+      setSent(answer.message);
     } catch (e) {
       setError(serverMessageOr(e, t.failed));
     } finally {
@@ -55,6 +58,9 @@ export function InviteForm({ onInvited }: { onInvited: (message: string) => void
       <button type="submit" className="button button-secondary" aria-disabled={busy || undefined}>
         {busy ? t.inviting : t.invite}
       </button>
+      <p role="status" className="form-success household-invite-sent" hidden={!sent}>
+        {sent}
+      </p>
     </form>
   );
 }

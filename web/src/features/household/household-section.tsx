@@ -266,7 +266,7 @@ export function HouseholdSection() {
           </li>
         ))}
       </ul>
-      <InviteForm onInvited={(message) => setNotice(message)} />
+      <InviteForm />
       {household.guardians.length > 1 ? (
         <LeaveButton onLeft={(next) => ready(next, t.left)} onFailed={setError} />
       ) : null}

@@ -45,6 +45,10 @@ export const householdMessages = {
   // The join page and the waiting invitation
   joinTitle: 'Join a family account',
   joinIntro: 'You were invited to join a family account as a parent or guardian.',
+  joinIntroFrom: (inviter: string, children: readonly string[]) =>
+    children.length
+      ? `${inviter} invited you to join their family account as a parent or guardian. You will see ${new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(children).replace(/, and /, ' and ')}’s tryouts and can register and pay for them.`
+      : `${inviter} invited you to join their family account as a parent or guardian.`,
   joinSignIn:
     'Sign in, or create an account, with the e-mail address the invitation was sent to. Your invitation waits here in this browser.',
   joinAccept: 'Accept invitation',
