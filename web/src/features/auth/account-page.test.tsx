@@ -98,6 +98,53 @@ describe('/account (issue 18)', () => {
     ]);
   });
 
+  it('offers a new phone to the children’s emergency contacts that had the old one, and changes only those (issue 36)', async () => {
+    // Prepare: two children, one whose emergency contact has the parent's number, one another number.
+    const sent = serveAccount();
+    const kid = (id: string, first_name: string, emergency_contact_phone: string) => ({
+      id,
+      first_name,
+      last_name: 'Okafor',
+      date_of_birth: '2013-04-02',
+      emergency_contact_name: 'Maya Okafor',
+      emergency_contact_phone,
+      emergency_contact_email: 'maya@example.com',
+      emergency_contact_relationship: 'parent' as const,
+      parent_consent: true,
+    });
+    const amara = kid('55555555-5555-4555-8555-555555555555', 'Amara', '(780) 555-0134');
+    const leo = kid('66666666-6666-4666-8666-666666666666', 'Leo', '780-555-0199');
+    server.use(
+      onRoute('getHousehold', () => ({ guardians: [], athletes: [amara, leo] })),
+      onRoute('updateAthlete', async ({ request, params }) => {
+        sent.push({ route: `updateAthlete ${String(params.id)}`, body: await request.json() });
+        return amara;
+      }),
+    );
+    const { part, user } = await renderPage();
+    const details = part('Your details');
+
+    // Act
+    await user.clear(details.getByLabelText('Phone number'));
+    await user.type(details.getByLabelText('Phone number'), '587-555-0190');
+    await user.click(details.getByRole('button', { name: 'Save details' }));
+
+    // Assess: asked, not done.
+    const offer = await details.findByRole('group', {
+      name: 'Amara’s emergency contact still has your old number, 780-555-0134.',
+    });
+    expect(sent.map((c) => c.route)).toEqual(['updateAccount']);
+
+    // Act
+    await user.click(within(offer).getByRole('button', { name: 'Use 587-555-0190 for them too' }));
+
+    // Assess
+    expect(await details.findByText('Their emergency contact now has 587-555-0190.')).toBeInTheDocument();
+    expect(sent.slice(1)).toEqual([
+      { route: `updateAthlete ${amara.id}`, body: { emergency_contact_phone: '587-555-0190' } },
+    ]);
+  });
+
   it('asks for the current password, shows the rules, and says when the current one is wrong', async () => {
     const sent = serveAccount();
     const { part, user } = await renderPage();

@@ -3,6 +3,13 @@
  * `@club/shared` (spec §5); only what the browser alone says is here.
  */
 export const authMessages = {
+  // /account: a new phone offered to the children's emergency contacts (issue 36)
+  contactsHoldOldPhone: (names: string, phone: string) =>
+    `${names} emergency contact still has your old number, ${phone}.`,
+  useNewPhone: (phone: string) => `Use ${phone} for them too`,
+  keepOldPhone: 'Keep the old number',
+  contactsUpdated: (phone: string) => `Their emergency contact now has ${phone}.`,
+  contactsUpdateFailed: 'The emergency contacts could not be changed. Please try again.',
   // Login (spec §8)
   loginFailed: 'Login failed',
   signInCode: 'Sign-in code (from the e-mail)',
