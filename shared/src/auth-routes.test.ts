@@ -50,14 +50,19 @@ describe('the account rows of the route table', () => {
       'confirmPayment',
       'forgotPassword',
       'inviteGuardian',
+      'refundTryout',
       'register',
       'registerTryout',
       'resendResult',
       'resendVerification',
       'resetPassword',
+      'setTryoutFee',
       'stripeWebhook',
       'updateHouseholdTryout',
       'updateMyTryout',
+      // Issue 36: a withdrawal, a refund and a fee the club set are mailed to the family.
+      'withdrawHouseholdTryout',
+      'withdrawMyTryout',
     ]);
   });
 

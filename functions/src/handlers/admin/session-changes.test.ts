@@ -115,11 +115,15 @@ describe('a session that moves (issue 36)', () => {
     const moved = { ...s1!, starts_at: '2026-08-19T18:00', ends_at: '2026-08-19T19:30', ...OTHER_GYM };
     const saves = await Promise.all([put([moved, s2]), put([moved, s2])]);
 
-    // Assess: one save counts the change; the other is told to reload (nothing is counted twice).
-    expect(saves.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(saves.find((r) => r.status === 409)!.body.message).toBe(
-      'Another administrator changed the sessions a moment ago. Please reload the page and make your change again.',
-    );
+    // Assess: the change is counted once. A save that raced the other is told to reload; one that came after
+    // it finds nothing moved (both answers are right, which one depends on timing).
+    expect(saves.some((r) => r.status === 200)).toBe(true);
+    for (const refused of saves.filter((r) => r.status !== 200)) {
+      expect([refused.status, refused.body.message]).toEqual([
+        409,
+        'Another administrator changed the sessions a moment ago. Please reload the page and make your change again.',
+      ]);
+    }
     const after = (await call('listSeasons', { token: admin.token })).body as unknown as AdminSeason[];
     const stored = after.find((s) => s.id === season.id)!.sessions;
     expect(stored.map((s) => [s.id, s.sequence])).toEqual([
