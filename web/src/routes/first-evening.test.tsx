@@ -17,6 +17,7 @@ import { makeToken, player } from '../features/auth/test-tokens';
 import { aSeason } from '../features/tryouts/test-data';
 import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
+import DashboardPage from './dashboard';
 import EmailConfirmedPage from './email-confirmed';
 import HouseholdJoinPage from './household-join';
 import TryoutPage from './tryout';
@@ -226,5 +227,57 @@ describe('an invitation’s page (issue 36)', () => {
     // Assess
     expect(await screen.findByRole('radio', { name: /parent or guardian/i })).toBeChecked();
     expect(screen.getByLabelText('Email')).toHaveValue('chris@example.test');
+  });
+});
+
+describe('a guardian who accepts an invitation on the dashboard (issue 36)', () => {
+  it('sees the children’s registrations at once, without a reload', async () => {
+    // Prepare: an invitation waiting in this tab; the household has Amara, registered, once joined.
+    sessionStorage.setItem('token', makeToken(player));
+    sessionStorage.setItem('household-invite', 'the-invite-token');
+    const amara: Athlete = {
+      id: '77777777-7777-4777-8777-777777777777',
+      first_name: 'Amara',
+      last_name: 'Okafor',
+      date_of_birth: '2013-04-02',
+      emergency_contact_name: 'Dana Okafor',
+      emergency_contact_phone: '780-555-0142',
+      emergency_contact_email: 'dana@example.test',
+      emergency_contact_relationship: 'parent',
+      parent_consent: true,
+    };
+    let joined = false;
+    server.use(
+      http.get('/api/tryouts/my', () => HttpResponse.json({ message: 'Not registered.' }, { status: 404 })),
+      onRoute('getHousehold', () => ({ guardians: [], athletes: joined ? [amara] : [] })),
+      onRoute('getHouseholdTryouts', () =>
+        joined
+          ? [
+              {
+                athlete_id: amara.id,
+                hasRegistered: true,
+                season: season.name,
+                tryout_number: 7,
+                result: '' as const,
+                payment_method: 'cash' as const,
+                payment_status: 'cash' as const,
+                teamsnap_link: null,
+                age_group: '15U Girls' as const,
+              },
+            ]
+          : [],
+      ),
+      onRoute('acceptGuardianInvite', () => {
+        joined = true;
+        return { guardians: [], athletes: [amara] };
+      }),
+    );
+    renderWithSession([{ path: '/dashboard', element: <DashboardPage /> }], '/dashboard');
+
+    // Act
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept invitation' }));
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: "Amara's Tryout Registration" })).toBeInTheDocument();
   });
 });

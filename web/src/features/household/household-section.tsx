@@ -22,6 +22,7 @@ import {
 import { AthleteForm } from './athlete-form';
 import { InviteForm, LeaveButton } from './household-actions';
 import { DIVISION_LABELS } from '@club/shared/tryouts';
+import { announceHouseholdChanged } from '../../lib/household-events';
 import { householdMessages as t } from './messages';
 import './household.css';
 
@@ -119,6 +120,8 @@ export function HouseholdSection() {
       sessionStorage.removeItem(PENDING_INVITE_KEY);
       setPendingInvite(null);
       ready(next, t.joined);
+      // The children's registrations show at once on the rest of the dashboard.
+      announceHouseholdChanged();
     } catch (e) {
       sessionStorage.removeItem(PENDING_INVITE_KEY);
       setPendingInvite(null);

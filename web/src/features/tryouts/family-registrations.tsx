@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { Athlete, CalendarLinkAnswer, HouseholdTryout } from '@club/shared/types';
 import { callApi } from '../../lib/api-client';
 import { useSettled } from '../../lib/reveal-together';
+import { useHouseholdVersion } from '../../lib/household-events';
 import { useSession } from '../../lib/session-context';
 import { isPayable } from '@club/shared/tryouts';
 import type { FamilyToPay } from './complete-payment';
@@ -43,6 +44,8 @@ export function FamilyRegistrations() {
   useSettled(settled);
 
   const [calendar, setCalendar] = useState<CalendarLinkAnswer | null>(null);
+  // Read again when the household changes on this page (an invitation accepted, issue 36).
+  const householdVersion = useHouseholdVersion();
 
   useEffect(() => {
     let current = true;
@@ -71,7 +74,7 @@ export function FamilyRegistrations() {
     return () => {
       current = false;
     };
-  }, [user?.id]);
+  }, [user?.id, householdVersion]);
 
   // Several still to pay by card: each card's "Complete payment" pays them all on one checkout (issue 36).
   const unpaid = entries.filter(
