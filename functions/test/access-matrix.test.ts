@@ -126,6 +126,8 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /household/tryouts/{id}/receipt': 'player',
   'POST /household/guardians': 'player',
   'POST /household/guardians/accept': 'player',
+  'GET /household/invitations': 'player',
+  'DELETE /household/invitations/{id}': 'player',
   // The invitation's page, before its reader signs in: the token is the capability (issue 36).
   'POST /household/guardians/preview': 'public',
   'DELETE /household/guardians/me': 'player',

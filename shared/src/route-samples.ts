@@ -17,6 +17,8 @@ export interface SampleIds {
   readonly calendarKey: string;
   /** An athlete of the caller's household (an account's own athlete has the account's id). */
   readonly athleteId: string;
+  /** A household invitation's id (its token's hash); one that is not waiting is answered 404. */
+  readonly inviteId?: string;
 }
 
 /** Which sample each parameter schema takes. */
@@ -26,6 +28,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.CheckoutSessionIdSchema, 'checkoutSessionId'],
   [schemas.CalendarKeySchema, 'calendarKey'],
   [schemas.AthleteIdSchema, 'athleteId'],
+  [schemas.InviteIdSchema, 'inviteId'],
 ]);
 
 function sampleOf(
@@ -43,7 +46,7 @@ function sampleOf(
         const kind = SAMPLE_OF.get(schema);
         if (!kind)
           throw new Error(`No sample for parameter ${key} of ${name}: add its schema to route-samples.ts`);
-        return [key, ids[kind]];
+        return [key, ids[kind] ?? '0'.repeat(64)];
       }),
   );
 }

@@ -270,6 +270,24 @@ export const routes = {
    * /tryouts/my/withdraw and /tryouts/my/receipt do for the account holder's own: pay (again) by card,
    * switch to cash, withdraw, the receipt. Any id not of the caller's household is a 404.
    */
+  /** The household's invitations still waiting (issue 36), with Resend (invite again) and Cancel. */
+  listGuardianInvites: {
+    method: 'GET',
+    path: '/household/invitations',
+    access: 'player',
+    handler: 'household/list-invites',
+    table: 'read',
+    answer: answer<T.PendingInvitation[]>(),
+  },
+  cancelGuardianInvite: {
+    method: 'DELETE',
+    path: '/household/invitations/{id}',
+    access: 'player',
+    handler: 'household/cancel-invite',
+    table: 'write',
+    params: 'InviteParamsSchema',
+    answer: answer<T.PendingInvitation[]>(),
+  },
   /**
    * What an invitation is, for its page (issue 36): who invited, the children, the invited address. Public:
    * the token in the body is the capability (the link's fragment, never a URL a log keeps).

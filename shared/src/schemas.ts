@@ -694,6 +694,13 @@ export const AthleteIdSchema = v.pipe(
   v.string('That athlete is not in your household.'),
   v.uuid('That athlete is not in your household.'),
 );
+/** A household invitation's id in paths (its token's SHA-256, hex): no link can be made from it (issue 36). */
+export const InviteIdSchema = v.pipe(
+  v.string('That invitation is no longer waiting.'),
+  v.regex(/^[0-9a-f]{64}$/, 'That invitation is no longer waiting.'),
+);
+/** Path `{id}` of a household invitation. */
+export const InviteParamsSchema = v.object({ id: InviteIdSchema });
 /** Path `{id}` of an athlete. */
 export const AthleteParamsSchema = v.object({ id: AthleteIdSchema });
 

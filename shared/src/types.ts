@@ -216,6 +216,16 @@ export interface TryoutRegistrationAnswer {
   url?: string;
 }
 
+/** GET /household/invitations (issue 36): an invitation its household is waiting on. */
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  /** The guardian who sent it. */
+  sent_by: string;
+  sent_at: string;
+  expires_at: string;
+}
+
 /** POST /household/guardians/preview (issue 36): what an invitation's page says before it is accepted. */
 export interface InvitationPreview {
   inviter_name: string;

@@ -3,12 +3,12 @@
  * household with one (spent in the same transaction), and leaving one. The household's own items and its
  * athletes are db/households.ts.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { putListedToken } from './one-time-tokens';
 import { db, tableName } from './client';
 import { athleteCountUpdate, athleteCountValues, athleteRoomCondition, type AthleteItem } from './households';
 import { expiresAt, keys } from './keys';
-import { transactOrConditionCodes } from './transactions';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 
 /** An invitation to join a household as a guardian, stored by its token's hash until it expires. */
 export interface InviteItem {
@@ -34,8 +34,56 @@ export function putInvite(
       invited_by: invite.invited_by,
       email: invite.email,
       expiresAt: expiresAt(invite.expires),
+      // Listed under its household (issue 36: pending invitations, with Resend and Cancel).
+      ...keys.householdInvitesIndex(invite.household_id),
+      GSI1SK: new Date().toISOString(),
     },
   });
+}
+
+/** A household's pending invitation, as its guardians see it: the token's hash is its id. */
+export interface PendingInvite {
+  id: string;
+  email: string;
+  invited_by: string;
+  sent_at: string;
+  expiresAt: number;
+}
+
+/** The household's unexpired invitations, oldest first (GSI1: one Query). */
+export async function listInvites(householdId: string, now: Date): Promise<PendingInvite[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.householdInvitesIndex(householdId).GSI1PK },
+    }),
+  );
+  return (out.Items ?? [])
+    .filter((item) => (item.expiresAt as number) > expiresAt(now))
+    .map((item) => ({
+      id: String(item.PK).replace(/^TOKEN#/, ''),
+      email: item.email as string,
+      invited_by: item.invited_by as string,
+      sent_at: item.GSI1SK as string,
+      expiresAt: item.expiresAt as number,
+    }));
+}
+
+/** Cancels an invitation of this household (its link stops working); false when there is none. */
+export async function deleteInvite(tokenHash: string, householdId: string): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.oneTimeToken(tokenHash, 'INVITE'),
+        ConditionExpression: 'household_id = :h',
+        ExpressionAttributeValues: { ':h': householdId },
+      }),
+    ),
+  );
+  return out !== null;
 }
 
 /** An unexpired invitation (strongly consistent), or null. */

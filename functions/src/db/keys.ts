@@ -137,6 +137,8 @@ export const keys = {
     SK: `ATHLETE#${athleteId}`,
   }),
   householdPartition: (householdId: string) => ({ PK: `HOUSEHOLD#${householdId}` }),
+  /** A household's pending invitations (GSI1 on each invitation's token item, issue 36): gone when it is. */
+  householdInvitesIndex: (householdId: string) => ({ GSI1PK: `INVITES#${householdId}` }),
   /**
    * An account on the "E-mail me when it opens" list (issue 18). One partition holds the list, so opening
    * registration reads it with one Query; a club's list is hundreds, not millions.

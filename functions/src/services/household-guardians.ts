@@ -11,6 +11,7 @@ import {
   type AccessTokenClaims,
   type Household,
   type InvitationPreview,
+  type PendingInvitation,
   type SuccessAnswer,
 } from '@club/shared';
 import * as guardiansTable from '../db/household-guardians';
@@ -79,6 +80,11 @@ export async function inviteGuardian(caller: AccessTokenClaims, email: string): 
     expires: new Date(now.getTime() + INVITE_TTL_MS),
   });
   if (!stored) throw new NotFoundError(serverMessages.accountNotFound);
+  // Inviting an address again (Resend) replaces the invitation it had: only the newest link works.
+  for (const older of await guardiansTable.listInvites(householdId, now)) {
+    if (older.email === invited && older.id !== hashToken(token))
+      await guardiansTable.deleteInvite(older.id, householdId);
+  }
   const sent = await sendMail(
     guardianInviteMail({
       to: invited,
@@ -92,6 +98,42 @@ export async function inviteGuardian(caller: AccessTokenClaims, email: string): 
   });
   log.info('guardian invited', { householdId, outcome: sent });
   return { success: true, message: serverMessages.invitationSent(invited) };
+}
+
+/**
+ * GET /household/invitations (issue 36): the household's invitations still waiting, oldest first, with who
+ * sent each. A household of one has none.
+ */
+export async function listGuardianInvites(caller: AccessTokenClaims): Promise<PendingInvitation[]> {
+  const household = await loadHousehold(caller);
+  if (!household.id) return [];
+  const invites = await guardiansTable.listInvites(household.id, new Date());
+  return invites.map((invite) => {
+    const sender = household.guardians.find((g) => g.id === invite.invited_by);
+    return {
+      id: invite.id,
+      email: invite.email,
+      sent_by: sender ? `${sender.first_name} ${sender.last_name}` : '',
+      sent_at: invite.sent_at,
+      expires_at: new Date(invite.expiresAt * 1000).toISOString(),
+    };
+  });
+}
+
+/**
+ * DELETE /household/invitations/{id} (issue 36): its link stops working. Only an invitation of the caller's
+ * household; any other id reads as one no longer waiting (404). Answers the ones still waiting.
+ */
+export async function cancelGuardianInvite(
+  caller: AccessTokenClaims,
+  id: string,
+): Promise<PendingInvitation[]> {
+  const household = await loadHousehold(caller);
+  if (!household.id || !(await guardiansTable.deleteInvite(id, household.id))) {
+    throw new NotFoundError(serverMessages.invitationNotWaiting);
+  }
+  log.info('guardian invitation cancelled', { householdId: household.id });
+  return listGuardianInvites(caller);
 }
 
 /**

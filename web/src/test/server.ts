@@ -11,6 +11,7 @@ import { onRoute } from './route-mock';
 const defaults = [
   onRoute('getHousehold', () => ({ guardians: [], athletes: [] })),
   onRoute('getHouseholdTryouts', () => []),
+  onRoute('listGuardianInvites', () => []),
   onRoute('getHouseholdCalendarLink', () => ({
     subscribe_url: 'webcal://localhost/api/tryouts/calendar.ics?key=family-key',
     download_url: 'https://localhost/api/tryouts/calendar.ics?key=family-key',

@@ -287,3 +287,45 @@ describe('an invitation’s page and mail (issue 36)', () => {
     );
   });
 });
+
+describe('invitations still waiting (issue 36)', () => {
+  it('are listed for the household, a Resend replaces the link, and Cancel stops it', async () => {
+    // Prepare
+    const dana = await createPlayer({ first_name: 'Dana', last_name: 'Okafor' });
+    await call('addAthlete', { token: dana.token, body: child('Amara') });
+    const chris = await createPlayer({ first_name: 'Chris', email: uniqueEmail('chris') });
+    const first = await invite(dana, chris.email);
+
+    // Act: sent again (Resend), listed, then cancelled.
+    const second = await invite(dana, chris.email);
+    const listed = await call('listGuardianInvites', { token: dana.token });
+    const stale = await call('acceptGuardianInvite', { token: chris.token, body: { token: first } });
+    const [waiting] = listed.body as unknown as Array<{ id: string }>;
+    const stranger = await createPlayer();
+    const notTheirs = await call('cancelGuardianInvite', {
+      token: stranger.token,
+      params: { id: waiting!.id },
+    });
+    const cancelled = await call('cancelGuardianInvite', { token: dana.token, params: { id: waiting!.id } });
+    const afterCancel = await call('acceptGuardianInvite', { token: chris.token, body: { token: second } });
+
+    // Assess
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f]{64}$/),
+        email: chris.email.toLowerCase(),
+        sent_by: 'Dana Okafor',
+        sent_at: expect.any(String),
+        expires_at: expect.any(String),
+      },
+    ]);
+    expect(stale.status).toBe(404);
+    expect([notTheirs.status, notTheirs.body.message]).toEqual([
+      404,
+      'That invitation is no longer waiting.',
+    ]);
+    expect([cancelled.status, cancelled.body]).toEqual([200, []]);
+    expect(afterCancel.status).toBe(404);
+  });
+});

@@ -2,20 +2,60 @@
  * The household's own actions beside its list (issue 17): inviting another parent or guardian by e-mail (the
  * address checked with the shared schema first), and leaving the household after a question.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { EmailSchema } from '@club/shared';
-import type { Household } from '@club/shared/types';
+import type { Household, PendingInvitation } from '@club/shared/types';
 import * as v from 'valibot';
 import { TextField } from '../../components/form-field';
-import { serverMessageOr } from '../../lib/api-client';
+import { callApi, serverMessageOr } from '../../lib/api-client';
 import { inviteGuardian, leaveHousehold } from './api';
 import { householdMessages as t } from './messages';
+
+/** "Nov 27" in Edmonton. */
+function shortDay(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'America/Edmonton',
+  }).format(new Date(iso));
+}
 
 export function InviteForm() {
   const id = useId();
   const [email, setEmail] = useState('');
   // Said beside the button that sent it (issue 36: it showed at the top of the section, out of sight).
   const [sent, setSent] = useState('');
+  // The invitations still waiting, with Resend and Cancel (issue 36).
+  const [waiting, setWaiting] = useState<PendingInvitation[]>([]);
+  useEffect(() => {
+    let current = true;
+    callApi('listGuardianInvites').then(
+      (list) => current && setWaiting(list),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [sent]);
+
+  async function resend(invitation: PendingInvitation) {
+    setError('');
+    try {
+      setSent((await inviteGuardian(invitation.email)).message);
+    } catch (e) {
+      setError(serverMessageOr(e, t.failed));
+    }
+  }
+
+  async function cancel(invitation: PendingInvitation) {
+    setError('');
+    try {
+      setWaiting(await callApi('cancelGuardianInvite', { params: { id: invitation.id } }));
+      setSent(t.invitationCancelled(invitation.email));
+    } catch (e) {
+      setError(serverMessageOr(e, t.failed));
+    }
+  }
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -61,6 +101,45 @@ export function InviteForm() {
       <p role="status" className="form-success household-invite-sent" hidden={!sent}>
         {sent}
       </p>
+      {waiting.length ? (
+        <section className="household-waiting" aria-labelledby={`${id}-waiting`}>
+          <h4 id={`${id}-waiting`}>{t.waitingTitle}</h4>
+          <ul className="household-list">
+            {waiting.map((invitation) => (
+              <li key={invitation.id}>
+                <div>
+                  <strong>{invitation.email}</strong>
+                  <br />
+                  <span className="household-meta">
+                    {t.waitingSent(
+                      invitation.sent_by,
+                      shortDay(invitation.sent_at),
+                      shortDay(invitation.expires_at),
+                    )}
+                  </span>
+                </div>
+                <div className="household-row-actions">
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => void resend(invitation)}
+                  >
+                    {t.resend}
+                  </button>
+                  <button
+                    type="button"
+                    className="household-link"
+                    aria-label={t.cancelInvitation(invitation.email)}
+                    onClick={() => void cancel(invitation)}
+                  >
+                    {t.cancel}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </form>
   );
 }

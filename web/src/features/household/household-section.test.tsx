@@ -292,3 +292,48 @@ describe('the family section (issue 17)', () => {
     expect(screen.queryByRole('link', { name: /Register for tryouts/ })).not.toBeInTheDocument();
   });
 });
+
+describe('invitations still waiting (issue 36)', () => {
+  it('are listed beside the invite form, sent again with Resend and stopped with Cancel', async () => {
+    // Prepare
+    const calls = serveHousehold({ guardians: [ME], athletes: [own] });
+    const waiting = {
+      id: 'a'.repeat(64),
+      email: 'sam@example.test',
+      sent_by: 'Jordan Lee',
+      sent_at: '2026-11-20T18:00:00.000Z',
+      expires_at: '2026-11-27T18:00:00.000Z',
+    };
+    let list = [waiting];
+    server.use(
+      onRoute('listGuardianInvites', () => list),
+      onRoute('cancelGuardianInvite', ({ params }) => {
+        calls.push({ route: 'cancelGuardianInvite', body: params.id });
+        list = [];
+        return list;
+      }),
+    );
+    const { user } = renderSection();
+
+    // Assess
+    const region = await screen.findByRole('region', { name: 'Invitations waiting' });
+    expect(
+      within(region).getByText('Sent by Jordan Lee on Nov 20; the link works until Nov 27.'),
+    ).toBeInTheDocument();
+
+    // Act: sent again, then cancelled.
+    await user.click(within(region).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Invitation sent to sam@example.test.')).toBeInTheDocument();
+    await user.click(
+      within(region).getByRole('button', { name: 'Cancel the invitation to sam@example.test' }),
+    );
+
+    // Assess
+    expect(await screen.findByText('The invitation to sam@example.test was cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Invitations waiting' })).not.toBeInTheDocument();
+    expect(calls).toEqual([
+      { route: 'inviteGuardian', body: { email: 'sam@example.test' } },
+      { route: 'cancelGuardianInvite', body: 'a'.repeat(64) },
+    ]);
+  });
+});

@@ -34,6 +34,12 @@ export const householdMessages = {
     'Conditions, allergies or medication the coaches should know. Only the club’s administrators see them.',
   consentLabel: 'I am the parent or guardian of this athlete and I consent to their registration.',
   inviteTitle: 'Invite another parent or guardian',
+  waitingTitle: 'Invitations waiting',
+  waitingSent: (by: string, sent: string, until: string) =>
+    `${by ? `Sent by ${by}` : 'Sent'} on ${sent}; the link works until ${until}.`,
+  resend: 'Resend',
+  cancelInvitation: (email: string) => `Cancel the invitation to ${email}`,
+  invitationCancelled: (email: string) => `The invitation to ${email} was cancelled.`,
   inviteNote: 'They sign in (or create an account) with this address and accept; the link works for 7 days.',
   inviteEmail: 'Their e-mail',
   invite: 'Send invitation',
