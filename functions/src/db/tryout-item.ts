@@ -99,6 +99,9 @@ export interface TryoutItem {
   photo_consent?: boolean;
   /** The family asked about financial support (issue 36): the admin may set a lower fee before it is paid. */
   financial_support_requested?: boolean;
+  /** The card its payment was made with (issue 36: the receipt names it), when Stripe said. */
+  card_brand?: string;
+  card_last4?: string;
   /** When an admin set this registration's fee (financial support), and who: audited too. */
   fee_set_at?: string;
   /**

@@ -82,3 +82,25 @@ export async function sessionOfPayment(paymentIntentId: string): Promise<Checkou
   const session = page.data[0];
   return session ? v.parse(CheckoutSessionSchema, session) : null;
 }
+
+/** The card a payment was made with, as its latest charge says (issue 36: the receipt names it). */
+const PaymentIntentCardSchema = v.object({
+  latest_charge: v.object({
+    payment_method_details: v.nullish(
+      v.object({
+        card: v.nullish(v.object({ brand: v.string(), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) })),
+      }),
+    ),
+  }),
+});
+
+/** The brand and last 4 digits of the card a payment was made with; null when it was not a card. */
+export async function paymentCardOf(
+  paymentIntentId: string,
+): Promise<{ brand: string; last4: string } | null> {
+  const stripe = await stripeClient();
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+  const parsed = v.safeParse(PaymentIntentCardSchema, intent);
+  const card = parsed.success ? parsed.output.latest_charge.payment_method_details?.card : null;
+  return card ? { brand: card.brand, last4: card.last4 } : null;
+}

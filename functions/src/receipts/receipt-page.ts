@@ -6,19 +6,45 @@
 import { CLUB_TIME_ZONE, formatCad, type PaymentMethod, type RefundRecord } from '@club/shared';
 
 export const CLUB_NAME = 'Edmonton Summit Basketball Club';
+/** Where the club is, as its receipts say (the club has no office address of its own). */
+export const CLUB_ADDRESS = 'Edmonton, Alberta, Canada';
 
-export interface ReceiptInput {
-  receiptNumber: string;
-  playerName: string;
-  seasonName: string;
+/** One registration a payment paid for: the receipt's line. */
+export interface ReceiptLine {
+  athleteName: string;
   ageGroup: string;
   tryoutNumber: number;
   amountCents: number;
+}
+
+/**
+ * One receipt per payment (issue 36): a family's card payment for several children is one receipt with a line
+ * each; a cash payment (collected per registration) is its own.
+ */
+export interface ReceiptInput {
+  receiptNumber: string;
+  /** Who paid: the account that registered. */
+  payerName: string;
+  seasonName: string;
+  lines: readonly ReceiptLine[];
   method: PaymentMethod;
+  /** The card's brand and last 4 digits, when Stripe said. */
+  card?: { brand: string; last4: string } | undefined;
+  /** Stripe's payment id (card payments). */
+  paymentId?: string | undefined;
   paidAt: string;
   refunds: readonly RefundRecord[];
   siteUrl: string;
   issuedAt: Date;
+}
+
+/** "Visa ending 4242", "Card", "Cash". */
+export function methodText(method: PaymentMethod, card?: { brand: string; last4: string }): string {
+  if (method === 'cash') return 'Cash';
+  if (!card) return 'Card';
+  const brand =
+    card.brand === 'amex' ? 'American Express' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} ending ${card.last4}`;
 }
 
 function escapeHtml(value: string): string {
@@ -49,20 +75,26 @@ th{color:#4a5568;font-size:.9rem}
 `;
 
 export function receiptPage(input: ReceiptInput): string {
-  const method = input.method === 'stripe' ? 'Card' : 'Cash';
+  const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const refunded = input.refunds
     .filter((r) => r.status === 'succeeded')
     .reduce((sum, r) => sum + r.amount_cents, 0);
   const rows: Array<[string, string]> = [
     ['Receipt number', input.receiptNumber],
-    ['Player', input.playerName],
+    ['Paid by', input.payerName],
     ['Season', input.seasonName],
-    ['Age group', input.ageGroup],
-    ['Tryout number', String(input.tryoutNumber)],
-    ['Tryout fee paid', `${formatCad(input.amountCents)} CAD`],
-    ['Method', method],
+    ['Total paid', `${formatCad(total)} CAD`],
+    ['Method', methodText(input.method, input.card)],
+    ...(input.paymentId ? ([['Payment id', input.paymentId]] as Array<[string, string]>) : []),
     ['Date paid', day(input.paidAt)],
   ];
+  const lineRows = input.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.athleteName)}</td><td>${escapeHtml(line.ageGroup)}</td>` +
+        `<td>#${line.tryoutNumber}</td><td>${escapeHtml(formatCad(line.amountCents))}</td></tr>`,
+    )
+    .join('');
   const refundRows = input.refunds
     .map(
       (r) =>
@@ -77,6 +109,7 @@ export function receiptPage(input: ReceiptInput): string {
     `<title>Receipt ${escapeHtml(input.receiptNumber)}: ${escapeHtml(CLUB_NAME)}</title>`,
     `<style>${STYLE}</style></head><body><main>`,
     `<p class="club">${escapeHtml(CLUB_NAME)}</p>`,
+    `<p class="note">${escapeHtml(CLUB_ADDRESS)} · ${escapeHtml(input.siteUrl.replace(/^https?:\/\//, ''))}</p>`,
     '<h1>Tryout fee receipt</h1>',
     '<dl>',
     ...rows.map(
@@ -84,12 +117,15 @@ export function receiptPage(input: ReceiptInput): string {
         `<div style="display:contents"><dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd></div>`,
     ),
     '</dl>',
+    '<h2>Paid for</h2>',
+    '<table><thead><tr><th scope="col">Athlete</th><th scope="col">Age group</th><th scope="col">Tryout</th><th scope="col">Amount</th></tr></thead>',
+    `<tbody>${lineRows}</tbody></table>`,
     ...(input.refunds.length
       ? [
           '<h2>Refunds</h2>',
           '<table><thead><tr><th scope="col">Date</th><th scope="col">Reason</th><th scope="col">Amount</th></tr></thead>',
           `<tbody>${refundRows}</tbody></table>`,
-          `<p class="total"><strong>Net paid: ${escapeHtml(formatCad(input.amountCents - refunded))} CAD</strong></p>`,
+          `<p class="total"><strong>Net paid: ${escapeHtml(formatCad(total - refunded))} CAD</strong></p>`,
         ]
       : []),
     `<p class="note">Issued ${escapeHtml(day(input.issuedAt))}. Amounts in Canadian dollars. ` +

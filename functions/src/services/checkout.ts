@@ -319,6 +319,7 @@ async function unpaidCardRegistrations(seasonId: string, playerIds: string[]): P
 async function openFamilyPage(
   tryouts: TryoutItem[],
   season: seasonsTable.SeasonItem,
+  /** Another click moved them a moment ago: its page may not be stored yet, join it whatever it says. */
   opening = false,
 ): Promise<string | null> {
   const first = tryouts[0]!;
@@ -328,10 +329,10 @@ async function openFamilyPage(
     return null;
   const group = await paymentsTable.getCheckoutGroup(season.id, groupId);
   if (!group || group.members.length !== tryouts.length) return null;
-  if (!opening) {
-    const current = first.checkout_session_id
-      ? await retrieveCheckoutSession(first.checkout_session_id)
-      : null;
+  // No session stored yet: another click is opening this very attempt (its create may be in flight, or its
+  // answer was lost): join it (the same key gets the same page), never expire it under that click.
+  if (!opening && first.checkout_session_id) {
+    const current = await retrieveCheckoutSession(first.checkout_session_id);
     if (current?.status !== 'open') return null;
   }
   return openCheckout(first, season.name);

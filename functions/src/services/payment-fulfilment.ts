@@ -23,7 +23,7 @@ import {
   retrieveCheckoutSession,
   type CheckoutSession,
 } from '../payments/checkout-sessions';
-import { idOf, listRefunds, sessionOfPayment } from '../payments/refunds';
+import { idOf, listRefunds, paymentCardOf, sessionOfPayment } from '../payments/refunds';
 import { verifyWebhookEvent, type CheckoutEventType } from '../payments/webhook-events';
 import { mailConfirmationOnce } from './confirmation-mail';
 import { applyDispute, reconcileRefunds } from './refunds';
@@ -117,8 +117,32 @@ export async function fulfil(
   }
   // Paid: the registrations are complete. Claimed once, so the webhook and the family's return both try it.
   // A family checkout's registrations are confirmed in one mail (issue 36).
-  if (change.kind === 'paid') await mailConfirmationOnce(tryouts);
+  if (change.kind === 'paid') {
+    await recordCard(tryouts, change.paymentIntentId);
+    await mailConfirmationOnce(tryouts);
+  }
   return tryouts;
+}
+
+/**
+ * The card a payment was made with (brand, last 4), kept on its registrations for the receipt (issue 36).
+ * Best effort: the payment stands without it, and the receipt then says "Card".
+ */
+async function recordCard(tryouts: readonly TryoutItem[], paymentIntentId: string | null): Promise<void> {
+  if (!paymentIntentId || tryouts.every((t) => t.card_last4)) return;
+  try {
+    const card = await paymentCardOf(paymentIntentId);
+    if (!card) return;
+    for (const t of tryouts) {
+      await tryoutsTable.updateTryoutIf(t.season_id, t.player_id, {
+        UpdateExpression: 'SET card_brand = :brand, card_last4 = :last4',
+        ConditionExpression: 'attribute_exists(PK) AND payment_intent_id = :intent',
+        ExpressionAttributeValues: { ':brand': card.brand, ':last4': card.last4, ':intent': paymentIntentId },
+      });
+    }
+  } catch (error) {
+    log.warn('card of a payment not read', { error: error instanceof Error ? error.name : 'unknown' });
+  }
 }
 
 /** The registrations a session is for, when it is ours and really theirs (none otherwise). */

@@ -5,6 +5,7 @@
 import { fieldMessages, serverMessages, sessionsOf, tryoutId, type AccessTokenClaims } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
+import * as usersTable from '../db/users';
 import type { TryoutItem } from '../db/tryout-item';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
 import { HOUSEHOLD_KEY, verifyCalendarKey } from '../lib/calendar-link';
@@ -56,23 +57,53 @@ export async function getMyReceipt(
   athleteId?: string,
   now = new Date(),
 ): Promise<string> {
+  return receiptPage(await receiptOf(caller, athleteId, now));
+}
+
+/**
+ * What a paid registration's receipt says (issue 36: one receipt per payment): a card payment's receipt has a
+ * line for every registration of the household it paid (a family checkout), with the card, Stripe's payment
+ * id, refunds and net; a cash payment's is its registration alone.
+ */
+export async function receiptOf(caller: AccessTokenClaims, athleteId: string | undefined, now: Date) {
   const { season, tryout } = await registrationOf(caller, athleteId);
   if (tryout.payment_status !== 'paid' || tryout.amount_cents === 0) {
     throw new NotFoundError(serverMessages.noReceipt);
   }
-  return receiptPage({
-    receiptNumber: receiptNumberOf(tryout),
-    playerName: `${tryout.first_name} ${tryout.last_name}`,
+  const intent = tryout.payment_method === 'stripe' ? tryout.payment_intent_id : undefined;
+  const paidTogether = intent
+    ? (
+        await tryoutsTable.getTryoutsOf(
+          season.id,
+          (await familyOf(caller)).players.map((p) => p.id),
+        )
+      ).filter((t) => t.payment_intent_id === intent && t.payment_status === 'paid')
+    : [];
+  const lines = (paidTogether.length ? paidTogether : [tryout]).sort(
+    (a, b) => a.tryout_number - b.tryout_number,
+  );
+  const payer = await usersTable.getUser(tryout.user_id);
+  return {
+    receiptNumber: receiptNumberOf(lines[0]!),
+    payerName: payer ? `${payer.first_name} ${payer.last_name}` : `${tryout.first_name} ${tryout.last_name}`,
     seasonName: season.name,
-    ageGroup: tryout.age_group,
-    tryoutNumber: tryout.tryout_number,
-    amountCents: tryout.amount_cents,
+    lines: lines.map((t) => ({
+      athleteName: `${t.first_name} ${t.last_name}`,
+      ageGroup: t.age_group,
+      tryoutNumber: t.tryout_number,
+      amountCents: t.amount_cents,
+    })),
     method: tryout.payment_method,
+    card:
+      tryout.card_brand && tryout.card_last4
+        ? { brand: tryout.card_brand, last4: tryout.card_last4 }
+        : undefined,
+    paymentId: intent,
     paidAt: tryout.paid_at ?? tryout.cash_collected_at ?? tryout.created_at,
-    refunds: await refundsOf(tryout),
+    refunds: (await Promise.all(lines.map((t) => refundsOf(t)))).flat(),
     siteUrl: getConfig().SITE_URL,
     issuedAt: now,
-  });
+  };
 }
 
 /** A receipt's number: the season's short id and the tryout number, e.g. SB-3F1C2A9E-0012. */

@@ -535,6 +535,30 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         : [...payments.values()].flatMap((p) => p.refunds);
       return list(path, found);
     }
+    // A payment, as the receipt reads it (issue 36): its latest charge, expanded when asked, paid by the test
+    // card (Visa ending 4242), as Stripe's test mode answers a Checkout payment made with it.
+    const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (intentMatch && method === 'GET') {
+      const payment = paymentOf({ payment_intent: decodeURIComponent(intentMatch[1] ?? '') });
+      const expand = [form.expand ?? []].flat();
+      const charge = {
+        ...chargeOf(payment),
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+      };
+      return {
+        status: 200,
+        body: {
+          id: payment.intentId,
+          object: 'payment_intent',
+          amount: payment.amount,
+          currency: payment.currency,
+          status: 'succeeded',
+          created: payment.created,
+          metadata: payment.metadata,
+          latest_charge: expand.includes('latest_charge') ? charge : payment.chargeId,
+        },
+      };
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const id = match ? decodeURIComponent(match[1] ?? '') : '';
     if (match && method === 'GET' && !match[2]) {

@@ -328,7 +328,19 @@ describe('one checkout for the whole family, even after a cancel (issue 36)', ()
     const paid = await payOnStandIn(together);
     await deliverEvent('checkout.session.completed', paid);
 
-    // Assess: both paid by the one payment; one confirmation naming both.
+    // Assess: both paid by the one payment; one receipt for it, whichever child it is opened from (issue 36).
+    const receipts = await Promise.all(
+      [mina.id, leo.id].map((id) => call('getHouseholdReceipt', { token: parent.token, params: { id } })),
+    );
+    expect(receipts.map((r) => r.status)).toEqual([200, 200]);
+    expect(receipts[0]!.text).toBe(receipts[1]!.text);
+    const receipt = receipts[0]!.text;
+    expect(receipt).toContain('<tr><td>Mina Okafor</td><td>15U Girls</td><td>#1</td><td>$45.00</td></tr>');
+    expect(receipt).toContain('<tr><td>Leo Okafor</td><td>13U Boys</td><td>#2</td><td>$30.00</td></tr>');
+    expect(receipt).toContain('<dt>Total paid</dt><dd>$75.00 CAD</dd>');
+    expect(receipt).toContain('<dd>Visa ending 4242</dd>');
+    expect(receipt).toContain(`<dd>${paid.payment_intent as string}</dd>`);
+    // One confirmation naming both.
     for (const id of [mina.id, leo.id]) {
       expect(await getTryout(seasonId, id)).toMatchObject({
         payment_status: 'paid',

@@ -182,7 +182,9 @@ describe('GET /tryouts/my/receipt', () => {
     expect(page).not.toContain('<b>');
     expect(page).toContain('<dd>Fall 2025 Tryouts</dd>');
     expect(page).toContain('<dd>$45.00 CAD</dd>');
-    expect(page).toContain('<dd>Card</dd>');
+    // The card as Stripe reports it, and Stripe's payment id (issue 36).
+    expect(page).toContain('<dd>Visa ending 4242</dd>');
+    expect(page).toMatch(/<dt>Payment id<\/dt><dd>pi_\w+<\/dd>/);
     expect(page).toMatch(/<dt>Date paid<\/dt><dd>[A-Z][a-z]+ \d{1,2}, \d{4}<\/dd>/);
     expect(page).toContain(
       `<dd>SB-${seasonId.slice(0, 8).toUpperCase()}-${String(player.tryoutNumber).padStart(4, '0')}</dd>`,
