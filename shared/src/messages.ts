@@ -115,6 +115,7 @@ export const serverMessages = {
   feeAlreadyPaid: 'This registration is paid or being paid, so its fee can no longer change. Refund instead.',
   feeAboveSeason: (fee: string) => `The fee can be at most the season’s fee, ${fee}.`,
   feeOfWithdrawn: 'This registration is withdrawn: there is no fee to set.',
+  withdrawnNotAttended: 'This registration was withdrawn, so it cannot be checked in. Reinstate it first.',
   invitationNotWaiting: 'That invitation is no longer waiting.',
   waiverChanged: 'The waiver changed while you were registering. Please read it again and accept it.',
   sessionsChangedMeanwhile:

@@ -366,6 +366,7 @@ export const routes = {
     handler: 'household/tryout-receipt',
     table: 'read',
     params: 'AthleteParamsSchema',
+    query: 'ReceiptQuerySchema',
     answer: answer<FileAnswer>(),
   },
   addAthlete: {
@@ -491,6 +492,7 @@ export const routes = {
     access: 'player',
     handler: 'tryouts/get-my-receipt',
     table: 'read',
+    query: 'ReceiptQuerySchema',
     answer: answer<FileAnswer>(),
   },
   /**

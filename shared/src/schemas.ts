@@ -338,6 +338,11 @@ export const UpdateAccountSchema = v.strictObject(
 );
 export type UpdateAccountInput = v.InferOutput<typeof UpdateAccountSchema>;
 
+/** A receipt (issue 36): a printable page unless a PDF is asked for. */
+export const ReceiptQuerySchema = v.object({
+  format: v.optional(v.picklist(['html', 'pdf'], 'Choose html or pdf.'), 'html'),
+});
+
 /** GET /account/export (issue 19): JSON unless a readable page is asked for. */
 export const ExportQuerySchema = v.object({
   format: v.optional(v.picklist(['json', 'html'], 'Choose json or html.'), 'json'),

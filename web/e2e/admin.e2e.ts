@@ -207,13 +207,22 @@ describe('running a tryout season as admin', () => {
     // The receipt: $85.00 CAD paid by card, the refund and what was paid net.
     const [download] = await Promise.all([
       family.page.waitForEvent('download'),
-      family.page.getByRole('button', { name: 'Download receipt' }).click(),
+      family.page.getByRole('button', { name: 'Download receipt', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('summit-tryout-receipt.html');
     const receipt = readFileSync((await download.path())!, 'utf8');
     expect(receipt).toContain('<dd>$85.00 CAD</dd>');
     expect(receipt).toContain('Injured before tryouts');
     expect(receipt).toContain('Net paid: $50.00 CAD');
+    // The same receipt as a PDF, its bytes whole through the API (issue 36).
+    const [pdf] = await Promise.all([
+      family.page.waitForEvent('download'),
+      family.page.getByRole('button', { name: 'Download receipt (PDF)' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe('summit-tryout-receipt.pdf');
+    const bytes = readFileSync((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
     await checkA11y(family.page);
 
     expect([...admin.consoleErrors, ...family.consoleErrors]).toEqual([]);

@@ -95,7 +95,9 @@ describe('a family account', () => {
     expect(await cardValue(page, "Mina's Tryout Registration", 'Payment')).toBe('Paid (Card)');
     expect(await cardValue(page, "Leo's Tryout Registration", 'Payment')).toBe('Paid (Card)');
     await expect(page.getByRole('button', { name: 'Complete payment' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Download receipt' }).count()).resolves.toBe(2);
+    await expect(page.getByRole('button', { name: 'Download receipt', exact: true }).count()).resolves.toBe(
+      2,
+    );
     await expect(page.getByText('Ready to Join?').count()).resolves.toBe(0);
     await checkA11y(page);
 

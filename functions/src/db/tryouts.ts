@@ -123,18 +123,22 @@ export async function setAttended(
   playerId: string,
   attended: boolean,
   by: AuditBy,
-): Promise<TryoutItem | null> {
+): Promise<TryoutItem | 'withdrawn' | null> {
   const out = await updateTryout(
     seasonId,
     playerId,
     {
       UpdateExpression: 'SET attended = :a',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':a': attended },
+      // A withdrawn registration is never counted as attended (issue 36); "not attended" always goes.
+      ConditionExpression: attended
+        ? 'attribute_exists(PK) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)'
+        : 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':a': attended, ...(attended ? { ':no': false } : {}) },
     },
     { by, action: 'attendance', after: { attended } },
   );
-  return 'item' in out ? out.item : null;
+  if ('item' in out) return out.item;
+  return out.refused?.withdrawn ? 'withdrawn' : null;
 }
 
 /**

@@ -53,7 +53,7 @@ export interface Reply<TBody = unknown> {
   readonly location?: string;
   readonly cookies?: string[];
   /** A download instead of JSON: the body is sent as it is, with this type and file name. */
-  readonly file?: { readonly contentType: string; readonly filename: string };
+  readonly file?: { readonly contentType: string; readonly filename: string; readonly base64?: boolean };
 }
 
 export const reply = {
@@ -77,6 +77,13 @@ export const reply = {
     status: 200,
     body,
     file,
+  }),
+  /** A binary file (a PDF): sent base64-encoded, as API Gateway's binary responses are (issue 36). */
+  binary: (body: Uint8Array, file: { contentType: string; filename: string }): Reply<FileAnswer> => ({
+    __reply: true,
+    status: 200,
+    body: Buffer.from(body).toString('base64'),
+    file: { ...file, base64: true },
   }),
 };
 
@@ -329,6 +336,7 @@ function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
         'x-content-type-options': 'nosniff',
       },
       body: String(value.body ?? ''),
+      ...(value.file.base64 ? { isBase64Encoded: true } : {}),
     };
   }
   const result =

@@ -105,6 +105,13 @@ function contact(item: Item): string {
 /** Which teams the athlete plays on (issue 36), as the family chose it; '' when not said. */
 const division = (item: Item) => DIVISION_LABELS[str(item, 'division') as Division] ?? '';
 
+/** "Accepted by Dana Okafor on November 27, 2026 at 9:42 a.m. (version 2)"; '' without a waiver. */
+function waiverText(waiver: unknown): string {
+  if (!waiver || typeof waiver !== 'object') return '';
+  const w = waiver as Item;
+  return `Accepted by ${str(w, 'signed_name')} on ${moment(w.accepted_at)} (version ${str(w, 'version')})`;
+}
+
 const fullName = (item: Item) => `${str(item, 'first_name')} ${str(item, 'last_name')}`.trim();
 
 function section(title: string, body: string, empty: string): string {
@@ -198,6 +205,11 @@ function registrationsSection(data: AccountExport): string {
         ['Contact on the registration', [str(r, 'email'), str(r, 'phone_number')].filter(Boolean).join(', ')],
         ['Parents and guardians on the registration', guardians],
         ['Emergency contact on the registration', contact(r)],
+        // What the club asked at registration (issue 36).
+        ['Waiver', waiverText(r.waiver)],
+        ['Photos and video', r.photo_consent === undefined ? '' : yesNo(r.photo_consent)],
+        ['Financial support asked about', r.financial_support_requested === true ? 'Yes' : ''],
+        ['Medical notes', str(r, 'medical_notes')],
       ])}`;
     })
     .join('');

@@ -215,6 +215,7 @@ export async function setAttended(
   const { seasonId, playerId } = idsOf(id);
   const tryout = await tryoutsTable.setAttended(seasonId, playerId, attended, byAdmin(admin));
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
+  if (tryout === 'withdrawn') throw new ConflictError(serverMessages.withdrawnNotAttended);
   return rowWithStatus(tryout);
 }
 

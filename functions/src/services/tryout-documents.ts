@@ -12,6 +12,7 @@ import { HOUSEHOLD_KEY, verifyCalendarKey } from '../lib/calendar-link';
 import { getConfig } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
 import { receiptPage } from '../receipts/receipt-page';
+import { receiptPdf } from '../receipts/receipt-pdf';
 import { familyOf } from './households';
 import { callerPlayerId } from './players';
 import { refundsOf } from './refunds';
@@ -58,6 +59,11 @@ export async function getMyReceipt(
   now = new Date(),
 ): Promise<string> {
   return receiptPage(await receiptOf(caller, athleteId, now));
+}
+
+/** The same receipt as a PDF (issue 36: `?format=pdf`). */
+export async function getMyReceiptPdf(caller: AccessTokenClaims, athleteId?: string): Promise<Uint8Array> {
+  return receiptPdf(await receiptOf(caller, athleteId, new Date()));
 }
 
 /**

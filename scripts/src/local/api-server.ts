@@ -53,7 +53,7 @@ function send(
   res: ServerResponse,
   status: number,
   headers: Record<string, string | string[]>,
-  body: string,
+  body: string | Buffer,
 ): void {
   const bodyless = status === 204 || status === 304;
   res.writeHead(
@@ -111,7 +111,9 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     const outHeaders: Record<string, string | string[]> = {};
     for (const [k, val] of Object.entries(result.headers ?? {})) outHeaders[k] = String(val);
     if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
-    send(res, result.statusCode ?? 200, outHeaders, result.body ?? '');
+    // A binary answer (a PDF) is base64 in the result; API Gateway sends its bytes, and so does this server.
+    const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
+    send(res, result.statusCode ?? 200, outHeaders, body);
   } catch (error) {
     // A handler that throws past its wrapper is a bug: API Gateway would answer 500 too.
     console.error(`[api] ${method} ${url.pathname} crashed:`, error);

@@ -2,7 +2,9 @@
  * Issue 15: a registration's confirmation mail (cash at once, a card once paid, exactly once), the signed
  * calendar link it carries, and the receipt of a paid registration.
  */
+import { inflateSync } from 'node:zlib';
 import ICAL from 'ical.js';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { fieldMessages } from '@club/shared';
 import { createAdmin } from '../../../test/admin';
@@ -192,6 +194,48 @@ describe('GET /tryouts/my/receipt', () => {
     expect(page).toContain('Missed a session');
     expect(page).toContain('Net paid: $30.00 CAD');
     expect(page).not.toContain('<script');
+  });
+
+  it('answers the same receipt as a PDF a reader opens, with the card and what was paid (issue 36)', async () => {
+    // Prepare
+    const player = await registeredPlayer('stripe', { first_name: 'Zoë', last_name: 'Côté' });
+    const sessionId = sessionIdOf(player.url!);
+    await payOnStandIn(sessionId);
+    await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
+
+    // Act
+    const res = await call('getMyReceipt', { token: player.token, query: { format: 'pdf' } });
+
+    // Assess: a PDF (its bytes base64, as API Gateway sends binary), one page, titled by its number…
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('summit-tryout-receipt.pdf');
+    const bytes = Buffer.from(res.text, 'base64');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    const number = `SB-${seasonId.slice(0, 8).toUpperCase()}-${String(player.tryoutNumber).padStart(4, '0')}`;
+    expect(pdf.getTitle()).toBe(`Receipt ${number}: Edmonton Summit Basketball Club`);
+    // …whose text (in its content stream, each string as the font's Windows-1252 bytes) says what was paid.
+    const streams = [...bytes.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
+      const raw = Buffer.from(m[1]!, 'latin1');
+      try {
+        return inflateSync(raw).toString('latin1');
+      } catch {
+        return raw.toString('latin1');
+      }
+    });
+    const shown = (text: string) => `<${Buffer.from(text, 'latin1').toString('hex').toUpperCase()}>`;
+    const content = streams.join('\n');
+    for (const text of [
+      'Zoë Côté',
+      'Visa ending 4242',
+      '$45.00 CAD',
+      'Fall 2025 Tryouts',
+      '#' + player.tryoutNumber,
+    ]) {
+      expect(content, text).toContain(shown(text));
+    }
   });
 
   it('has no receipt while cash is still to bring, and one once the admin collected it', async () => {

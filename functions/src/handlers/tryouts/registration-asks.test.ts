@@ -86,6 +86,14 @@ describe('what a club asks at registration (issue 36)', () => {
     });
     expect(Date.now() - Date.parse(row.waiver!.accepted_at)).toBeLessThan(60_000);
 
+    // The family's own copy says what was accepted and given (issue 36).
+    const readable = await call('exportAccount', { token: dana.token, query: { format: 'html' } });
+    expect(readable.text).toMatch(
+      /<dt>Waiver<\/dt><dd>Accepted by dana {3}OKAFOR on November \d+, 20\d\d at [^<]+ \(version 2\)<\/dd>/,
+    );
+    expect(readable.text).toContain('<dt>Photos and video</dt><dd>Yes</dd>');
+    expect(readable.text).toContain('<dt>Medical notes</dt><dd>Peanut allergy: EpiPen in her bag.</dd>');
+
     // The CSV never carries medical notes.
     const csv = await call('exportTryouts', { token: admin.token, query: { season_id: season.id } });
     expect(csv.status).toBe(200);

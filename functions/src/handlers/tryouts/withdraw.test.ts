@@ -190,3 +190,36 @@ describe('withdrawing once a result is set (issue 36)', () => {
     expect(await tableSnapshot()).toBe(before);
   });
 });
+
+describe('a withdrawn registration at check-in (issue 36)', () => {
+  it('is never counted as attended: refused with a clear message, changing nothing', async () => {
+    // Prepare
+    const season = await openSeason();
+    const admin = await createAdmin();
+    const player = await registeredPlayer('cash');
+    const id = `${season.id}.${player.id}`;
+    expect((await call('withdrawMyTryout', { token: player.token })).status).toBe(200);
+    const before = await tableSnapshot();
+
+    // Act
+    const checkedIn = await call('setAttended', {
+      token: admin.token,
+      params: { id },
+      body: { attended: true },
+    });
+    const afterRefusal = await tableSnapshot();
+    const notIn = await call('setAttended', {
+      token: admin.token,
+      params: { id },
+      body: { attended: false },
+    });
+
+    // Assess
+    expect([checkedIn.status, checkedIn.body.message]).toEqual([
+      409,
+      'This registration was withdrawn, so it cannot be checked in. Reinstate it first.',
+    ]);
+    expect(afterRefusal).toBe(before);
+    expect(notIn.status).toBe(200);
+  });
+});

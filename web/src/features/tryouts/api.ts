@@ -56,10 +56,15 @@ export function withdrawTryout(athleteId?: string): Promise<MyTryout> {
 }
 
 /** A paid registration's receipt file (the player's own, or that athlete's). */
-export function downloadReceipt(athleteId?: string): Promise<DownloadedFile> {
+/** The receipt of the payment a registration was paid by: a printable page, or a PDF (issue 36). */
+export function downloadReceipt(
+  athleteId?: string,
+  format: 'html' | 'pdf' = 'html',
+): Promise<DownloadedFile> {
+  const accept = format === 'pdf' ? 'application/pdf' : 'text/html';
   return athleteId
-    ? downloadApi('getHouseholdReceipt', 'text/html', { params: { id: athleteId } })
-    : downloadApi('getMyReceipt', 'text/html');
+    ? downloadApi('getHouseholdReceipt', accept, { params: { id: athleteId }, query: { format } })
+    : downloadApi('getMyReceipt', accept, { query: { format } });
 }
 
 /** Asks the server to check the checkout session the player came back from (spec §4). */

@@ -114,6 +114,12 @@ describe('the family tryout form (issue 17)', () => {
       '18U Boys',
     ]);
     expect(screen.getByLabelText('Age group for Leo')).toHaveValue('13U Boys');
+    // The birth-year guide, as on the one-player form (issue 36).
+    expect(
+      within(screen.getByRole('region', { name: 'Which age group?' })).getByText(
+        '15U Girls: born in 2010 or later',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Mina: $45.00')).toBeInTheDocument();
     expect(screen.getByText('Leo: $30.00 (sibling fee)')).toBeInTheDocument();
     expect(screen.getByText('Total: $75.00')).toBeInTheDocument();

@@ -16,6 +16,7 @@ import { serverMessageOr } from '../../lib/api-client';
 import { DivisionChoice } from '../../components/division-choice';
 import { sayDivision } from './api';
 import { useSession } from '../../lib/session-context';
+import { AgeGroupGuide } from './age-group-guide';
 import { registerTryout } from './api';
 import {
   NO_TERMS,
@@ -217,6 +218,9 @@ export function FamilyTryoutForm({
           );
         })}
       </fieldset>
+
+      {/* Which group is whose: the birth-year guide, as on the one-player form (issue 36). */}
+      <AgeGroupGuide groups={season.age_groups} referenceYear={season.reference_year} />
 
       {ticked.length ? (
         <div className="tryout-fee">

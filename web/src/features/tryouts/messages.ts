@@ -147,6 +147,7 @@ export const tryoutMessages = {
   familyRegistrationTitle: (name: string) => `${name}'s Tryout Registration`,
   sessionsOf: (name: string) => `${name}'s tryout sessions`,
   receipt: 'Download receipt',
+  receiptPdf: 'Download receipt (PDF)',
   preparingReceipt: 'Preparing receipt…',
   receiptFailed: 'We could not get your receipt. Please try again.',
 

@@ -8,12 +8,22 @@ import { tryoutMessages as t } from './messages';
 
 export function ReceiptButton({ athleteId }: { athleteId?: string }) {
   return (
-    <DownloadButton
-      fetchFile={() => downloadReceipt(athleteId)}
-      fallbackName="summit-receipt.html"
-      label={t.receipt}
-      busyLabel={t.preparingReceipt}
-      failedMessage={t.receiptFailed}
-    />
+    <>
+      <DownloadButton
+        fetchFile={() => downloadReceipt(athleteId)}
+        fallbackName="summit-receipt.html"
+        label={t.receipt}
+        busyLabel={t.preparingReceipt}
+        failedMessage={t.receiptFailed}
+      />
+      {/* The same receipt as a PDF (issue 36). */}
+      <DownloadButton
+        fetchFile={() => downloadReceipt(athleteId, 'pdf')}
+        fallbackName="summit-receipt.pdf"
+        label={t.receiptPdf}
+        busyLabel={t.preparingReceipt}
+        failedMessage={t.receiptFailed}
+      />
+    </>
   );
 }
