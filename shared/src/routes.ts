@@ -653,7 +653,7 @@ export const routes = {
     handler: 'admin/export-tryouts',
     // A GET that writes: the download's audit entry (who took the season's details away, issue 19).
     table: 'write',
-    query: 'SeasonQuerySchema',
+    query: 'TryoutExportQuerySchema',
     answer: answer<FileAnswer>(),
   },
   setAttended: {

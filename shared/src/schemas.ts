@@ -723,6 +723,14 @@ export const SeasonOfTryoutsParamsSchema = v.object({ seasonId: SeasonIdSchema }
 export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
 /** Query `?season_id=` of the admin tryout list and its CSV export. */
 export const SeasonQuerySchema = v.object({ season_id: SeasonIdSchema });
+/**
+ * Query of the CSV export: the season, and (issue 36) whether the athletes' medical notes go in it, which
+ * they never do unless the admin asks.
+ */
+export const TryoutExportQuerySchema = v.object({
+  season_id: SeasonIdSchema,
+  medical_notes: v.optional(v.picklist(['include'], 'Invalid request.')),
+});
 /** Query of GET /admin/audit (issue 19): a season's entries, or one registration's (`tryout_id`). */
 export const AuditQuerySchema = v.object({
   season_id: SeasonIdSchema,

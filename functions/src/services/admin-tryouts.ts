@@ -158,10 +158,18 @@ export function exportRow(t: TryoutItem, round: ResultRound | null, now: number)
 export async function exportTryouts(
   seasonId: string,
   admin: AccessTokenClaims,
+  /** The athletes' medical notes go in the file only when the admin asks (issue 36). */
+  options: { medicalNotes?: boolean } = {},
 ): Promise<{ filename: string; csv: string }> {
   const { season, round, tryouts } = await seasonRows(seasonId);
-  // Who took the season's personal details away in a file, and how many rows (issue 19).
-  await writeAudit(byAdmin(admin), { action: 'csv_export', seasonId }, { rows: tryouts.length });
+  const medical = options.medicalNotes === true;
+  // Who took the season's personal details away in a file, and how many rows (issue 19), and whether the
+  // medical notes went with them.
+  await writeAudit(
+    byAdmin(admin),
+    { action: 'csv_export', seasonId },
+    { rows: tryouts.length, ...(medical ? { medical_notes: true } : {}) },
+  );
   const now = Date.now();
   const header = [
     'Tryout number',
@@ -184,8 +192,9 @@ export async function exportTryouts(
     'Relationship',
     'Emergency email',
     'Guardians',
+    ...(medical ? ['Medical notes'] : []),
   ];
-  const rows = tryouts.map((t) => exportRow(t, round, now));
+  const rows = tryouts.map((t) => [...exportRow(t, round, now), ...(medical ? [t.medical_notes ?? ''] : [])]);
   const slug =
     season.name
       .toLowerCase()

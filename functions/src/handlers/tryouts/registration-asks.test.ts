@@ -99,6 +99,13 @@ describe('what a club asks at registration (issue 36)', () => {
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('Amara');
     expect(csv.text).not.toContain('Peanut');
+    // Unless the admin asks for them.
+    const withNotes = await call('exportTryouts', {
+      token: admin.token,
+      query: { season_id: season.id, medical_notes: 'include' },
+    });
+    expect(withNotes.text.split('\r\n')[0]).toMatch(/,"Medical notes"$/);
+    expect(withNotes.text).toContain('"Peanut allergy: EpiPen in her bag."');
 
     // Notes changed on the athlete reach Player Details; removing them empties it there.
     await call('updateAthlete', { token: dana.token, params: { id: child.id }, body: { medical_notes: '' } });

@@ -241,6 +241,29 @@ describe('CSV download (issue 8)', () => {
     );
   });
 
+  it('puts the medical notes in the file only when asked (issue 36)', async () => {
+    // Prepare
+    const api = serveAdmin({ seasons: [anAdminSeason({ name: 'Fall 2025 Tryouts' })], rows: [maya] });
+    server.use(
+      http.get(
+        '/api/admin/tryouts/export',
+        () => new HttpResponse('a,b\r\n', { headers: { 'content-type': 'text/csv' } }),
+      ),
+    );
+    const saved = captureDownloads();
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('checkbox', { name: 'With medical notes' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+    // Assess
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(
+      callsTo(api, 'GET', `/api/admin/tryouts/export?season_id=${SEASON_ID}&medical_notes=include`),
+    ).toHaveLength(1);
+  });
+
   it('names the file after the season when the server gives no name', async () => {
     // Prepare
     serveAdmin({ seasons: [anAdminSeason({ name: 'Fall 2025 Tryouts' })], rows: [maya] });

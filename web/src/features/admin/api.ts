@@ -51,8 +51,11 @@ export function listAudit(seasonId: string, tryoutId: string): Promise<AuditEntr
 }
 
 /** The season's registrations as a CSV file. */
-export function exportTryouts(seasonId: string): Promise<DownloadedFile> {
-  return downloadApi('exportTryouts', 'text/csv', { query: { season_id: seasonId } });
+/** The season's CSV; the athletes' medical notes only when asked (issue 36). */
+export function exportTryouts(seasonId: string, medicalNotes = false): Promise<DownloadedFile> {
+  return downloadApi('exportTryouts', 'text/csv', {
+    query: { season_id: seasonId, ...(medicalNotes ? { medical_notes: 'include' as const } : {}) },
+  });
 }
 
 export function setAttended(tryoutId: string, attended: boolean): Promise<AdminTryoutRow> {

@@ -22,11 +22,13 @@ function fallbackName(season: AdminSeason): string {
 
 export function CsvDownload({ season, notify }: { season: AdminSeason; notify: Notify }) {
   const [busy, setBusy] = useState(false);
+  // Medical notes never go in the file unless asked for, each time (issue 36).
+  const [medical, setMedical] = useState(false);
   async function download() {
     if (busy) return;
     setBusy(true);
     try {
-      const file = await exportTryouts(season.id);
+      const file = await exportTryouts(season.id, medical);
       saveFile(file.blob, file.filename ?? fallbackName(season));
     } catch {
       notify.error(t.csvFailed);
@@ -35,13 +37,19 @@ export function CsvDownload({ season, notify }: { season: AdminSeason; notify: N
     }
   }
   return (
-    <button
-      type="button"
-      className="button button-secondary"
-      aria-disabled={busy || undefined}
-      onClick={() => void download()}
-    >
-      {busy ? t.preparingCsv : t.downloadCsv}
-    </button>
+    <span className="admin-csv">
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={busy || undefined}
+        onClick={() => void download()}
+      >
+        {busy ? t.preparingCsv : t.downloadCsv}
+      </button>
+      <label className="admin-csv-medical">
+        <input type="checkbox" checked={medical} onChange={(e) => setMedical(e.target.checked)} />{' '}
+        {t.csvMedical}
+      </label>
+    </span>
   );
 }

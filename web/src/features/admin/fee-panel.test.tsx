@@ -62,4 +62,15 @@ describe('the fee in Player Details (issue 36)', () => {
     await openDetails(aRow({ payment_method: 'stripe', payment_status: 'paid', amount_paid_cents: 5000 }));
     expect(screen.queryByRole('region', { name: 'Fee' })).not.toBeInTheDocument();
   });
+
+  it('marks the row with what was asked at registration: medical notes, photos allowed, support asked', async () => {
+    serveAdmin({
+      rows: [aRow({ medical_notes: 'Asthma', photo_consent: true, financial_support_requested: true })],
+    });
+    await renderAdminWithRows();
+    const row = screen.getByRole('button', { name: 'Maya Okafor (details)' }).closest('tr')!;
+    expect(within(row).getByText('Medical')).toBeInTheDocument();
+    expect(within(row).getByText('Photos OK')).toBeInTheDocument();
+    expect(within(row).getByText('Support asked')).toBeInTheDocument();
+  });
 });

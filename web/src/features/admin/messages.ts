@@ -186,6 +186,10 @@ export const adminMessages = {
   setFee: 'Set fee',
   feeSetDone: (name: string, amount: string) => `${name}’s fee is now ${amount}.`,
   feeSetFailed: 'The fee could not be set. Please try again.',
+  csvMedical: 'With medical notes',
+  badgeMedical: 'Medical',
+  badgePhotos: 'Photos OK',
+  badgeSupport: 'Support asked',
   // Player Details: the registration's status and what the club asked (issue 36)
   status: 'Status',
   withdrawnOn: (when: string) => `Withdrawn by the family on ${when}`,

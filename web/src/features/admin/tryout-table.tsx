@@ -53,6 +53,13 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
           <span className="visually-hidden"> (details)</span>
         </button>
         {row.withdrawn ? <span className="admin-badge admin-badge-withdrawn">{t.withdrawn}</span> : null}
+        {/* What the club asked at registration, at a glance (issue 36): medical notes to read, photos allowed,
+            a family that asked about support. The details are on Player Details. */}
+        {row.medical_notes ? <span className="admin-badge admin-badge-medical">{t.badgeMedical}</span> : null}
+        {row.photo_consent ? <span className="admin-badge admin-badge-photos">{t.badgePhotos}</span> : null}
+        {row.financial_support_requested ? (
+          <span className="admin-badge admin-badge-support">{t.badgeSupport}</span>
+        ) : null}
         {saved ? (
           <span className="admin-saved" aria-hidden="true">
             {t.savedTick}
