@@ -6,6 +6,7 @@
  * cancels the checkout once, then pays both on ONE checkout; finds one confirmation naming both and a
  * calendar subscription. Then the admin moves the session and the family's mail and calendar follow.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../scripts/src/local/stack';
@@ -177,6 +178,21 @@ describe('a family’s first evening (issue 36)', () => {
     await second.getByRole('heading', { name: "Jayden's Tryout Registration" }).waitFor();
     await second.getByText('Paid (Card)').first().waitFor();
     await expect(second.getByText('Paid (Card)').count()).resolves.toBe(2);
+
+    // One receipt for the one payment, from either child's card: both children, the card, the total.
+    const [download] = await Promise.all([
+      second.waitForEvent('download'),
+      amaraCard.getByRole('button', { name: 'Download receipt', exact: true }).click(),
+    ]);
+    const receipt = readFileSync((await download.path())!, 'utf8');
+    expect(receipt).toMatch(
+      /<tr><td>Amara Okafor<\/td><td>15U Girls<\/td><td>#\d+<\/td><td>\$50\.00<\/td><\/tr>/,
+    );
+    expect(receipt).toMatch(
+      /<tr><td>Jayden Okafor<\/td><td>13U Boys<\/td><td>#\d+<\/td><td>\$30\.00<\/td><\/tr>/,
+    );
+    expect(receipt).toContain('<dt>Total paid</dt><dd>$80.00 CAD</dd>');
+    expect(receipt).toContain('<dd>Visa ending 4242</dd>');
 
     // One confirmation, to the parent, naming both; the calendar is a subscription.
     const deadline = Date.now() + 15_000;
