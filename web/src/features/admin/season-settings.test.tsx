@@ -148,6 +148,37 @@ describe('season settings (issue 15)', () => {
     expect(panel.getByText('($85.00 · 1 session)')).toBeInTheDocument();
   });
 
+  it('sends a new session again with the id the server gave it, so the next save edits it (issue 36)', async () => {
+    // Prepare: the server gives each session an id when it is saved.
+    const SAVED_ID = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const sent: unknown[] = [];
+    const { panel, user } = await openSettings(anAdminSeason({ sessions: [SESSION] }), []);
+    server.use(
+      onRoute('updateSeason', async ({ request }) => {
+        const body = (await request.json()) as { sessions: TryoutSession[] };
+        sent.push(body.sessions);
+        return anAdminSeason({
+          sessions: body.sessions.map((s) => ({ ...s, id: s.id ?? SAVED_ID, sequence: s.id ? 1 : 0 })),
+        });
+      }),
+    );
+    const session = panel.getByRole('group', { name: 'Session 1' });
+    const day = within(session).getByLabelText('Date');
+
+    // Act: saved once, then moved a day and saved again.
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+    await screen.findByText('Season settings saved');
+    await user.clear(day);
+    await user.type(day, '2026-08-19');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual([
+      { ...SESSION, id: SAVED_ID, starts_at: '2026-08-19T18:00', ends_at: '2026-08-19T19:30' },
+    ]);
+  });
+
   it.each([
     ['abc', 'Enter a tryout fee from $0.00 to $1,000.00.'],
     ['1000.01', 'Enter a tryout fee from $0.00 to $1,000.00.'],

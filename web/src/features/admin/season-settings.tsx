@@ -31,6 +31,18 @@ export const SeasonSettings = memo(function SeasonSettings({
   const [year, setYear] = useState(String(season.reference_year));
   const [opensOn, setOpensOn] = useState(season.registration_opens_on ?? '');
   const [sessions, setSessions] = useState(() => season.sessions.map(toDraft));
+  // Once saved, each row takes the id the server gave its session (issue 36), so the next save edits that
+  // session (its calendar event and change mail follow it) instead of making a new one. The server keeps
+  // the order it was sent.
+  const [idsFrom, setIdsFrom] = useState(season.sessions);
+  if (idsFrom !== season.sessions) {
+    setIdsFrom(season.sessions);
+    setSessions((drafts) =>
+      drafts.length === season.sessions.length
+        ? drafts.map((draft, i) => ({ ...draft, id: season.sessions[i]?.id ?? draft.id }))
+        : drafts,
+    );
+  }
   const [waiver, setWaiver] = useState(season.waiver_text);
   const [refundPolicy, setRefundPolicy] = useState(season.refund_policy);
   const [errors, setErrors] = useState<Errors>({});
