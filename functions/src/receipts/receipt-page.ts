@@ -51,7 +51,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function day(iso: string | Date): string {
+export function day(iso: string | Date): string {
   return new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }).format(
     new Date(iso),
   );
@@ -74,7 +74,8 @@ th{color:#4a5568;font-size:.9rem}
 @media print{body{background:#fff}main{box-shadow:none;margin:0;border-radius:0}}
 `;
 
-export function receiptPage(input: ReceiptInput): string {
+/** What a receipt says, in both its forms (the page and the PDF): the facts, the total, the net. */
+export function receiptFacts(input: ReceiptInput) {
   const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
   const refunded = input.refunds
     .filter((r) => r.status === 'succeeded')
@@ -88,6 +89,11 @@ export function receiptPage(input: ReceiptInput): string {
     ...(input.paymentId ? ([['Payment id', input.paymentId]] as Array<[string, string]>) : []),
     ['Date paid', day(input.paidAt)],
   ];
+  return { rows, total, net: total - refunded };
+}
+
+export function receiptPage(input: ReceiptInput): string {
+  const { rows, net } = receiptFacts(input);
   const lineRows = input.lines
     .map(
       (line) =>
@@ -125,7 +131,7 @@ export function receiptPage(input: ReceiptInput): string {
           '<h2>Refunds</h2>',
           '<table><thead><tr><th scope="col">Date</th><th scope="col">Reason</th><th scope="col">Amount</th></tr></thead>',
           `<tbody>${refundRows}</tbody></table>`,
-          `<p class="total"><strong>Net paid: ${escapeHtml(formatCad(total - refunded))} CAD</strong></p>`,
+          `<p class="total"><strong>Net paid: ${escapeHtml(formatCad(net))} CAD</strong></p>`,
         ]
       : []),
     `<p class="note">Issued ${escapeHtml(day(input.issuedAt))}. Amounts in Canadian dollars. ` +

@@ -4,8 +4,8 @@
  * is asked for, so no other function carries it. Helvetica writes Windows-1252: a character outside it (a
  * name in another script) is written as "?", and the HTML receipt stays the full record.
  */
-import { CLUB_TIME_ZONE, formatCad } from '@club/shared';
-import { CLUB_ADDRESS, CLUB_NAME, methodText, type ReceiptInput } from './receipt-page';
+import { formatCad } from '@club/shared';
+import { CLUB_ADDRESS, CLUB_NAME, day, receiptFacts, type ReceiptInput } from './receipt-page';
 
 /** Windows-1252's printable characters beyond ASCII (what Helvetica can write). */
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
@@ -20,12 +20,6 @@ export function printable(text: string): string {
       return '?';
     })
     .join('');
-}
-
-function day(iso: string | Date): string {
-  return new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: CLUB_TIME_ZONE }).format(
-    new Date(iso),
-  );
 }
 
 export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
@@ -51,16 +45,7 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
   text('Tryout fee receipt', 56, 22, bold);
   y -= 30;
 
-  const total = input.lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const facts: Array<[string, string]> = [
-    ['Receipt number', input.receiptNumber],
-    ['Paid by', input.payerName],
-    ['Season', input.seasonName],
-    ['Total paid', `${formatCad(total)} CAD`],
-    ['Method', methodText(input.method, input.card)],
-    ...(input.paymentId ? ([['Payment id', input.paymentId]] as Array<[string, string]>) : []),
-    ['Date paid', day(input.paidAt)],
-  ];
+  const { rows: facts, net } = receiptFacts(input);
   for (const [term, value] of facts) {
     text(term, 56, 11, regular, grey);
     text(value, 210, 11, bold);
@@ -94,11 +79,8 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
       );
       y -= 18;
     }
-    const refunded = input.refunds
-      .filter((r) => r.status === 'succeeded')
-      .reduce((sum, r) => sum + r.amount_cents, 0);
     y -= 6;
-    text(`Net paid: ${formatCad(total - refunded)} CAD`, 56, 12, bold);
+    text(`Net paid: ${formatCad(net)} CAD`, 56, 12, bold);
     y -= 18;
   }
 
