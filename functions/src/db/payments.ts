@@ -10,8 +10,7 @@ import { applyOnce, type Marker, type OnceOutcome } from './exactly-once';
 import { keys } from './keys';
 import type { PaymentHistoryEntry, TryoutItem } from './tryout-item';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
-import type { AuditBy } from './audit';
-import { updateTryout, updateTryoutIf } from './tryouts';
+import { updateTryoutIf } from './tryouts';
 
 /**
  * Starts the next checkout attempt of a payable card registration: attempt `from` → `from + 1`, with the new
@@ -104,111 +103,6 @@ export async function startFamilyAttempt(input: {
     ),
   );
   return codes === null;
-}
-
-/**
- * Sets the fee of an unpaid registration (issue 36: financial support), audited: only while nothing was paid
- * on it (cash not collected, or a card payment pending or failed), it is not withdrawn and its fee is still
- * `from`. A card registration moves to a new checkout attempt (the caller closed the current one), so no page
- * at the old price can be paid; a fee of 0 leaves nothing to pay (paid, "No fee"). Null when refused.
- */
-export async function setUnpaidFee(input: {
-  seasonId: string;
-  playerId: string;
-  from: number;
-  to: number;
-  /** A card registration's current attempt, which this moves on from. */
-  attempt?: number;
-  expiresAt: number;
-  by: AuditBy;
-}): Promise<TryoutItem | null> {
-  const card = input.attempt !== undefined;
-  const sets = ['amount_cents = :to', 'fee_set_at = :at'];
-  if (input.to === 0) sets.push('payment_status = :paid');
-  if (card) sets.push('checkout_attempt = :next', 'checkout_expires_at = :e');
-  const out = await updateTryout(
-    input.seasonId,
-    input.playerId,
-    {
-      UpdateExpression: `SET ${sets.join(', ')}${card ? ' REMOVE checkout_session_id, checkout_group_id' : ''}`,
-      ConditionExpression:
-        'amount_cents = :from AND (attribute_not_exists(withdrawn) OR withdrawn = :no) AND ' +
-        (card
-          ? 'payment_method = :stripe AND checkout_attempt = :attempt AND payment_status IN (:pending, :failed)'
-          : 'payment_method = :cash AND payment_status = :cash'),
-      ExpressionAttributeValues: {
-        ':to': input.to,
-        ':from': input.from,
-        ':at': input.by.now.toISOString(),
-        ':no': false,
-        ...(input.to === 0 ? { ':paid': 'paid' } : {}),
-        ...(card
-          ? {
-              ':next': input.attempt! + 1,
-              ':attempt': input.attempt!,
-              ':e': input.expiresAt,
-              ':stripe': 'stripe',
-              ':pending': 'pending',
-              ':failed': 'failed',
-            }
-          : { ':cash': 'cash' }),
-      },
-    },
-    { by: input.by, action: 'fee', after: { amount_cents: input.to } },
-  );
-  return 'item' in out ? out.item : null;
-}
-
-/**
- * Gives an unpaid registration a new price (issue 34: the first athlete of a family still trying out pays the
- * fee): only while nothing was paid on it (cash not collected, or a card payment pending or failed), it is
- * not withdrawn and its price is still `from`. A card registration starts a new checkout attempt with it (the
- * caller closed the current one), so no session made at the old price can be paid. False when any of that
- * no longer held (nothing changed).
- */
-export async function repriceUnpaid(input: {
-  seasonId: string;
-  playerId: string;
-  from: number;
-  to: number;
-  /** A card registration's current attempt, which this moves on from. */
-  attempt?: number;
-  expiresAt: number;
-}): Promise<boolean> {
-  const card = input.attempt !== undefined;
-  const written = await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tryout(input.seasonId, input.playerId),
-        UpdateExpression: card
-          ? 'SET amount_cents = :to, checkout_attempt = :next, checkout_expires_at = :e ' +
-            'REMOVE checkout_session_id, checkout_group_id'
-          : 'SET amount_cents = :to',
-        ConditionExpression:
-          'amount_cents = :from AND (attribute_not_exists(withdrawn) OR withdrawn = :no) AND ' +
-          (card
-            ? 'payment_method = :stripe AND checkout_attempt = :attempt AND payment_status IN (:pending, :failed)'
-            : 'payment_method = :cash AND payment_status = :cash'),
-        ExpressionAttributeValues: {
-          ':to': input.to,
-          ':from': input.from,
-          ':no': false,
-          ...(card
-            ? {
-                ':next': input.attempt! + 1,
-                ':attempt': input.attempt!,
-                ':e': input.expiresAt,
-                ':stripe': 'stripe',
-                ':pending': 'pending',
-                ':failed': 'failed',
-              }
-            : { ':cash': 'cash' }),
-        },
-      }),
-    ),
-  );
-  return written !== null;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type AccessTokenClaims,
   type AdminTryoutRow,
 } from '@club/shared';
-import * as paymentsTable from '../db/payments';
+import * as unpaidPrices from '../db/unpaid-prices';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
@@ -49,7 +49,7 @@ export async function setTryoutFee(
     // Paid or settling a moment ago: closeCheckout fulfils it and refuses (409), and the price stays.
     await closeCheckout(tryout, season.name);
   }
-  const written = await paymentsTable.setUnpaidFee({
+  const written = await unpaidPrices.setUnpaidFee({
     seasonId: ids.seasonId,
     playerId: ids.playerId,
     from: tryout.amount_cents,

@@ -6,7 +6,7 @@
  * old price can still be paid.
  */
 import type { AccessTokenClaims } from '@club/shared';
-import * as paymentsTable from '../db/payments';
+import * as unpaidPrices from '../db/unpaid-prices';
 import type * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import type { TryoutItem } from '../db/tryout-item';
@@ -57,7 +57,7 @@ export async function repriceAfterWithdrawal(
     );
     if (!closed) return;
   }
-  const repriced = await paymentsTable.repriceUnpaid({
+  const repriced = await unpaidPrices.repriceUnpaid({
     seasonId: season.id,
     playerId: next.player_id,
     from: next.amount_cents,
