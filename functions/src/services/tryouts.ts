@@ -6,17 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   amountsOf,
-  earliestBirthYear,
   reportedStatus,
-  fieldMessages,
-  fitsAgeGroup,
-  groupsFor,
   serverMessages,
   sessionInstant,
   sessionsOf,
   tryoutId,
   type AccessTokenClaims,
-  type AgeGroup,
   type HouseholdTryout,
   type MyTryout,
   type TryoutRegistrationAnswer,
@@ -35,7 +30,8 @@ import { athletesOf, familyOf, playerIdOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './checkout';
 import { siblingFeeOf } from './seasons';
 import { repriceAfterWithdrawal } from './sibling-fees';
-import { callerPlayerId, snapshotOf, type Player } from './players';
+import { callerPlayerId, snapshotOf } from './players';
+import { acceptedWaiver, refuseMisfit } from './registration-rules';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /**
@@ -267,63 +263,6 @@ export async function registerForTryout(
   });
   if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
   return { ...answer, url };
-}
-
-/**
- * A group the player's birth year or division does not fit is refused before anything is written (issue 36).
- * The spec's own call keeps its birth-year message; a family's names the child and the groups that fit.
- */
-function refuseMisfit(player: Player, group: AgeGroup, season: seasonsTable.SeasonItem, ownOnly: boolean) {
-  const { date_of_birth, first_name, last_name } = player.details;
-  const fits = groupsFor(
-    { date_of_birth, division: player.division },
-    season.age_groups,
-    season.reference_year,
-  );
-  if (fits.includes(group)) return;
-  const yearFits = fitsAgeGroup(date_of_birth, group, season.reference_year);
-  if (ownOnly && !yearFits) {
-    throw new BadRequestError(
-      serverMessages.ineligibleBirthYear(group, earliestBirthYear(group, season.reference_year)),
-    );
-  }
-  throw new BadRequestError(serverMessages.groupMisfit(first_name, last_name, group, fits));
-}
-
-/** "Dana  okafor " and "Dana Okafor" are the same name typed. */
-const sameName = (a: string, b: string) =>
-  a.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-CA') ===
-  b.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-CA');
-
-/**
- * The season's waiver as accepted (issue 36): required when the season has one, of the version the season
- * has now (a family that read an older one is asked to read it again: 409), signed with the account holder's
- * full name. Null for a season without a waiver: registering is as spec §7 has it.
- */
-function acceptedWaiver(
-  caller: AccessTokenClaims,
-  season: seasonsTable.SeasonItem,
-  input: TryoutRegistrationInput['waiver'],
-  now: Date,
-): TryoutItem['waiver'] | null {
-  if (!season.waiver_text) return null;
-  if (!input) {
-    throw new BadRequestError(fieldMessages.waiverRequired, [
-      { field: 'waiver', msg: fieldMessages.waiverRequired },
-    ]);
-  }
-  if (input.version !== (season.waiver_version ?? 1)) throw new ConflictError(serverMessages.waiverChanged);
-  const name = `${caller.first_name} ${caller.last_name}`;
-  if (!sameName(input.signed_name, name)) {
-    const msg = serverMessages.waiverNameMismatch(name);
-    throw new BadRequestError(msg, [{ field: 'waiver', msg }]);
-  }
-  return {
-    version: input.version,
-    signed_name: input.signed_name,
-    accepted_at: now.toISOString(),
-    accepted_by: caller.sub,
-  };
 }
 
 /** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */
