@@ -8,10 +8,18 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList, tryoutId, type RouteDefinition, type RouteName } from '@club/shared';
+import {
+  routeList,
+  tryoutId,
+  type AgeGroup,
+  type HelperRole,
+  type RouteDefinition,
+  type RouteName,
+} from '@club/shared';
 import { sampleRequest } from '@club/shared/route-samples';
 import { toApiGatewayEvent } from '../src/dev/api-gateway-event';
 import { db, tableName } from '../src/db/client';
+import { acceptHelperInvite, putHelperInvite } from '../src/db/helpers';
 import { getUserByEmail, setAdminFlag } from '../src/db/users';
 import { signAccessToken, verifyAccessToken } from '../src/lib/access-token';
 import { signCalendarKey } from '../src/lib/calendar-link';
@@ -20,6 +28,7 @@ import { checkAccess } from '../src/handlers/http';
 import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';
+import { openSeason } from './players';
 
 type Caller =
   | 'anonymous'
@@ -30,7 +39,10 @@ type Caller =
   | 'alg none'
   | 'other key'
   | 'demoted admin'
-  | 'signed out';
+  | 'signed out'
+  | 'check-in helper'
+  | 'evaluator'
+  | 'helper of another season';
 
 const callers: Caller[] = [
   'anonymous',
@@ -42,9 +54,41 @@ const callers: Caller[] = [
   'other key',
   'demoted admin',
   'signed out',
+  'check-in helper',
+  'evaluator',
+  'helper of another season',
 ];
 
 const tokens = {} as Record<Caller, string | undefined>;
+
+/** The season the tryout-night routes are called for: the helpers below hold its jobs (issue 37). */
+let helperSeasonId = '';
+
+/** A player account holding `role` in a season, written as an accepted invitation writes it. */
+async function helperToken(seasonId: string, role: HelperRole, ageGroups: AgeGroup[]): Promise<string> {
+  const helper = await signedInUser();
+  const { sub } = await verifyAccessToken(helper.token);
+  const invite = {
+    helper_id: randomUUID(),
+    season_id: seasonId,
+    email: helper.email,
+    role,
+    age_groups: ageGroups,
+    invited_at: new Date().toISOString(),
+    invited_by: sub,
+    token_hash: randomUUID(),
+    link_expires_at: Math.floor(Date.now() / 1000) + 3600,
+  };
+  await putHelperInvite(invite, undefined);
+  await acceptHelperInvite({
+    helper: invite,
+    tokenHash: invite.token_hash,
+    userId: sub,
+    name: 'Sam Helper',
+    now: new Date(),
+  });
+  return helper.token;
+}
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -86,6 +130,11 @@ beforeAll(async () => {
   const left = await signedInUser();
   await call('logout', { cookies: [left.refreshCookie], headers: sameOrigin });
   tokens['signed out'] = left.token;
+  const [season, other] = [await openSeason(), await openSeason({ name: 'Winter 2026 Tryouts' })];
+  helperSeasonId = season.id;
+  tokens['check-in helper'] = await helperToken(season.id, 'check-in', []);
+  tokens.evaluator = await helperToken(season.id, 'evaluator', ['15U Boys']);
+  tokens['helper of another season'] = await helperToken(other.id, 'check-in', []);
 }, 60_000);
 
 /** Spec §6, route by route: who may call it. */
@@ -160,13 +209,32 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /admin/tryouts/{id}/resend-result': 'admin',
   'POST /admin/tryouts/{id}/reinstate': 'admin',
   'POST /admin/tryouts/{id}/refund': 'admin',
+  // Tryout night (issue 37): the admin's helpers, criteria and rankings; the door; the evaluators' phones
+  'GET /admin/seasons/{id}/helpers': 'admin',
+  'POST /admin/seasons/{id}/helpers': 'admin',
+  'DELETE /admin/seasons/{id}/helpers/{helperId}': 'admin',
+  'GET /admin/seasons/{id}/criteria': 'admin',
+  'PUT /admin/seasons/{id}/criteria': 'admin',
+  'GET /admin/seasons/{id}/rankings': 'admin',
+  // A helper accepts with whatever account has the invited address (checked by the service).
+  'POST /helpers/accept': 'user',
+  'GET /helpers/me': 'user',
+  'GET /checkin/{seasonId}/tonight': 'check-in',
+  'POST /checkin/{seasonId}/tryouts/{id}': 'check-in',
+  'POST /checkin/{seasonId}/scan': 'check-in',
+  'POST /checkin/{seasonId}/walk-ups': 'check-in',
+  'GET /evaluate/{seasonId}/roster': 'evaluator',
+  'PUT /evaluate/{seasonId}/scores': 'evaluator',
 };
 
 const routeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;
 
 /** What a caller may do on a route of a given access level: 'allowed', or the refusal status. */
 function expected(access: RouteDefinition['access'], caller: Caller): 'allowed' | 401 | 403 {
-  const valid = caller === 'player' || caller === 'admin' || caller === 'demoted admin';
+  const helpers: Caller[] = ['check-in helper', 'evaluator', 'helper of another season'];
+  // A helper's account is a player's: it may do what players do, and its job's routes in its season only.
+  const valid = ['player', 'admin', 'demoted admin', ...helpers].includes(caller);
+  const player = caller === 'player' || helpers.includes(caller);
   switch (access) {
     case 'public':
     case 'stripe-signature':
@@ -176,10 +244,17 @@ function expected(access: RouteDefinition['access'], caller: Caller): 'allowed' 
     case 'player':
       // A demoted admin's token still says admin until it is renewed: refused like an admin's.
       if (!valid) return 401;
-      return caller === 'player' ? 'allowed' : 403;
+      return player ? 'allowed' : 403;
     case 'admin':
       if (!valid) return 401;
       return caller === 'admin' ? 'allowed' : 403;
+    // The path's season: an administrator may work the door; a helper only in the job and season granted.
+    case 'check-in':
+      if (!valid) return 401;
+      return caller === 'check-in helper' || caller === 'admin' ? 'allowed' : 403;
+    case 'evaluator':
+      if (!valid) return 401;
+      return caller === 'evaluator' ? 'allowed' : 403;
   }
 }
 
@@ -189,7 +264,7 @@ async function tableSnapshot(): Promise<string> {
 }
 
 async function request(route: RouteDefinition & { name: RouteName }, caller: Caller) {
-  const seasonId = randomUUID();
+  const seasonId = helperSeasonId;
   const id = tryoutId.of(seasonId, randomUUID());
   return call(route.name, {
     ...sampleRequest(route.name, {

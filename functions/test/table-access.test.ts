@@ -65,6 +65,17 @@ beforeAll(async () => {
   const invited = uniqueEmail('invited');
   await call('inviteGuardian', { body: { email: invited }, token: player.token, headers: sameOrigin });
   inviteToken = tokenFromLink(await linkFromLatestMail(invited, /\/household\/join#/));
+  // Tryout night (issue 37): an administrator works the door; the player scores 15U Boys.
+  tokens['check-in'] = tokens.admin;
+  await call('inviteHelper', {
+    params: { id: seasonId },
+    body: { email: player.email, role: 'evaluator', age_groups: ['15U Boys'] },
+    token: tokens.admin,
+    headers: sameOrigin,
+  });
+  const helperToken = tokenFromLink(await linkFromLatestMail(player.email, /\/helpers\/accept#/));
+  await call('acceptHelper', { body: { token: helperToken }, token: player.token, headers: sameOrigin });
+  tokens.evaluator = player.token;
 }, 60_000);
 
 afterAll(() => {

@@ -157,6 +157,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'withdrawHouseholdTryout',
         'refundTryout',
         'setTryoutFee',
+        // A helper's invitation; a walk-up's confirmation and account to claim (issue 37).
+        'inviteHelper',
+        'registerWalkUp',
       ];
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));

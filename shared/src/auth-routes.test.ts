@@ -50,9 +50,12 @@ describe('the account rows of the route table', () => {
       'confirmPayment',
       'forgotPassword',
       'inviteGuardian',
+      // Issue 37: a helper's invitation; a walk-up's confirmation and account to claim.
+      'inviteHelper',
       'refundTryout',
       'register',
       'registerTryout',
+      'registerWalkUp',
       'resendResult',
       'resendVerification',
       'resetPassword',

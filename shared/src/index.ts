@@ -15,3 +15,5 @@ export * from './security-headers';
 export * from './sessions';
 export * from './player-sessions';
 export * from './first-use';
+export * from './tryout-night';
+export * from './tryout-night-schemas';

@@ -10,4 +10,8 @@ export const MAIL_LINK_PAGES = {
   joinHousehold: '/household/join',
   /** A new e-mail address's confirmation, asked for on the account page (issue 18). */
   confirmEmailChange: '/account/confirm-email',
+  /** A season's helper invitation (issue 37). */
+  acceptHelper: '/helpers/accept',
+  /** A walk-up family's account, registered at the door, waiting for its password (issue 37). */
+  claimAccount: '/claim-account',
 } as const;

@@ -173,6 +173,28 @@ export const serverMessages = {
   resultMailSending: 'This result email is being sent right now. Check its status in a moment.',
   resultMailSuppressed:
     'This address bounced or marked our mail as spam, so it is never mailed again. Please reach the family another way.',
+
+  // Tryout night (issue 37)
+  helperAccessNeeded: 'You are not a helper for this job this season, or your access has ended.',
+  helperInvited: (email: string) => `Invitation sent to ${email}.`,
+  helperLinkInvalid: 'This helper link is invalid or has expired. Ask the club for a new one.',
+  helperLinkForSomeoneElse:
+    'This helper invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  helperNotFound: 'That helper is not on this season’s list.',
+  helperAlready: (email: string) => `${email} already helps with this job this season.`,
+  seasonOver: 'This season’s sessions are over, so it has no helpers to invite.',
+  groupNotEvaluated: 'You do not score this age group this season.',
+  criteriaNotSet: 'The club has not set this season’s scoring criteria yet.',
+  notCheckedInHere: 'That registration is not part of this season.',
+  withdrawnAtDoor: (name: string) =>
+    `${name} withdrew from this season, so they cannot be checked in. Ask an administrator.`,
+  cashOnCard: 'This registration pays by card, so there is no cash to take.',
+  codeNotFound: 'That code is not a check-in code for this season.',
+  numberNotFound: (n: number) => `No player has number ${n} this season.`,
+  walkUpEmailTaken:
+    'That e-mail already has a family account: the parent can sign in on their phone and register there, then check in here.',
+  walkUpWaiverRequired: 'The parent or guardian types their full name to accept the waiver.',
+  walkUpRegistered: (name: string, n: number) => `${name} is registered as number ${n} and checked in.`,
 } as const;
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */

@@ -6,7 +6,7 @@
  */
 import type { GenericSchema, ObjectEntries } from 'valibot';
 import { routes, type RouteDefinition, type RouteName } from './routes';
-import * as schemas from './schemas';
+import * as schemas from './all-schemas';
 
 /** The ids a test has made (an open season with a registration), one per kind of parameter. */
 export interface SampleIds {
@@ -19,7 +19,17 @@ export interface SampleIds {
   readonly athleteId: string;
   /** A household invitation's id (its token's hash); one that is not waiting is answered 404. */
   readonly inviteId?: string;
+  /** A helper of the season (issue 37); one not on its list is answered 404. */
+  readonly helperId?: string;
+  /** An age group of the season (issue 37). */
+  readonly ageGroup?: string;
 }
+
+/** What an optional sample is when a test gives none. */
+const DEFAULT_SAMPLES: Partial<Record<keyof SampleIds, string>> = {
+  helperId: '00000000-0000-4000-8000-000000000000',
+  ageGroup: '15U Boys',
+};
 
 /** Which sample each parameter schema takes. */
 const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
@@ -29,6 +39,8 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.CalendarKeySchema, 'calendarKey'],
   [schemas.AthleteIdSchema, 'athleteId'],
   [schemas.InviteIdSchema, 'inviteId'],
+  [schemas.HelperIdSchema, 'helperId'],
+  [schemas.AgeGroupSchema, 'ageGroup'],
 ]);
 
 function sampleOf(
@@ -46,7 +58,7 @@ function sampleOf(
         const kind = SAMPLE_OF.get(schema);
         if (!kind)
           throw new Error(`No sample for parameter ${key} of ${name}: add its schema to route-samples.ts`);
-        return [key, ids[kind] ?? '0'.repeat(64)];
+        return [key, ids[kind] ?? DEFAULT_SAMPLES[kind] ?? '0'.repeat(64)];
       }),
   );
 }

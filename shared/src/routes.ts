@@ -16,18 +16,22 @@
  * type for the compiler only.
  */
 import type { GenericSchema, InferInput, InferOutput } from 'valibot';
-import type * as Schemas from './schemas';
+import type * as Schemas from './all-schemas';
 import { API_PREFIX, PUBLIC_READ_PATHS } from './public-paths';
 import type * as T from './types';
+import type * as N from './tryout-night';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route: anyone, any signed-in user, a signed-in player (an administrator is refused: the
  * tryout screens are the players', spec §2), an administrator (re-checked against the table), or Stripe
- * (signature checked on the raw body).
+ * (signature checked on the raw body). Tryout night (issue 37): `check-in` is a helper holding that job for
+ * the path's `{seasonId}` now, or an administrator; `evaluator` is a helper holding that job for it (scores
+ * are a person's own, so an administrator scores by inviting themselves). Grants are read from the table on
+ * every request, like the admin flag.
  */
-export type Access = 'public' | 'user' | 'player' | 'admin' | 'stripe-signature';
+export type Access = 'public' | 'user' | 'player' | 'admin' | 'check-in' | 'evaluator' | 'stripe-signature';
 
 /**
  * What a route does to the table: `read` (GetItem, Query, BatchGetItem) or `write` (reads plus Put, Update,
@@ -770,6 +774,142 @@ export const routes = {
     params: 'TryoutParamsSchema',
     answer: answer<T.AdminTryoutRow>(),
     mail: true,
+  },
+  // Tryout night (issue 37): helpers, check-in at the door, evaluators' scores and the admin's rankings.
+  listHelpers: {
+    method: 'GET',
+    path: '/admin/seasons/{id}/helpers',
+    access: 'admin',
+    handler: 'helpers/list-helpers',
+    table: 'read',
+    params: 'SeasonParamsSchema',
+    answer: answer<N.SeasonHelper[]>(),
+  },
+  inviteHelper: {
+    method: 'POST',
+    path: '/admin/seasons/{id}/helpers',
+    access: 'admin',
+    handler: 'helpers/invite-helper',
+    table: 'write',
+    params: 'SeasonParamsSchema',
+    body: 'HelperInviteSchema',
+    answer: answer<N.SeasonHelper[]>(),
+    mail: true,
+  },
+  removeHelper: {
+    method: 'DELETE',
+    path: '/admin/seasons/{id}/helpers/{helperId}',
+    access: 'admin',
+    handler: 'helpers/remove-helper',
+    table: 'write',
+    params: 'SeasonHelperParamsSchema',
+    answer: answer<N.SeasonHelper[]>(),
+  },
+  acceptHelper: {
+    method: 'POST',
+    path: '/helpers/accept',
+    access: 'user',
+    handler: 'helpers/accept-helper',
+    table: 'write',
+    body: 'HelperAcceptSchema',
+    answer: answer<N.HelperGrant[]>(),
+  },
+  myHelperGrants: {
+    method: 'GET',
+    path: '/helpers/me',
+    access: 'user',
+    handler: 'helpers/my-grants',
+    table: 'read',
+    answer: answer<N.HelperGrant[]>(),
+  },
+  getTonight: {
+    method: 'GET',
+    path: '/checkin/{seasonId}/tonight',
+    access: 'check-in',
+    handler: 'checkin/get-tonight',
+    table: 'read',
+    params: 'HelperSeasonParamsSchema',
+    answer: answer<N.TonightAnswer>(),
+  },
+  checkIn: {
+    method: 'POST',
+    path: '/checkin/{seasonId}/tryouts/{id}',
+    access: 'check-in',
+    handler: 'checkin/check-in',
+    table: 'write',
+    params: 'CheckinTryoutParamsSchema',
+    body: 'CheckinSchema',
+    answer: answer<N.CheckinPlayer>(),
+  },
+  scanCheckin: {
+    method: 'POST',
+    path: '/checkin/{seasonId}/scan',
+    access: 'check-in',
+    handler: 'checkin/scan',
+    table: 'write',
+    params: 'HelperSeasonParamsSchema',
+    body: 'ScanSchema',
+    answer: answer<N.CheckinPlayer>(),
+  },
+  registerWalkUp: {
+    method: 'POST',
+    path: '/checkin/{seasonId}/walk-ups',
+    access: 'check-in',
+    handler: 'checkin/walk-up',
+    table: 'write',
+    params: 'HelperSeasonParamsSchema',
+    body: 'WalkUpSchema',
+    answer: answer<N.WalkUpAnswer>(),
+    mail: true,
+  },
+  getCriteria: {
+    method: 'GET',
+    path: '/admin/seasons/{id}/criteria',
+    access: 'admin',
+    handler: 'evaluation/get-criteria',
+    table: 'read',
+    params: 'SeasonParamsSchema',
+    answer: answer<N.SeasonCriteria>(),
+  },
+  setCriteria: {
+    method: 'PUT',
+    path: '/admin/seasons/{id}/criteria',
+    access: 'admin',
+    handler: 'evaluation/set-criteria',
+    table: 'write',
+    params: 'SeasonParamsSchema',
+    body: 'CriteriaSchema',
+    answer: answer<N.SeasonCriteria>(),
+  },
+  getRoster: {
+    method: 'GET',
+    path: '/evaluate/{seasonId}/roster',
+    access: 'evaluator',
+    handler: 'evaluation/get-roster',
+    table: 'read',
+    params: 'HelperSeasonParamsSchema',
+    query: 'AgeGroupQuerySchema',
+    answer: answer<N.RosterAnswer>(),
+  },
+  putScores: {
+    method: 'PUT',
+    path: '/evaluate/{seasonId}/scores',
+    access: 'evaluator',
+    handler: 'evaluation/put-scores',
+    table: 'write',
+    params: 'HelperSeasonParamsSchema',
+    body: 'ScoresSchema',
+    answer: answer<N.ScoresAnswer>(),
+  },
+  getRankings: {
+    method: 'GET',
+    path: '/admin/seasons/{id}/rankings',
+    access: 'admin',
+    handler: 'evaluation/get-rankings',
+    table: 'read',
+    params: 'SeasonParamsSchema',
+    query: 'AgeGroupQuerySchema',
+    answer: answer<N.RankingsAnswer>(),
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -105,7 +105,7 @@ export const DateOfBirthSchema = v.pipe(
  * An object whose missing keys get their field's "required" message (valibot otherwise reports a missing
  * key as 'Invalid key: …', which is not a sentence a family should read from the server).
  */
-function objectRequiring<const TEntries extends v.ObjectEntries>(
+export function objectRequiring<const TEntries extends v.ObjectEntries>(
   entries: TEntries,
   requiredMessages: { readonly [K in keyof TEntries]?: string },
 ) {

@@ -205,6 +205,13 @@ export interface MyTryout extends Partial<PaymentAmounts> {
 /** GET /household/tryouts: an athlete's registration for the active season (or none), by athlete. */
 export interface HouseholdTryout extends MyTryout {
   athlete_id: string;
+  /**
+   * Tryout night (issue 37): the registration's check-in code (its QR code), absent once withdrawn; when the
+   * player was checked in; and, once a session of their group has ended, how many evaluators saw them.
+   */
+  checkin_code?: string;
+  checked_in_at?: string | null;
+  seen_by?: number | null;
 }
 
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */
@@ -340,6 +347,8 @@ export type AuditAction =
   | 'refund_released'
   /** The fee of an unpaid registration set by an administrator (issue 36: financial support). */
   | 'fee'
+  /** Checked in (and cash taken) at the door on tryout night (issue 37), by a helper or an administrator. */
+  | 'check_in'
   | 'result_mail_send'
   | 'result_mail_resend'
   | 'csv_export';
@@ -353,6 +362,8 @@ export interface AuditEntry {
   /** ISO time of the change. */
   at: string;
   actor_id: string;
+  /** A tryout-night helper's name (issue 37), so the admin sees who checked a player in at the door. */
+  actor_name?: string;
   action: AuditAction;
   season_id: string;
   /** The registration changed, for a change of one row. */

@@ -17,6 +17,8 @@ import { transactOrConditionCodes } from './transactions';
 export interface AuditBy {
   actorId: string;
   now: Date;
+  /** A helper's name (issue 37): the admin's history shows who worked the door. */
+  actorName?: string;
 }
 
 /** What a change is about; `before` is read by the write itself where it can be. */
@@ -46,6 +48,7 @@ export function auditPut(
     id,
     at,
     actor_id: by.actorId,
+    ...(by.actorName ? { actor_name: by.actorName } : {}),
     action: subject.action,
     season_id: subject.seasonId,
     ...(subject.tryoutId ? { tryout_id: subject.tryoutId } : {}),
@@ -173,6 +176,7 @@ function toAuditEntry(item: Item): AuditEntry {
     id: item.id as string,
     at: item.at as string,
     actor_id: item.actor_id as string,
+    ...(typeof item.actor_name === 'string' ? { actor_name: item.actor_name } : {}),
     action: item.action as AuditAction,
     season_id: item.season_id as string,
     ...(item.tryout_id ? { tryout_id: item.tryout_id as string } : {}),

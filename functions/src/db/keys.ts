@@ -28,6 +28,9 @@
  * | opening notice        | OPENING_NOTICES         | USER#<userId>      |                 |                      |
  * | family notice         | NOTICE#<sha256>         | NOTICE             |                 |                      |
  * | audit entry           | AUDIT#<seasonId>        | <at>#<auditId>     | AUDIT#<seasonId>#<playerId> | <at>#<auditId> |
+ * | season helper         | SEASON#<id>             | HELPER#<helperId>  |                 |                      |
+ * | helper's grant        | SEASON#<id>             | GRANT#<userId>#<role> | GRANTS#<userId> | SEASON#<id>#<role> |
+ * | evaluator's score     | SCORES#<id>#<ageGroup>  | <evaluatorId>#<playerId>#<criterion> |  |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -51,7 +54,10 @@ export const keys = {
   deletingIndex: (startedAt: string) => ({ GSI1PK: 'DELETING', GSI1SK: startedAt }),
   deletingIndexPartition: 'DELETING',
   emailClaim: (email: string) => ({ PK: `EMAIL#${normaliseEmail(email)}`, SK: 'EMAIL' }),
-  oneTimeToken: (tokenHash: string, purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL' | 'SIGNIN') => ({
+  oneTimeToken: (
+    tokenHash: string,
+    purpose: 'VERIFY' | 'RESET' | 'INVITE' | 'EMAIL' | 'SIGNIN' | 'HELPER',
+  ) => ({
     PK: `TOKEN#${tokenHash}`,
     SK: purpose,
   }),
@@ -167,6 +173,31 @@ export const keys = {
     PK: `NOTICE#${createHash('sha256').update(`${noticeId}|${accountId}`).digest('hex')}`,
     SK: 'NOTICE',
   }),
+  /**
+   * A season's helpers (issue 37): each invitation, by its id, in the season's partition (the admin's list is
+   * one Query of the prefix), and, once accepted, the grant the access check reads with one GetItem by who
+   * and which job; GSI1 lists an account's grants (GET /helpers/me).
+   */
+  helper: (seasonId: string, helperId: string) => ({ PK: `SEASON#${seasonId}`, SK: `HELPER#${helperId}` }),
+  helpersOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'HELPER#' }),
+  helperGrant: (seasonId: string, userId: string, role: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `GRANT#${userId}#${role}`,
+  }),
+  helperGrantsIndex: (userId: string, seasonId?: string, role?: string) => ({
+    GSI1PK: `GRANTS#${userId}`,
+    ...(seasonId ? { GSI1SK: `SEASON#${seasonId}#${role}` } : {}),
+  }),
+  /**
+   * An evaluator's score of one player on one criterion (issue 37), in its season and group's own partition
+   * (never the season's, which the admin table reads whole): the rankings of a group are one Query, and an
+   * evaluator's own scores are the prefix `<evaluatorId>#`.
+   */
+  score: (seasonId: string, ageGroup: string, evaluatorId: string, playerId: string, criterion: string) => ({
+    PK: `SCORES#${seasonId}#${ageGroup}`,
+    SK: `${evaluatorId}#${playerId}#${criterion}`,
+  }),
+  scoresOfGroup: (seasonId: string, ageGroup: string) => ({ PK: `SCORES#${seasonId}#${ageGroup}` }),
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;

@@ -1,6 +1,6 @@
 /** Season items and the active-season pointer. */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { AgeGroup, TryoutSession } from '@club/shared';
+import type { AgeGroup, Criterion, TryoutSession } from '@club/shared';
 import { auditPut, updateAudited, type AuditBy } from './audit';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -31,6 +31,9 @@ export interface SeasonItem {
   waiver_version?: number;
   /** What the club says about refunds, shown before a family confirms a withdrawal (issue 36). */
   refund_policy?: string;
+  /** What the season's evaluators score, on a scale of 1 to scale_max (issue 37); absent until the admin sets it. */
+  criteria?: Criterion[];
+  scale_max?: number;
   createdAt: string;
   /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
   personal_data_removed_at?: string;
@@ -48,6 +51,8 @@ export type SeasonSettings = Partial<
     | 'registration_opens_on'
     | 'waiver_text'
     | 'refund_policy'
+    | 'criteria'
+    | 'scale_max'
   >
 >;
 
@@ -277,6 +282,8 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     ...(typeof item.refund_policy === 'string' && item.refund_policy
       ? { refund_policy: item.refund_policy }
       : {}),
+    ...(Array.isArray(item.criteria) ? { criteria: item.criteria as Criterion[] } : {}),
+    ...(typeof item.scale_max === 'number' ? { scale_max: item.scale_max } : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.personal_data_removed_at === 'string'
       ? { personal_data_removed_at: item.personal_data_removed_at }

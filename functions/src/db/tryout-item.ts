@@ -83,6 +83,11 @@ export interface TryoutItem {
    */
   unreconciled_refund_cents?: number;
   unreconciled_refund_ids?: Set<string>;
+  /** When the player was first marked in (issue 37: at the door, or by the admin's toggle), and by whom. */
+  checked_in_at?: string;
+  checked_in_by?: string;
+  /** The evaluators who scored the player (issue 37: the family sees how many, never the scores). */
+  seen_by?: Set<string>;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
   /**

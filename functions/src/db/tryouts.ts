@@ -62,7 +62,7 @@ export async function getTryoutsOf(seasonId: string, playerIds: readonly string[
 /** An administrator's change of a registration: its audit entry is written in the change's transaction. */
 export interface AdminChange {
   by: AuditBy;
-  action: 'attendance' | 'result' | 'cash' | 'reinstate' | 'result_mail_resend' | 'fee';
+  action: 'attendance' | 'result' | 'cash' | 'reinstate' | 'result_mail_resend' | 'fee' | 'check_in';
   /** The fields the change sets, and what it sets them to. */
   after: Record<string, unknown>;
 }
@@ -128,12 +128,18 @@ export async function setAttended(
     seasonId,
     playerId,
     {
-      UpdateExpression: 'SET attended = :a',
+      // When the player arrived (issue 37: the family's dashboard and the door show it) is the first mark.
+      UpdateExpression: attended
+        ? 'SET attended = :a, checked_in_at = if_not_exists(checked_in_at, :at)'
+        : 'SET attended = :a REMOVE checked_in_at, checked_in_by',
       // A withdrawn registration is never counted as attended (issue 36); "not attended" always goes.
       ConditionExpression: attended
         ? 'attribute_exists(PK) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)'
         : 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':a': attended, ...(attended ? { ':no': false } : {}) },
+      ExpressionAttributeValues: {
+        ':a': attended,
+        ...(attended ? { ':no': false, ':at': by.now.toISOString() } : {}),
+      },
     },
     { by, action: 'attendance', after: { attended } },
   );

@@ -25,10 +25,10 @@ import {
   type ValidParamsOf,
   type ValidQueryOf,
 } from '@club/shared';
-import * as schemas from '@club/shared/schemas';
+import * as schemas from '@club/shared/all-schemas';
 import { verifyAccessToken } from '../lib/access-token';
 import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from '../lib/config';
-import { isAdminNow, isSessionLive } from '../services/access';
+import { helperGrantNow, isAdminNow, isSessionLive, type HelperAccess } from '../services/access';
 import {
   BadRequestError,
   ForbiddenError,
@@ -88,16 +88,19 @@ export const reply = {
 };
 
 type RouteAccess<N extends RouteName> = (typeof routes)[N]['access'];
-type UserFor<N extends RouteName> =
-  RouteAccess<N> extends 'user' | 'player' | 'admin' ? AccessTokenClaims : null;
+type SignedInAccess = 'user' | 'player' | 'admin' | 'check-in' | 'evaluator';
+type UserFor<N extends RouteName> = RouteAccess<N> extends SignedInAccess ? AccessTokenClaims : null;
+type HelperFor<N extends RouteName> = RouteAccess<N> extends 'check-in' | 'evaluator' ? HelperAccess : null;
 
 export interface Request<N extends RouteName> {
   readonly route: N;
   readonly body: ValidBodyOf<N>;
   readonly query: ValidQueryOf<N>;
   readonly params: ValidParamsOf<N>;
-  /** The signed-in user: always present on `user`, `player` and `admin` routes. */
+  /** The signed-in user: always present on `user`, `player`, `admin` and helper routes. */
   readonly user: UserFor<N>;
+  /** The helper's grant on `check-in` and `evaluator` routes (issue 37). */
+  readonly helper: HelperFor<N>;
   readonly cookies: Readonly<Record<string, string>>;
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The raw body, for signature checks. */
@@ -130,7 +133,7 @@ export function defineHandler<N extends RouteName>(
   return async (event) => {
     try {
       const originVerified = await verifyOrigin(event);
-      const { user, sessionCheck } = await authorize(route, event);
+      const { user, helper, sessionCheck } = await authorize(route, event);
       // A route that only reads runs beside its session check and answers only once the check passed (a
       // refused answer is never sent); any other route runs after it, so nothing is changed for a dead one.
       const sideBySide = readsOnly(route);
@@ -139,6 +142,7 @@ export function defineHandler<N extends RouteName>(
       const req: Request<N> = {
         route: name,
         user: user as UserFor<N>,
+        helper: helper as HelperFor<N>,
         body: parse(body, body ? parseJson(rawBody) : undefined) as ValidBodyOf<N>,
         query: parse(query, event.queryStringParameters ?? {}) as ValidQueryOf<N>,
         params: parse(params, event.pathParameters ?? {}) as ValidParamsOf<N>,
@@ -194,7 +198,7 @@ const settled: Promise<void> = Promise.resolve();
 async function authorize(
   route: RouteDefinition,
   event: APIGatewayProxyEventV2,
-): Promise<{ user: AccessTokenClaims | null; sessionCheck: Promise<void> }> {
+): Promise<{ user: AccessTokenClaims | null; helper?: HelperAccess; sessionCheck: Promise<void> }> {
   if (route.cookie) {
     // Cookie-bearing endpoints are same-origin only: a foreign page cannot ride the refresh cookie.
     const origin = header(event, 'origin');
@@ -209,7 +213,9 @@ async function authorize(
       return { user: null, sessionCheck: settled };
     case 'user':
     case 'player':
-    case 'admin': {
+    case 'admin':
+    case 'check-in':
+    case 'evaluator': {
       const authorization = header(event, 'authorization') ?? '';
       const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
       if (!match?.[1]) throw new UnauthorizedError('Not signed in.');
@@ -230,9 +236,41 @@ async function authorize(
         throw new ForbiddenError(serverMessages.playersOnly);
       }
       const { sid: _sid, ...user } = claims;
+      if (route.access === 'check-in' || route.access === 'evaluator') {
+        const helper = await helperOf(route.access, claims, event);
+        if (!helper) {
+          await sessionCheck;
+          throw new ForbiddenError(serverMessages.helperAccessNeeded);
+        }
+        return { user, helper, sessionCheck };
+      }
       return { user, sessionCheck };
     }
   }
+}
+
+/**
+ * The grant a tryout-night route needs for its path's season, now (issue 37); an administrator may work the
+ * door without one. Undefined when the caller holds none (or the path names no season).
+ */
+async function helperOf(
+  role: 'check-in' | 'evaluator',
+  claims: AccessTokenClaims,
+  event: APIGatewayProxyEventV2,
+): Promise<HelperAccess | undefined> {
+  const seasonId = event.pathParameters?.seasonId;
+  if (!seasonId || !v.is(schemas.SeasonIdSchema, seasonId)) return undefined;
+  const grant = await helperGrantNow(claims.sub, seasonId, role);
+  if (grant) return { userId: claims.sub, name: grant.name, age_groups: grant.age_groups, admin: false };
+  if (role === 'check-in' && claims.is_admin && (await isAdminNow(claims.sub))) {
+    return {
+      userId: claims.sub,
+      name: `${claims.first_name} ${claims.last_name}`,
+      age_groups: [],
+      admin: true,
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -8,10 +8,11 @@ import {
   amountsOf,
   reportedStatus,
   serverMessages,
-  sessionInstant,
   sessionsOf,
   tryoutId,
+  sessionInstant,
   type AccessTokenClaims,
+  type AgeGroup,
   type HouseholdTryout,
   type MyTryout,
   type TryoutRegistrationAnswer,
@@ -23,6 +24,7 @@ import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
 import type { NewTryout, TryoutItem } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
+import { checkinCodeOf } from '../lib/checkin-code';
 import { log } from '../lib/log';
 import { mailConfirmationOnce } from './confirmation-mail';
 import { mailWithdrawal } from './family-change-mail';
@@ -140,21 +142,37 @@ export async function getHouseholdTryouts(caller: AccessTokenClaims): Promise<Ho
         athletes.map((a) => a.id),
       )
     : [];
-  return athletes.map((athlete) => {
-    const tryout = tryouts.find((t) => t.player_id === athlete.id);
-    if (tryout && season) return { athlete_id: athlete.id, ...toMyTryout(tryout, season) };
-    return {
-      athlete_id: athlete.id,
-      hasRegistered: false,
-      season: season?.name ?? null,
-      tryout_number: null,
-      result: '',
-      payment_method: null,
-      payment_status: null,
-      teamsnap_link: null,
-      age_group: null,
-    };
-  });
+  const now = new Date();
+  return Promise.all(
+    athletes.map(async (athlete): Promise<HouseholdTryout> => {
+      const tryout = tryouts.find((t) => t.player_id === athlete.id);
+      if (tryout && season) {
+        return {
+          athlete_id: athlete.id,
+          ...toMyTryout(tryout, season),
+          ...(tryout.withdrawn ? {} : { checkin_code: await checkinCodeOf(tryout.id) }),
+          checked_in_at: tryout.checked_in_at ?? null,
+          seen_by: sessionEnded(season, tryout.age_group, now) ? (tryout.seen_by?.size ?? 0) : null,
+        };
+      }
+      return {
+        athlete_id: athlete.id,
+        hasRegistered: false,
+        season: season?.name ?? null,
+        tryout_number: null,
+        result: '',
+        payment_method: null,
+        payment_status: null,
+        teamsnap_link: null,
+        age_group: null,
+      };
+    }),
+  );
+}
+
+/** Whether a tryout session of the group has ended (issue 37: only then does the family see who saw them). */
+function sessionEnded(season: seasonsTable.SeasonItem, group: AgeGroup, now: Date): boolean {
+  return sessionsOf(season.sessions, group).some((s) => sessionInstant(s.ends_at) <= now);
 }
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when there is none. */

@@ -294,8 +294,18 @@ describe('GET /household/tryouts', () => {
 
     // Assess
     expect(res.status).toBe(200);
+    // The household's answer adds tryout night's (issue 37): the check-in code and, later, who saw the player.
+    const [own] = res.body as unknown as Array<Record<string, unknown>>;
+    expect(own).toMatchObject({ checked_in_at: null, seen_by: null });
+    expect(own!.checkin_code).toMatch(/^SBC1\./);
     expect(res.body).toEqual([
-      { athlete_id: player.id, ...mine.body },
+      {
+        athlete_id: player.id,
+        ...mine.body,
+        checkin_code: own!.checkin_code,
+        checked_in_at: null,
+        seen_by: null,
+      },
       {
         athlete_id: child.id,
         hasRegistered: false,

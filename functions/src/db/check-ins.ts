@@ -1,0 +1,85 @@
+/**
+ * Tryout night's door (issue 37): a player checked in, and their cash taken, in one conditional update with
+ * its audit entry (who worked the door, by name). Every write is idempotent, so a phone that queued it offline
+ * and sends it twice changes nothing the second time: the first arrival time and cash time stay.
+ */
+import type { AuditBy } from './audit';
+import { queryAll } from './client';
+import { keys } from './keys';
+import { toTryout, type TryoutItem } from './tryout-item';
+import { updateTryout } from './tryouts';
+
+export type DoorRefusal = 'not-found' | 'withdrawn' | 'not-cash' | 'refunded';
+
+export async function checkInAtDoor(
+  seasonId: string,
+  playerId: string,
+  change: { attended: boolean; cash_collected?: boolean },
+  by: AuditBy,
+): Promise<TryoutItem | DoorRefusal> {
+  const at = by.now.toISOString();
+  const sets = [
+    change.attended
+      ? 'attended = :t, checked_in_at = if_not_exists(checked_in_at, :at), checked_in_by = if_not_exists(checked_in_by, :by)'
+      : 'attended = :f',
+  ];
+  const removes = change.attended ? [] : ['checked_in_at', 'checked_in_by'];
+  const conditions = ['attribute_exists(PK)'];
+  const values: Record<string, unknown> = change.attended
+    ? { ':t': true, ':at': at, ':by': by.actorId }
+    : { ':f': false };
+  // A withdrawn registration is never counted in; "not in" always goes (a slip corrected).
+  if (change.attended) {
+    conditions.push('(attribute_not_exists(withdrawn) OR withdrawn = :no)');
+    values[':no'] = false;
+  }
+  if (change.cash_collected !== undefined) {
+    conditions.push('payment_method = :cash');
+    values[':cash'] = 'cash';
+    if (change.cash_collected) {
+      sets.push('payment_status = :paid, cash_collected_at = if_not_exists(cash_collected_at, :at)');
+      values[':paid'] = 'paid';
+      values[':at'] = at;
+    } else {
+      // Cash given back cannot be "not taken": a refund would then exceed what was paid.
+      sets.push('payment_status = :owed');
+      removes.push('cash_collected_at');
+      conditions.push('(attribute_not_exists(refund_reserved_cents) OR refund_reserved_cents = :zero)');
+      values[':owed'] = 'cash';
+      values[':zero'] = 0;
+    }
+  }
+  const after: Record<string, unknown> = { attended: change.attended };
+  if (change.cash_collected !== undefined) after.payment_status = change.cash_collected ? 'paid' : 'cash';
+  const out = await updateTryout(
+    seasonId,
+    playerId,
+    {
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeValues: values,
+    },
+    { by, action: 'check_in', after },
+  );
+  if ('item' in out) return out.item;
+  const now = out.refused;
+  if (!now) return 'not-found';
+  if (change.attended && now.withdrawn) return 'withdrawn';
+  if (change.cash_collected !== undefined && now.payment_method !== 'cash') return 'not-cash';
+  return 'refunded';
+}
+
+/**
+ * The season's registration with a tryout number (a number typed at the door): one Query of the season's
+ * registrations, filtered on the number (a season is hundreds of rows; typing is the camera's fallback).
+ */
+export async function findTryoutByNumber(seasonId: string, tryoutNumber: number): Promise<TryoutItem | null> {
+  const prefix = keys.tryoutsOfSeason(seasonId);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    FilterExpression: 'tryout_number = :n',
+    ExpressionAttributeValues: { ':pk': prefix.PK, ':sk': prefix.SKPrefix, ':n': tryoutNumber },
+    ConsistentRead: true,
+  });
+  return items[0] ? toTryout(items[0]) : null;
+}

@@ -1,0 +1,101 @@
+/**
+ * Evaluators' scores (issue 37), one item per evaluator, player and criterion, in the season and group's own
+ * partition. A device sends each score with the time it was given; the write keeps the latest, by a
+ * condition, so a resend, a retry or an older copy arriving late never replaces a newer score.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AgeGroup } from '@club/shared';
+import { db, queryAll, tableName } from './client';
+import { keys } from './keys';
+import { unlessConditionFails } from './transactions';
+
+export interface ScoreItem {
+  season_id: string;
+  age_group: AgeGroup;
+  evaluator_id: string;
+  evaluator_name: string;
+  player_id: string;
+  tryout_id: string;
+  criterion: string;
+  value: number;
+  note?: string;
+  scored_at: string;
+  client_id: string;
+}
+
+function toScore(item: Record<string, unknown>): ScoreItem {
+  const { PK: _pk, SK: _sk, type: _type, ...score } = item;
+  return score as unknown as ScoreItem;
+}
+
+/** Stores a score unless the table holds a later one of the same evaluator, player and criterion: true when stored. */
+export async function putLatestScore(score: ScoreItem): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.score(
+          score.season_id,
+          score.age_group,
+          score.evaluator_id,
+          score.player_id,
+          score.criterion,
+        ),
+        UpdateExpression:
+          'SET #type = :type, season_id = :season, age_group = :group, evaluator_id = :e, evaluator_name = :en, ' +
+          'player_id = :p, tryout_id = :t, criterion = :c, #value = :v, scored_at = :at, client_id = :cid' +
+          (score.note ? ', note = :note' : ' REMOVE note'),
+        ConditionExpression: 'attribute_not_exists(PK) OR scored_at <= :at',
+        ExpressionAttributeNames: { '#type': 'type', '#value': 'value' },
+        ExpressionAttributeValues: {
+          ':type': 'score',
+          ':season': score.season_id,
+          ':group': score.age_group,
+          ':e': score.evaluator_id,
+          ':en': score.evaluator_name,
+          ':p': score.player_id,
+          ':t': score.tryout_id,
+          ':c': score.criterion,
+          ':v': score.value,
+          ':at': score.scored_at,
+          ':cid': score.client_id,
+          ...(score.note ? { ':note': score.note } : {}),
+        },
+      }),
+    ),
+  );
+  return out !== null;
+}
+
+/** A group's scores, every evaluator's (the rankings), or one evaluator's own (their roster): one Query. */
+export async function scoresOfGroup(
+  seasonId: string,
+  ageGroup: AgeGroup,
+  evaluatorId?: string,
+): Promise<ScoreItem[]> {
+  const pk = keys.scoresOfGroup(seasonId, ageGroup).PK;
+  const items = await queryAll({
+    KeyConditionExpression: evaluatorId ? 'PK = :pk AND begins_with(SK, :sk)' : 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': pk, ...(evaluatorId ? { ':sk': `${evaluatorId}#` } : {}) },
+    ConsistentRead: true,
+  });
+  return items.map(toScore);
+}
+
+/**
+ * Adds an evaluator to the registration's `seen_by` set (the family's "Seen by 3 evaluators"): a set, so a
+ * resend adds nothing. Only while the registration exists.
+ */
+export async function markSeen(seasonId: string, playerId: string, evaluatorId: string): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, playerId),
+        UpdateExpression: 'ADD seen_by :e',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':e': new Set([evaluatorId]) },
+      }),
+    ),
+  );
+}

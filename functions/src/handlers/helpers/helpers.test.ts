@@ -1,0 +1,167 @@
+/**
+ * Issue 37: helpers with exactly the access they need. The admin invites by e-mail for one job, only the
+ * invited address accepts, and access ends when the admin removes it or a day after the season's last session.
+ */
+import { describe, expect, it } from 'vitest';
+import type { HelperGrant, SeasonHelper } from '@club/shared';
+import { todayInClubZone } from '@club/shared';
+import { createAdmin } from '../../../test/admin';
+import { call } from '../../../test/api';
+import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
+import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
+
+const session = (day: string) => ({
+  kind: 'tryout',
+  age_groups: ['15U Boys', '15U Girls'],
+  starts_at: `${day}T18:00`,
+  ends_at: `${day}T20:00`,
+  location: 'Harry Ainlay High School',
+  address: '4350 111 St NW, Edmonton, AB',
+});
+
+async function seasonTonight(name: string) {
+  const season = await openSeason({ name });
+  const admin = await createAdmin();
+  const set = await call('updateSeason', {
+    token: admin.token,
+    params: { id: season.id },
+    body: { sessions: [session(todayInClubZone())] },
+  });
+  expect(set.status).toBe(200);
+  return { season, admin };
+}
+
+/** Invites `email` for the job and answers the token of the link mailed to it. */
+async function invite(adminToken: string, seasonId: string, body: Record<string, unknown>): Promise<string> {
+  const res = await call('inviteHelper', { token: adminToken, params: { id: seasonId }, body });
+  expect(res.status).toBe(201);
+  return tokenFromLink(await linkFromLatestMail(String(body.email), /\/helpers\/accept#/));
+}
+
+describe('helpers (issue 37)', () => {
+  it('mails an invitation that only the invited address accepts, then the door opens for that season', async () => {
+    // Prepare
+    const { season, admin } = await seasonTonight('Fall 2026 Tryouts');
+    const helper = await createPlayer({ first_name: 'Casey', last_name: 'Door' });
+    const stranger = await createPlayer();
+    const token = await invite(admin.token, season.id, { email: helper.email, role: 'check-in' });
+    const mail = (await mailsTo(helper.email)).at(-1)!;
+    expect(mail.subject).toBe('Help at Fall 2026 Tryouts: Check-in');
+    expect(mail.body.text).toContain('The link works for 7 days');
+    expect((await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status).toBe(
+      403,
+    );
+
+    // Act
+    const refused = await call('acceptHelper', { token: stranger.token, body: { token } });
+    const accepted = await call('acceptHelper', { token: helper.token, body: { token } });
+
+    // Assess
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'This helper invitation was sent to another e-mail address. Sign in with that address to accept it.',
+    );
+    expect(accepted.status).toBe(200);
+    expect((accepted.body as unknown as HelperGrant[]).map((g) => [g.season_name, g.role])).toEqual([
+      ['Fall 2026 Tryouts', 'check-in'],
+    ]);
+    expect((await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status).toBe(
+      200,
+    );
+    const list = (await call('listHelpers', { token: admin.token, params: { id: season.id } }))
+      .body as unknown as SeasonHelper[];
+    expect(list.map((h) => [h.email, h.status, h.name])).toEqual([[helper.email, 'active', 'Casey Door']]);
+    // The link is spent.
+    expect((await call('acceptHelper', { token: helper.token, body: { token } })).status).toBe(404);
+  });
+
+  it('gives an evaluator only their job: the roster of their groups, not the door, not other groups', async () => {
+    const { season, admin } = await seasonTonight('Winter 2026 Tryouts');
+    const evaluator = await createPlayer();
+    const missing = await call('inviteHelper', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { email: evaluator.email, role: 'evaluator' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Choose the age groups this evaluator scores.');
+    const token = await invite(admin.token, season.id, {
+      email: evaluator.email,
+      role: 'evaluator',
+      age_groups: ['15U Boys'],
+    });
+    await call('acceptHelper', { token: evaluator.token, body: { token } });
+
+    const own = await call('getRoster', {
+      token: evaluator.token,
+      params: { seasonId: season.id },
+      query: { age_group: '15U Boys' },
+    });
+    const other = await call('getRoster', {
+      token: evaluator.token,
+      params: { seasonId: season.id },
+      query: { age_group: '15U Girls' },
+    });
+    const door = await call('getTonight', { token: evaluator.token, params: { seasonId: season.id } });
+
+    expect(own.status).toBe(200);
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('You do not score this age group this season.');
+    expect(door.status).toBe(403);
+  });
+
+  it('ends access at once when the admin removes the helper, and refuses a second removal', async () => {
+    const { season, admin } = await seasonTonight('Spring 2027 Tryouts');
+    const helper = await createPlayer();
+    const token = await invite(admin.token, season.id, { email: helper.email, role: 'check-in' });
+    await call('acceptHelper', { token: helper.token, body: { token } });
+    const [first] = (await call('listHelpers', { token: admin.token, params: { id: season.id } }))
+      .body as unknown as SeasonHelper[];
+
+    const removed = await call('removeHelper', {
+      token: admin.token,
+      params: { id: season.id, helperId: first!.id },
+    });
+
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual([]);
+    const after = await call('getTonight', { token: helper.token, params: { seasonId: season.id } });
+    expect(after.status).toBe(403);
+    expect(after.body.message).toBe(
+      'You are not a helper for this job this season, or your access has ended.',
+    );
+    expect((await call('myHelperGrants', { token: helper.token })).body).toEqual([]);
+    const again = await call('removeHelper', {
+      token: admin.token,
+      params: { id: season.id, helperId: first!.id },
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it('ends access a day after the season’s last session, and sends no invitation for a season that is over', async () => {
+    const { season, admin } = await seasonTonight('Summer 2026 Tryouts');
+    const helper = await createPlayer();
+    const token = await invite(admin.token, season.id, { email: helper.email, role: 'check-in' });
+    await call('acceptHelper', { token: helper.token, body: { token } });
+    const twoDaysAgo = todayInClubZone(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
+    // Its last session ended (20:00 Edmonton) a day and a few hours ago at least: access has ended.
+    await call('updateSeason', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { sessions: [session(twoDaysAgo)] },
+    });
+    expect((await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status).toBe(
+      403,
+    );
+    const before = await tableSnapshot();
+    const late = await call('inviteHelper', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { email: 'late.helper@example.test', role: 'check-in' },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This season’s sessions are over, so it has no helpers to invite.');
+    expect(await tableSnapshot()).toBe(before);
+    // A session tomorrow opens it again (the season goes on).
+  });
+});

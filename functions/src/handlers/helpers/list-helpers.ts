@@ -1,0 +1,5 @@
+import { defineHandler } from '../http';
+import { listSeasonHelpers } from '../../services/helpers';
+
+/** GET /admin/seasons/{id}/helpers: the season's helpers and invitations. */
+export const handler = defineHandler('listHelpers', (req) => listSeasonHelpers(req.params.id));

@@ -1,0 +1,57 @@
+/**
+ * Test helpers for tryout night (issue 37): a season with a session tonight (Edmonton's date), and helpers
+ * invited and accepted through the API, as an admin and a volunteer would.
+ */
+import { expect } from 'vitest';
+import { todayInClubZone, type AgeGroup, type HelperRole, type Season } from '@club/shared';
+import { createAdmin } from './admin';
+import { call } from './api';
+import { linkFromLatestMail, tokenFromLink } from './mailbox';
+import { createPlayer, openSeason, type TestPlayer } from './players';
+
+export const GYM = { location: 'Harry Ainlay High School', address: '4350 111 St NW, Edmonton, AB' };
+
+/** A tryout session of the groups on a day (Edmonton), 6 to 8 pm. */
+export const sessionOn = (day: string, age_groups: readonly AgeGroup[] = ['15U Boys', '15U Girls']) => ({
+  kind: 'tryout',
+  age_groups,
+  starts_at: `${day}T18:00`,
+  ends_at: `${day}T20:00`,
+  ...GYM,
+});
+
+/** An open active season whose 15U Boys and 15U Girls play tonight, and its administrator. */
+export async function seasonTonight(
+  name: string,
+  settings: Record<string, unknown> = {},
+): Promise<{ season: Season; admin: TestPlayer }> {
+  const season = await openSeason({ name });
+  const admin = await createAdmin();
+  const set = await call('updateSeason', {
+    token: admin.token,
+    params: { id: season.id },
+    body: { sessions: [sessionOn(todayInClubZone())], ...settings },
+  });
+  expect(set.status).toBe(200);
+  return { season, admin };
+}
+
+/** A player account invited for the job and accepted from the mailed link. */
+export async function helperOf(
+  admin: TestPlayer,
+  seasonId: string,
+  role: HelperRole,
+  age_groups?: AgeGroup[],
+  name: { first_name: string; last_name: string } = { first_name: 'Casey', last_name: 'Door' },
+): Promise<TestPlayer> {
+  const helper = await createPlayer(name);
+  const invited = await call('inviteHelper', {
+    token: admin.token,
+    params: { id: seasonId },
+    body: { email: helper.email, role, ...(age_groups ? { age_groups } : {}) },
+  });
+  expect(invited.status).toBe(201);
+  const token = tokenFromLink(await linkFromLatestMail(helper.email, /\/helpers\/accept#/));
+  expect((await call('acceptHelper', { token: helper.token, body: { token } })).status).toBe(200);
+  return helper;
+}

@@ -1,0 +1,6 @@
+/**
+ * Every input schema the route table can name, by name: schemas.ts (spec §5 and the family's forms) and
+ * tryout-night-schemas.ts (issue 37). The handler wrapper and the route samples read schemas from here.
+ */
+export * from './schemas';
+export * from './tryout-night-schemas';
