@@ -43,6 +43,18 @@ export const accountRoutes: RouteObject[] = [
       },
     ],
   },
+  // Tryout night (issue 37): helpers' screens, each its own guard (they keep working offline, signed out).
+  { path: 'checkin', lazy: () => import('../routes/checkin').then((m) => ({ Component: m.CheckinPage })) },
+  { path: 'evaluate', lazy: () => import('../routes/evaluate').then((m) => ({ Component: m.EvaluatePage })) },
+  {
+    path: MAIL_LINK_PAGES.acceptHelper.slice(1),
+    lazy: () => import('../routes/helpers-accept').then((m) => ({ Component: m.HelpersAcceptPage })),
+  },
+  {
+    // A walk-up family's link sets the account's first password (the reset form, issue 37).
+    path: MAIL_LINK_PAGES.claimAccount.slice(1),
+    lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.default })),
+  },
   // Administrator routes.
   {
     lazy: () => import('../features/auth/require-session').then((m) => ({ Component: m.RequireAdmin })),

@@ -14,6 +14,7 @@ import { NewSeasonForm, RegistrationToggle, SeasonSelector } from './season-bar'
 import { SeasonSettings } from './season-settings';
 import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
+import { TryoutNightPanel } from './tryout-night-panel';
 import { LoadFailed, TryoutList } from './tryout-list';
 import { useRegistration } from './use-registration';
 import { useSeasons } from './use-seasons';
@@ -164,6 +165,7 @@ export function AdminDashboard() {
             onSave={seasons.saveSettings}
           />
           <TeamLinks season={season} notify={notify} onSaved={saveTeamLink} />
+          <TryoutNightPanel season={season} notify={notify} />
           <NewSeasonForm onCreate={seasons.create} />
         </div>
         <TryoutList

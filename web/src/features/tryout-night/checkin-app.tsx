@@ -1,0 +1,301 @@
+/**
+ * /checkin (issue 37): the door on tryout night, on one phone screen at 390 px. Tonight's players by number
+ * (ten or more rows in view), a box that finds a number or a name, filters (not yet in, cash due), the
+ * counts (in / expected / cash taken tonight), a scanner for the families' QR codes, and a status line above
+ * the list that never covers a row. A tap checks in; "Cash" takes the cash in the same tap. Taps are kept on
+ * the phone first and sent when the network is there (device-store.ts), so a dead Wi-Fi loses nothing.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { formatCad } from '@club/shared/money';
+import type { CheckinPlayer, HelperGrant, TonightAnswer } from '@club/shared/tryout-night';
+import { ApiError, serverMessageOr } from '../../lib/api-client';
+import { checkIn, getTonight, myGrants, scanCode } from './api';
+import {
+  forgetCheckin,
+  newClientId,
+  queueCheckin,
+  readSnapshot,
+  saveSnapshot,
+  waitingCheckins,
+} from './device-store';
+import './tryout-night.css';
+
+const Scanner = lazy(() => import('./qr-scanner'));
+
+const tonightKey = (seasonId: string) => `tonight:${seasonId}`;
+const RETRY_MS = 10_000;
+type Filter = 'all' | 'not-in' | 'cash-due';
+
+function seasonsOfDoor(grants: HelperGrant[]): Array<{ id: string; name: string }> {
+  return grants.filter((g) => g.role === 'check-in').map((g) => ({ id: g.season_id, name: g.season_name }));
+}
+
+/** The player as this phone shows it: what the server said, with the taps not yet sent applied. */
+function applyWaiting(
+  players: CheckinPlayer[],
+  waiting: Array<{ tryout_id: string; attended: boolean; cash_collected?: boolean; at: string }>,
+) {
+  const byId = new Map(players.map((p) => [p.id, p]));
+  for (const w of waiting) {
+    const p = byId.get(w.tryout_id);
+    if (!p) continue;
+    byId.set(w.tryout_id, {
+      ...p,
+      attended: w.attended,
+      checked_in_at: w.attended ? (p.checked_in_at ?? w.at) : null,
+      ...(w.cash_collected ? { payment_status: 'paid' as const, amount_due_cents: 0 } : {}),
+    });
+  }
+  return players.map((p) => byId.get(p.id)!);
+}
+
+function Door({ seasonId }: { seasonId: string }) {
+  const [tonight, setTonight] = useState<TonightAnswer | null>(null);
+  const [waiting, setWaiting] = useState<Awaited<ReturnType<typeof waitingCheckins>>>([]);
+  const [status, setStatus] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  const [scanning, setScanning] = useState(false);
+  const sending = useRef(false);
+
+  const refresh = useCallback(async () => {
+    setWaiting(await waitingCheckins(seasonId));
+    try {
+      const answer = await getTonight(seasonId);
+      setTonight(answer);
+      void saveSnapshot(tonightKey(seasonId), answer);
+    } catch {
+      const saved = await readSnapshot<TonightAnswer>(tonightKey(seasonId));
+      if (saved) setTonight((now) => now ?? saved);
+    }
+  }, [seasonId]);
+
+  const sync = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      for (const c of await waitingCheckins(seasonId)) {
+        try {
+          const body = { attended: c.attended, ...(c.cash_collected ? { cash_collected: true } : {}) };
+          const player = await checkIn(seasonId, c.tryout_id, body);
+          setTonight((t) => t && { ...t, players: t.players.map((p) => (p.id === player.id ? player : p)) });
+          await forgetCheckin(c.client_id);
+        } catch (error) {
+          // Refused (withdrawn, card): said once, then dropped; offline: kept for the next try.
+          if (
+            error instanceof ApiError &&
+            error.status >= 400 &&
+            error.status < 500 &&
+            error.status !== 401
+          ) {
+            setStatus({ text: serverMessageOr(error, 'That check-in was refused.'), tone: 'error' });
+            await forgetCheckin(c.client_id);
+          } else break;
+        }
+      }
+    } finally {
+      sending.current = false;
+      setWaiting(await waitingCheckins(seasonId));
+    }
+  }, [seasonId]);
+
+  useEffect(() => {
+    // Read after the first paint: the list's frame shows at once.
+    const start = window.setTimeout(() => void refresh().then(sync), 0);
+    const retry = window.setInterval(() => void sync(), RETRY_MS);
+    const online = () => void sync().then(refresh);
+    window.addEventListener('online', online);
+    return () => {
+      window.clearTimeout(start);
+      window.clearInterval(retry);
+      window.removeEventListener('online', online);
+    };
+  }, [refresh, sync]);
+
+  const players = useMemo(() => applyWaiting(tonight?.players ?? [], waiting), [tonight, waiting]);
+  const shown = players.filter((p) => {
+    if (filter === 'not-in' && (p.attended || p.withdrawn)) return false;
+    if (filter === 'cash-due' && !(p.payment_method === 'cash' && p.amount_due_cents > 0 && !p.withdrawn))
+      return false;
+    const q = query.trim().toLowerCase();
+    if (!q) return true;
+    return /^\d+$/.test(q)
+      ? String(p.tryout_number).startsWith(q)
+      : `${p.first_name} ${p.last_name}`.toLowerCase().includes(q);
+  });
+  const sent = new Map((tonight?.players ?? []).map((p) => [p.id, p]));
+  const counts = {
+    in: players.filter((p) => p.attended && !p.withdrawn).length,
+    expected: players.filter((p) => !p.withdrawn).length,
+    // The cash the server counted, and the cash taken on this phone not yet sent.
+    cash:
+      (tonight?.counts.cash_taken_cents ?? 0) +
+      waiting
+        .filter((w) => w.cash_collected)
+        .reduce((sum, w) => sum + (sent.get(w.tryout_id)?.amount_due_cents ?? 0), 0),
+  };
+
+  async function tap(player: CheckinPlayer, cash: boolean) {
+    if (player.withdrawn) {
+      setStatus({
+        text: `${player.first_name} ${player.last_name} withdrew: ask an administrator.`,
+        tone: 'error',
+      });
+      return;
+    }
+    await queueCheckin({
+      client_id: newClientId(),
+      season_id: seasonId,
+      tryout_id: player.id,
+      attended: true,
+      ...(cash ? { cash_collected: true } : {}),
+      at: new Date().toISOString(),
+    });
+    setWaiting(await waitingCheckins(seasonId));
+    setStatus({
+      text: `#${player.tryout_number} ${player.first_name} ${player.last_name} is in${cash ? `, ${formatCad(player.amount_due_cents)} cash taken` : ''}.`,
+      tone: 'ok',
+    });
+    void sync();
+  }
+
+  async function scanned(code: string) {
+    setScanning(false);
+    try {
+      const player = await scanCode(seasonId, code);
+      setTonight((t) => t && { ...t, players: t.players.map((p) => (p.id === player.id ? player : p)) });
+      const due = player.payment_method === 'cash' && player.amount_due_cents > 0;
+      setStatus({
+        text: `#${player.tryout_number} ${player.first_name} ${player.last_name} is in${due ? ` · ${formatCad(player.amount_due_cents)} cash due` : ''}.`,
+        tone: 'ok',
+      });
+    } catch (error) {
+      setStatus({
+        text: serverMessageOr(error, 'Could not check that code in. Type the number instead.'),
+        tone: 'error',
+      });
+    }
+  }
+
+  if (!tonight) return <p role="status">Loading tonight’s list…</p>;
+  return (
+    <div className="night-app">
+      <p className="night-counts">
+        <span>
+          <strong>{counts.in}</strong> in / {counts.expected} expected
+        </span>
+        <span>
+          <strong>{formatCad(counts.cash)}</strong> cash taken
+        </span>
+        {waiting.length ? <span className="night-waiting">{waiting.length} waiting to send</span> : null}
+      </p>
+      {tonight.sessions.length === 0 ? (
+        <p className="form-note">
+          No tryout session of {tonight.season_name} today ({tonight.date}).
+        </p>
+      ) : null}
+      <div className="night-tools">
+        <label className="visually-hidden" htmlFor="night-find">
+          Number or name
+        </label>
+        <input
+          id="night-find"
+          type="search"
+          inputMode="search"
+          placeholder="Number or name"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="button" className="button" onClick={() => setScanning((s) => !s)}>
+          {scanning ? 'Close scanner' : 'Scan QR'}
+        </button>
+      </div>
+      <div className="night-filters" role="group" aria-label="Show">
+        {(
+          [
+            ['all', 'All'],
+            ['not-in', 'Not yet in'],
+            ['cash-due', 'Cash due'],
+          ] as const
+        ).map(([value, label]) => (
+          <button key={value} type="button" aria-pressed={filter === value} onClick={() => setFilter(value)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {scanning ? (
+        <Suspense fallback={<p role="status">Opening the camera…</p>}>
+          <Scanner onCode={(code) => void scanned(code)} onClose={() => setScanning(false)} />
+        </Suspense>
+      ) : null}
+      {/* Above the list, in the page's flow: feedback never covers a row. */}
+      <p className={`night-status night-${status?.tone ?? 'ok'}`} role="status" aria-live="polite">
+        {status?.text ?? ''}
+      </p>
+      <ul className="night-rows">
+        {shown.map((p) => {
+          const cashDue = p.payment_method === 'cash' && p.amount_due_cents > 0 && !p.withdrawn;
+          return (
+            <li key={p.id} className={p.withdrawn ? 'night-withdrawn' : p.attended ? 'night-in' : undefined}>
+              <button
+                type="button"
+                className="night-row"
+                disabled={p.withdrawn || p.attended}
+                onClick={() => void tap(p, false)}
+              >
+                <strong>{p.tryout_number}</strong>
+                <span>
+                  {p.first_name} {p.last_name}
+                  <small>
+                    {p.age_group}
+                    {p.withdrawn ? ' · Withdrawn' : p.attended ? ' · In' : ''}
+                    {p.medical ? ' · Medical' : ''}
+                    {p.photo_consent === false ? ' · No photos' : ''}
+                    {!cashDue && p.amount_due_cents > 0 && !p.withdrawn ? ' · Card not paid' : ''}
+                  </small>
+                </span>
+              </button>
+              {cashDue ? (
+                <button type="button" className="night-cash" onClick={() => void tap(p, true)}>
+                  {p.attended ? 'Take' : 'In +'} {formatCad(p.amount_due_cents)}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The check-in screen: the season the helper works the door of (or, for an admin, the active season). */
+export function CheckinApp({ adminSeasonId }: { adminSeasonId?: string }) {
+  const [seasons, setSeasons] = useState<Array<{ id: string; name: string }> | null>(null);
+  useEffect(() => {
+    let current = true;
+    myGrants().then(
+      (grants) => {
+        void saveSnapshot('grants', grants);
+        if (current) setSeasons(seasonsOfDoor(grants));
+      },
+      async () => {
+        const saved = (await readSnapshot<HelperGrant[]>('grants')) ?? [];
+        if (current) setSeasons(seasonsOfDoor(saved));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  const seasonId = adminSeasonId ?? seasons?.[0]?.id;
+  if (!adminSeasonId && seasons === null) return <p role="status">Loading…</p>;
+  if (!seasonId) {
+    return (
+      <p role="alert">
+        You are not a check-in helper for a season that is on now. The club sends helpers an invitation by
+        e-mail.
+      </p>
+    );
+  }
+  return <Door seasonId={seasonId} />;
+}

@@ -1,0 +1,119 @@
+/**
+ * What a helper's phone keeps on tryout night (issue 37), in IndexedDB (idb): the last roster or door list it
+ * read, and every write it has not yet sent (scores, check-ins). A write goes to the device first, so a tap
+ * is never lost to a dropped network, a closed tab or a restarted phone; the outbox sends what it holds in
+ * batches when the network is back. Each write carries its own id and the device's time, and the server keeps
+ * the latest per (who, which registration, what), so sending one twice changes nothing.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { MAX_SCORES_PER_BATCH, type Score } from '@club/shared/tryout-night';
+
+/** A check-in made on the door's phone, waiting to be sent. */
+export interface QueuedCheckin {
+  client_id: string;
+  season_id: string;
+  tryout_id: string;
+  attended: boolean;
+  cash_collected?: boolean;
+  at: string;
+}
+
+/** A score waiting to be sent: the score as the API takes it, and its season. */
+export interface QueuedScore extends Score {
+  season_id: string;
+}
+
+interface DeviceSchema extends DBSchema {
+  /** The last answer read per screen and season (`roster:<season>:<group>`, `tonight:<season>`). */
+  snapshots: { key: string; value: { key: string; saved_at: string; value: unknown } };
+  /** Scores not yet sent, by (season, registration, criterion): a new tap replaces the one waiting. */
+  scores: { key: string; value: QueuedScore & { key: string } };
+  checkins: { key: string; value: QueuedCheckin };
+}
+
+const DB_NAME = 'club-tryout-night';
+
+let opening: Promise<IDBPDatabase<DeviceSchema>> | undefined;
+
+function database(): Promise<IDBPDatabase<DeviceSchema>> {
+  opening ??= openDB<DeviceSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('snapshots', { keyPath: 'key' });
+      db.createObjectStore('scores', { keyPath: 'key' });
+      db.createObjectStore('checkins', { keyPath: 'client_id' });
+    },
+  });
+  return opening;
+}
+
+/** Forgets the open connection (tests start each case on a fresh database). */
+export function closeDeviceStore(): void {
+  void opening?.then((db) => db.close());
+  opening = undefined;
+}
+
+export async function saveSnapshot(key: string, value: unknown): Promise<void> {
+  await (await database()).put('snapshots', { key, value, saved_at: new Date().toISOString() });
+}
+
+export async function readSnapshot<T>(key: string): Promise<T | null> {
+  const row = await (await database()).get('snapshots', key);
+  return row ? (row.value as T) : null;
+}
+
+const scoreKey = (s: Pick<QueuedScore, 'season_id' | 'tryout_id' | 'criterion'>) =>
+  `${s.season_id}|${s.tryout_id}|${s.criterion}`;
+
+/** Keeps a score on the device until it is sent; a later tap of the same criterion replaces it. */
+export async function queueScore(score: QueuedScore): Promise<void> {
+  await (await database()).put('scores', { ...score, key: scoreKey(score) });
+}
+
+export async function waitingScores(seasonId?: string): Promise<QueuedScore[]> {
+  const all = await (await database()).getAll('scores');
+  return all.filter((s) => !seasonId || s.season_id === seasonId).map(({ key: _key, ...score }) => score);
+}
+
+export async function queueCheckin(checkin: QueuedCheckin): Promise<void> {
+  await (await database()).put('checkins', checkin);
+}
+
+export async function waitingCheckins(seasonId?: string): Promise<QueuedCheckin[]> {
+  const all = await (await database()).getAll('checkins');
+  return all.filter((c) => !seasonId || c.season_id === seasonId).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export async function forgetCheckin(clientId: string): Promise<void> {
+  await (await database()).delete('checkins', clientId);
+}
+
+/**
+ * Sends the season's waiting scores in batches of at most MAX_SCORES_PER_BATCH, removing each batch once the
+ * server took it; a score tapped again while its batch was on its way stays (it is newer). Stops at the
+ * first failure, keeping the rest; answers how many were sent.
+ */
+export async function sendWaitingScores(
+  seasonId: string,
+  send: (scores: Score[]) => Promise<unknown>,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = (await waitingScores(seasonId)).slice(0, MAX_SCORES_PER_BATCH);
+    if (!batch.length) return sent;
+    await send(batch.map(({ season_id: _season, ...score }) => score));
+    const db = await database();
+    const tx = db.transaction('scores', 'readwrite');
+    for (const score of batch) {
+      const now = await tx.store.get(scoreKey(score));
+      // Only the copy that was sent: a newer tap of the same criterion waits for the next batch.
+      if (now && now.client_id === score.client_id) await tx.store.delete(scoreKey(score));
+    }
+    await tx.done;
+    sent += batch.length;
+  }
+}
+
+/** A write's own id: random, so two devices never share one. */
+export function newClientId(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}

@@ -1,0 +1,23 @@
+import { Navigate } from 'react-router-dom';
+import { EvaluateApp } from '../features/tryout-night/evaluate-app';
+import { rememberReturnTo } from '../lib/return-to';
+import { useSession } from '../lib/session-context';
+
+/**
+ * /evaluate (issue 37): the evaluators' scoring app. Signed out with a network, sign in first; signed out
+ * offline (the tab was closed, the phone restarted), it opens from what the phone kept and keeps scoring.
+ */
+export function EvaluatePage() {
+  const { user, ready } = useSession();
+  if (!ready) return <p role="status">Loading…</p>;
+  if (!user && navigator.onLine) {
+    rememberReturnTo('/evaluate');
+    return <Navigate to="/login" replace />;
+  }
+  return (
+    <main className="night-page">
+      <h1>Scoring</h1>
+      <EvaluateApp />
+    </main>
+  );
+}
