@@ -274,11 +274,21 @@ function CriteriaForm({ season, notify }: { season: AdminSeason; notify: Notify 
 
 /** The "Tryout night" disclosure of the season's settings. */
 export function TryoutNightPanel({ season, notify }: { season: AdminSeason; notify: Notify }) {
+  // Read only once opened: the tryout table's page asks for nothing it does not show.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="admin-disclosure">
+    <details className="admin-disclosure" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <span>Tryout night: helpers and scoring</span>
       </summary>
+      {open ? <TryoutNightForms season={season} notify={notify} /> : null}
+    </details>
+  );
+}
+
+function TryoutNightForms({ season, notify }: { season: AdminSeason; notify: Notify }) {
+  return (
+    <>
       <p className="form-note">
         Helpers sign in on their phones: check-in helpers at <a href="/checkin">/checkin</a>, evaluators at{' '}
         <a href="/evaluate">/evaluate</a>. Their access ends a day after the season’s last session.
@@ -287,6 +297,6 @@ export function TryoutNightPanel({ season, notify }: { season: AdminSeason; noti
       <HelpersForm key={`h-${season.id}`} season={season} notify={notify} />
       <h3>What evaluators score</h3>
       <CriteriaForm key={`c-${season.id}`} season={season} notify={notify} />
-    </details>
+    </>
   );
 }
