@@ -5,7 +5,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS, routeList } from '@club/shared';
 import { tableDefinition } from '@club/functions/deploy-facts';
@@ -18,7 +20,7 @@ import {
   NATIVE_MODULES,
 } from '../lib/bundling';
 import { STAGES, type StageName } from '../lib/stage-config';
-import { deployableStage, logicalId, type Synthesised, synthStage } from './support';
+import { deployableStage, logicalId, resolvedInApi, type Synthesised, synthStage } from './support';
 
 // Managed CloudFront policies (fixed ids documented by AWS).
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -73,6 +75,23 @@ beforeAll(() => {
 
 describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   describe('API', () => {
+    it('keeps the API stack and each of its nested stacks far below CloudFormation’s 500 resources', () => {
+      const { stacks } = stage(name);
+      const count = (stack: Stack) => Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length;
+
+      const counts = [stacks.api, ...stacks.api.routeStacks.values()].map(
+        (s) => [s.node.id, count(s)] as const,
+      );
+
+      // 500 is the limit; 300 leaves a stack room for decades of routes of its area.
+      for (const [id, n] of counts) expect(n, id).toBeLessThan(300);
+      // Each route's function lives in the nested stack of its handler's folder.
+      for (const row of routeList()) {
+        const fn = stacks.api.functions.get(row.name)!.function;
+        expect(Stack.of(fn), row.name).toBe(stacks.api.routeStacks.get(row.handler.split('/')[0]!));
+      }
+    });
+
     it('has exactly one Node.js 22 arm64 function per route-table row, and the result-mail worker', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
@@ -372,15 +391,23 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
-      const appSecret = JSON.stringify(stacks.api.resolve(stacks.data.secret.secretArn));
-      const originSecret = JSON.stringify(stacks.api.resolve(stacks.data.originSecret.secretArn));
-      const stripeSecret = JSON.stringify(stacks.api.resolve(stacks.data.stripeSecret.secretArn));
-      const sentrySecret = JSON.stringify(stacks.api.resolve(stacks.data.sentrySecret.secretArn));
-      expect(new Set([appSecret, originSecret, stripeSecret, sentrySecret]).size).toBe(4);
+      // Each secret as the template shows it where a function uses it (its routes' nested stack).
+      const secretsOf = (fn: IConstruct) => {
+        const of = (secret: { secretArn: string }) =>
+          JSON.stringify(resolvedInApi(stacks.api, fn, secret.secretArn));
+        return {
+          appSecret: of(stacks.data.secret),
+          originSecret: of(stacks.data.originSecret),
+          stripeSecret: of(stacks.data.stripeSecret),
+          sentrySecret: of(stacks.data.sentrySecret),
+        };
+      };
       expect(routeList().filter((row) => row.payments).length).toBeGreaterThan(0);
 
       for (const row of routeList()) {
         const fn = stacks.api.functions.get(row.name)!.function;
+        const { appSecret, originSecret, stripeSecret, sentrySecret } = secretsOf(fn);
+        expect(new Set([appSecret, originSecret, stripeSecret, sentrySecret]).size).toBe(4);
         const env = (
           functions[logicalId(fn)]?.Properties.Environment as { Variables: Record<string, unknown> }
         ).Variables;

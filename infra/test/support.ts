@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, type NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '@club/shared';
@@ -96,7 +96,57 @@ export function synthStage(options: SynthOptions): Synthesised {
   const templates = Object.fromEntries(
     Object.entries(stacks).map(([key, stack]) => [key, Template.fromStack(stack as Stack)]),
   ) as Synthesised['templates'];
+  // The API's endpoints live in nested stacks by area (api-stack.ts routeArea): the tests read the API as one
+  // template, the stack's own resources and every nested stack's, so each function is checked wherever it lives.
+  (templates as Record<string, Template>).api = apiAsOne(stacks.api, templates.api);
   return { app, stacks, templates, outdir };
+}
+
+/**
+ * The API stack's template with its nested stacks' resources beside its own (their ids do not collide), each
+ * nested stack's parameters replaced by what the API stack passes them: the template reads as if the API were
+ * one stack, so a test compares a route's authorizer or a function's secret as it always has.
+ */
+function apiAsOne(api: ClubStacks['api'], own: Template): Template {
+  const json = own.toJSON() as { Resources: Record<string, unknown> };
+  const resources: Record<string, unknown> = { ...json.Resources };
+  for (const nested of api.routeStacks.values()) {
+    const template = Template.fromStack(nested).toJSON() as { Resources: Record<string, unknown> };
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      if (id in resources) throw new Error(`API resource ${id} is in two stacks`);
+      resources[id] = inlineParameters(api, nested, resource);
+    }
+  }
+  return Template.fromJSON({ ...json, Resources: resources });
+}
+
+/** A nested stack's value with each `Ref` to one of its parameters replaced by what the API stack passes it. */
+function inlineParameters(api: ClubStacks['api'], nested: NestedStack, value: unknown): unknown {
+  const holder = nested.nestedStackResource! as CfnElement;
+  const parent = Template.fromStack(api).toJSON() as {
+    Resources: Record<string, { Properties?: { Parameters?: Record<string, unknown> } }>;
+  };
+  const passed = parent.Resources[api.getLogicalId(holder)]?.Properties?.Parameters ?? {};
+  const inline = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(inline);
+    if (v && typeof v === 'object') {
+      const ref = (v as { Ref?: unknown }).Ref;
+      if (typeof ref === 'string' && Object.keys(v).length === 1 && ref in passed) return passed[ref];
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, inline(x)]));
+    }
+    return v;
+  };
+  return inline(value);
+}
+
+/**
+ * A token (another stack's secret, table, queue) as the API's template shows it where `construct` uses it:
+ * in the API stack itself, or in a nested stack of routes with its parameter replaced by what is passed.
+ */
+export function resolvedInApi(api: ClubStacks['api'], construct: IConstruct, token: unknown): unknown {
+  const stack = Stack.of(construct);
+  if (stack === api) return api.resolve(token);
+  return inlineParameters(api, stack as NestedStack, stack.resolve(token));
 }
 
 /** A web ACL ARN for tests that build the web stack alone. */

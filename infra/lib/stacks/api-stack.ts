@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   AuthorizerPayloadVersion,
@@ -33,6 +33,16 @@ import type { StageConfig } from '../stage-config';
 
 export type RouteRow = RouteDefinition & { readonly name: string };
 
+/**
+ * The part of the API a row belongs to: its handler's folder (`admin/set-fee` → `admin`). Each part's
+ * functions and routes live in a nested stack of their own, so the API stack stays far below CloudFormation's
+ * 500 resources per stack (each row is 7: function, role, policy, log group, permission, integration, route)
+ * however many rows the table grows, and a row keeps its stack as other parts grow.
+ */
+export function routeArea(route: RouteDefinition): string {
+  return route.handler.split('/')[0]!;
+}
+
 /** Anyone can call it without signing in: a flood needs no account (stage config reservedConcurrency). */
 export function isAnonymous(route: RouteDefinition): boolean {
   return route.access === 'public' || route.access === 'stripe-signature';
@@ -65,6 +75,8 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   /** The endpoints' functions, by route-table row name. */
   readonly functions: ReadonlyMap<string, HandlerFunction>;
+  /** The nested stacks holding the endpoints' functions and routes, by area (routeArea). */
+  readonly routeStacks: ReadonlyMap<string, NestedStack>;
   /** Lets only CloudFront's requests reach an endpoint (x-origin-verify), in front of every route. */
   readonly originAuthorizer: HandlerFunction;
   /** Records SES's bounces, complaints and deliveries, so a bounced address is never mailed again. */
@@ -184,9 +196,23 @@ export class ApiStack extends Stack {
     );
 
     const functions = new Map<string, HandlerFunction>();
+    const areas = new Map<string, NestedStack>();
+    const areaOf = (route: RouteRow): NestedStack => {
+      const area = routeArea(route);
+      let nested = areas.get(area);
+      if (!nested) {
+        const name = area.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
+        nested = new NestedStack(this, `${name}Routes`, {
+          description: `Club website ${config.stage}: the API's ${area} routes`,
+        });
+        areas.set(area, nested);
+      }
+      return nested;
+    };
     for (const route of props.routes) {
       const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
-      const fn = HandlerFunction.forRoute(this, id, {
+      const scope = areaOf(route);
+      const fn = HandlerFunction.forRoute(scope, id, {
         route,
         config,
         table: props.table,
@@ -207,7 +233,7 @@ export class ApiStack extends Stack {
       // Routes are registered under /api, exactly as the browser requests them: CloudFront forwards /api/*
       // to the API unchanged (an origin path cannot remove a prefix), and the local server routes the same
       // paths, so no layer rewrites URLs and a path in a log is the path in the route table.
-      new HttpRoute(this, `${id}Route`, {
+      new HttpRoute(scope, `${id}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(`${API_PREFIX}${route.path}`, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${id}Integration`, fn.function),
@@ -218,6 +244,7 @@ export class ApiStack extends Stack {
       });
     }
     this.functions = functions;
+    this.routeStacks = areas;
 
     // SES's events for this stage's configuration set, from the default bus (mail stack). A failure is
     // retried by EventBridge (delivery) and by Lambda (the function), then kept in the dead-letter queue:
