@@ -908,8 +908,9 @@ export const routes = {
     handler: 'evaluation/get-rankings',
     table: 'read',
     params: 'SeasonParamsSchema',
-    query: 'AgeGroupQuerySchema',
-    answer: answer<N.RankingsAnswer>(),
+    query: 'RankingsQuerySchema',
+    // JSON, or with `?format=csv` the same table as a spreadsheet file.
+    answer: answer<N.RankingsAnswer | FileAnswer>(),
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -195,6 +195,14 @@ export type CriteriaInput = v.InferOutput<typeof CriteriaSchema>;
 /** Query of the roster and the rankings: one age group. */
 export const AgeGroupSchema = v.picklist(AGE_GROUPS, n.ageGroupRequired);
 export const AgeGroupQuerySchema = v.object({ age_group: AgeGroupSchema }, () => n.ageGroupRequired);
+/** Query of the rankings: one age group, as JSON or (the admin's download) a CSV file. */
+export const RankingsQuerySchema = v.object(
+  {
+    age_group: AgeGroupSchema,
+    format: v.optional(v.picklist(['json', 'csv'], 'Choose json or csv.'), 'json'),
+  },
+  () => n.ageGroupRequired,
+);
 
 /** A device's score: its own id (client_id) so a resend is the same score. */
 const ScoreSchema = v.strictObject(

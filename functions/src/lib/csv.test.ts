@@ -20,6 +20,8 @@ describe('csvCell', () => {
     ['Lee, Jr.', '"Lee, Jr."'],
     ['', '""'],
     [12, '"12"'],
+    // A number is a number (an evaluator-normalised score below average, issue 37); the text "-1" is not.
+    [-0.82, '"-0.82"'],
   ])('quotes %j as it is, doubling quotes', (value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });

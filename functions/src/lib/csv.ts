@@ -6,10 +6,10 @@
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell: neutralised, then quoted with inner quotes doubled. */
+/** One cell: text neutralised (a number is a number: −0.82 stays one), then quoted with inner quotes doubled. */
 export function csvCell(value: string | number | boolean): string {
   const text = String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  const safe = typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

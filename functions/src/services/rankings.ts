@@ -14,6 +14,7 @@ import {
 } from '@club/shared';
 import * as scoresTable from '../db/scores';
 import { getSeasonWithTryouts } from '../db/season-partition';
+import { toCsv } from '../lib/csv';
 import { NotFoundError } from '../lib/errors';
 import { criteriaOf } from './evaluation';
 
@@ -93,4 +94,33 @@ export async function rankings(seasonId: string, group: AgeGroup): Promise<Ranki
         a.tryout_number - b.tryout_number,
     );
   return { age_group: group, criteria, scale_max, rows };
+}
+
+/** The rankings as a spreadsheet: one row per player, as the admin's screen shows them. */
+export function rankingsCsv(ranked: RankingsAnswer): string {
+  const results = { selected: 'Selected', not_selected: 'Not Selected', '': '' } as const;
+  return toCsv([
+    [
+      'Tryout #',
+      'First name',
+      'Last name',
+      'Age group',
+      'Overall',
+      ...ranked.criteria.map((c) => c.label),
+      'Evaluators',
+      'Seen by fewer than 2',
+      'Result',
+    ],
+    ...ranked.rows.map((r) => [
+      r.tryout_number,
+      r.first_name,
+      r.last_name,
+      r.age_group,
+      r.overall ?? '',
+      ...ranked.criteria.map((c) => r.means[c.key] ?? ''),
+      r.evaluators.join('; '),
+      r.few_evaluators ? 'Yes' : 'No',
+      results[r.result],
+    ]),
+  ]);
 }

@@ -3,6 +3,7 @@
  * initial, checked in) with their own scores only; batches that a phone may send twice or late, the latest
  * score winning; and rankings that a harsh evaluator does not skew.
  */
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { HouseholdTryout, RankingsAnswer, RosterAnswer, ScoresAnswer } from '@club/shared';
 import { call } from '../../../test/api';
@@ -193,6 +194,31 @@ describe('scoring on tryout night (issue 37)', () => {
     // A's and B's standard scores agree (−1.22, 0, 1.22); Cam's one generous score is Cam's own average (0),
     // so it lifts the first player's raw mean above the second's but not their overall.
     expect(rows.map((r) => r.overall)).toEqual([1.22, 0, -0.82]);
+    // The download reads in a spreadsheet as the screen does: numbers as numbers, names as names.
+    const file = await call('getRankings', {
+      token: admin.token,
+      params: { id: season.id },
+      query: { age_group: '15U Boys', format: 'csv' },
+    });
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const sheet = parse(file.text, { bom: true }) as string[][];
+    expect(sheet[0]).toEqual([
+      'Tryout #',
+      'First name',
+      'Last name',
+      'Age group',
+      'Overall',
+      'Shooting',
+      'Defence',
+      'Evaluators',
+      'Seen by fewer than 2',
+      'Result',
+    ]);
+    expect(sheet.slice(1).map((r) => [Number(r[0]), r[4], r[5], r[7]])).toEqual([
+      [players[2]!.tryoutNumber, '1.22', '3.5', 'Alex Harsh; Blair Kind'],
+      [players[1]!.tryoutNumber, '0', '2.5', 'Alex Harsh; Blair Kind'],
+      [players[0]!.tryoutNumber, '-0.82', '2.67', 'Alex Harsh; Blair Kind; Cam Once'],
+    ]);
     const [family] = (await call('getHouseholdTryouts', { token: players[0]!.token }))
       .body as unknown as HouseholdTryout[];
     // Tonight's session has not ended yet (it ends at 8 pm): no count until it has.

@@ -1,5 +1,12 @@
-import { defineHandler } from '../http';
-import { rankings } from '../../services/rankings';
+import { defineHandler, reply } from '../http';
+import { rankings, rankingsCsv } from '../../services/rankings';
 
-/** GET /admin/seasons/{id}/rankings?age_group=: the group's players ranked from their scores. */
-export const handler = defineHandler('getRankings', (req) => rankings(req.params.id, req.query.age_group));
+/** GET /admin/seasons/{id}/rankings?age_group=: the group's players ranked; `&format=csv` as a spreadsheet. */
+export const handler = defineHandler('getRankings', async (req) => {
+  const ranked = await rankings(req.params.id, req.query.age_group);
+  if (req.query.format !== 'csv') return ranked;
+  return reply.file(rankingsCsv(ranked), {
+    contentType: 'text/csv; charset=utf-8',
+    filename: `${req.query.age_group.toLowerCase().replace(/\s+/g, '-')}-rankings.csv`,
+  });
+});

@@ -19,6 +19,7 @@ import type { AdminSeason } from '@club/shared/types';
 import { FieldError, controlProps } from '../../components/form-field';
 import type { Notify } from '../../components/toast';
 import { serverMessageOr } from '../../lib/api-client';
+import { Rankings } from './rankings';
 import { getCriteria, inviteHelper, listHelpers, removeHelper, setCriteria } from './tryout-night-api';
 
 /** What a new season scores until the admin changes it (the issue's examples). */
@@ -274,12 +275,12 @@ function CriteriaForm({ season, notify }: { season: AdminSeason; notify: Notify 
 
 /** The "Tryout night" disclosure of the season's settings. */
 export function TryoutNightPanel({ season, notify }: { season: AdminSeason; notify: Notify }) {
-  // Read only once opened: the tryout table's page asks for nothing it does not show.
+  // Read once first opened (and kept): the tryout table's page asks for nothing it does not show.
   const [open, setOpen] = useState(false);
   return (
-    <details className="admin-disclosure" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
-        <span>Tryout night: helpers and scoring</span>
+    <details className="admin-disclosure" onToggle={(e) => e.currentTarget.open && setOpen(true)}>
+      <summary onClick={() => setOpen(true)}>
+        <span>Tryout night: helpers, scoring and rankings</span>
       </summary>
       {open ? <TryoutNightForms season={season} notify={notify} /> : null}
     </details>
@@ -297,6 +298,8 @@ function TryoutNightForms({ season, notify }: { season: AdminSeason; notify: Not
       <HelpersForm key={`h-${season.id}`} season={season} notify={notify} />
       <h3>What evaluators score</h3>
       <CriteriaForm key={`c-${season.id}`} season={season} notify={notify} />
+      <h3>Rankings</h3>
+      <Rankings key={`r-${season.id}`} season={season} notify={notify} />
     </>
   );
 }

@@ -39,6 +39,12 @@ export const tryoutMessages = {
   withdrawFailed: 'We could not withdraw your registration. Please try again.',
   withdrawnNotice:
     'You withdrew from this season’s tryouts. Please contact the club if you would like to be reinstated.',
+  // Tryout night (issue 37)
+  showAtDoor: (name?: string) =>
+    name ? `Show this code at the door to check ${name} in.` : 'Show this code at the door to check in.',
+  checkinCodeLabel: (name?: string) => (name ? `${name}’s check-in code` : 'Your check-in code'),
+  checkedInAt: (time: string) => `Checked in at ${time}`,
+  seenBy: (n: number) => (n === 1 ? 'Seen by 1 evaluator' : `Seen by ${n} evaluators`),
   withdrawnNoticeOf: (name: string) =>
     `${name} was withdrawn from this season’s tryouts. Please contact the club if you would like ${name} reinstated.`,
   addToCalendar: 'Add tryout dates to my calendar',

@@ -4,7 +4,7 @@
  * refund note, the sessions, the receipt once paid, and withdrawing while it is open.
  */
 import { formatCad } from '@club/shared/tryouts';
-import type { Athlete, MyTryout } from '@club/shared/types';
+import type { Athlete, HouseholdTryout, MyTryout } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { AddToCalendar } from './add-to-calendar';
 import { CompletePayment, type FamilyToPay } from './complete-payment';
@@ -12,6 +12,7 @@ import { tryoutMessages as t } from './messages';
 import { ReceiptButton } from './receipt-button';
 import { RegistrationDetails } from './registration-details';
 import { ResultNote } from './result-note';
+import { TryoutNightPass } from './tryout-night-pass';
 import { Withdraw } from './withdraw';
 
 /** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
@@ -53,6 +54,13 @@ export function RegistrationCard({
           {athlete ? t.withdrawnNoticeOf(athlete.first_name) : t.withdrawnNotice}
         </p>
       ) : null}
+      {tryout.withdrawn ? null : (
+        <TryoutNightPass
+          night={'checkin_code' in tryout ? (tryout as HouseholdTryout) : undefined}
+          athleteId={athlete?.id}
+          name={athlete?.first_name}
+        />
+      )}
       {tryout.withdrawn ? null : (
         <CompletePayment tryout={tryout} athleteId={athlete?.id} family={family} onChanged={onChanged} />
       )}
