@@ -99,3 +99,76 @@ export async function markSeen(seasonId: string, playerId: string, evaluatorId: 
     ),
   );
 }
+
+/** A player's scores in a group, every evaluator's (one Query of the group, filtered on the player). */
+async function scoreKeysOfPlayer(seasonId: string, ageGroup: string, playerId: string) {
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    FilterExpression: 'player_id = :p',
+    ExpressionAttributeValues: { ':pk': keys.scoresOfGroup(seasonId, ageGroup).PK, ':p': playerId },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+}
+
+/**
+ * Removes the evaluators' notes about a player whose identity is deleted: the notes are free text that can
+ * name the child; the values stay, anonymous, with the anonymous registration. Each only while it exists.
+ */
+export async function forgetNotesAbout(seasonId: string, ageGroup: string, playerId: string): Promise<void> {
+  for (const key of await scoreKeysOfPlayer(seasonId, ageGroup, playerId)) {
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: key.PK, SK: key.SK },
+          UpdateExpression: 'REMOVE note',
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      ),
+    );
+  }
+}
+
+/** An evaluator whose account is deleted reads as this on the rankings: their scores still count. */
+export const FORMER_EVALUATOR = 'Former evaluator';
+
+/** Renames an evaluator on their scores of a group (their account was deleted). */
+export async function forgetEvaluatorName(
+  seasonId: string,
+  ageGroup: string,
+  evaluatorId: string,
+): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.scoresOfGroup(seasonId, ageGroup).PK, ':sk': `${evaluatorId}#` },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  for (const key of items) {
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: key.PK, SK: key.SK },
+          UpdateExpression: 'SET evaluator_name = :n',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':n': FORMER_EVALUATOR },
+        }),
+      ),
+    );
+  }
+}
+
+/** Every score key of a season's group (the retention job deletes them with the season's personal data). */
+export async function scoreKeysOfGroup(
+  seasonId: string,
+  ageGroup: string,
+): Promise<Array<Record<string, unknown>>> {
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.scoresOfGroup(seasonId, ageGroup).PK },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+}

@@ -20,6 +20,7 @@ import {
   fieldMessages,
   serverMessages,
   type AccessTokenClaims,
+  type AgeGroup,
   type DeleteAccountInput,
   type GuardianContact,
 } from '@club/shared';
@@ -37,6 +38,7 @@ import { log } from '../lib/log';
 import { verifyPassword } from './passwords';
 import { clearLimit, rateLimits, requireWithinLimit } from './rate-limits';
 import { withdrawRegistration } from './tryouts';
+import { eraseTryoutNightOf } from './tryout-night-privacy';
 
 export async function deleteAccount(caller: AccessTokenClaims, input: DeleteAccountInput): Promise<void> {
   const now = new Date();
@@ -116,6 +118,15 @@ async function erasePass(userId: string, now: Date, by: ErasedBy): Promise<boole
   const registrations = items.registrations.filter(goes);
 
   await withdrawActive(registrations, now, by);
+  // Tryout night's notes about the athletes who go, and the account's own helper jobs (issue 37).
+  await eraseTryoutNightOf(
+    userId,
+    registrations.map((r) => ({
+      season_id: text(r, 'season_id'),
+      age_group: text(r, 'age_group') as AgeGroup,
+      player_id: text(r, 'player_id'),
+    })),
+  );
   for (const r of registrations) {
     await deletion.anonymizeRegistration(text(r, 'season_id'), text(r, 'player_id'), now);
     await deletion.anonymizeRefundReasons(text(r, 'season_id'), text(r, 'player_id'));

@@ -290,6 +290,20 @@ function noticeSection(data: AccountExport): string {
   );
 }
 
+function helperSection(data: AccountExport): string {
+  const body = data.helper_jobs
+    .map((job) =>
+      facts([
+        [
+          job.season_name,
+          job.role === 'check-in' ? 'Check-in at the door' : `Evaluator: ${job.age_groups.join(', ')}`,
+        ],
+      ]),
+    )
+    .join('');
+  return section('Helping on tryout night', body, 'You are not a helper this season.');
+}
+
 /** The whole readable page. */
 export function exportPage(data: AccountExport): string {
   const sections = [
@@ -303,6 +317,7 @@ export function exportPage(data: AccountExport): string {
     mailSection(data),
     sessionsSection(data),
     noticeSection(data),
+    helperSection(data),
   ].join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

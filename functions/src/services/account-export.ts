@@ -6,6 +6,7 @@
  * household shows them (name and e-mail), never with their account (issue 34).
  */
 import { serverMessages, type AccessTokenClaims } from '@club/shared';
+import { grantsOf } from '../db/helpers';
 import { readMemberItems, type StoredItem } from '../db/member-data';
 import { NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -48,6 +49,7 @@ export interface AccountExport {
   club_changes: Array<Record<string, unknown>>;
   mail_status: Array<Record<string, unknown>>;
   sign_in_sessions: Array<Record<string, unknown>>;
+  helper_jobs: Array<{ season_name: string; role: string; age_groups: string[] }>;
   opening_notice: Record<string, unknown> | null;
 }
 
@@ -73,10 +75,15 @@ export async function collectAccountExport(
       email: g.email,
     })),
     athlete_ids: items.athleteIds,
-    registrations: items.registrations.map((r) => ({
-      season_name: seasonNames.get(String(r.season_id)) ?? '',
-      ...plain(r),
-    })),
+    registrations: items.registrations.map((r) => {
+      // Tryout night (issue 37): how many evaluators saw the player, not who (helpers' ids are theirs).
+      const { seen_by: seenBy, checked_in_by: _by, ...rest } = plain(r);
+      return {
+        season_name: seasonNames.get(String(r.season_id)) ?? '',
+        ...rest,
+        ...(Array.isArray(seenBy) ? { seen_by_evaluators: seenBy.length } : {}),
+      };
+    }),
     refunds: items.refunds.map(plain),
     family_checkouts: items.checkouts.map(plain),
     club_changes: items.changes.map(plain),
@@ -86,6 +93,12 @@ export async function collectAccountExport(
     })),
     sign_in_sessions: items.sessions.map(plain),
     opening_notice: items.openingNotice ? plain(items.openingNotice) : null,
+    // The seasons and jobs the account helped with on tryout night (issue 37).
+    helper_jobs: (await grantsOf(caller.sub)).map((g) => ({
+      season_name: seasonNames.get(g.season_id) ?? '',
+      role: g.role,
+      age_groups: g.age_groups,
+    })),
   };
 }
 

@@ -24,6 +24,7 @@ import { log } from '../lib/log';
 import { retentionNoticeMail } from '../mail/account-mails';
 import { sendMail } from '../mail/ses-sender';
 import { eraseAccount, resumeDeletions } from './account-deletion';
+import { clearTryoutNightOf } from './tryout-night-privacy';
 
 /** Days between an unused account's notice and its deletion. */
 export const NOTICE_DAYS = 30;
@@ -96,6 +97,8 @@ async function clearOldSeasons(cutoff: string, now: Date, report: RetentionRepor
       await deletion.anonymizeCheckoutGroup(season.id, String(group.group_id));
     }
     await deletion.deleteKeys(auditKeys);
+    // Tryout night's scores (notes about children) and helpers (their addresses and names), issue 37.
+    await clearTryoutNightOf(season);
     await retention.markSeasonPersonalDataRemoved(season.id, now);
     report.seasonsCleared += 1;
     report.registrationsCleared += tryouts.length;
