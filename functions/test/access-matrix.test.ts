@@ -23,6 +23,7 @@ import { acceptHelperInvite, putHelperInvite } from '../src/db/helpers';
 import { getUserByEmail, setAdminFlag } from '../src/db/users';
 import { signAccessToken, verifyAccessToken } from '../src/lib/access-token';
 import { signCalendarKey } from '../src/lib/calendar-link';
+import { checkinCodeOf } from '../src/lib/checkin-code';
 import { ForbiddenError } from '../src/lib/errors';
 import { checkAccess } from '../src/handlers/http';
 import { ensureSeedAdmin } from '../src/services/accounts';
@@ -219,6 +220,8 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   // A helper accepts with whatever account has the invited address (checked by the service).
   'POST /helpers/accept': 'user',
   'GET /helpers/me': 'user',
+  // The QR image of a check-in code, for mail clients: the signed code is the capability (issue 37).
+  'GET /checkin-codes/{code}': 'public',
   'GET /checkin/{seasonId}/tonight': 'check-in',
   'POST /checkin/{seasonId}/tryouts/{id}': 'check-in',
   'POST /checkin/{seasonId}/scan': 'check-in',
@@ -272,6 +275,7 @@ async function request(route: RouteDefinition & { name: RouteName }, caller: Cal
       tryoutId: id,
       checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
       calendarKey: await signCalendarKey(id),
+      checkinCode: await checkinCodeOf(id),
       athleteId: randomUUID(),
     }),
     body: route.method === 'GET' ? undefined : {},

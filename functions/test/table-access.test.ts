@@ -10,6 +10,7 @@ import { routeList, tryoutId, type RouteDefinition } from '@club/shared';
 import { sampleRequest, type SampleIds } from '@club/shared/route-samples';
 import { db } from '../src/db/client';
 import { signCalendarKey } from '../src/lib/calendar-link';
+import { checkinCodeOf } from '../src/lib/checkin-code';
 import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, uniqueEmail } from './accounts';
@@ -46,6 +47,7 @@ beforeAll(async () => {
     tryoutId: id,
     checkoutSessionId: 'cs_test_a1b2c3d4e5f6',
     calendarKey: await signCalendarKey(id),
+    checkinCode: await checkinCodeOf(id),
     athleteId: player.id,
   };
   const adminEmail = uniqueEmail('admin');

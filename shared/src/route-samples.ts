@@ -23,6 +23,8 @@ export interface SampleIds {
   readonly helperId?: string;
   /** An age group of the season (issue 37). */
   readonly ageGroup?: string;
+  /** The registration's check-in code (functions' lib/checkin-code.ts signs one). */
+  readonly checkinCode?: string;
 }
 
 /** What an optional sample is when a test gives none. */
@@ -41,6 +43,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.InviteIdSchema, 'inviteId'],
   [schemas.HelperIdSchema, 'helperId'],
   [schemas.AgeGroupSchema, 'ageGroup'],
+  [schemas.CheckinCodeSchema, 'checkinCode'],
 ]);
 
 function sampleOf(

@@ -822,6 +822,20 @@ export const routes = {
     table: 'read',
     answer: answer<N.HelperGrant[]>(),
   },
+  /**
+   * A registration's check-in code as a QR image (PNG), for mail and receipts, where a mail client shows an
+   * image from an address but not one drawn in the page. Public: the code is the capability, signed and
+   * opaque, and the image says nothing the code does not; a code of a withdrawn registration is a 404.
+   */
+  getCheckinQr: {
+    method: 'GET',
+    path: '/checkin-codes/{code}',
+    access: 'public',
+    handler: 'checkin/code-image',
+    table: 'read',
+    params: 'CheckinCodeParamsSchema',
+    answer: answer<FileAnswer>(),
+  },
   getTonight: {
     method: 'GET',
     path: '/checkin/{seasonId}/tonight',

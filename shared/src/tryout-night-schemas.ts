@@ -80,6 +80,14 @@ export const HelperSeasonParamsSchema = v.object({ seasonId: SeasonIdSchema });
 /** Path `{seasonId}` and a registration `{id}` of the check-in routes. */
 export const CheckinTryoutParamsSchema = v.object({ seasonId: SeasonIdSchema, id: TryoutIdSchema });
 
+/** A registration's check-in code, as its QR code holds it (functions' lib/checkin-code.ts). */
+export const CheckinCodeSchema = v.pipe(
+  v.string(n.codeInvalid),
+  v.regex(/^SBC1\.[A-Za-z0-9_-]{64}$/, n.codeInvalid),
+);
+/** Path of a check-in code's QR image. */
+export const CheckinCodeParamsSchema = v.object({ code: CheckinCodeSchema });
+
 /** POST /checkin/{seasonId}/tryouts/{id}: in or not, and the cash taken in the same tap. */
 export const CheckinSchema = objectRequiring(
   {

@@ -48,13 +48,22 @@ export function compose(input: {
   action?: MailLink;
   /** Plain links after the button (e.g. the dashboard, what comes next). */
   links?: MailLink[];
+  /**
+   * Images from the site after the paragraphs (issue 37: each child's check-in QR code), each with what it
+   * is; the text version says where to find them.
+   */
+  images?: Array<{ url: string; alt: string; caption: string }>;
   footer: string;
 }): MailMessage {
-  const { action, links = [] } = input;
+  const { action, links = [], images = [] } = input;
   const text = [
     `Hi ${input.firstName},`,
     '',
     ...input.paragraphs.flatMap((p) => [p, '']),
+    ...images.flatMap((i) => [
+      `${i.caption} (the QR code is in this mail's HTML version and on your dashboard)`,
+      '',
+    ]),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(links.length ? [...links.map((l) => `${l.label}: ${l.url}`), ''] : []),
     input.footer,
@@ -76,6 +85,12 @@ export function compose(input: {
     `<p style="margin:0 0 16px;padding:12px 16px;background:#0b1f3a;color:#fff;font-weight:bold;font-size:18px"><img src="${escapeHtml(siteLink('/apple-touch-icon.png'))}" width="40" height="40" alt="" style="vertical-align:middle;border-radius:50%;margin-right:10px">${CLUB_FULL_NAME}</p>`,
     `<p>Hi ${escapeHtml(input.firstName)},</p>`,
     input.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
+    images
+      .map(
+        (i) =>
+          `<p>${escapeHtml(i.caption)}<br><img src="${escapeHtml(i.url)}" width="200" height="200" alt="${escapeHtml(i.alt)}" style="display:block;margin-top:6px;border:0"></p>`,
+      )
+      .join('\n'),
     button,
     ...(linkList ? [`<ul>${linkList}</ul>`] : []),
     `<p style="font-size:13px;color:#555">${escapeHtml(input.footer)}</p>`,

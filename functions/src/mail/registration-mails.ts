@@ -31,6 +31,8 @@ export interface ConfirmationMailInput {
   paidAt?: string;
   /** The signed link to the sessions' calendar file. */
   calendarUrl: string;
+  /** The registration's check-in QR image (issue 37). */
+  checkinQrUrl?: string;
 }
 
 /** 2026-11-24T… → "November 24, 2026", in Edmonton. */
@@ -74,6 +76,15 @@ export function confirmationMail(input: ConfirmationMailInput): MailMessage {
       ? { label: 'Add the tryouts to my calendar', url: input.calendarUrl }
       : { label: 'View my dashboard', url: dashboard },
     links: [...maps, ...(sessions.length ? [{ label: 'Your dashboard', url: dashboard }] : [])],
+    images: input.checkinQrUrl
+      ? [
+          {
+            url: input.checkinQrUrl,
+            alt: `Check-in code, tryout number ${input.tryoutNumber}`,
+            caption: `Show this code at the door to check in (number ${input.tryoutNumber}).`,
+          },
+        ]
+      : [],
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }
@@ -88,6 +99,8 @@ export interface ConfirmedAthlete {
   amountCents: number;
   /** The signed link to this athlete's sessions as a calendar file. */
   calendarUrl: string;
+  /** The registration's check-in QR image (issue 37). */
+  checkinQrUrl?: string;
 }
 
 export interface HouseholdConfirmationInput {
@@ -165,6 +178,17 @@ export function householdConfirmationMail(input: HouseholdConfirmationInput): Ma
         })),
       ...[...places.values()].map((s) => ({ label: `Map: ${s.location}, ${s.address}`, url: mapLink(s) })),
     ],
+    images: input.athletes.flatMap((a) =>
+      a.checkinQrUrl
+        ? [
+            {
+              url: a.checkinQrUrl,
+              alt: `${a.firstName ? `${a.firstName}’s check-in code` : 'Your check-in code'}, tryout number ${a.tryoutNumber}`,
+              caption: `${a.firstName ? `${a.firstName}’s` : 'Your'} check-in code (number ${a.tryoutNumber}): show it at the door.`,
+            },
+          ]
+        : [],
+    ),
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }

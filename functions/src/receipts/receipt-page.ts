@@ -15,6 +15,8 @@ export interface ReceiptLine {
   ageGroup: string;
   tryoutNumber: number;
   amountCents: number;
+  /** The registration's check-in code (issue 37): its QR code is printed to show at the door. */
+  checkinCode?: string | undefined;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface ReceiptInput {
   refunds: readonly RefundRecord[];
   siteUrl: string;
   issuedAt: Date;
+  /** The address of a check-in code's QR image (issue 37). */
+  qrUrl?: (code: string) => string;
 }
 
 /** "Visa ending 4242", "Card", "Cash". */
@@ -92,6 +96,22 @@ export function receiptFacts(input: ReceiptInput) {
   return { rows, total, net: total - refunded };
 }
 
+/** Each line's check-in QR code (issue 37), to show at the door from a printout or a phone. */
+function checkinSection(input: ReceiptInput): string[] {
+  const coded = input.lines.filter((line) => line.checkinCode);
+  if (!coded.length || !input.qrUrl) return [];
+  return [
+    '<h2>Check-in at tryouts</h2>',
+    '<p class="note">Show the code at the door: the volunteer scans it to check the athlete in.</p>',
+    ...coded.map(
+      (line) =>
+        `<p><img src="${escapeHtml(input.qrUrl!(line.checkinCode!))}" width="140" height="140" alt="${escapeHtml(
+          `${line.athleteName}’s check-in code, #${line.tryoutNumber}`,
+        )}"><br>${escapeHtml(line.athleteName)}, #${line.tryoutNumber}</p>`,
+    ),
+  ];
+}
+
 export function receiptPage(input: ReceiptInput): string {
   const { rows, net } = receiptFacts(input);
   const lineRows = input.lines
@@ -134,6 +154,7 @@ export function receiptPage(input: ReceiptInput): string {
           `<p class="total"><strong>Net paid: ${escapeHtml(formatCad(net))} CAD</strong></p>`,
         ]
       : []),
+    ...checkinSection(input),
     `<p class="note">Issued ${escapeHtml(day(input.issuedAt))}. Amounts in Canadian dollars. ` +
       `Questions: ${escapeHtml(`${input.siteUrl}/contact`)}</p>`,
     '</main></body></html>',

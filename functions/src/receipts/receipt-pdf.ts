@@ -84,6 +84,29 @@ export async function receiptPdf(input: ReceiptInput): Promise<Uint8Array> {
     y -= 18;
   }
 
+  // Each line's check-in QR code (issue 37), side by side.
+  const coded = input.lines.filter((line) => line.checkinCode);
+  if (coded.length) {
+    y -= 14;
+    text('Check-in at tryouts: show the code at the door', 56, 14, bold);
+    y -= 112;
+    const { toBuffer } = await import('qrcode');
+    for (const [i, line] of coded.slice(0, 4).entries()) {
+      const image = await pdf.embedPng(
+        await toBuffer(line.checkinCode!, { type: 'png', margin: 1, width: 200 }),
+      );
+      page.drawImage(image, { x: 56 + i * 125, y, width: 100, height: 100 });
+      page.drawText(printable(`${line.athleteName}, #${line.tryoutNumber}`).slice(0, 24), {
+        x: 56 + i * 125,
+        y: y - 12,
+        size: 8,
+        font: regular,
+        color: grey,
+      });
+    }
+    y -= 24;
+  }
+
   y -= 20;
   text(
     `Issued ${day(input.issuedAt)}. Amounts in Canadian dollars. Questions: ${input.siteUrl}/contact`,

@@ -12,6 +12,7 @@ import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import { HOUSEHOLD_KEY, signCalendarKey } from '../lib/calendar-link';
 import { log } from '../lib/log';
+import { checkinQrUrl } from './checkin-codes';
 import { siteLink } from '../mail/layout';
 import { confirmationMail, householdConfirmationMail } from '../mail/registration-mails';
 import { sendMail } from '../mail/ses-sender';
@@ -96,6 +97,7 @@ async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.Season
       amountCents: first.amount_cents,
       ...(first.paid_at ? { paidAt: first.paid_at } : {}),
       calendarUrl: await calendarLinkOf(first.id),
+      checkinQrUrl: await checkinQrUrl(first.id),
     });
   }
   // The guardian who registered, by their own first name (the account may be gone: then no name).
@@ -110,6 +112,7 @@ async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.Season
         sessions: sessionsOf(season.sessions, t.age_group),
         amountCents: t.amount_cents,
         calendarUrl: await calendarLinkOf(t.id),
+        checkinQrUrl: await checkinQrUrl(t.id),
       })),
   );
   return householdConfirmationMail({

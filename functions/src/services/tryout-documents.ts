@@ -2,13 +2,21 @@
  * The documents a registration gives its family: the calendar of its tryout sessions (from the dashboard, or
  * by the signed link in the confirmation mail) and the printable receipt once it is paid.
  */
-import { fieldMessages, serverMessages, sessionsOf, tryoutId, type AccessTokenClaims } from '@club/shared';
+import {
+  apiPath,
+  fieldMessages,
+  serverMessages,
+  sessionsOf,
+  tryoutId,
+  type AccessTokenClaims,
+} from '@club/shared';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import * as usersTable from '../db/users';
 import type { TryoutItem } from '../db/tryout-item';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
 import { HOUSEHOLD_KEY, verifyCalendarKey } from '../lib/calendar-link';
+import { checkinCodeOf } from '../lib/checkin-code';
 import { getConfig } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
 import { receiptPage } from '../receipts/receipt-page';
@@ -93,12 +101,15 @@ export async function receiptOf(caller: AccessTokenClaims, athleteId: string | u
     receiptNumber: receiptNumberOf(lines[0]!),
     payerName: payer ? `${payer.first_name} ${payer.last_name}` : `${tryout.first_name} ${tryout.last_name}`,
     seasonName: season.name,
-    lines: lines.map((t) => ({
-      athleteName: `${t.first_name} ${t.last_name}`,
-      ageGroup: t.age_group,
-      tryoutNumber: t.tryout_number,
-      amountCents: t.amount_cents,
-    })),
+    lines: await Promise.all(
+      lines.map(async (t) => ({
+        athleteName: `${t.first_name} ${t.last_name}`,
+        ageGroup: t.age_group,
+        tryoutNumber: t.tryout_number,
+        amountCents: t.amount_cents,
+        ...(t.withdrawn ? {} : { checkinCode: await checkinCodeOf(t.id) }),
+      })),
+    ),
     method: tryout.payment_method,
     card:
       tryout.card_brand && tryout.card_last4
@@ -109,6 +120,7 @@ export async function receiptOf(caller: AccessTokenClaims, athleteId: string | u
     refunds: (await Promise.all(lines.map((t) => refundsOf(t)))).flat(),
     siteUrl: getConfig().SITE_URL,
     issuedAt: now,
+    qrUrl: (code: string) => new URL(apiPath('getCheckinQr', { code }), getConfig().SITE_URL).toString(),
   };
 }
 

@@ -3,6 +3,8 @@
  * a tap checks in and takes cash, audited with the helper's name; a withdrawn child is refused; QR codes and
  * typed numbers; walk-ups registered, checked in and mailed an account to claim.
  */
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry, CheckinPlayer, Household, HouseholdTryout, TonightAnswer } from '@club/shared';
 import { call } from '../../../test/api';
@@ -158,6 +160,41 @@ describe('the door on tryout night (issue 37)', () => {
     const [after] = (await call('getHouseholdTryouts', { token: player.token }))
       .body as unknown as HouseholdTryout[];
     expect(after!.checked_in_at).toBe((scanned.body as unknown as CheckinPlayer).checked_in_at);
+  });
+
+  it('puts a QR code in the confirmation mail that a phone reads back to the code the door scans', async () => {
+    const { season, admin } = await seasonTonight('Winter 2027 Tryouts');
+    const door = await helperOf(admin, season.id, 'check-in');
+    const player = await registeredPlayer('cash');
+    const mail = (await mailsTo(player.email)).find((m) => m.subject.startsWith("You're registered"))!;
+    const src = /<img src="([^"]+\/api\/checkin-codes\/[^"]+)"/.exec(mail.body.html!)![1]!;
+    const code = decodeURIComponent(src.split('/').at(-1)!);
+
+    const image = await call('getCheckinQr', { params: { code } });
+
+    expect(image.headers['content-type']).toBe('image/png');
+    const png = PNG.sync.read(Buffer.from(image.text, 'base64'));
+    const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+    expect(read).toBe(code);
+    const scanned = await call('scanCheckin', {
+      token: door.token,
+      params: { seasonId: season.id },
+      body: { code: read },
+    });
+    expect(scanned.body).toMatchObject({ tryout_number: player.tryoutNumber, attended: true });
+    // Paid at the door: the receipt prints the same code, in the page and in the PDF.
+    await call('checkIn', {
+      token: door.token,
+      params: { seasonId: season.id, id: `${season.id}.${player.id}` },
+      body: { attended: true, cash_collected: true },
+    });
+    const receipt = await call('getMyReceipt', { token: player.token });
+    expect(receipt.text).toContain(`/api/checkin-codes/${code}`);
+    const pdf = await call('getMyReceipt', { token: player.token, query: { format: 'pdf' } });
+    expect(Buffer.from(pdf.text, 'base64').toString('latin1')).toContain('/Subtype /Image');
+    // A withdrawn registration's image is gone.
+    await call('withdrawMyTryout', { token: player.token });
+    expect((await call('getCheckinQr', { params: { code } })).status).toBe(404);
   });
 
   it('registers a walk-up with the next number, checked in and paid; the guardian claims the account from the mail', async () => {
