@@ -139,6 +139,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
       api.mailEvents,
       api.retention,
       api.refundSweep,
+      api.sessionReminders,
       ...watched.functions,
     ],
     deadLetterQueues: [

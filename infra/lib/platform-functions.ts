@@ -15,6 +15,8 @@ export const PLATFORM_FUNCTIONS = {
   retention: { handler: 'workers/retention' },
   /** Every 15 minutes: card refunds left waiting for Stripe are settled or released (issue 34). */
   refundSweep: { handler: 'workers/refund-sweep' },
+  /** Hourly: the day-before reminders of tomorrow's tryout sessions, queued (issue 37). */
+  sessionReminders: { handler: 'workers/session-reminders' },
 } as const;
 
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */

@@ -85,9 +85,10 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       stacks.api.mailEvents,
       stacks.api.retention,
       stacks.api.refundSweep,
+      stacks.api.sessionReminders,
       stacks.api.queueWorkers.get('resultMail')!.worker,
     ];
-    expect(functions).toHaveLength(routeList().length + 5);
+    expect(functions).toHaveLength(routeList().length + 6);
 
     for (const fn of functions) {
       const functionName = stacks.watch.resolve(fn.function.functionName);
@@ -277,6 +278,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         stacks.api.mailEvents,
         stacks.api.retention,
         stacks.api.refundSweep,
+        stacks.api.sessionReminders,
         stacks.api.queueWorkers.get('resultMail')!.worker,
       ].map((f) => f.name),
     ];

@@ -104,6 +104,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           stacks.api.mailEvents,
           stacks.api.retention,
           stacks.api.refundSweep,
+          stacks.api.sessionReminders,
           stacks.api.queueWorkers.get('resultMail')!.worker,
         ]
           .map((f) => logicalId(f.function))
@@ -700,6 +701,33 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         .flatMap((st) => [st.Resource].flat());
       expect(JSON.stringify(secretResources)).toContain('StripeSecret');
       expect(secretResources).toHaveLength(1);
+    });
+
+    it('queues the day-before reminders hourly, with the table and the mail queue only (issue 37)', () => {
+      const { templates: t, stacks } = stage(name);
+      const fnId = logicalId(stacks.api.sessionReminders.function);
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter((rule) =>
+        JSON.stringify(rule.Properties.Targets).includes(fnId),
+      );
+      expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 hour)']);
+
+      const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual(
+        ['NODE_OPTIONS', 'RESULT_MAIL_QUEUE_URL', 'SITE_URL', 'STAGE', 'TABLE_NAME'].sort(),
+      );
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.sessionReminders.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'sqs:SendMessage']),
+      );
+      expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
     });
 
     it('runs the retention function once a day, with the table, mail and the 24-month period, no secret', () => {

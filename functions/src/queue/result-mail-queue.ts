@@ -51,10 +51,23 @@ export const SessionChangeMessageSchema = v.object({
 });
 export type SessionChangeMessage = v.InferOutput<typeof SessionChangeMessageSchema>;
 
+/**
+ * A session is tomorrow (issue 37): one message per family account registered in its groups. Ids only; the
+ * reminder is written from the session and registrations as they are when it is sent.
+ */
+export const SessionReminderMessageSchema = v.object({
+  kind: v.literal('session-reminder'),
+  season_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  session_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  user_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+});
+export type SessionReminderMessage = v.InferOutput<typeof SessionReminderMessageSchema>;
+
 /** What the worker reads off the queue: a notice (it says which kind), else a row's result mail. */
 export const QueueMessageSchema = v.union([
   OpeningNoticeMessageSchema,
   SessionChangeMessageSchema,
+  SessionReminderMessageSchema,
   ResultMailMessageSchema,
 ]);
 export type QueueMessage = v.InferOutput<typeof QueueMessageSchema>;

@@ -11,6 +11,7 @@ import { getConfig } from '../lib/config';
 import type { QueueMessage, ResultMailMessage } from '../queue/result-mail-queue';
 import { deliverOpeningNotice } from './opening-notices';
 import { deliverSessionChange } from './session-changes';
+import { deliverSessionReminder } from './session-reminders';
 import { CLAIM_BUDGET_MS, CLAIM_LEASE_MS, sendClaimed, sleep } from './result-mail';
 
 /** A queue message's schema, for the worker that parses what the queue delivers. */
@@ -81,5 +82,6 @@ export async function deliverQueuedMessage(
   if (!('kind' in message)) return deliverQueuedResultMail(message, deadline, seasons);
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
   if (message.kind === 'session-change') return deliverSessionChange(message, seasons);
+  if (message.kind === 'session-reminder') return deliverSessionReminder(message, seasons);
   return deliverOpeningNotice(message, seasons);
 }

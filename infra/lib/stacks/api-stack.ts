@@ -90,6 +90,8 @@ export class ApiStack extends Stack {
   readonly retention: HandlerFunction;
   /** Every 15 minutes: card refunds a crash or a lost answer left waiting for Stripe (issue 34). */
   readonly refundSweep: HandlerFunction;
+  /** Hourly: queues the day-before reminders of tomorrow's tryout sessions (issue 37). */
+  readonly sessionReminders: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
   readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
@@ -341,6 +343,38 @@ export class ApiStack extends Stack {
         new LambdaFunction(this.refundSweep.function, {
           retryAttempts: 2,
           maxEventAge: Duration.minutes(15),
+        }),
+      ],
+    });
+
+    // The day-before reminders, hourly (issue 37): it reads the active season and its registrations, marks each
+    // session's reminders queued (a family notice) and puts one message per family on the result-mail queue,
+    // whose worker mails them at the stage's rate. It sends no mail itself and reads no secret.
+    const mailQueue = this.queueWorkers.get('resultMail')!;
+    this.sessionReminders = new HandlerFunction(this, 'SessionReminders', {
+      name: 'sessionReminders',
+      handler: PLATFORM_FUNCTIONS.sessionReminders.handler,
+      description: 'Hourly: queues the day-before reminder of tomorrow’s tryout sessions',
+      config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        [mailQueue.queueUrlVariable]: mailQueue.queue.queueUrl,
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      sendsTo: [mailQueue.queue],
+      timeout: Duration.minutes(2),
+      apiWaits: false,
+      memorySize: 256,
+    });
+    new Rule(this, 'SessionRemindersSchedule', {
+      description: `Club website ${config.stage}: the day-before tryout reminders (issue 37)`,
+      schedule: Schedule.rate(Duration.hours(1)),
+      targets: [
+        new LambdaFunction(this.sessionReminders.function, {
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
         }),
       ],
     });

@@ -3,16 +3,19 @@
  * start, then on its schedule while the stack runs. A failed run is logged and the next one finishes it, as
  * in AWS; every job is idempotent, so an overlapping run changes nothing twice.
  * - the retention run (issue 19), daily;
- * - the refund sweep (issue 34), every 15 minutes.
+ * - the refund sweep (issue 34), every 15 minutes;
+ * - the day-before tryout reminders (issue 37), hourly.
  */
 import { runRetention } from '@club/functions/services/retention';
 import { settlePendingRefunds } from '@club/functions/services/refunds';
+import { queueSessionReminders } from '@club/functions/services/session-reminders';
 
 const MINUTE_MS = 60 * 1000;
 
 const JOBS = [
   { name: 'retention run', everyMs: 24 * 60 * MINUTE_MS, run: (now: Date) => runRetention(now) },
   { name: 'refund sweep', everyMs: 15 * MINUTE_MS, run: (now: Date) => settlePendingRefunds(now) },
+  { name: 'session reminders', everyMs: 60 * MINUTE_MS, run: (now: Date) => queueSessionReminders(now) },
 ] as const;
 
 export function startScheduledJobs(): { stop: () => void; firstRuns: Promise<void> } {
