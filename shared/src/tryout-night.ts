@@ -107,6 +107,14 @@ export interface TonightAnswer {
   sessions: TonightSession[];
   players: CheckinPlayer[];
   counts: { checked_in: number; expected: number; cash_taken_cents: number };
+  /** What a walk-up's form needs: whether it can register now, the groups, their age year, the waiver. */
+  walk_up: {
+    open: boolean;
+    age_groups: AgeGroup[];
+    reference_year: number;
+    fee_cents: number;
+    waiver_text: string;
+  };
 }
 
 /** POST /checkin/{seasonId}/walk-ups: the new registration, checked in. */

@@ -17,7 +17,7 @@ import {
 import type { AuditBy } from '../db/audit';
 import { checkInAtDoor, findTryoutByNumber } from '../db/check-ins';
 import { getSeasonWithTryouts } from '../db/season-partition';
-import { getSeason, type SeasonItem } from '../db/seasons';
+import { getActiveSeasonId, getSeason, type SeasonItem } from '../db/seasons';
 import type { TryoutItem } from '../db/tryout-item';
 import * as tryoutsTable from '../db/tryouts';
 import { ConflictError, NotFoundError } from '../lib/errors';
@@ -93,6 +93,13 @@ export async function tonight(seasonId: string, now: Date = new Date()): Promise
       checked_in: players.filter((p) => p.attended && !p.withdrawn).length,
       expected: players.filter((p) => !p.withdrawn).length,
       cash_taken_cents: cashToday.reduce((sum, t) => sum + t.amount_cents, 0),
+    },
+    walk_up: {
+      open: season.is_registration_open && (await getActiveSeasonId()) === season.id,
+      age_groups: season.age_groups,
+      reference_year: season.reference_year,
+      fee_cents: season.tryout_fee_cents,
+      waiver_text: season.waiver_text ?? '',
     },
   };
 }

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { EvaluateApp } from '../features/tryout-night/evaluate-app';
+import { installTryoutNightApp } from '../features/tryout-night/install-app';
 import { rememberReturnTo } from '../lib/return-to';
 import { useSession } from '../lib/session-context';
 
@@ -9,6 +11,8 @@ import { useSession } from '../lib/session-context';
  */
 export function EvaluatePage() {
   const { user, ready } = useSession();
+  // This page alone makes the app installable and able to open offline.
+  useEffect(() => installTryoutNightApp('evaluate'), []);
   if (!ready) return <p role="status">Loading…</p>;
   if (!user && navigator.onLine) {
     rememberReturnTo('/evaluate');

@@ -18,6 +18,7 @@ import {
   saveSnapshot,
   waitingCheckins,
 } from './device-store';
+import { WalkUpForm } from './walk-up-form';
 import './tryout-night.css';
 
 const Scanner = lazy(() => import('./qr-scanner'));
@@ -56,6 +57,7 @@ function Door({ seasonId }: { seasonId: string }) {
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const [scanning, setScanning] = useState(false);
+  const [walkUp, setWalkUp] = useState(false);
   const sending = useRef(false);
 
   const refresh = useCallback(async () => {
@@ -210,6 +212,25 @@ function Door({ seasonId }: { seasonId: string }) {
           {scanning ? 'Close scanner' : 'Scan QR'}
         </button>
       </div>
+      {tonight.walk_up.open ? (
+        <p className="night-walk-up-open">
+          <button type="button" className="button-secondary" onClick={() => setWalkUp((w) => !w)}>
+            {walkUp ? 'Close walk-up form' : 'Register a walk-up'}
+          </button>
+        </p>
+      ) : null}
+      {walkUp ? (
+        <WalkUpForm
+          seasonId={seasonId}
+          walkUp={tonight.walk_up}
+          onCancel={() => setWalkUp(false)}
+          onDone={(answer) => {
+            setWalkUp(false);
+            setStatus({ text: answer.message, tone: 'ok' });
+            void refresh();
+          }}
+        />
+      ) : null}
       <div className="night-filters" role="group" aria-label="Show">
         {(
           [
