@@ -21,8 +21,14 @@ const { count, size, warnings } = await generateSW({
   swDest: join(dist, TRYOUT_NIGHT_SW.slice(1)),
   navigateFallback: `/${SPA_SHELL_FILE}`,
   navigateFallbackAllowlist: [/^\/(checkin|evaluate)(\/|$|\?)/],
-  // The API is never cached: the apps keep their own data on the device (device-store.ts).
+  // The API is never cached: the apps keep their own data on the device (device-store.ts). The worker makes
+  // the calls itself rather than letting them pass, so every request of the apps leaves from one place.
   navigateFallbackDenylist: [/^\/api\//],
+  runtimeCaching: (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
+    urlPattern: ({ url }: { url: URL }) => url.pathname.startsWith('/api/'),
+    handler: 'NetworkOnly' as const,
+    method,
+  })),
   // Hashed file names change with their content: a new build's files are fetched, the old ones dropped.
   dontCacheBustURLsMatching: /^assets\//,
   cleanupOutdatedCaches: true,

@@ -51,9 +51,9 @@ export const accountRoutes: RouteObject[] = [
     lazy: () => import('../routes/helpers-accept').then((m) => ({ Component: m.HelpersAcceptPage })),
   },
   {
-    // A walk-up family's link sets the account's first password (the reset form, issue 37).
+    // A walk-up family's link sets the account's first password (issue 37).
     path: MAIL_LINK_PAGES.claimAccount.slice(1),
-    lazy: () => import('../routes/reset-password').then((m) => ({ Component: m.default })),
+    lazy: () => import('../routes/claim-account').then((m) => ({ Component: m.ClaimAccountPage })),
   },
   // Administrator routes.
   {

@@ -130,7 +130,7 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
           <input type="checkbox" checked={fewOnly} onChange={(e) => setFewOnly(e.target.checked)} /> Only
           players seen by fewer than two evaluators
         </label>
-        <button type="button" className="button-secondary" onClick={() => void download()}>
+        <button type="button" className="button button-secondary" onClick={() => void download()}>
           Download CSV
         </button>
       </div>

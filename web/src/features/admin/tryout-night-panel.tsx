@@ -54,7 +54,7 @@ function HelperRow({ helper, onRemove }: { helper: SeasonHelper; onRemove: () =>
         <br />
         {job} · {helper.status === 'active' ? 'Accepted' : 'Invitation sent'}
       </span>
-      <button type="button" className="button-secondary" onClick={onRemove}>
+      <button type="button" className="button button-secondary" onClick={onRemove}>
         Remove
       </button>
     </li>
@@ -246,7 +246,7 @@ function CriteriaForm({ season, notify }: { season: AdminSeason; notify: Notify 
         ))}
       </ol>
       {labels.length < MAX_CRITERIA ? (
-        <button type="button" className="button-secondary" onClick={() => setLabels([...labels, ''])}>
+        <button type="button" className="button button-secondary" onClick={() => setLabels([...labels, ''])}>
           Add a criterion
         </button>
       ) : null}

@@ -212,25 +212,6 @@ function Door({ seasonId }: { seasonId: string }) {
           {scanning ? 'Close scanner' : 'Scan QR'}
         </button>
       </div>
-      {tonight.walk_up.open ? (
-        <p className="night-walk-up-open">
-          <button type="button" className="button-secondary" onClick={() => setWalkUp((w) => !w)}>
-            {walkUp ? 'Close walk-up form' : 'Register a walk-up'}
-          </button>
-        </p>
-      ) : null}
-      {walkUp ? (
-        <WalkUpForm
-          seasonId={seasonId}
-          walkUp={tonight.walk_up}
-          onCancel={() => setWalkUp(false)}
-          onDone={(answer) => {
-            setWalkUp(false);
-            setStatus({ text: answer.message, tone: 'ok' });
-            void refresh();
-          }}
-        />
-      ) : null}
       <div className="night-filters" role="group" aria-label="Show">
         {(
           [
@@ -243,7 +224,30 @@ function Door({ seasonId }: { seasonId: string }) {
             {label}
           </button>
         ))}
+        {tonight.walk_up.open ? (
+          <button
+            type="button"
+            className="night-walk-up-button"
+            aria-expanded={walkUp}
+            aria-label={walkUp ? 'Close walk-up registration' : 'Register a walk-up'}
+            onClick={() => setWalkUp((w) => !w)}
+          >
+            Walk-up
+          </button>
+        ) : null}
       </div>
+      {walkUp ? (
+        <WalkUpForm
+          seasonId={seasonId}
+          walkUp={tonight.walk_up}
+          onCancel={() => setWalkUp(false)}
+          onDone={(answer) => {
+            setWalkUp(false);
+            setStatus({ text: answer.message, tone: 'ok' });
+            void refresh();
+          }}
+        />
+      ) : null}
       {scanning ? (
         <Suspense fallback={<p role="status">Opening the camera…</p>}>
           <Scanner onCode={(code) => void scanned(code)} onClose={() => setScanning(false)} />
@@ -278,7 +282,8 @@ function Door({ seasonId }: { seasonId: string }) {
               </button>
               {cashDue ? (
                 <button type="button" className="night-cash" onClick={() => void tap(p, true)}>
-                  {p.attended ? 'Take' : 'In +'} {formatCad(p.amount_due_cents)}
+                  {p.attended ? '' : 'In + '}
+                  {formatCad(p.amount_due_cents)}
                 </button>
               ) : null}
             </li>

@@ -82,7 +82,7 @@ export default function QrScanner({
       {problem ? <p role="alert">{problem}</p> : null}
       <video ref={video} muted playsInline aria-label="Camera" />
       <canvas ref={canvas} hidden />
-      <button type="button" className="button-secondary" onClick={onClose}>
+      <button type="button" className="button button-secondary" onClick={onClose}>
         Close scanner
       </button>
     </div>

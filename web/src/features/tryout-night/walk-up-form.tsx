@@ -212,7 +212,7 @@ export function WalkUpForm({
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? 'Registering…' : 'Register and check in'}
         </button>{' '}
-        <button type="button" className="button-secondary" onClick={onCancel}>
+        <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
       </p>
