@@ -41,4 +41,4 @@ const { count, size, warnings } = await generateSW({
   maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
 });
 for (const warning of warnings) console.warn(warning);
-console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KiB)`);
+process.stdout.write(`service worker: ${count} files precached (${Math.round(size / 1024)} KiB)\n`);
