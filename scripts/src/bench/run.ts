@@ -2,7 +2,8 @@
  * `npm run bench`: builds what ships and measures it — JavaScript per route and Lighthouse against a
  * static-HTML floor, each Lambda's bundle and cold init, API latency under load on the local stack, and the
  * admin area: its table's search and filters in Chromium, the tryout list and result mail for 1,000
- * registrants. `npm run bench -- web|lambdas|api|admin` runs only those sections. Prints a table and writes
+ * registrants, and tryout night (issue 37). `npm run bench -- web|lambdas|api|admin|night` runs only those
+ * sections. Prints a table and writes
  * .bench/latest.json.
  */
 import { execSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { benchAdmin } from './admin';
 import { benchAdminTable } from './admin-table';
 import { benchApi } from './api';
 import { benchLambdas } from './lambdas';
+import { benchTryoutNight } from './tryout-night';
 import { printTable, writeJson, type BenchRow } from './report';
 import { startBenchStack } from './stack';
 import { benchWeb } from './web';
@@ -47,13 +49,18 @@ async function measure(
     console.log(`Timing the admin table and result mail for 1,000 registrants at ${rate}/s…`);
     sections.push({ title: 'Admin on the local stack', rows: await benchAdmin(stack, rate) });
   }
+  // Last: it makes a season of its own the active one.
+  if (stack && wanted('night')) {
+    console.log('Timing tryout night: score taps offline, sending on reconnect, scans…');
+    sections.push({ title: 'Tryout night on the local stack', rows: await benchTryoutNight(stack) });
+  }
   return sections;
 }
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (name: string) => only.length === 0 || only.includes(name);
-  if (wanted('web') || wanted('admin')) {
+  if (wanted('web') || wanted('admin') || wanted('night')) {
     // Built before the stack starts, since the stack serves web/dist.
     console.log('Building the site…');
     execSync('npm run build -w web', { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -69,7 +76,8 @@ async function main(): Promise<void> {
     });
   }
   // One stack for the whole run: handlers keep their clients for the life of the process, as in Lambda.
-  const stack = wanted('web') || wanted('api') || wanted('admin') ? await startBenchStack() : null;
+  const stack =
+    wanted('web') || wanted('api') || wanted('admin') || wanted('night') ? await startBenchStack() : null;
   try {
     await measure(wanted, stack, sections);
   } finally {
