@@ -84,7 +84,10 @@ async function setUp(stack: RunningStack, context: BrowserContext) {
     criteria: CRITERIA.map((key) => ({ key, label: key.replace(/-/g, ' ') })),
     scale_max: 5,
   });
-  const players = await writeSampleRegistrations(seasonId, PLAYERS, { age_group: '15U Boys', firstNumber: 501 });
+  const players = await writeSampleRegistrations(seasonId, PLAYERS, {
+    age_group: '15U Boys',
+    firstNumber: 501,
+  });
 
   const email = `bench.evaluator.${Date.now()}@example.com`;
   await fetch(`${stack.siteUrl}/api/auth/register`, {
@@ -141,7 +144,7 @@ async function network(context: BrowserContext, on: boolean) {
 /** Clicks the button named `label` and answers ms until it shows pressed (checked) and a frame was painted. */
 function timeTap(page: Page, label: string): Promise<number> {
   return page.evaluate(async (name) => {
-    const button = [...document.querySelectorAll('button, input')].find(
+    const button = Array.from(document.querySelectorAll('button, input')).find(
       (b) => b.getAttribute('aria-label') === name,
     ) as HTMLButtonElement | HTMLInputElement;
     const start = performance.now();
@@ -158,7 +161,9 @@ function timeTap(page: Page, label: string): Promise<number> {
 
 async function benchTaps(stack: RunningStack, context: BrowserContext, page: Page) {
   const floorPage = await context.newPage();
-  await floorPage.setContent('<!doctype html><label><input type="checkbox" aria-label="Plain"> Plain</label>');
+  await floorPage.setContent(
+    '<!doctype html><label><input type="checkbox" aria-label="Plain"> Plain</label>',
+  );
   const floorCdp = await context.newCDPSession(floorPage);
   await floorCdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const floor: number[] = [];
@@ -179,7 +184,11 @@ async function benchTaps(stack: RunningStack, context: BrowserContext, page: Pag
   await network(context, false);
   const taps: number[] = [];
   for (let i = 0; i < TAPS; i++) {
-    if (i % 2 === 0) await list.getByRole('button').nth(i / 2).click();
+    if (i % 2 === 0)
+      await list
+        .getByRole('button')
+        .nth(i / 2)
+        .click();
     const criterion = i % 2 === 0 ? 'shooting' : 'defence';
     taps.push(await timeTap(page, `${criterion} ${(i % 5) + 1}`));
   }
@@ -206,6 +215,13 @@ async function benchSync(
         client_id: `bench${minute}${p.userId.slice(0, 8)}${i}`,
       })),
     );
+  // Both sides are timed on a warm server: the same kind of writes once first (older, so both later
+  // rounds still write every score).
+  const token = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
+  const warm = scores(0);
+  for (let i = 0; i < warm.length; i += 100) {
+    await json(stack, token, 'PUT', `/evaluate/${seasonId}/scores`, { scores: warm.slice(i, i + 100) });
+  }
   // 600 scores waiting on the phone (as 600 taps offline would leave them), then the network comes back.
   await network(context, false);
   await page.evaluate(
@@ -216,7 +232,12 @@ async function benchSync(
         open.onerror = () => fail(open.error);
       });
       const tx = db.transaction('scores', 'readwrite');
-      for (const s of queued) tx.objectStore('scores').put({ ...s, season_id: season, key: `${season}|${s.tryout_id}|${s.criterion}` });
+      for (const s of queued)
+        tx.objectStore('scores').put({
+          ...s,
+          season_id: season,
+          key: `${season}|${s.tryout_id}|${s.criterion}`,
+        });
       await new Promise((done) => (tx.oncomplete = done));
       db.close();
     },
@@ -224,13 +245,26 @@ async function benchSync(
   );
   await page.reload();
   await page.getByText('600 scores waiting to send', { exact: true }).waitFor();
-  const start = performance.now();
   await network(context, true);
-  await page.getByText('0 scores waiting to send', { exact: true }).waitFor({ timeout: 120_000 });
-  const app = performance.now() - start;
+  // Timed in the page, from the moment the phone says its network is back (the 'online' event, sent here
+  // since Chromium's emulation does not tell a page that loaded emulated offline) to the screen saying that
+  // nothing waits any more.
+  const app = await page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('.night-status')?.textContent === '0 scores waiting to send') {
+            observer.disconnect();
+            done(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        window.dispatchEvent(new Event('online'));
+      }),
+  );
 
   // The floor: the same 600 writes (newer, so each one writes) from a script, 100 at a time.
-  const token = await page.evaluate(() => sessionStorage.getItem('token') ?? '');
   const batch = scores(2);
   const scriptStart = performance.now();
   for (let i = 0; i < batch.length; i += 100) {
@@ -240,7 +274,10 @@ async function benchSync(
 }
 
 async function benchScans(stack: RunningStack, admin: string, seasonId: string) {
-  const players = await writeSampleRegistrations(seasonId, SCANS, { age_group: '15U Boys', firstNumber: 901 });
+  const players = await writeSampleRegistrations(seasonId, SCANS, {
+    age_group: '15U Boys',
+    firstNumber: 901,
+  });
   const scans: number[] = [];
   const reads: number[] = [];
   for (const p of players) {
@@ -266,14 +303,29 @@ export async function benchTryoutNight(stack: RunningStack): Promise<BenchRow[]>
     const tapP95 = percentile(taps, 95);
     const floorP95 = percentile(floor, 95);
     return [
-      { name: 'score tap stored on the phone, p95 (390 px, CPU 4x, offline)', value: round(tapP95), unit: 'ms', note: 'goal ≤ 50 ms' },
+      {
+        name: 'score tap stored on the phone, p95 (390 px, CPU 4x, offline)',
+        value: round(tapP95),
+        unit: 'ms',
+        note: 'goal ≤ 50 ms',
+      },
       { name: 'score tap, median', value: round(median(taps)), unit: 'ms' },
       { name: 'floor: plain checkbox tap, p95 (same phone)', value: round(floorP95), unit: 'ms' },
       { name: 'score tap / floor (p95)', value: Math.round((tapP95 / floorP95) * 100) / 100, unit: 'x' },
       { name: '600 waiting scores sent after reconnect', value: Math.round(sync.app), unit: 'ms' },
       { name: 'floor: the same 600 writes from a script', value: Math.round(sync.script), unit: 'ms' },
-      { name: 'reconnect send / script', value: Math.round((sync.app / sync.script) * 100) / 100, unit: 'x', note: 'goal ≤ 1.5x' },
-      { name: 'scan to checked in, p95', value: round(percentile(scans, 95)), unit: 'ms', note: 'goal ≤ 1000 ms' },
+      {
+        name: 'reconnect send / script',
+        value: Math.round((sync.app / sync.script) * 100) / 100,
+        unit: 'x',
+        note: 'goal ≤ 1.5x',
+      },
+      {
+        name: 'scan to checked in, p95',
+        value: round(percentile(scans, 95)),
+        unit: 'ms',
+        note: 'goal ≤ 1000 ms',
+      },
       { name: 'floor: public season read, p95', value: round(percentile(reads, 95)), unit: 'ms' },
     ];
   } finally {

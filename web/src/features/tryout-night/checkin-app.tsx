@@ -19,6 +19,7 @@ import {
   waitingCheckins,
 } from './device-store';
 import { WalkUpForm } from './walk-up-form';
+import { onBackOnline } from './when-online';
 import './tryout-night.css';
 
 const Scanner = lazy(() => import('./qr-scanner'));
@@ -105,12 +106,11 @@ function Door({ seasonId }: { seasonId: string }) {
     // Read after the first paint: the list's frame shows at once.
     const start = window.setTimeout(() => void refresh().then(sync), 0);
     const retry = window.setInterval(() => void sync(), RETRY_MS);
-    const online = () => void sync().then(refresh);
-    window.addEventListener('online', online);
+    const stopOnline = onBackOnline(() => void sync().then(refresh));
     return () => {
       window.clearTimeout(start);
       window.clearInterval(retry);
-      window.removeEventListener('online', online);
+      stopOnline();
     };
   }, [refresh, sync]);
 

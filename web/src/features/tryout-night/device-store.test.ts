@@ -6,7 +6,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Score } from '@club/shared/tryout-night';
-import { closeDeviceStore, queueScore, sendWaitingScores, waitingScores } from './device-store';
+import {
+  closeDeviceStore,
+  countWaitingScores,
+  queueScore,
+  sendWaitingScores,
+  waitingScores,
+} from './device-store';
 
 const SEASON = 'season-1';
 const tap = (tryout: string, criterion: string, value: number, id: string) =>
@@ -34,20 +40,42 @@ describe('the phone’s outbox (issue 37)', () => {
       ['defence', 3],
       ['shooting', 4],
     ]);
+    expect([await countWaitingScores(SEASON), await countWaitingScores('season-10')]).toEqual([2, 0]);
   });
 
   it('sends 250 waiting scores in batches of at most 100 and keeps none once sent', async () => {
     for (let i = 0; i < 250; i++) await tap(`t${i}`, 'shooting', 3, `id${i}`);
     const batches: Score[][] = [];
+    const counts: number[] = [];
 
-    const sent = await sendWaitingScores(SEASON, async (scores) => {
-      batches.push(scores);
-    });
+    const sent = await sendWaitingScores(
+      SEASON,
+      async (scores) => {
+        batches.push(scores);
+      },
+      (left) => counts.push(left),
+    );
 
     expect(sent).toBe(250);
+    expect(counts).toEqual([150, 50, 0]);
     expect(batches.map((b) => b.length)).toEqual([100, 100, 50]);
     expect(new Set(batches.flat().map((s) => s.client_id)).size).toBe(250);
     expect(await waitingScores(SEASON)).toEqual([]);
+  });
+
+  it('keeps what the server did not take when a batch fails part-way', async () => {
+    for (let i = 0; i < 250; i++) await tap(`t${i}`, 'shooting', 3, `id${i}`);
+    let call = 0;
+
+    await expect(
+      sendWaitingScores(SEASON, async () => {
+        call += 1;
+        if (call === 2) throw new TypeError('Failed to fetch');
+      }),
+    ).rejects.toThrow('Failed to fetch');
+
+    // The first batch was taken; the second failed, so it and the third wait for the next try.
+    expect((await waitingScores(SEASON)).length).toBe(150);
   });
 
   it('keeps every score when the network fails, and a tap made during a send for the next batch', async () => {

@@ -69,6 +69,11 @@ export async function queueScore(score: QueuedScore): Promise<void> {
   await (await database()).put('scores', { ...score, key: scoreKey(score) });
 }
 
+/** How many of the season's scores wait (a count, not a read of them: it runs after every tap). */
+export async function countWaitingScores(seasonId: string): Promise<number> {
+  return (await database()).count('scores', IDBKeyRange.bound(`${seasonId}|`, `${seasonId}|\uffff`));
+}
+
 export async function waitingScores(seasonId?: string): Promise<QueuedScore[]> {
   const all = await (await database()).getAll('scores');
   return all.filter((s) => !seasonId || s.season_id === seasonId).map(({ key: _key, ...score }) => score);
@@ -88,29 +93,50 @@ export async function forgetCheckin(clientId: string): Promise<void> {
 }
 
 /**
- * Sends the season's waiting scores in batches of at most MAX_SCORES_PER_BATCH, removing each batch once the
- * server took it; a score tapped again while its batch was on its way stays (it is newer). Stops at the
- * first failure, keeping the rest; answers how many were sent.
+ * Sends the season's waiting scores in batches of at most MAX_SCORES_PER_BATCH, one after another (the
+ * server's writes are the slow part; batches at once only contend for them), then forgets on the device
+ * what the server took; a score tapped again meanwhile stays (it is newer). Stops at the first failure,
+ * keeping what was not taken (a batch taken twice is harmless: the server keeps the latest); answers how
+ * many were sent.
  */
 export async function sendWaitingScores(
   seasonId: string,
   send: (scores: Score[]) => Promise<unknown>,
+  /** Told after each batch the server took how many still wait (the screen's count goes down as they go). */
+  onTaken?: (stillWaiting: number) => void,
 ): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = (await waitingScores(seasonId)).slice(0, MAX_SCORES_PER_BATCH);
-    if (!batch.length) return sent;
-    await send(batch.map(({ season_id: _season, ...score }) => score));
-    const db = await database();
-    const tx = db.transaction('scores', 'readwrite');
-    for (const score of batch) {
-      const now = await tx.store.get(scoreKey(score));
-      // Only the copy that was sent: a newer tap of the same criterion waits for the next batch.
-      if (now && now.client_id === score.client_id) await tx.store.delete(scoreKey(score));
+    const waiting = await waitingScores(seasonId);
+    if (!waiting.length) return sent;
+    const taken: QueuedScore[] = [];
+    try {
+      for (let i = 0; i < waiting.length; i += MAX_SCORES_PER_BATCH) {
+        const batch = waiting.slice(i, i + MAX_SCORES_PER_BATCH);
+        await send(batch.map(({ season_id: _season, ...score }) => score));
+        taken.push(...batch);
+        onTaken?.(waiting.length - taken.length);
+      }
+    } finally {
+      // One transaction for all that was taken, once the phone is done talking to the server.
+      await forgetSent(taken);
+      sent += taken.length;
     }
-    await tx.done;
-    sent += batch.length;
   }
+}
+
+/** Removes the copies of these scores that were sent; a newer tap of the same criterion stays to be sent. */
+async function forgetSent(batch: readonly QueuedScore[]): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('scores', 'readwrite');
+  // Every request asked at once (one transaction keeps them in order), instead of one round trip each.
+  await Promise.all([
+    ...batch.map(async (score) => {
+      const now = await tx.store.get(scoreKey(score));
+      if (now && now.client_id === score.client_id) await tx.store.delete(scoreKey(score));
+    }),
+    tx.done,
+  ]);
 }
 
 /** A write's own id: random, so two devices never share one. */

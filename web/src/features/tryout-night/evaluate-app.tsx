@@ -10,6 +10,7 @@ import type { HelperGrant, RosterAnswer, RosterPlayer } from '@club/shared/tryou
 import { serverMessageOr } from '../../lib/api-client';
 import { getRoster, myGrants, putScores } from './api';
 import {
+  countWaitingScores,
   newClientId,
   queueScore,
   readSnapshot,
@@ -17,6 +18,7 @@ import {
   sendWaitingScores,
   waitingScores,
 } from './device-store';
+import { onBackOnline } from './when-online';
 import './tryout-night.css';
 
 const GRANTS_KEY = 'grants';
@@ -126,14 +128,14 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
   const sending = useRef(false);
 
   const countWaiting = useCallback(async () => {
-    setWaiting((await waitingScores(seasonId)).length);
+    setWaiting(await countWaitingScores(seasonId));
   }, [seasonId]);
 
   const sync = useCallback(async () => {
     if (sending.current) return;
     sending.current = true;
     try {
-      await sendWaitingScores(seasonId, (scores) => putScores(seasonId, scores));
+      await sendWaitingScores(seasonId, (scores) => putScores(seasonId, scores), setWaiting);
     } catch {
       // Kept on the device: the next try sends it.
     } finally {
@@ -166,12 +168,11 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
     );
     void sync();
     const retry = window.setInterval(() => void sync(), RETRY_MS);
-    const online = () => void sync();
-    window.addEventListener('online', online);
+    const stopOnline = onBackOnline(() => void sync());
     return () => {
       live = false;
       window.clearInterval(retry);
-      window.removeEventListener('online', online);
+      stopOnline();
     };
   }, [seasonId, group, countWaiting, sync]);
 
@@ -201,7 +202,8 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
     });
     setGiven((all) => ({ ...all, [key]: { value, ...(kept ? { note: kept } : {}) } }));
     await countWaiting();
-    void sync();
+    // With no network, the next try is when it comes back (or the regular retry): nothing to do per tap.
+    if (navigator.onLine) void sync();
   }
 
   async function saveNote(note: string) {
