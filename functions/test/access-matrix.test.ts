@@ -25,7 +25,7 @@ import { signAccessToken, verifyAccessToken } from '../src/lib/access-token';
 import { signCalendarKey } from '../src/lib/calendar-link';
 import { checkinCodeOf } from '../src/lib/checkin-code';
 import { ForbiddenError } from '../src/lib/errors';
-import { checkAccess } from '../src/handlers/http';
+import { checkAccess } from '../src/handlers/authorize';
 import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';

@@ -3,7 +3,8 @@ import { routes, type Season } from '@club/shared';
 import { toApiGatewayEvent } from '../dev/api-gateway-event';
 import { resetConfigForTests } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
-import { clientAddress, defineHandler, reply } from './http';
+import { clientAddress } from './authorize';
+import { defineHandler, reply } from './http';
 
 const route = routes.getActiveSeason;
 /** What the wrapper tests' handlers answer: the wrapper passes it on as it is. */
