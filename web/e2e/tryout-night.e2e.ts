@@ -221,10 +221,25 @@ describe('tryout night (issue 37)', () => {
       await helper(door, 'Dora', 'check-in');
       await door.goto('/checkin');
       await door.getByRole('button', { name: 'Scan QR' }).click();
+      // The camera's picture fits the phone while it films.
+      await door.getByLabel('Camera').waitFor();
+      expect(await door.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
 
       // Assess: the door says who is in; the family's dashboard says so too.
       await door.getByText(/^#\d+ Finn Tester is in · \$\d+\.\d\d cash due\.$/).waitFor({ timeout: 30_000 });
       await door.screenshot({ path: join(tmpdir(), 'club-door-scan.png') });
+      // One phone screen: nothing wider than the phone, and ten rows or more in view.
+      expect(await door.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      const inView = await door
+        .locator('.night-rows > li')
+        .evaluateAll(
+          (rows) => rows.filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length,
+        );
+      expect(inView).toBeGreaterThanOrEqual(10);
       await familyPage.page.reload();
       await familyPage.page.getByText(/^Checked in at \d{1,2}:\d{2} (am|pm)$/).waitFor();
     } finally {
