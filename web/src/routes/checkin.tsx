@@ -18,7 +18,7 @@ export function CheckinPage() {
   return (
     <main className="night-page">
       <h1>Check-in</h1>
-      <CheckinApp />
+      <CheckinApp admin={user?.is_admin === true} />
     </main>
   );
 }

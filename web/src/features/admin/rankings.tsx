@@ -118,8 +118,8 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
   return (
     <div className="admin-rankings">
       <div className="admin-rankings-tools">
-        <label>
-          Age group{' '}
+        <label className="admin-field">
+          Age group
           <select value={group} onChange={(e) => setGroup(e.target.value as AgeGroup)}>
             {season.age_groups.map((g) => (
               <option key={g}>{g}</option>

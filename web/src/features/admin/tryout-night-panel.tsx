@@ -128,7 +128,7 @@ function HelpersForm({ season, notify }: { season: AdminSeason; notify: Notify }
         </ul>
       )}
       <form className="admin-helper-form" noValidate onSubmit={(e) => void submit(e)}>
-        <div>
+        <div className="admin-field">
           <label htmlFor={`${id}-email`}>Helper’s e-mail</label>
           <input
             {...controlProps(`${id}-email`, errors.email)}
@@ -237,6 +237,7 @@ function CriteriaForm({ season, notify }: { season: AdminSeason; notify: Notify 
               Criterion {i + 1}
             </label>
             <input
+              className="admin-criterion"
               id={`${id}-c${i}`}
               value={label}
               maxLength={40}
@@ -246,11 +247,15 @@ function CriteriaForm({ season, notify }: { season: AdminSeason; notify: Notify 
         ))}
       </ol>
       {labels.length < MAX_CRITERIA ? (
-        <button type="button" className="button button-secondary" onClick={() => setLabels([...labels, ''])}>
+        <button
+          type="button"
+          className="button button-secondary admin-add-criterion"
+          onClick={() => setLabels([...labels, ''])}
+        >
           Add a criterion
         </button>
       ) : null}
-      <div>
+      <div className="admin-field admin-scale">
         <label htmlFor={`${id}-scale`}>Scores from 1 to</label>
         <input
           {...controlProps(`${id}-scale`, error)}

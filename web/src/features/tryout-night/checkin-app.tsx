@@ -8,6 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatCad } from '@club/shared/money';
 import type { CheckinPlayer, HelperGrant, TonightAnswer } from '@club/shared/tryout-night';
+import { fetchActiveSeason } from '../../lib/active-season';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { checkIn, getTonight, myGrants, scanCode } from './api';
 import {
@@ -257,6 +258,9 @@ function Door({ seasonId }: { seasonId: string }) {
       <p className={`night-status night-${status?.tone ?? 'ok'}`} role="status" aria-live="polite">
         {status?.text ?? ''}
       </p>
+      {players.length === 0 && tonight.sessions.length ? (
+        <p className="form-note">No one is registered in tonight’s groups yet: walk-ups can register here.</p>
+      ) : null}
       <ul className="night-rows">
         {shown.map((p) => {
           const cashDue = p.payment_method === 'cash' && p.amount_due_cents > 0 && !p.withdrawn;
@@ -294,28 +298,39 @@ function Door({ seasonId }: { seasonId: string }) {
   );
 }
 
-/** The check-in screen: the season the helper works the door of (or, for an admin, the active season). */
-export function CheckinApp({ adminSeasonId }: { adminSeasonId?: string }) {
+/**
+ * The check-in screen: the season the helper works the door of, or, for an administrator without a grant, the
+ * active season (administrators may work the door).
+ */
+export function CheckinApp({ admin = false }: { admin?: boolean }) {
   const [seasons, setSeasons] = useState<Array<{ id: string; name: string }> | null>(null);
   useEffect(() => {
     let current = true;
+    const known = async (grants: HelperGrant[]) => {
+      const door = seasonsOfDoor(grants);
+      if (!door.length && admin) {
+        const active = await readSnapshot<{ id: string; name: string }>('active-season');
+        const season = await fetchActiveSeason().catch(() => active);
+        if (season) {
+          void saveSnapshot('active-season', { id: season.id, name: season.name });
+          door.push({ id: season.id, name: season.name });
+        }
+      }
+      if (current) setSeasons(door);
+    };
     myGrants().then(
       (grants) => {
         void saveSnapshot('grants', grants);
-        if (current) setSeasons(seasonsOfDoor(grants));
+        void known(grants);
       },
-      async () => {
-        const saved = (await readSnapshot<HelperGrant[]>('grants')) ?? [];
-        if (current) setSeasons(seasonsOfDoor(saved));
-      },
+      async () => void known((await readSnapshot<HelperGrant[]>('grants')) ?? []),
     );
     return () => {
       current = false;
     };
-  }, []);
-  const seasonId = adminSeasonId ?? seasons?.[0]?.id;
-  if (!adminSeasonId && seasons === null) return <p role="status">Loading…</p>;
-  if (!seasonId) {
+  }, [admin]);
+  if (seasons === null) return <p role="status">Loading…</p>;
+  if (!seasons[0]) {
     return (
       <p role="alert">
         You are not a check-in helper for a season that is on now. The club sends helpers an invitation by
@@ -323,5 +338,5 @@ export function CheckinApp({ adminSeasonId }: { adminSeasonId?: string }) {
       </p>
     );
   }
-  return <Door seasonId={seasonId} />;
+  return <Door seasonId={seasons[0].id} />;
 }
