@@ -45,6 +45,10 @@ function day(iso: string): string {
 function moneyLine(input: ConfirmationMailInput): string {
   if (input.amountCents === 0) return 'Tryouts are free this season: there is nothing to pay.';
   const amount = formatCad(input.amountCents);
+  // Paid at the door (a walk-up, issue 37): the cash is in.
+  if (input.method === 'cash' && input.paidAt) {
+    return `You paid ${amount} in cash on ${day(input.paidAt)}. Your receipt is on your dashboard.`;
+  }
   if (input.method === 'cash') return `Please bring ${amount} in cash to your first session.`;
   return `You paid ${amount} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
 }
@@ -134,9 +138,11 @@ export function householdConfirmationMail(input: HouseholdConfirmationInput): Ma
   const money =
     total === 0
       ? 'Tryouts are free this season: there is nothing to pay.'
-      : input.method === 'cash'
-        ? `Please bring ${formatCad(total)} in cash to the first session.`
-        : `You paid ${formatCad(total)} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
+      : input.method === 'cash' && input.paidAt
+        ? `You paid ${formatCad(total)} in cash on ${day(input.paidAt)}. Your receipt is on your dashboard.`
+        : input.method === 'cash'
+          ? `Please bring ${formatCad(total)} in cash to the first session.`
+          : `You paid ${formatCad(total)} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
   const perAthlete = input.athletes.flatMap((a) => {
     const head = `${who(a)}: tryout number ${a.tryoutNumber}, ${a.ageGroup}.`;
     const sessions = a.sessions.map((s) => `${sessionWhen(s)}: ${s.location}, ${s.address}`);

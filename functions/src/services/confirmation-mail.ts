@@ -82,6 +82,12 @@ export async function mailConfirmationOnce(
   }
 }
 
+/** When the registration was paid: by card, or (a walk-up at the door, issue 37) in cash before the mail. */
+function paidAtOf(tryout: TryoutItem): { paidAt?: string } {
+  const at = tryout.paid_at ?? tryout.cash_collected_at;
+  return at ? { paidAt: at } : {};
+}
+
 async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.SeasonItem) {
   const first = claimed[0]!;
   const own = (t: TryoutItem) => t.player_id === ownPlayerId(t.user_id);
@@ -95,7 +101,7 @@ async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.Season
       sessions: sessionsOf(season.sessions, first.age_group),
       method: first.payment_method,
       amountCents: first.amount_cents,
-      ...(first.paid_at ? { paidAt: first.paid_at } : {}),
+      ...paidAtOf(first),
       calendarUrl: await calendarLinkOf(first.id),
       checkinQrUrl: await checkinQrUrl(first.id),
     });
@@ -122,6 +128,6 @@ async function confirmationOf(claimed: TryoutItem[], season: seasonsTable.Season
     seasonName: season.name,
     athletes,
     method: first.payment_method,
-    ...(first.paid_at ? { paidAt: first.paid_at } : {}),
+    ...paidAtOf(first),
   });
 }

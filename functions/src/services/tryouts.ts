@@ -194,6 +194,8 @@ export async function getMyTryout(caller: AccessTokenClaims): Promise<MyTryout> 
 export async function registerForTryout(
   caller: AccessTokenClaims,
   input: TryoutRegistrationInput,
+  /** A walk-up at the door (issue 37): the cash was taken as it registered, so it is paid from the start. */
+  options: { cashTakenAt?: Date } = {},
 ): Promise<TryoutRegistrationAnswer> {
   const season = await seasonsTable.getActiveSeason();
   if (!season) throw new NotFoundError(serverMessages.noActiveSeason);
@@ -243,7 +245,10 @@ export async function registerForTryout(
       guardians: family.contacts,
       age_group,
       payment_method: free ? 'cash' : input.payment_method,
-      payment_status: free ? 'paid' : card ? 'pending' : 'cash',
+      payment_status: free || (options.cashTakenAt && !card) ? 'paid' : card ? 'pending' : 'cash',
+      ...(options.cashTakenAt && !card && !free
+        ? { cash_collected_at: options.cashTakenAt.toISOString() }
+        : {}),
       amount_cents: free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season),
       attended: false,
       result: '',

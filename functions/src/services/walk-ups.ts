@@ -105,25 +105,30 @@ export async function registerWalkUp(
     emergency_contact_relationship: 'parent',
     parent_consent: isMinor(athlete.date_of_birth, todayInClubZone(now)),
   });
-  const registered = await registerForTryout(caller, {
-    payment_method: 'cash',
-    registrations: [
-      {
-        athlete_id: child.id,
-        age_group: input.age_group,
-        ...(input.photo_consent !== undefined ? { photo_consent: input.photo_consent } : {}),
-      },
-    ],
-    ...(season.waiver_text
-      ? { waiver: { version: season.waiver_version ?? 1, signed_name: input.waiver_signed_name! } }
-      : {}),
-  });
+  const registered = await registerForTryout(
+    caller,
+    {
+      payment_method: 'cash',
+      registrations: [
+        {
+          athlete_id: child.id,
+          age_group: input.age_group,
+          ...(input.photo_consent !== undefined ? { photo_consent: input.photo_consent } : {}),
+        },
+      ],
+      ...(season.waiver_text
+        ? { waiver: { version: season.waiver_version ?? 1, signed_name: input.waiver_signed_name! } }
+        : {}),
+    },
+    // Paid before its confirmation is written: the mail says the cash is in, not to bring it.
+    { cashTakenAt: now },
+  );
   const tryout = registered.tryout;
   const checked = await checkInAtDoor(
     season.id,
     child.id,
-    // A free season has nothing to take.
-    tryout.payment_status === 'paid' ? { attended: true } : { attended: true, cash_collected: true },
+    // The cash taken, with the arrival, in the helper's audited entry (a free season has none to take).
+    tryout.amount_paid_cents ? { attended: true, cash_collected: true } : { attended: true },
     byHelper(helper, now),
   );
   if (typeof checked === 'string') throw new ConflictError(serverMessages.seasonSettingsChanged);

@@ -233,6 +233,14 @@ describe('the door on tryout night (issue 37)', () => {
     expect(again.status).toBe(409);
     const claim = (await mailsTo(email)).find((m) => m.subject.includes('claim your family account'))!;
     expect(claim.subject).toBe('Leo Okafor is registered for Fall 2027 Tryouts: claim your family account');
+    // The confirmation says the cash is in, not to bring it.
+    const confirmation = (await mailsTo(email)).find(
+      (m) => m.subject === 'Leo is registered for Fall 2027 Tryouts',
+    )!;
+    expect(confirmation.body.text).toMatch(
+      /You paid \$45\.00 in cash on \w+ \d+, 20\d\d\. Your receipt is on your dashboard\./,
+    );
+    expect(confirmation.body.text).not.toContain('Please bring');
     // The family sets a password from the link, signs in, and finds the child and the registration.
     const token = tokenFromLink(await linkFromLatestMail(email, /\/claim-account#/));
     const reset = await call('resetPassword', {
