@@ -6,16 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TryoutSession } from '@club/shared';
-import * as familyNotices from '../db/family-notices';
 import * as seasonsTable from '../db/seasons';
 import { getSeasonWithTryouts } from '../db/season-partition';
-import * as tryoutsTable from '../db/tryouts';
-import * as usersTable from '../db/users';
 import { log } from '../lib/log';
 import { sessionChangeMail } from '../mail/session-change-mail';
-import { sendMailOnce } from '../mail/ses-sender';
 import { enqueueResultMails, type SessionChangeMessage } from '../queue/result-mail-queue';
 import { householdCalendarLinkOf } from './confirmation-mail';
+import { familyInSession, firstNameFor, mailFamilyNoticeOnce, seasonOnce } from './family-notice-mail';
 
 /** What a family is told a session was: its times and gym before the change. */
 export type SessionWas = Pick<TryoutSession, 'starts_at' | 'ends_at' | 'location' | 'address'>;
@@ -105,62 +102,37 @@ export async function enqueueSessionChanges(
   }
 }
 
-/** How long a claim holds: past the worker's longest invocation. */
-const LEASE_MS = 5 * 60 * 1000;
-
 /**
  * The worker's step for one change notice: dropped when the session has changed again since (the newer
- * change mails the family) or the family no longer has anyone in its groups; otherwise claimed, sent once
- * and recorded. 'retry' hands the message back with the claim given back.
+ * change mails the family) or the family no longer has anyone in its groups; otherwise sent once
+ * (services/family-notice-mail.ts). 'retry' hands the message back with the claim given back.
  */
 export async function deliverSessionChange(
   message: SessionChangeMessage,
   seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
 ): Promise<'done' | 'retry'> {
-  if (!seasons.has(message.season_id))
-    seasons.set(message.season_id, seasonsTable.getSeason(message.season_id));
-  const season = await seasons.get(message.season_id);
+  const season = await seasonOnce(seasons, message.season_id);
   const session = season?.sessions.find((s) => s.id === message.session_id);
   if (!season || !session || session.sequence !== message.sequence || session.kind !== 'tryout')
     return 'done';
-  const [user, registrations] = await Promise.all([
-    usersTable.getUser(message.user_id),
-    tryoutsTable.tryoutsOfAccount(message.user_id, message.season_id),
-  ]);
-  const affected = registrations
-    .filter((t) => !t.withdrawn && session.age_groups.includes(t.age_group))
-    .sort((a, b) => a.tryout_number - b.tryout_number);
-  if (!user || !affected.length) return 'done';
-  const noticeId = `session-change.${message.season_id}.${message.session_id}.${message.sequence}`;
-  const claim = randomUUID();
-  const claimed = await familyNotices.claimFamilyNotice({
-    noticeId,
+  const family = await familyInSession(message.user_id, message.season_id, session);
+  if (!family) return 'done';
+  const sent = await mailFamilyNoticeOnce({
+    noticeId: `session-change.${message.season_id}.${message.session_id}.${message.sequence}`,
     accountId: message.user_id,
-    claim,
-    leaseUntil: Date.now() + LEASE_MS,
     now: new Date(),
+    write: async () =>
+      sessionChangeMail({
+        to: family.user.email,
+        firstName: family.user.first_name,
+        seasonName: season.name,
+        athletes: family.affected.map((t) => ({ firstName: firstNameFor(t), ageGroup: t.age_group })),
+        was: message.was,
+        now: session,
+        calendarUrl: await householdCalendarLinkOf(message.user_id),
+      }),
   });
-  if (!claimed) return 'done';
-  const delivery = await sendMailOnce(
-    sessionChangeMail({
-      to: user.email,
-      firstName: user.first_name,
-      seasonName: season.name,
-      athletes: affected.map((t) => ({
-        // The account holder's own registration reads "you".
-        firstName: t.player_id === t.user_id ? null : t.first_name,
-        ageGroup: t.age_group,
-      })),
-      was: message.was,
-      now: session,
-      calendarUrl: await householdCalendarLinkOf(message.user_id),
-    }),
-  );
-  if (delivery.outcome === 'retry') {
-    await familyNotices.releaseFamilyNotice(noticeId, message.user_id, claim);
-    return 'retry';
-  }
-  await familyNotices.markFamilyNoticeSent(noticeId, message.user_id, claim);
-  log.info('session change notice sent', { seasonId: message.season_id, outcome: delivery.outcome });
-  return 'done';
+  if (sent.outcome)
+    log.info('session change notice sent', { seasonId: message.season_id, outcome: sent.outcome });
+  return sent.result;
 }

@@ -10,13 +10,11 @@ import { amountsOf, todayInClubZone } from '@club/shared';
 import * as familyNotices from '../db/family-notices';
 import { getSeasonWithTryouts } from '../db/season-partition';
 import * as seasonsTable from '../db/seasons';
-import * as tryoutsTable from '../db/tryouts';
-import * as usersTable from '../db/users';
 import { log } from '../lib/log';
 import { sessionReminderMail } from '../mail/session-reminder-mail';
-import { sendMailOnce } from '../mail/ses-sender';
 import { enqueueResultMails, type SessionReminderMessage } from '../queue/result-mail-queue';
 import { checkinQrUrl } from './checkin-codes';
+import { familyInSession, firstNameFor, mailFamilyNoticeOnce, seasonOnce } from './family-notice-mail';
 
 /** How long a claim holds: past the worker's (and the job's) longest invocation. */
 const LEASE_MS = 5 * 60 * 1000;
@@ -77,63 +75,43 @@ export async function queueSessionReminders(now: Date): Promise<number> {
 
 /**
  * The worker's step for one reminder: the family's registrations in the session's groups as they are now,
- * claimed, sent once and recorded; 'retry' hands the message back with the claim given back.
+ * sent once per session and change of it (services/family-notice-mail.ts); 'retry' hands the message back
+ * with the claim given back.
  */
 export async function deliverSessionReminder(
   message: SessionReminderMessage,
   seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
 ): Promise<'done' | 'retry'> {
-  if (!seasons.has(message.season_id))
-    seasons.set(message.season_id, seasonsTable.getSeason(message.season_id));
-  const season = await seasons.get(message.season_id);
+  const season = await seasonOnce(seasons, message.season_id);
   const session = season?.sessions.find((s) => s.id === message.session_id);
   if (!season || !session || session.kind !== 'tryout') return 'done';
   // A session moved since the message was queued: its new day gets its own reminder.
   const now = new Date();
   const day = session.starts_at.slice(0, 10);
   if (day !== tomorrow(now) && day !== todayInClubZone(now)) return 'done';
-  const [user, registrations] = await Promise.all([
-    usersTable.getUser(message.user_id),
-    tryoutsTable.tryoutsOfAccount(message.user_id, message.season_id),
-  ]);
-  const affected = registrations
-    .filter((t) => !t.withdrawn && session.age_groups.includes(t.age_group))
-    .sort((a, b) => a.tryout_number - b.tryout_number);
-  if (!user || !affected.length) return 'done';
-  const noticeId = `session-reminder.${message.season_id}.${message.session_id}.${session.sequence ?? 0}`;
-  const claim = randomUUID();
-  const claimed = await familyNotices.claimFamilyNotice({
-    noticeId,
+  const family = await familyInSession(message.user_id, message.season_id, session);
+  if (!family) return 'done';
+  const sent = await mailFamilyNoticeOnce({
+    noticeId: `session-reminder.${message.season_id}.${message.session_id}.${session.sequence ?? 0}`,
     accountId: message.user_id,
-    claim,
-    leaseUntil: now.getTime() + LEASE_MS,
     now,
+    write: async () =>
+      sessionReminderMail({
+        to: family.user.email,
+        firstName: family.user.first_name,
+        seasonName: season.name,
+        session,
+        athletes: await Promise.all(
+          family.affected.map(async (t) => ({
+            firstName: firstNameFor(t),
+            ageGroup: t.age_group,
+            tryoutNumber: t.tryout_number,
+            cashDueCents: t.payment_method === 'cash' ? amountsOf(t).amount_due_cents : 0,
+            checkinQrUrl: await checkinQrUrl(t.id),
+          })),
+        ),
+      }),
   });
-  if (!claimed) return 'done';
-  const athletes = await Promise.all(
-    affected.map(async (t) => ({
-      // The account holder's own registration reads "you".
-      firstName: t.player_id === t.user_id ? null : t.first_name,
-      ageGroup: t.age_group,
-      tryoutNumber: t.tryout_number,
-      cashDueCents: t.payment_method === 'cash' ? amountsOf(t).amount_due_cents : 0,
-      checkinQrUrl: await checkinQrUrl(t.id),
-    })),
-  );
-  const delivery = await sendMailOnce(
-    sessionReminderMail({
-      to: user.email,
-      firstName: user.first_name,
-      seasonName: season.name,
-      session,
-      athletes,
-    }),
-  );
-  if (delivery.outcome === 'retry') {
-    await familyNotices.releaseFamilyNotice(noticeId, message.user_id, claim);
-    return 'retry';
-  }
-  await familyNotices.markFamilyNoticeSent(noticeId, message.user_id, claim);
-  log.info('session reminder sent', { seasonId: message.season_id, outcome: delivery.outcome });
-  return 'done';
+  if (sent.outcome) log.info('session reminder sent', { seasonId: message.season_id, outcome: sent.outcome });
+  return sent.result;
 }

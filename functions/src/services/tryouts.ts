@@ -12,8 +12,6 @@ import {
   tryoutId,
   sessionInstant,
   type AccessTokenClaims,
-  type AgeGroup,
-  type HouseholdTryout,
   type MyTryout,
   type TryoutRegistrationAnswer,
   type TryoutRegistrationInput,
@@ -24,11 +22,10 @@ import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
 import type { NewTryout, TryoutItem } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
-import { checkinCodeOf } from '../lib/checkin-code';
 import { log } from '../lib/log';
 import { mailConfirmationOnce } from './confirmation-mail';
 import { mailWithdrawal } from './family-change-mail';
-import { athletesOf, familyOf, playerIdOf } from './households';
+import { familyOf, playerIdOf } from './households';
 import { checkoutExpiry, closeCheckout, openCheckout, openFamilyCheckout } from './checkout';
 import { siblingFeeOf } from './seasons';
 import { repriceAfterWithdrawal } from './sibling-fees';
@@ -128,51 +125,6 @@ export async function withdrawRegistration(
   if (!written) throw new NotFoundError(serverMessages.notRegistered);
   log.info('registration withdrawn', { tryoutId: written.id });
   return written;
-}
-
-/**
- * GET /household/tryouts: one entry per athlete of the caller's household, its registration for the active
- * season (the MyTryout fields) or, not registered, `hasRegistered: false`; one BatchGet for them all.
- */
-export async function getHouseholdTryouts(caller: AccessTokenClaims): Promise<HouseholdTryout[]> {
-  const [athletes, season] = await Promise.all([athletesOf(caller), seasonsTable.getActiveSeason()]);
-  const tryouts = season
-    ? await tryoutsTable.getTryoutsOf(
-        season.id,
-        athletes.map((a) => a.id),
-      )
-    : [];
-  const now = new Date();
-  return Promise.all(
-    athletes.map(async (athlete): Promise<HouseholdTryout> => {
-      const tryout = tryouts.find((t) => t.player_id === athlete.id);
-      if (tryout && season) {
-        return {
-          athlete_id: athlete.id,
-          ...toMyTryout(tryout, season),
-          ...(tryout.withdrawn ? {} : { checkin_code: await checkinCodeOf(tryout.id) }),
-          checked_in_at: tryout.checked_in_at ?? null,
-          seen_by: sessionEnded(season, tryout.age_group, now) ? (tryout.seen_by?.size ?? 0) : null,
-        };
-      }
-      return {
-        athlete_id: athlete.id,
-        hasRegistered: false,
-        season: season?.name ?? null,
-        tryout_number: null,
-        result: '',
-        payment_method: null,
-        payment_status: null,
-        teamsnap_link: null,
-        age_group: null,
-      };
-    }),
-  );
-}
-
-/** Whether a tryout session of the group has ended (issue 37: only then does the family see who saw them). */
-function sessionEnded(season: seasonsTable.SeasonItem, group: AgeGroup, now: Date): boolean {
-  return sessionsOf(season.sessions, group).some((s) => sessionInstant(s.ends_at) <= now);
 }
 
 /** GET /tryouts/my: the caller's registration for the active season; 404 when there is none. */
