@@ -60,11 +60,7 @@ const scoresOf = async (seasonId: string) =>
 
 describe('tryout night’s personal data (issue 37)', () => {
   it('exports how many evaluators saw the player, never who, and a helper’s jobs', async () => {
-    const { player, evaluator } = await scoredTonight(
-      'Fall 2026 Tryouts',
-      'Quick first step',
-      'Exporter',
-    );
+    const { player, evaluator } = await scoredTonight('Fall 2026 Tryouts', 'Quick first step', 'Exporter');
 
     const family = (await call('exportAccount', { token: player.token })).body;
     const helper = (await call('exportAccount', { token: evaluator.token })).body;
