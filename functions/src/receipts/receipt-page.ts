@@ -66,15 +66,16 @@ body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;colo
 main{max-width:40rem;margin:2rem auto;padding:2rem;background:#fff;border-top:6px solid #f97316;border-radius:14px;box-shadow:0 8px 24px rgb(11 31 58/.08)}
 h1{margin:0 0 .25rem;color:#0b1f3a;font-size:1.6rem}
 .club{margin:0;color:#4a5568;font-weight:600}
-dl{display:grid;grid-template-columns:minmax(0,40%) 1fr;margin:1.5rem 0;border-top:1px solid #eadccb}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);margin:1.5rem 0;border-top:1px solid #eadccb}
 dt,dd{margin:0;padding:.55rem 0;border-bottom:1px solid #eadccb}
-dt{color:#4a5568;font-weight:600}
-dd{font-weight:700;color:#0b1f3a}
+dt{color:#4a5568;font-weight:600;white-space:nowrap;padding-right:1rem}
+dd{font-weight:700;color:#0b1f3a;min-width:0;overflow-wrap:anywhere}
 table{width:100%;border-collapse:collapse;margin:.5rem 0 1rem}
 th,td{text-align:left;padding:.45rem .3rem;border-bottom:1px solid #eadccb}
 th{color:#4a5568;font-size:.9rem}
 .total{font-size:1.1rem}
 .note{color:#4a5568;font-size:.9rem}
+@media (max-width:30rem){main{margin:0;padding:1.25rem 1rem;border-radius:0}}
 @media print{body{background:#fff}main{box-shadow:none;margin:0;border-radius:0}}
 `;
 
