@@ -29,6 +29,14 @@ export interface SessionReminderInput {
   }>;
 }
 
+/**
+ * The season's tryout as a subject names it: a season named for its tryouts ("Fall 2025 Tryouts") says so
+ * already, so "tryout" is added only to one that does not ("Fall 2025" → "Fall 2025 tryout").
+ */
+export function tryoutOfSeason(seasonName: string): string {
+  return /\btryouts?\b/i.test(seasonName) ? seasonName : `${seasonName} tryout`;
+}
+
 export function sessionReminderMail(input: SessionReminderInput): MailMessage {
   const names = namesOf(input.athletes.map((a) => a.firstName));
   const cash = input.athletes.reduce((sum, a) => sum + a.cashDueCents, 0);
@@ -36,7 +44,7 @@ export function sessionReminderMail(input: SessionReminderInput): MailMessage {
   return compose({
     to: input.to,
     kind: 'session-reminder',
-    subject: `Tomorrow: ${input.seasonName} tryout, ${sessionWhen(input.session)}`,
+    subject: `Tomorrow: ${tryoutOfSeason(input.seasonName)}, ${sessionWhen(input.session)}`,
     firstName: input.firstName,
     paragraphs: [
       `A reminder: ${names} ${names === 'You' ? 'have' : input.athletes.length > 1 ? 'have' : 'has'} a tryout tomorrow.`,

@@ -3,13 +3,15 @@
  * season's tryout sessions that are tomorrow in Edmonton and queues one message per family account registered
  * in their groups, once per session (a marker claimed before queueing, given back if the queue fails). The
  * queue's worker sends each family's reminder once per session (a family notice claimed with a lease), with
- * the registrations as they are then: a child withdrawn since is left out, a family with no one left gets none.
+ * the registrations as they are then: a child withdrawn since, or whose result is already decided, is left
+ * out, and a family with no one left gets none (issue 42: no "see you tomorrow" after a result).
  */
 import { randomUUID } from 'node:crypto';
 import { amountsOf, todayInClubZone } from '@club/shared';
 import * as familyNotices from '../db/family-notices';
 import { getSeasonWithTryouts } from '../db/season-partition';
 import * as seasonsTable from '../db/seasons';
+import type { TryoutItem } from '../db/tryout-item';
 import { log } from '../lib/log';
 import { sessionReminderMail } from '../mail/session-reminder-mail';
 import { enqueueResultMails, type SessionReminderMessage } from '../queue/result-mail-queue';
@@ -20,6 +22,9 @@ import { familyInSession, firstNameFor, mailFamilyNoticeOnce, seasonOnce } from 
 const LEASE_MS = 5 * 60 * 1000;
 /** The marker of a session's reminders queued is "sent" by this account id (it names no one). */
 const SEASON_ACCOUNT = 'season';
+
+/** A registration still expected at its sessions: not withdrawn, and no result decided for it yet. */
+const stillTryingOut = (t: TryoutItem): boolean => !t.withdrawn && t.result === '';
 
 /** Tomorrow's date in Edmonton. */
 function tomorrow(now: Date): string {
@@ -50,7 +55,9 @@ export async function queueSessionReminders(now: Date): Promise<number> {
     });
     if (!mine) continue;
     const accounts = new Set(
-      tryouts.filter((t) => !t.withdrawn && session.age_groups.includes(t.age_group)).map((t) => t.user_id),
+      tryouts
+        .filter((t) => stillTryingOut(t) && session.age_groups.includes(t.age_group))
+        .map((t) => t.user_id),
     );
     const messages: SessionReminderMessage[] = [...accounts].map((user_id) => ({
       kind: 'session-reminder',
@@ -90,7 +97,8 @@ export async function deliverSessionReminder(
   const day = session.starts_at.slice(0, 10);
   if (day !== tomorrow(now) && day !== todayInClubZone(now)) return 'done';
   const family = await familyInSession(message.user_id, message.season_id, session);
-  if (!family) return 'done';
+  const expected = family?.affected.filter(stillTryingOut) ?? [];
+  if (!family || !expected.length) return 'done';
   const sent = await mailFamilyNoticeOnce({
     noticeId: `session-reminder.${message.season_id}.${message.session_id}.${session.sequence ?? 0}`,
     accountId: message.user_id,
@@ -102,7 +110,7 @@ export async function deliverSessionReminder(
         seasonName: season.name,
         session,
         athletes: await Promise.all(
-          family.affected.map(async (t) => ({
+          expected.map(async (t) => ({
             firstName: firstNameFor(t),
             ageGroup: t.age_group,
             tryoutNumber: t.tryout_number,
