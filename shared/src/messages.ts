@@ -186,6 +186,11 @@ export const serverMessages = {
   groupNotEvaluated: 'You do not score this age group this season.',
   criteriaNotSet: 'The club has not set this season’s scoring criteria yet.',
   notCheckedInHere: 'That registration is not part of this season.',
+  scoreAheadOfClock:
+    'A score’s time is ahead of the club’s clock. Set the phone’s date and time to automatic, then score again.',
+  scoreBeforeSeason:
+    'A score’s time is before this season began. Set the phone’s date and time to automatic, then score again.',
+  scoreIdReused: 'This score’s id was already sent with another score. Score the player again.',
   withdrawnAtDoor: (name: string) =>
     `${name} withdrew from this season, so they cannot be checked in. Ask an administrator.`,
   cashOnCard: 'This registration pays by card, so there is no cash to take.',

@@ -30,6 +30,11 @@ export const MIN_SCALE_MAX = 3;
 export const MAX_SCALE_MAX = 10;
 /** The most scores one request sends (a device sends what it holds in batches of this many). */
 export const MAX_SCORES_PER_BATCH = 100;
+/**
+ * How far ahead of the server's clock a score's time may be (a phone's clock drifts a little): further, and a
+ * phone clock set in 2099 would hold a score against every later correction, so it is refused.
+ */
+export const MAX_SCORE_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 /** An evaluator's note on a player: a line or two. */
 export const MAX_SCORE_NOTE = 280;
 /** Players seen by fewer evaluators than this are flagged on the rankings. */

@@ -3,11 +3,12 @@
  * partition. A device sends each score with the time it was given; the write keeps the latest, by a
  * condition, so a resend, a retry or an older copy arriving late never replaces a newer score.
  */
+import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup } from '@club/shared';
 import { db, queryAll, tableName } from './client';
 import { keys } from './keys';
-import { unlessConditionFails } from './transactions';
+import { isConditionFailure, unlessConditionFails } from './transactions';
 
 export interface ScoreItem {
   season_id: string;
@@ -28,10 +29,17 @@ function toScore(item: Record<string, unknown>): ScoreItem {
   return score as unknown as ScoreItem;
 }
 
-/** Stores a score unless the table holds a later one of the same evaluator, player and criterion: true when stored. */
-export async function putLatestScore(score: ScoreItem): Promise<boolean> {
-  const out = await unlessConditionFails(() =>
-    db().send(
+/** What became of a score sent: kept, older than the one kept, or its id already kept with another value. */
+export type ScoreOutcome = 'stored' | 'superseded' | 'reused_id';
+
+/**
+ * Stores a score unless the table holds a later one of the same evaluator, player and criterion, or holds
+ * this score's id with another value, note or time (an id is one score: its resend is the same score). One
+ * conditional write decides, so two copies arriving at once cannot both win.
+ */
+export async function putLatestScore(score: ScoreItem): Promise<ScoreOutcome> {
+  try {
+    await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.score(
@@ -45,7 +53,9 @@ export async function putLatestScore(score: ScoreItem): Promise<boolean> {
           'SET #type = :type, season_id = :season, age_group = :group, evaluator_id = :e, evaluator_name = :en, ' +
           'player_id = :p, tryout_id = :t, criterion = :c, #value = :v, scored_at = :at, client_id = :cid' +
           (score.note ? ', note = :note' : ' REMOVE note'),
-        ConditionExpression: 'attribute_not_exists(PK) OR scored_at <= :at',
+        ConditionExpression:
+          'attribute_not_exists(PK) OR (client_id <> :cid AND scored_at <= :at) OR ' +
+          `(client_id = :cid AND #value = :v AND scored_at = :at AND ${score.note ? 'note = :note' : 'attribute_not_exists(note)'})`,
         ExpressionAttributeNames: { '#type': 'type', '#value': 'value' },
         ExpressionAttributeValues: {
           ':type': 'score',
@@ -61,10 +71,15 @@ export async function putLatestScore(score: ScoreItem): Promise<boolean> {
           ':cid': score.client_id,
           ...(score.note ? { ':note': score.note } : {}),
         },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
-    ),
-  );
-  return out !== null;
+    );
+    return 'stored';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const kept = (error as ConditionalCheckFailedException).Item;
+    return kept?.client_id?.S === score.client_id ? 'reused_id' : 'superseded';
+  }
 }
 
 /** A group's scores, every evaluator's (the rankings), or one evaluator's own (their roster): one Query. */

@@ -4,6 +4,7 @@
  * phone sends, kept per evaluator, player and criterion with the latest given winning.
  */
 import {
+  MAX_SCORE_CLOCK_AHEAD_MS,
   serverMessages,
   tryoutId as tryoutIds,
   type AccessTokenClaims,
@@ -116,13 +117,19 @@ async function inBatches<T, R>(
 /**
  * PUT /evaluate/{seasonId}/scores: a device's batch. Each score is kept per (evaluator, registration,
  * criterion), the latest `scored_at` winning, so sending a batch twice, or an older copy late, changes
- * nothing. A score of a group the evaluator does not score is refused (403), one off the season's criteria
- * or scale is refused (400), the whole batch unchanged; a registration since deleted is skipped.
+ * nothing. Refused whole, nothing written: a score of a group the evaluator does not score (403), one off
+ * the season's criteria or scale, or given at a time after the server's clock (by more than a few minutes)
+ * or before the season (400: the phone's clock is wrong, and a score dated 2099 would outlast every later
+ * correction), and one id sent with two different scores (409). A score whose id the table already holds
+ * with another value is refused (409) after the batch's other scores are kept. A registration since deleted
+ * is skipped. A player not checked in (or since withdrawn) keeps the scores, but their family does not read
+ * "Seen by" for them (household-tryouts.ts).
  */
 export async function putScores(
   helper: HelperAccess,
   seasonId: string,
   input: ScoresInput,
+  now: Date = new Date(),
 ): Promise<ScoresAnswer> {
   const season = await seasonOrNotFound(seasonId);
   const { criteria, scale_max } = criteriaOf(season);
@@ -132,11 +139,21 @@ export async function putScores(
     if (!ids || ids.seasonId !== seasonId) throw new NotFoundError(serverMessages.notCheckedInHere);
     return ids.playerId;
   });
+  const latest = now.getTime() + MAX_SCORE_CLOCK_AHEAD_MS;
+  const earliest = Date.parse(season.createdAt);
+  const sameId = new Map<string, string>();
   for (const score of input.scores) {
     if (!keys.has(score.criterion)) {
       throw new BadRequestError(`“${score.criterion}” is not one of this season’s criteria.`);
     }
     if (score.value > scale_max) throw new BadRequestError(`Scores go from 1 to ${scale_max} this season.`);
+    const at = Date.parse(score.scored_at);
+    if (at > latest) throw new BadRequestError(serverMessages.scoreAheadOfClock);
+    if (at < earliest) throw new BadRequestError(serverMessages.scoreBeforeSeason);
+    const whole = JSON.stringify([score.tryout_id, score.criterion, score.value, score.note ?? '', at]);
+    if ((sameId.get(score.client_id) ?? whole) !== whole)
+      throw new ConflictError(serverMessages.scoreIdReused);
+    sameId.set(score.client_id, whole);
   }
   const tryouts = new Map(
     (await tryoutsTable.getTryoutsOf(seasonId, [...new Set(playerIds)])).map((t) => [t.player_id, t]),
@@ -144,7 +161,7 @@ export async function putScores(
   for (const tryout of tryouts.values()) requireGroup(helper, tryout.age_group);
   const outcomes = await inBatches(input.scores, 25, async (score) => {
     const tryout = tryouts.get(tryoutIds.parse(score.tryout_id)!.playerId);
-    if (!tryout) return false;
+    if (!tryout) return null;
     return scoresTable.putLatestScore({
       season_id: seasonId,
       age_group: tryout.age_group,
@@ -162,7 +179,10 @@ export async function putScores(
   await inBatches([...tryouts.values()], 25, (t) =>
     scoresTable.markSeen(seasonId, t.player_id, helper.userId),
   );
-  const stored = outcomes.filter(Boolean).length;
-  log.info('scores received', { seasonId, stored, superseded: outcomes.length - stored });
-  return { stored, superseded: outcomes.length - stored };
+  const stored = outcomes.filter((o) => o === 'stored').length;
+  const superseded = outcomes.filter((o) => o === 'superseded').length;
+  const reused = outcomes.filter((o) => o === 'reused_id').length;
+  log.info('scores received', { seasonId, stored, superseded, reused });
+  if (reused) throw new ConflictError(serverMessages.scoreIdReused);
+  return { stored, superseded };
 }

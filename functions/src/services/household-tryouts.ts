@@ -38,7 +38,12 @@ export async function getHouseholdTryouts(caller: AccessTokenClaims): Promise<Ho
           ...toMyTryout(tryout, season),
           ...(tryout.withdrawn ? {} : { checkin_code: await checkinCodeOf(tryout.id) }),
           checked_in_at: tryout.checked_in_at ?? null,
-          seen_by: sessionEnded(season, tryout.age_group, now) ? (tryout.seen_by?.size ?? 0) : null,
+          // Scores of a player never checked in (or withdrawn) are held back: no "Seen by" from them.
+          seen_by: sessionEnded(season, tryout.age_group, now)
+            ? tryout.attended && !tryout.withdrawn
+              ? (tryout.seen_by?.size ?? 0)
+              : 0
+            : null,
         };
       }
       return {

@@ -21,6 +21,7 @@ import {
 } from '@club/shared';
 import * as households from '../db/households';
 import * as memberDeletion from '../db/member-deletion';
+import * as scoresTable from '../db/scores';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import * as users from '../db/users';
@@ -312,7 +313,10 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
   if (registered && !registered.tryout.withdrawn) throw new ConflictError(serverMessages.athleteRegistered);
   const now = new Date();
   for (const season of await seasonsTable.listSeasons()) {
-    if (!(await tryoutsTable.getTryout(season.id, athleteId))) continue;
+    const tryout = await tryoutsTable.getTryout(season.id, athleteId);
+    if (!tryout) continue;
+    // The evaluators' notes can name the child: they go with the child (the anonymous values stay).
+    await scoresTable.forgetNotesAbout(season.id, tryout.age_group, athleteId);
     await memberDeletion.anonymizeRegistration(season.id, athleteId, now);
     await memberDeletion.anonymizeRefundReasons(season.id, athleteId);
   }

@@ -9,7 +9,7 @@ import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { call } from '../../test/api';
 import { PASSWORD } from '../../test/accounts';
-import { openSeason, registeredPlayer, tableText } from '../../test/players';
+import { createPlayer, openSeason, registeredPlayer, tableText } from '../../test/players';
 import { helperOf, seasonTonight } from '../../test/tryout-night';
 import { runRetention } from './retention';
 
@@ -85,6 +85,68 @@ describe('tryout night’s personal data (issue 37)', () => {
     expect((await scoresOf(season.id)).map((s) => [s.value, s.note, s.evaluator_name])).toEqual([
       [4, undefined, 'Quinn Keeper'],
     ]);
+  });
+
+  it('removes the notes about an athlete the family removes from its household, and keeps the anonymous score', async () => {
+    // Prepare: a child of a family, scored with a note that names them, then withdrawn
+    const { season, admin } = await seasonTonight('Fall 2028 Tryouts');
+    const set = await call('setCriteria', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { criteria: [{ key: 'shooting', label: 'Shooting' }], scale_max: 5 },
+    });
+    expect(set.status).toBe(200);
+    const parent = await createPlayer({ first_name: 'Perpetua' });
+    const added = await call('addAthlete', {
+      token: parent.token,
+      body: {
+        first_name: 'Oluwaseun',
+        last_name: 'Featherstonehaugh',
+        date_of_birth: '2010-06-15',
+        emergency_contact_name: 'Gwendolyn Pasquale',
+        emergency_contact_phone: '780-555-0163',
+        emergency_contact_email: 'gwendolyn.pasquale@example.test',
+        emergency_contact_relationship: 'other',
+        parent_consent: true,
+      },
+    });
+    expect(added.status).toBe(201);
+    const childId = (added.body as { id: string }).id;
+    const registered = await call('registerTryout', {
+      token: parent.token,
+      body: { payment_method: 'cash', registrations: [{ athlete_id: childId, age_group: '15U Boys' }] },
+    });
+    expect(registered.status, String(registered.body.message)).toBe(201);
+    const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);
+    const note = 'Oluwaseun favours the right knee';
+    const sent = await call('putScores', {
+      token: evaluator.token,
+      params: { seasonId: season.id },
+      body: {
+        scores: [
+          {
+            tryout_id: `${season.id}.${childId}`,
+            criterion: 'shooting',
+            value: 4,
+            note,
+            scored_at: new Date().toISOString(),
+            client_id: 'note-test-0002',
+          },
+        ],
+      },
+    });
+    expect(sent.status).toBe(200);
+    const withdrew = await call('withdrawHouseholdTryout', { token: parent.token, params: { id: childId } });
+    expect(withdrew.status).toBe(200);
+    expect(await tableText()).toContain(note.toLowerCase());
+
+    // Act
+    const removed = await call('deleteAthlete', { token: parent.token, params: { id: childId } });
+
+    // Assess
+    expect(removed.status).toBe(200);
+    expect(await tableText()).not.toContain(note.toLowerCase());
+    expect((await scoresOf(season.id)).map((s) => [s.value, s.note])).toEqual([[4, undefined]]);
   });
 
   it('ends a deleted helper’s jobs and takes their name off their scores, which still count', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { HouseholdTryout, RankingsAnswer, RosterAnswer, ScoresAnswer } from '@club/shared';
 import { call } from '../../../test/api';
 import { registeredPlayer, tableSnapshot } from '../../../test/players';
-import { helperOf, seasonTonight } from '../../../test/tryout-night';
+import { GYM, helperOf, seasonTonight } from '../../../test/tryout-night';
 
 const CRITERIA = {
   criteria: [
@@ -35,8 +35,11 @@ async function scoredSeason(name: string) {
   const players: Array<Awaited<ReturnType<typeof registeredPlayer>>> = [];
   for (let i = 0; i < 3; i++) players.push(await registeredPlayer('cash'));
   const ids = players.map((p) => `${season.id}.${p.id}`);
-  return { season, admin, players, ids };
+  return { season, admin, players, ids, at: secondsAfter(Date.now()) };
 }
+
+/** A phone's time for a score: so many seconds after `start` (a moment after the season began). */
+const secondsAfter = (start: number) => (seconds: number) => new Date(start + seconds * 1000).toISOString();
 
 describe('scoring on tryout night (issue 37)', () => {
   it('refuses criteria a season cannot score, on both sides of each limit', async () => {
@@ -65,24 +68,22 @@ describe('scoring on tryout night (issue 37)', () => {
 
   it('keeps one score per evaluator, player and criterion: a batch sent twice or an older copy changes nothing', async () => {
     // Prepare
-    const { season, admin, ids } = await scoredSeason('Winter 2026 Tryouts');
+    const { season, admin, ids, at } = await scoredSeason('Winter 2026 Tryouts');
     const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);
     const other = await helperOf(admin, season.id, 'evaluator', ['15U Boys'], {
       first_name: 'Kim',
       last_name: 'Lee',
     });
-    const batch = ids.map((id) => score(id, 'shooting', 3, '2026-11-27T01:00:00.000Z'));
+    const batch = ids.map((id) => score(id, 'shooting', 3, at(60)));
     const send = (token: string, scores: unknown[]) =>
       call('putScores', { token, params: { seasonId: season.id }, body: { scores } });
 
     // Act
     const first = await send(evaluator.token, batch);
     const twice = await send(evaluator.token, batch);
-    const newer = await send(evaluator.token, [
-      score(ids[0]!, 'shooting', 5, '2026-11-27T01:05:00.000Z', 'Quick release'),
-    ]);
-    const late = await send(evaluator.token, [score(ids[0]!, 'shooting', 1, '2026-11-27T00:59:00.000Z')]);
-    await send(other.token, [score(ids[1]!, 'defence', 4, '2026-11-27T01:00:00.000Z')]);
+    const newer = await send(evaluator.token, [score(ids[0]!, 'shooting', 5, at(65), 'Quick release')]);
+    const late = await send(evaluator.token, [score(ids[0]!, 'shooting', 1, at(59))]);
+    await send(other.token, [score(ids[1]!, 'defence', 4, at(60))]);
 
     // Assess
     expect(first.body as unknown as ScoresAnswer).toEqual({ stored: 3, superseded: 0 });
@@ -122,19 +123,19 @@ describe('scoring on tryout night (issue 37)', () => {
   });
 
   it('refuses a whole batch with a score off the scale, off the criteria or of a group not scored', async () => {
-    const { season, admin, ids } = await scoredSeason('Spring 2027 Tryouts');
+    const { season, admin, ids, at } = await scoredSeason('Spring 2027 Tryouts');
     const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Girls']);
     const top = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);
     const before = await tableSnapshot();
     const send = (token: string, scores: unknown[]) =>
       call('putScores', { token, params: { seasonId: season.id }, body: { scores } });
 
-    const group = await send(evaluator.token, [score(ids[0]!, 'shooting', 3, '2026-11-27T01:00:00.000Z')]);
+    const group = await send(evaluator.token, [score(ids[0]!, 'shooting', 3, at(60))]);
     const scale = await send(top.token, [
-      score(ids[0]!, 'shooting', 5, '2026-11-27T01:00:00.000Z'),
-      score(ids[1]!, 'shooting', 6, '2026-11-27T01:00:00.000Z'),
+      score(ids[0]!, 'shooting', 5, at(60)),
+      score(ids[1]!, 'shooting', 6, at(60)),
     ]);
-    const criterion = await send(top.token, [score(ids[0]!, 'passing', 3, '2026-11-27T01:00:00.000Z')]);
+    const criterion = await send(top.token, [score(ids[0]!, 'passing', 3, at(60))]);
 
     expect([group.status, group.body.message]).toEqual([403, 'You do not score this age group this season.']);
     expect([scale.status, scale.body.message]).toEqual([400, 'Scores go from 1 to 5 this season.']);
@@ -147,13 +148,13 @@ describe('scoring on tryout night (issue 37)', () => {
 
   it('ranks so a harsh evaluator does not sink their players, flags players seen by fewer than two, and tells families how many saw them', async () => {
     // Prepare: A scores everyone 1 point below B; C sees only the first player.
-    const { season, admin, players, ids } = await scoredSeason('Summer 2027 Tryouts');
+    const { season, admin, players, ids, at: after } = await scoredSeason('Summer 2027 Tryouts');
     const [a, b, c] = [
       await helperOf(admin, season.id, 'evaluator', ['15U Boys'], { first_name: 'Alex', last_name: 'Harsh' }),
       await helperOf(admin, season.id, 'evaluator', ['15U Boys'], { first_name: 'Blair', last_name: 'Kind' }),
       await helperOf(admin, season.id, 'evaluator', ['15U Boys'], { first_name: 'Cam', last_name: 'Once' }),
     ];
-    const at = '2026-11-27T01:00:00.000Z';
+    const at = after(60);
     const give = (token: string, values: number[], only = ids.length) =>
       call('putScores', {
         token,
@@ -224,5 +225,149 @@ describe('scoring on tryout night (issue 37)', () => {
     // Tonight's session has not ended yet (it ends at 8 pm): no count until it has.
     expect(family!.seen_by === null || family!.seen_by === 3).toBe(true);
     expect(JSON.stringify(family)).not.toMatch(/shooting|defence/);
+  });
+});
+
+/** "2026-11-27T12:50" in Edmonton for `minutes` from now: a session's wall-clock time as the admin types it. */
+function clubClock(minutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Edmonton',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+describe('scores the coaches can trust (issue 42)', () => {
+  const send = (token: string, seasonId: string, scores: unknown[]) =>
+    call('putScores', { token, params: { seasonId }, body: { scores } });
+
+  it('refuses a score dated more than five minutes after the server’s clock, or before the season began', async () => {
+    // Prepare
+    const { season, admin, ids } = await scoredSeason('Fall 2027 Tryouts');
+    const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);
+    const fromNow = secondsAfter(Date.now());
+    const began = Date.parse((season as unknown as { created_at: string }).created_at);
+    expect(Number.isNaN(began)).toBe(false);
+    const before = await tableSnapshot();
+
+    // Act: a phone whose clock says 2099, one six minutes fast, one the day before the season
+    const future = await send(evaluator.token, season.id, [
+      score(ids[0]!, 'shooting', 3, '2099-01-01T00:00:00.000Z'),
+    ]);
+    const fast = await send(evaluator.token, season.id, [
+      score(ids[0]!, 'defence', 4, fromNow(0)),
+      score(ids[0]!, 'shooting', 3, fromNow(6 * 60)),
+    ]);
+    const early = await send(evaluator.token, season.id, [
+      score(ids[0]!, 'shooting', 3, new Date(began - 24 * 60 * 60 * 1000).toISOString()),
+    ]);
+    const afterRefusals = await tableSnapshot();
+    // …and on the other side of each limit: four minutes fast, and the second the season began.
+    const slightlyFast = await send(evaluator.token, season.id, [
+      score(ids[0]!, 'shooting', 3, fromNow(4 * 60)),
+    ]);
+    const atStart = await send(evaluator.token, season.id, [
+      score(ids[1]!, 'shooting', 2, new Date(began).toISOString()),
+    ]);
+
+    // Assess
+    const clock =
+      'A score’s time is ahead of the club’s clock. Set the phone’s date and time to automatic, then score again.';
+    expect([future.status, future.body.message]).toEqual([400, clock]);
+    expect([fast.status, fast.body.message]).toEqual([400, clock]);
+    expect([early.status, early.body.message]).toEqual([
+      400,
+      'A score’s time is before this season began. Set the phone’s date and time to automatic, then score again.',
+    ]);
+    expect(afterRefusals).toBe(before);
+    expect(slightlyFast.body as unknown as ScoresAnswer).toEqual({ stored: 1, superseded: 0 });
+    expect(atStart.body as unknown as ScoresAnswer).toEqual({ stored: 1, superseded: 0 });
+  });
+
+  it('takes an id as one score: its resend is the same score, the same id with another value is 409', async () => {
+    // Prepare
+    const { season, admin, ids, at } = await scoredSeason('Winter 2027 Tryouts');
+    const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);
+    const first = {
+      ...score(ids[0]!, 'shooting', 3, at(10), 'Strong left hand'),
+      client_id: 'tap-0001-abcdef',
+    };
+    expect((await send(evaluator.token, season.id, [first])).status).toBe(200);
+    const before = await tableSnapshot();
+
+    // Act
+    const resent = await send(evaluator.token, season.id, [first]);
+    const otherValue = await send(evaluator.token, season.id, [{ ...first, value: 5 }]);
+    const otherNote = await send(evaluator.token, season.id, [{ ...first, note: 'Weak left hand' }]);
+    const twiceInOne = await send(evaluator.token, season.id, [
+      { ...first, tryout_id: ids[1]!, client_id: 'tap-0002-abcdef' },
+      { ...first, tryout_id: ids[1]!, client_id: 'tap-0002-abcdef', value: 1 },
+    ]);
+
+    // Assess
+    const reused = 'This score’s id was already sent with another score. Score the player again.';
+    expect(resent.body as unknown as ScoresAnswer).toEqual({ stored: 1, superseded: 0 });
+    expect([otherValue.status, otherValue.body.message]).toEqual([409, reused]);
+    expect([otherNote.status, otherNote.body.message]).toEqual([409, reused]);
+    expect([twiceInOne.status, twiceInOne.body.message]).toEqual([409, reused]);
+    expect(await tableSnapshot()).toBe(before);
+  });
+
+  it('tells a family “Seen by” only once their session has ended, and never from scores of a player not checked in or withdrawn', async () => {
+    // Prepare: three players scored by one evaluator while the session runs; only the first is checked in,
+    // the third withdraws.
+    const { season, admin, players, ids, at } = await scoredSeason('Spring 2028 Tryouts');
+    const session = (starts: number, ends: number) =>
+      call('updateSeason', {
+        token: admin.token,
+        params: { id: season.id },
+        body: {
+          sessions: [
+            {
+              kind: 'tryout',
+              age_groups: ['15U Boys'],
+              starts_at: clubClock(starts),
+              ends_at: clubClock(ends),
+              ...GYM,
+            },
+          ],
+        },
+      });
+    const withdrew = await call('withdrawMyTryout', { token: players[2]!.token });
+    expect(withdrew.status, String(withdrew.body.message)).toBe(200);
+    expect((await session(-60, 60)).status).toBe(200);
+    const checked = await call('setAttended', {
+      token: admin.token,
+      params: { id: ids[0]! },
+      body: { attended: true },
+    });
+    expect(checked.status).toBe(200);
+    const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);
+    const sent = await send(
+      evaluator.token,
+      season.id,
+      ids.map((id) => score(id, 'shooting', 4, at(10))),
+    );
+    expect(sent.body as unknown as ScoresAnswer).toEqual({ stored: 3, superseded: 0 });
+    const seenBy = async () =>
+      Promise.all(
+        players.map(async (p) => {
+          const [mine] = (await call('getHouseholdTryouts', { token: p.token }))
+            .body as unknown as HouseholdTryout[];
+          return mine!.seen_by;
+        }),
+      );
+
+    // Act + Assess: while the session runs, nobody reads a count…
+    expect(await seenBy()).toEqual([null, null, null]);
+    // …once it has ended, the checked-in player reads 1; the absent and the withdrawn 0 ("Seen by" hidden).
+    expect((await session(-120, -1)).status).toBe(200);
+    expect(await seenBy()).toEqual([1, 0, 0]);
   });
 });
