@@ -144,9 +144,13 @@ export const serverMessages = {
   checkoutUnavailable:
     'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
   nothingToPay: 'There is nothing left to pay for this registration.',
+  /** A card registration that asked about financial support (issue 42): the card waits for the club. */
+  supportAnswerPending:
+    'The club is looking at your request for financial support. You can pay by card once it e-mails you the fee, or choose to pay cash on tryout day.',
   withdrawalClosed:
     "Withdrawals close when the season's first session starts. Please contact the club to withdraw.",
   registrationWithdrawn: 'This registration was withdrawn. Please contact the club to be reinstated.',
+  notWithdrawn: 'This registration was not withdrawn, so there is nothing to reinstate.',
   cashSwitchPaid: 'Your card payment has already gone through, so there is no cash to bring.',
   cashSwitchProcessing:
     'Your card payment is still being processed, so it cannot be switched to cash. Please check back later.',
@@ -173,6 +177,9 @@ export const serverMessages = {
   resultMailSending: 'This result email is being sent right now. Check its status in a moment.',
   resultMailSuppressed:
     'This address bounced or marked our mail as spam, so it is never mailed again. Please reach the family another way.',
+  /** Issue 42: a send that would mail results before a group's last session, unless the admin confirms. */
+  resultsBeforeSessions: (groups: string, many: boolean) =>
+    `Not sent yet: ${groups} ${many ? 'still have tryout sessions' : 'still has a tryout session'} ahead, and families would read a result before playing it. Confirm to send anyway.`,
 
   // Tryout night (issue 37)
   helperAccessNeeded: 'You are not a helper for this job this season, or your access has ended.',
@@ -196,9 +203,9 @@ export const serverMessages = {
   cashOnCard: 'This registration pays by card, so there is no cash to take.',
   codeNotFound: 'That code is not a check-in code for this season.',
   numberNotFound: (n: number) => `No player has number ${n} this season.`,
-  walkUpEmailTaken:
-    'That e-mail already has a family account: the parent can sign in on their phone and register there, then check in here.',
   walkUpWaiverRequired: 'The parent or guardian types their full name to accept the waiver.',
+  walkUpWaiverNameMismatch: (name: string) =>
+    `To accept the waiver, the parent types their full name as given above: ${name}.`,
   walkUpRegistered: (name: string, n: number) => `${name} is registered as number ${n} and checked in.`,
 } as const;
 

@@ -200,6 +200,11 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   withdrawal_open?: boolean;
   /** The season's refund policy, shown before a family confirms a withdrawal (issue 36); '' when none. */
   refund_policy?: string;
+  /**
+   * The family asked about financial support and chose card (issue 42): the card waits for the club's answer
+   * (the fee, by e-mail); until then there is no checkout, and cash stays open. Present only while waiting.
+   */
+  support_answer_pending?: true;
 }
 
 /** GET /household/tryouts: an athlete's registration for the active season (or none), by athlete. */
@@ -278,6 +283,12 @@ export type ResultMailStatus = 'not_sent' | 'queued' | 'sent' | 'failed';
 
 /** One row of the admin tryout table (spec §3 "Admin tryout row", plus payment status and mail status). */
 /** A guardian of a registration's athlete, as the admin reaches them (issue 17). */
+/**
+ * Who withdrew a registration (issue 42): a guardian of the athlete's household or the player, by name as
+ * it was then, or the account's deletion.
+ */
+export type WithdrawnBy = { kind: 'guardian' | 'player'; name: string } | { kind: 'account_deletion' };
+
 export interface GuardianContact {
   name: string;
   email: string;
@@ -312,12 +323,16 @@ export interface AdminTryoutRow extends PaymentAmounts {
   photo_consent: boolean;
   /** The family asked about financial support (issue 36). */
   financial_support_requested: boolean;
+  /** Its card payment waits for the club's answer (issue 42): set the fee (or keep it) to let them pay. */
+  support_answer_pending?: true;
   /** The season's waiver as the family accepted it (issue 36); left out when the season has none. */
   waiver?: { version: number; signed_name: string; accepted_at: string };
   /** The athlete's medical notes (issue 36): administrators only; left out when there are none. */
   medical_notes?: string;
   /** When the family withdrew (issue 36), for a withdrawn registration. */
   withdrawn_at?: string;
+  /** Who withdrew it (issue 42), for a registration withdrawn since it was recorded. */
+  withdrawn_by?: WithdrawnBy;
   /** The registration's refunds, oldest first (left out when there are none). */
   refunds?: RefundRecord[];
   /**

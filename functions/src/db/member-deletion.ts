@@ -62,7 +62,7 @@ export async function anonymizeRegistration(seasonId: string, playerId: string, 
           'SET first_name = :first, last_name = :last, email = :empty, phone_number = :empty, ' +
           'date_of_birth = :empty, emergency_contact_name = :empty, emergency_contact_phone = :empty, ' +
           'emergency_contact_email = :empty, emergency_contact_relationship = :other, guardians = :none, ' +
-          'user_id = :empty, anonymized_at = :now REMOVE GSI1PK, GSI1SK, medical_notes, waiver',
+          'user_id = :empty, anonymized_at = :now REMOVE GSI1PK, GSI1SK, medical_notes, waiver, withdrawn_by',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: {
           ':first': 'Deleted',

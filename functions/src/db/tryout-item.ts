@@ -9,7 +9,10 @@ import type {
   PaymentMethod,
   PaymentStatus,
   TryoutResult,
+  WithdrawnBy,
 } from '@club/shared';
+
+export type { WithdrawnBy };
 
 /** One step of a registration's payment, kept so an operator can see how it got where it is. */
 export interface PaymentHistoryEntry {
@@ -68,6 +71,8 @@ export interface TryoutItem {
   /** The family withdrew (the number stays retired); cleared when an admin reinstates it. */
   withdrawn?: boolean;
   withdrawn_at?: string;
+  /** Who withdrew it: a guardian or the player by name, or the account's deletion (absent before issue 42). */
+  withdrawn_by?: WithdrawnBy;
   // Refunds (db/refunds.ts). Absent attributes read as 0 / none.
   /** Every refund asked for, pending ones included: what keeps the total refunded within what was paid. */
   refund_reserved_cents?: number;
@@ -104,6 +109,11 @@ export interface TryoutItem {
   photo_consent?: boolean;
   /** The family asked about financial support (issue 36): the admin may set a lower fee before it is paid. */
   financial_support_requested?: boolean;
+  /**
+   * The family asked about financial support and chose card (issue 42, decision 0065): no checkout is opened
+   * until the club answers with the fee (PATCH /admin/tryouts/{id}/fee), which removes it. Absent: ordinary.
+   */
+  held_for_support?: boolean;
   /** The card its payment was made with (issue 36: the receipt names it), when Stripe said. */
   card_brand?: string;
   card_last4?: string;

@@ -9,7 +9,7 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 import { updateAudited, type AuditBy } from './audit';
 import type { ConditionalUpdate } from './exactly-once';
-import { toTryout, type TryoutItem } from './tryout-item';
+import { toTryout, type TryoutItem, type WithdrawnBy } from './tryout-item';
 import { unlessConditionFails } from './transactions';
 
 export { guardiansOfRow } from './tryout-item';
@@ -177,30 +177,45 @@ export async function setResult(
 }
 
 /**
- * Withdraws a registration or puts it back: one conditional update (it must exist), answering the item as
- * written, or null when there is none. Its number stays with it either way.
+ * A family's withdrawal: one conditional update (the registration must exist), saying when and by whom (the
+ * admin's Player Details shows both). The item as written, or null when there is none. Its number stays
+ * with it, retired.
  */
-export async function setWithdrawn(
+export async function withdrawTryout(
   seasonId: string,
   playerId: string,
-  withdrawn: boolean,
   now: Date,
-  /** An administrator putting it back (a family's own withdrawal is not audited). */
-  by?: AuditBy,
+  by: WithdrawnBy,
 ): Promise<TryoutItem | null> {
+  return updateTryoutIf(seasonId, playerId, {
+    UpdateExpression: 'SET withdrawn = :w, withdrawn_at = :at, withdrawn_by = :by',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':w': true, ':at': now.toISOString(), ':by': by },
+  });
+}
+
+/**
+ * An administrator puts a withdrawn registration back, audited: one conditional update on its being
+ * withdrawn, so putting back one that never left changes nothing and writes no audit entry. The item as
+ * written, 'not-withdrawn', or null when there is none. Its number stays with it.
+ */
+export async function reinstateTryout(
+  seasonId: string,
+  playerId: string,
+  by: AuditBy,
+): Promise<TryoutItem | 'not-withdrawn' | null> {
   const out = await updateTryout(
     seasonId,
     playerId,
     {
-      UpdateExpression: withdrawn
-        ? 'SET withdrawn = :w, withdrawn_at = :at'
-        : 'SET withdrawn = :w REMOVE withdrawn_at',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':w': withdrawn, ...(withdrawn ? { ':at': now.toISOString() } : {}) },
+      UpdateExpression: 'SET withdrawn = :w REMOVE withdrawn_at, withdrawn_by',
+      ConditionExpression: 'attribute_exists(PK) AND withdrawn = :yes',
+      ExpressionAttributeValues: { ':w': false, ':yes': true },
     },
-    by && { by, action: 'reinstate', after: { withdrawn } },
+    { by, action: 'reinstate', after: { withdrawn: false } },
   );
-  return 'item' in out ? out.item : null;
+  if ('item' in out) return out.item;
+  return out.refused ? 'not-withdrawn' : null;
 }
 
 /**

@@ -185,7 +185,7 @@ async function withdrawActive(registrations: StoredItem[], now: Date, by: Erased
     if (r.season_id !== season.id || r.withdrawn === true) continue;
     const tryout = await tryoutsTable.getTryout(season.id, text(r, 'player_id'));
     if (!tryout) continue;
-    await withdrawRegistration(season, tryout, now).catch((error: unknown) => {
+    await withdrawRegistration(season, tryout, now, { kind: 'account_deletion' }).catch((error: unknown) => {
       // After the first session has started the row stays as it is, for the club's records.
       if (!(error instanceof ConflictError || error instanceof NotFoundError)) throw error;
     });

@@ -28,6 +28,7 @@ import { toCsv } from '../lib/csv';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
 import { byAdmin } from './audit';
+import { supportAnswerField } from './financial-support';
 
 /**
  * Where a row's result mail stands, as the admin sees it, given the season's current round. A sender's claim
@@ -81,6 +82,7 @@ export function toAdminRow(
     // What the club asked at registration (issue 36).
     photo_consent: t.photo_consent === true,
     financial_support_requested: t.financial_support_requested === true,
+    ...supportAnswerField(t),
     ...(t.waiver
       ? {
           waiver: {
@@ -92,6 +94,7 @@ export function toAdminRow(
       : {}),
     ...(t.medical_notes ? { medical_notes: t.medical_notes } : {}),
     ...(t.withdrawn && t.withdrawn_at ? { withdrawn_at: t.withdrawn_at } : {}),
+    ...(t.withdrawn && t.withdrawn_by ? { withdrawn_by: t.withdrawn_by } : {}),
     ...(t.unreconciled_refund_cents ? { unreconciled_refund_cents: t.unreconciled_refund_cents } : {}),
     ...(refunds.length
       ? {
@@ -247,9 +250,9 @@ export async function setSelection(
 /** POST /admin/tryouts/{id}/reinstate: a withdrawn registration back in the season, with its own number. */
 export async function reinstate(id: string, admin: AccessTokenClaims): Promise<AdminTryoutRow> {
   const { seasonId, playerId } = idsOf(id);
-  const by = byAdmin(admin);
-  const tryout = await tryoutsTable.setWithdrawn(seasonId, playerId, false, by.now, by);
+  const tryout = await tryoutsTable.reinstateTryout(seasonId, playerId, byAdmin(admin));
   if (!tryout) throw new NotFoundError(serverMessages.registrationNotFound);
+  if (tryout === 'not-withdrawn') throw new ConflictError(serverMessages.notWithdrawn);
   log.info('registration reinstated', { tryoutId: id });
   return rowWithStatus(tryout);
 }

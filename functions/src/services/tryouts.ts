@@ -20,7 +20,7 @@ import * as seasonsTable from '../db/seasons';
 import * as paymentsTable from '../db/payments';
 import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
-import type { NewTryout, TryoutItem } from '../db/tryout-item';
+import type { NewTryout, TryoutItem, WithdrawnBy } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { mailConfirmationOnce } from './confirmation-mail';
@@ -31,6 +31,7 @@ import { siblingFeeOf } from './seasons';
 import { repriceAfterWithdrawal } from './sibling-fees';
 import { callerPlayerId, snapshotOf } from './players';
 import { acceptedWaiver, refuseMisfit } from './registration-rules';
+import { supportAnswerField } from './financial-support';
 import { rateLimits, requireWithinLimit } from './rate-limits';
 
 /**
@@ -57,6 +58,7 @@ export function toMyTryout(tryout: TryoutItem, season: seasonsTable.SeasonItem):
     // Once a result is set, withdrawing is the club's to arrange (issue 36).
     withdrawal_open: tryout.withdrawn !== true && !tryout.result && withdrawalOpen(season, new Date()),
     refund_policy: season.refund_policy ?? '',
+    ...supportAnswerField(tryout),
   };
 }
 
@@ -93,7 +95,11 @@ function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): boolean {
 export async function withdraw(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
   const { season, tryout } = await registrationOf(caller, athleteId);
-  const written = await withdrawRegistration(season, tryout, new Date());
+  const by: WithdrawnBy = {
+    kind: tryout.player_id === callerPlayerId(caller) ? 'player' : 'guardian',
+    name: `${caller.first_name} ${caller.last_name}`,
+  };
+  const written = await withdrawRegistration(season, tryout, new Date(), by);
   if (!tryout.withdrawn) {
     await repriceAfterWithdrawal(caller, season, tryout);
     // The family is told what it means for the number and the money (issue 36).
@@ -111,6 +117,8 @@ export async function withdrawRegistration(
   season: seasonsTable.SeasonItem,
   tryout: TryoutItem,
   now: Date,
+  /** Who withdraws it: the admin's Player Details says so (issue 42). */
+  by: WithdrawnBy,
 ): Promise<TryoutItem> {
   if (tryout.withdrawn) return tryout;
   if (!withdrawalOpen(season, now)) throw new ConflictError(serverMessages.withdrawalClosed);
@@ -121,7 +129,7 @@ export async function withdrawRegistration(
       if (!(error instanceof ConflictError)) throw error;
     });
   }
-  const written = await tryoutsTable.setWithdrawn(season.id, tryout.player_id, true, now);
+  const written = await tryoutsTable.withdrawTryout(season.id, tryout.player_id, now, by);
   if (!written) throw new NotFoundError(serverMessages.notRegistered);
   log.info('registration withdrawn', { tryoutId: written.id });
   return written;
@@ -159,8 +167,10 @@ export async function registerForTryout(
   const ownOnly = wanted.length === 1 && wanted[0]!.athlete_id === callerPlayerId(caller);
   const free = season.tryout_fee_cents === 0;
   const card = !free && input.payment_method === 'stripe';
+  // Asked about financial support: the card waits for the club's answer, no checkout yet (issue 42).
+  const held = card && input.financial_support === true;
   // Athletes registered together pay together: one family checkout, one line item each.
-  const groupId = card && input.registrations ? randomUUID() : undefined;
+  const groupId = card && !held && input.registrations ? randomUUID() : undefined;
   const family = await familyOf(caller);
   const players = wanted.map(({ athlete_id }) => {
     const player = family.players.find((p) => p.id === athlete_id);
@@ -206,7 +216,9 @@ export async function registerForTryout(
       result: '',
       email_sent: false,
       created_at: now.toISOString(),
-      ...(card ? { checkout_attempt: 1, checkout_expires_at: expiresAt } : {}),
+      // A held attempt never had a page: nothing of it can be paid, and its expiry is long past.
+      ...(card ? { checkout_attempt: 1, checkout_expires_at: held ? 0 : expiresAt } : {}),
+      ...(held ? { held_for_support: true } : {}),
       ...(groupId ? { checkout_group_id: groupId } : {}),
       ...(waiver ? { waiver } : {}),
       ...(photoConsent(i) !== undefined ? { photo_consent: photoConsent(i) } : {}),
@@ -226,6 +238,8 @@ export async function registerForTryout(
     await mailConfirmationOnce(made, season);
     return answer;
   }
+  // Held for the club's answer: registered and numbered, nothing to pay yet (the dashboard says so).
+  if (held) return answer;
   const opening = groupId
     ? openFamilyCheckout(caller, made, season.name, new Date())
     : openCheckout(registered, season.name);

@@ -134,6 +134,53 @@ describe('POST /tryouts/my/withdraw', () => {
   });
 });
 
+describe('who withdrew, for Player Details (issue 42)', () => {
+  it('names the player who withdrew their own registration, and the guardian who withdrew a child', async () => {
+    // Prepare: an adult player, and a parent with a child, both registered for cash
+    const admin = await createAdmin();
+    const season = await openSeason();
+    const player = await registeredPlayer('cash', { first_name: 'Marisol', last_name: 'Okafor' });
+    const parent = await createPlayer({ first_name: 'Priya', last_name: 'Raman' });
+    const child = await call('addAthlete', {
+      token: parent.token,
+      body: {
+        first_name: 'Freya',
+        last_name: 'Raman',
+        date_of_birth: '2011-04-09',
+        emergency_contact_name: 'Priya Raman',
+        emergency_contact_phone: '780-555-0142',
+        emergency_contact_email: 'priya.raman@example.test',
+        emergency_contact_relationship: 'parent',
+        parent_consent: true,
+      },
+    });
+    expect(child.status).toBe(201);
+    const childId = (child.body as { id: string }).id;
+    const registered = await call('registerTryout', {
+      token: parent.token,
+      body: { payment_method: 'cash', registrations: [{ athlete_id: childId, age_group: '15U Girls' }] },
+    });
+    expect(registered.status, String(registered.body.message)).toBe(201);
+    const before = Date.now();
+
+    // Act
+    expect((await withdraw(player.token)).status).toBe(200);
+    const byGuardian = await call('withdrawHouseholdTryout', {
+      token: parent.token,
+      params: { id: childId },
+    });
+    const rows = await call('listTryouts', { token: admin.token, query: { season_id: season.id } });
+
+    // Assess
+    expect(byGuardian.status).toBe(200);
+    const list = rows.body as unknown as Array<{ id: string; withdrawn_at?: string; withdrawn_by?: unknown }>;
+    const rowOf = (playerId: string) => list.find((r) => r.id === `${season.id}.${playerId}`);
+    expect(rowOf(player.id)?.withdrawn_by).toEqual({ kind: 'player', name: 'Marisol Okafor' });
+    expect(rowOf(childId)?.withdrawn_by).toEqual({ kind: 'guardian', name: 'Priya Raman' });
+    expect(Date.parse(rowOf(childId)!.withdrawn_at!)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
 describe('POST /admin/tryouts/{id}/reinstate', () => {
   it('puts a withdrawn registration back with its own number', async () => {
     const admin = await createAdmin();
@@ -149,6 +196,43 @@ describe('POST /admin/tryouts/{id}/reinstate', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ withdrawn: false, tryout_number: 1 });
     expect((await call('getMyTryout', { token: player.token })).body).toMatchObject({ withdrawn: false });
+  });
+
+  it('answers 409 for a registration that was never withdrawn (or is already back), and audits only the real change', async () => {
+    // Prepare
+    const admin = await createAdmin();
+    const season = await openSeason();
+    const stayed = await registeredPlayer('cash');
+    const left = await registeredPlayer('cash');
+    expect((await withdraw(left.token)).status).toBe(200);
+
+    // Act
+    const never = await call('reinstateTryout', {
+      token: admin.token,
+      params: { id: `${season.id}.${stayed.id}` },
+    });
+    const back = await call('reinstateTryout', {
+      token: admin.token,
+      params: { id: `${season.id}.${left.id}` },
+    });
+    const twice = await call('reinstateTryout', {
+      token: admin.token,
+      params: { id: `${season.id}.${left.id}` },
+    });
+    const audit = await call('listAudit', { token: admin.token, query: { season_id: season.id } });
+
+    // Assess
+    expect(never).toMatchObject({
+      status: 409,
+      body: { message: 'This registration was not withdrawn, so there is nothing to reinstate.' },
+    });
+    expect(back.status).toBe(200);
+    expect(twice.status).toBe(409);
+    expect(audit.status).toBe(200);
+    const reinstated = (audit.body as unknown as Array<{ action: string; tryout_id?: string }>).filter(
+      (e) => e.action === 'reinstate',
+    );
+    expect(reinstated.map((e) => e.tryout_id)).toEqual([`${season.id}.${left.id}`]);
   });
 
   it('answers 404 for an unknown registration', async () => {

@@ -78,6 +78,44 @@ describe('Player Details (spec §2)', () => {
     expect(queryRegistrationsTable()).not.toBeInTheDocument();
   });
 
+  it('says when a family withdrew and who did it: a guardian by name, or the account’s deletion (issue 42)', async () => {
+    // Prepare: withdrawn at 7:42 p.m. Edmonton time (MDT) by a parent; another by the account's deletion
+    serveAdmin({
+      rows: [
+        {
+          ...maya,
+          withdrawn: true,
+          withdrawn_at: '2025-09-03T01:42:00.000Z',
+          withdrawn_by: { kind: 'guardian', name: 'Grace Okafor' },
+        },
+        {
+          ...liam,
+          withdrawn: true,
+          withdrawn_at: '2025-09-04T16:05:00.000Z',
+          withdrawn_by: { kind: 'account_deletion' },
+        },
+      ],
+    });
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Maya Okafor (details)' }));
+
+    // Assess
+    expect(detail('Tryout', 'Status')).toBe(
+      'Withdrawn on September 2, 2025 at 7:42 p.m. by Grace Okafor (parent or guardian)',
+    );
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Back to Tryouts' }));
+    await user.click(screen.getByRole('button', { name: 'Liam Roy (details)' }));
+
+    // Assess
+    expect(detail('Tryout', 'Status')).toBe(
+      'Withdrawn on September 4, 2025 at 10:05 a.m., when the family deleted its account',
+    );
+  }, 20_000);
+
   it('leaves parent consent out for an adult', async () => {
     // Prepare
     serveAdmin({

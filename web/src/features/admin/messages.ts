@@ -2,6 +2,8 @@
  * The admin area's own words. The toasts are spec §8's, word for word; the rest (labels, the send
  * confirmation, beyond-spec notices for cash, team links and the CSV) follows their style.
  */
+import type { WithdrawnBy } from '@club/shared';
+
 const COUNT = new Intl.NumberFormat('en-CA');
 /** 1000 → "1,000". */
 const count = (n: number) => COUNT.format(n);
@@ -182,6 +184,10 @@ export const adminMessages = {
   feeSupportAsked:
     'The family asked about financial support. Set what they pay (down to $0.00) before anything is paid; they are e-mailed the new fee.',
   feeNote: 'Nothing is paid yet. The club can set a lower fee; the family is e-mailed the new fee.',
+  // A card held for the club's answer about financial support (issue 42).
+  feeSupportWaiting:
+    'The family asked about financial support and chose card: nothing is charged until the club answers. Set a lower fee, or keep this one; the family is e-mailed the fee and can then pay by card.',
+  keepFee: (amount: string) => `Keep ${amount}`,
   feeLabel: 'Fee (dollars)',
   setFee: 'Set fee',
   feeSetDone: (name: string, amount: string) => `${name}’s fee is now ${amount}.`,
@@ -190,9 +196,15 @@ export const adminMessages = {
   badgeMedical: 'Medical',
   badgePhotos: 'Photos OK',
   badgeSupport: 'Support asked',
+  badgeSupportWaiting: 'Support asked: answer due',
   // Player Details: the registration's status and what the club asked (issue 36)
   status: 'Status',
   withdrawnOn: (when: string) => `Withdrawn by the family on ${when}`,
+  /** Who withdrew it (issue 42): a guardian or the player by name, or the account's deletion. */
+  withdrawnBy: (when: string, by: WithdrawnBy) =>
+    by.kind === 'account_deletion'
+      ? `Withdrawn on ${when}, when the family deleted its account`
+      : `Withdrawn on ${when} by ${by.name} (${by.kind === 'guardian' ? 'parent or guardian' : 'the player'})`,
   askedAtRegistration: 'Asked at registration',
   waiver: 'Waiver',
   waiverAccepted: (name: string, when: string, version: number) =>
@@ -261,6 +273,13 @@ export const adminMessages = {
     'Players already emailed their current result get nothing. Players still Pending are not emailed.',
   nothingToSend: 'Nobody is waiting for a result email. Set results to Selected or Not Selected, then send.',
   confirmSend: (n: number) => `Send ${n} ${n === 1 ? 'Email' : 'Emails'}`,
+  sessionsAheadTitle: (n: number) =>
+    n === 1
+      ? 'This group still has a tryout session ahead:'
+      : 'These groups still have tryout sessions ahead:',
+  sessionsAheadNote:
+    'Their families would read a result before playing it. Send after the session unless the coaches have decided.',
+  confirmSendAnyway: (n: number) => `Send ${n} ${n === 1 ? 'Email' : 'Emails'} Anyway`,
   noTeamLinkYet: (groups: string) =>
     `No team link yet for ${groups}: their selected players' email will say the coach sends the TeamSnap invitation shortly. Add the links under Team links first if you have them.`,
   previewMails: 'Preview the two emails',

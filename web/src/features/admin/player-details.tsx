@@ -145,7 +145,14 @@ export function PlayerDetails({
             [t.emailResult, MAIL_STATUS_LABELS[row.email_status]],
             ...(row.withdrawn
               ? ([
-                  [t.status, row.withdrawn_at ? t.withdrawnOn(formatInstant(row.withdrawn_at)) : t.withdrawn],
+                  [
+                    t.status,
+                    row.withdrawn_at
+                      ? row.withdrawn_by
+                        ? t.withdrawnBy(formatInstant(row.withdrawn_at), row.withdrawn_by)
+                        : t.withdrawnOn(formatInstant(row.withdrawn_at))
+                      : t.withdrawn,
+                  ],
                 ] as Entry[])
               : []),
           ]}
