@@ -111,3 +111,9 @@ export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** The most sessions one season holds. */
 export const MAX_SESSIONS = 20;
+
+/**
+ * The largest request body the API reads (bytes, as sent): larger is refused with 413 before parsing. Read by
+ * the API and by the phones that batch what they send (a batch of scores is cut to fit it).
+ */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024;

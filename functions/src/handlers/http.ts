@@ -13,6 +13,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as v from 'valibot';
 import {
+  MAX_REQUEST_BODY_BYTES,
   routes,
   type AccessTokenClaims,
   type AnswerOf,
@@ -33,7 +34,7 @@ import type { HelperAccess } from '../services/access';
 import { authorize, clientAddress, verifyOrigin } from './authorize';
 
 /** Larger bodies than any form of the product sends are refused before parsing. */
-const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
 type Status = 200 | 201 | 204 | 302;
 

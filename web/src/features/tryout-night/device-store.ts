@@ -6,7 +6,9 @@
  * the latest per (who, which registration, what), so sending one twice changes nothing.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { MAX_SCORES_PER_BATCH, type Score } from '@club/shared/tryout-night';
+import type { Score } from '@club/shared/tryout-night';
+import type { ApiError } from '../../lib/api-client';
+import { scoreBatches, sendHalving } from './score-batches';
 
 /** A check-in made on the door's phone, waiting to be sent. */
 export interface QueuedCheckin {
@@ -93,29 +95,38 @@ export async function forgetCheckin(clientId: string): Promise<void> {
 }
 
 /**
- * Sends the season's waiting scores in batches of at most MAX_SCORES_PER_BATCH, one after another (the
- * server's writes are the slow part; batches at once only contend for them), then forgets on the device
- * what the server took; a score tapped again meanwhile stays (it is newer). Stops at the first failure,
- * keeping what was not taken (a batch taken twice is harmless: the server keeps the latest); answers how
- * many were sent.
+ * Sends the season's waiting scores in batches that fit a request (score-batches.ts: at most
+ * MAX_SCORES_PER_BATCH and the API's body limit, halved on 413), one after another (the server's writes are
+ * the slow part; batches at once only contend for them), then forgets on the device what the server took; a
+ * score tapped again meanwhile stays (it is newer). A score the server refuses for good is forgotten too and
+ * handed to `onRefused`. Stops at the first other failure, keeping what was not taken (a batch taken twice is
+ * harmless: the server keeps the latest); answers how many were sent.
  */
 export async function sendWaitingScores(
   seasonId: string,
   send: (scores: Score[]) => Promise<unknown>,
   /** Told after each batch the server took how many still wait (the screen's count goes down as they go). */
   onTaken?: (stillWaiting: number) => void,
+  /** Told of each score the server refused for good, with its answer. */
+  onRefused?: (score: QueuedScore, error: ApiError) => void,
 ): Promise<number> {
   let sent = 0;
+  const body = ({ season_id: _season, ...score }: QueuedScore): Score => score;
   for (;;) {
     const waiting = await waitingScores(seasonId);
     if (!waiting.length) return sent;
     const taken: QueuedScore[] = [];
     try {
-      for (let i = 0; i < waiting.length; i += MAX_SCORES_PER_BATCH) {
-        const batch = waiting.slice(i, i + MAX_SCORES_PER_BATCH);
-        await send(batch.map(({ season_id: _season, ...score }) => score));
-        taken.push(...batch);
-        onTaken?.(waiting.length - taken.length);
+      for (const batch of scoreBatches(waiting, body)) {
+        await sendHalving(
+          batch,
+          (part) => send(part.map(body)),
+          (part) => {
+            taken.push(...part);
+            onTaken?.(waiting.length - taken.length);
+          },
+          (score, error) => onRefused?.(score, error),
+        );
       }
     } finally {
       // One transaction for all that was taken, once the phone is done talking to the server.
