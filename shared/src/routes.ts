@@ -740,6 +740,7 @@ export const routes = {
     handler: 'admin/send-results',
     table: 'write',
     params: 'SeasonOfTryoutsParamsSchema',
+    query: 'SendResultsQuerySchema',
     answer: answer<T.SendResultsAnswer>(),
     queue: 'resultMail',
   },
@@ -863,7 +864,7 @@ export const routes = {
     table: 'write',
     params: 'HelperSeasonParamsSchema',
     body: 'ScanSchema',
-    answer: answer<N.CheckinPlayer>(),
+    answer: answer<N.ScanAnswer>(),
   },
   registerWalkUp: {
     method: 'POST',

@@ -96,11 +96,18 @@ export interface CheckinPlayer {
   amount_due_cents: number;
   attended: boolean;
   checked_in_at: string | null;
+  /** When the cash was taken (at the door or by an admin), or null: the door undoes tonight's with the tap. */
+  cash_taken_at: string | null;
   withdrawn: boolean;
   /** The family gave medical notes: ask an admin (the notes themselves are admin-only). */
   medical: boolean;
   /** Photos and video allowed (true), refused (false) or never asked (null). */
   photo_consent: boolean | null;
+}
+
+/** POST /checkin/{seasonId}/scan: the player, and whether they were in before this scan (said, not done again). */
+export interface ScanAnswer extends CheckinPlayer {
+  already_in: boolean;
 }
 
 /** GET /checkin/{seasonId}/tonight. */

@@ -11,12 +11,29 @@ import { updateTryout } from './tryouts';
 
 export type DoorRefusal = 'not-found' | 'withdrawn' | 'not-cash' | 'refunded';
 
-export async function checkInAtDoor(
+/** What a tap asks for: in or not, and the cash taken or given back when it says. */
+type DoorChange = { attended: boolean; cash_collected?: boolean };
+
+/** True when the registration already is what the tap asks for (nothing to write, nothing to audit). */
+export function alreadyAsAsked(tryout: TryoutItem, change: DoorChange): boolean {
+  return (
+    tryout.attended === change.attended &&
+    (change.cash_collected === undefined ||
+      (tryout.payment_method === 'cash' && (tryout.payment_status === 'paid') === change.cash_collected))
+  );
+}
+
+/**
+ * The tap, written with its audit entry only when it changes something: the condition also asks that the
+ * registration is not already as asked, so twelve phones scanning one code at once write one entry, and
+ * the others answer the registration as it is ('unchanged').
+ */
+export async function checkInAtDoorIfChanged(
   seasonId: string,
   playerId: string,
-  change: { attended: boolean; cash_collected?: boolean },
+  change: DoorChange,
   by: AuditBy,
-): Promise<TryoutItem | DoorRefusal> {
+): Promise<TryoutItem | { unchanged: TryoutItem } | DoorRefusal> {
   const at = by.now.toISOString();
   const sets = [
     change.attended
@@ -28,6 +45,14 @@ export async function checkInAtDoor(
   const values: Record<string, unknown> = change.attended
     ? { ':t': true, ':at': at, ':by': by.actorId }
     : { ':f': false };
+  // Something changes: the attendance, or the cash asked for.
+  // (DynamoDB refuses redundant parentheses: one pair around the whole.)
+  const changes = change.attended ? ['attribute_not_exists(attended)', 'attended <> :t'] : ['attended <> :f'];
+  if (change.cash_collected !== undefined) {
+    changes.push(change.cash_collected ? 'payment_status <> :paid' : 'payment_status = :paid');
+    values[':paid'] = 'paid';
+  }
+  conditions.push(changes.length > 1 ? `(${changes.join(' OR ')})` : changes[0]!);
   // A withdrawn registration is never counted in; "not in" always goes (a slip corrected).
   if (change.attended) {
     conditions.push('(attribute_not_exists(withdrawn) OR withdrawn = :no)');
@@ -38,7 +63,6 @@ export async function checkInAtDoor(
     values[':cash'] = 'cash';
     if (change.cash_collected) {
       sets.push('payment_status = :paid, cash_collected_at = if_not_exists(cash_collected_at, :at)');
-      values[':paid'] = 'paid';
       values[':at'] = at;
     } else {
       // Cash given back cannot be "not taken": a refund would then exceed what was paid.
@@ -64,9 +88,21 @@ export async function checkInAtDoor(
   if ('item' in out) return out.item;
   const now = out.refused;
   if (!now) return 'not-found';
+  if (alreadyAsAsked(now, change)) return { unchanged: now };
   if (change.attended && now.withdrawn) return 'withdrawn';
   if (change.cash_collected !== undefined && now.payment_method !== 'cash') return 'not-cash';
   return 'refunded';
+}
+
+/** The tap, answering the registration as it is whether or not this tap changed it. */
+export async function checkInAtDoor(
+  seasonId: string,
+  playerId: string,
+  change: DoorChange,
+  by: AuditBy,
+): Promise<TryoutItem | DoorRefusal> {
+  const out = await checkInAtDoorIfChanged(seasonId, playerId, change, by);
+  return typeof out === 'object' && 'unchanged' in out ? out.unchanged : out;
 }
 
 /**

@@ -11,11 +11,12 @@ import {
   tryoutId as tryoutIds,
   type CheckinInput,
   type CheckinPlayer,
+  type ScanAnswer,
   type TonightAnswer,
   type TonightSession,
 } from '@club/shared';
 import type { AuditBy } from '../db/audit';
-import { checkInAtDoor, findTryoutByNumber } from '../db/check-ins';
+import { alreadyAsAsked, checkInAtDoorIfChanged, findTryoutByNumber } from '../db/check-ins';
 import { getSeasonWithTryouts } from '../db/season-partition';
 import { getActiveSeasonId, getSeason, type SeasonItem } from '../db/seasons';
 import type { TryoutItem } from '../db/tryout-item';
@@ -59,9 +60,11 @@ export function doorView(tryout: TryoutItem, sessions: readonly TonightSession[]
     amount_due_cents: tryout.withdrawn ? 0 : amountsOf(tryout).amount_due_cents,
     attended: tryout.attended,
     checked_in_at: tryout.checked_in_at ?? null,
+    cash_taken_at: tryout.payment_method === 'cash' ? (tryout.cash_collected_at ?? null) : null,
     withdrawn: tryout.withdrawn === true,
     medical: Boolean(tryout.medical_notes),
-    photo_consent: tryout.photo_consent ?? null,
+    // Photos only when the family ticked the box: a box left unticked reads "No photos" (not answered is no).
+    photo_consent: tryout.photo_consent === true,
   };
 }
 
@@ -123,24 +126,36 @@ export async function checkIn(
   input: CheckinInput,
   now: Date = new Date(),
 ): Promise<CheckinPlayer> {
+  return (await checkInOnce(helper, seasonId, id, input, now)).player;
+}
+
+/** The tap, and whether it changed anything (a player already as asked is answered as they are). */
+async function checkInOnce(
+  helper: HelperAccess,
+  seasonId: string,
+  id: string,
+  input: CheckinInput,
+  now: Date,
+): Promise<{ player: CheckinPlayer; changed: boolean }> {
   const playerId = playerIdIn(seasonId, id);
   const current = await tryoutsTable.getTryout(seasonId, playerId);
   if (!current) throw new NotFoundError(serverMessages.registrationNotFound);
   const cashAsked = input.cash_collected !== undefined;
-  const same =
-    current.attended === input.attended &&
-    (!cashAsked ||
-      (current.payment_method === 'cash' && (current.payment_status === 'paid') === input.cash_collected));
-  const written = same ? current : await checkInAtDoor(seasonId, playerId, input, byHelper(helper, now));
+  // The read saves the write when nothing would change; the write's own condition holds it under a race.
+  const out = alreadyAsAsked(current, input)
+    ? { unchanged: current }
+    : await checkInAtDoorIfChanged(seasonId, playerId, input, byHelper(helper, now));
+  const changed = typeof out === 'object' && !('unchanged' in out);
+  const written = typeof out === 'object' && 'unchanged' in out ? out.unchanged : out;
   if (written === 'not-found') throw new NotFoundError(serverMessages.registrationNotFound);
   if (written === 'withdrawn') {
     throw new ConflictError(serverMessages.withdrawnAtDoor(`${current.first_name} ${current.last_name}`));
   }
   if (written === 'not-cash') throw new ConflictError(serverMessages.cashOnCard);
   if (written === 'refunded') throw new ConflictError(serverMessages.cashRefunded);
-  if (!same) log.info('checked in at the door', { seasonId, attended: input.attended, cash: cashAsked });
+  if (changed) log.info('checked in at the door', { seasonId, attended: input.attended, cash: cashAsked });
   const season = await getSeason(seasonId);
-  return doorView(written, season ? sessionsOn(season, todayInClubZone(now)) : []);
+  return { player: doorView(written, season ? sessionsOn(season, todayInClubZone(now)) : []), changed };
 }
 
 /**
@@ -152,7 +167,7 @@ export async function scan(
   seasonId: string,
   code: string,
   now: Date = new Date(),
-): Promise<CheckinPlayer> {
+): Promise<ScanAnswer> {
   let id: string | null;
   if (/^\d{1,5}$/.test(code)) {
     const found = await findTryoutByNumber(seasonId, Number(code));
@@ -163,5 +178,7 @@ export async function scan(
     if (!id || tryoutIds.parse(id)?.seasonId !== seasonId)
       throw new NotFoundError(serverMessages.codeNotFound);
   }
-  return checkIn(helper, seasonId, id, { attended: true }, now);
+  const { player, changed } = await checkInOnce(helper, seasonId, id, { attended: true }, now);
+  // In before this scan (another phone, a second scan): the door says since when, and nothing is written.
+  return { ...player, already_in: !changed && player.attended };
 }

@@ -1,17 +1,26 @@
 /**
  * Issue 37: the door on tryout night. Tonight's players with what a check-in helper needs and nothing more;
  * a tap checks in and takes cash, audited with the helper's name; a withdrawn child is refused; QR codes and
- * typed numbers; walk-ups registered, checked in and mailed an account to claim.
+ * typed numbers (walk-ups: walk-up.test.ts).
  */
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry, CheckinPlayer, Household, HouseholdTryout, TonightAnswer } from '@club/shared';
+import {
+  sessionInstant,
+  todayInClubZone,
+  type AuditEntry,
+  type CheckinPlayer,
+  type HouseholdTryout,
+  type ScanAnswer,
+  type TonightAnswer,
+} from '@club/shared';
 import { call } from '../../../test/api';
-import { PASSWORD, sameOrigin } from '../../../test/accounts';
-import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
+import { mailsTo } from '../../../test/mailbox';
 import { registeredPlayer, tableSnapshot } from '../../../test/players';
 import { helperOf, seasonTonight } from '../../../test/tryout-night';
+import type { HelperAccess } from '../../services/access';
+import { checkIn, tonight } from '../../services/checkin';
 
 describe('the door on tryout night (issue 37)', () => {
   it('lists tonight’s players by number with no birth date, phone or contact, and refuses a withdrawn one', async () => {
@@ -196,64 +205,142 @@ describe('the door on tryout night (issue 37)', () => {
     await call('withdrawMyTryout', { token: player.token });
     expect((await call('getCheckinQr', { params: { code } })).status).toBe(404);
   });
+});
 
-  it('registers a walk-up with the next number, checked in and paid; the guardian claims the account from the mail', async () => {
-    const { season, admin } = await seasonTonight('Fall 2027 Tryouts');
+describe('the door keeps its word (issue 42)', () => {
+  it('twelve phones scanning one code at once check the child in once, with one audit entry', async () => {
+    // Prepare
+    const { season, admin } = await seasonTonight('Fall 2028 Tryouts');
     const door = await helperOf(admin, season.id, 'check-in');
-    const earlier = await registeredPlayer('cash');
-    const email = `walk.up.${Date.now()}@example.test`;
-    const body = {
-      guardian: { first_name: 'Jordan', last_name: 'Okafor', email, phone_number: '780-555-0111' },
-      athlete: { first_name: 'Leo', last_name: 'Okafor', date_of_birth: '2011-03-02', division: 'boys' },
-      age_group: '15U Boys',
-      payment_method: 'cash',
-      cash_collected: true,
-    };
+    const player = await registeredPlayer('cash');
+    const [mine] = (await call('getHouseholdTryouts', { token: player.token }))
+      .body as unknown as HouseholdTryout[];
+    const code = mine!.checkin_code!;
+    const id = `${season.id}.${player.id}`;
 
-    const misfit = await call('registerWalkUp', {
-      token: door.token,
-      params: { seasonId: season.id },
-      body: { ...body, age_group: '15U Girls' },
-    });
-    const res = await call('registerWalkUp', { token: door.token, params: { seasonId: season.id }, body });
-    const again = await call('registerWalkUp', { token: door.token, params: { seasonId: season.id }, body });
-
-    expect(misfit.status).toBe(400);
-    expect(misfit.body.message).toBe(
-      '15U Girls is not open to Leo Okafor: Leo can try out for 15U Boys, 16U Boys, 17U Boys or 18U Boys this season.',
+    // Act
+    const scans = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call('scanCheckin', { token: door.token, params: { seasonId: season.id }, body: { code } }),
+      ),
     );
-    expect(res.status).toBe(201);
-    expect(res.body.message).toBe(`Leo is registered as number ${earlier.tryoutNumber + 1} and checked in.`);
-    expect(res.body.player).toMatchObject({
-      tryout_number: earlier.tryoutNumber + 1,
+
+    // Assess
+    expect(scans.map((s) => s.status)).toEqual(Array<number>(12).fill(200));
+    const answers = scans.map((s) => s.body as unknown as ScanAnswer);
+    expect(answers.filter((a) => !a.already_in)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.checked_in_at)).size).toBe(1);
+    const history = (
+      await call('listAudit', { token: admin.token, query: { season_id: season.id, tryout_id: id } })
+    ).body as unknown as AuditEntry[];
+    expect(history.filter((e) => e.action === 'check_in')).toHaveLength(1);
+  });
+
+  it('says a child scanned again is already in, since when, and writes nothing', async () => {
+    const { season, admin } = await seasonTonight('Winter 2028 Tryouts');
+    const door = await helperOf(admin, season.id, 'check-in');
+    const player = await registeredPlayer('cash');
+    const scan = () =>
+      call('scanCheckin', {
+        token: door.token,
+        params: { seasonId: season.id },
+        body: { code: String(player.tryoutNumber) },
+      });
+    const first = await scan();
+    expect(first.status).toBe(200);
+    const before = await tableSnapshot();
+
+    const again = await scan();
+
+    expect(first.body).toMatchObject({ attended: true, already_in: false });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({
       attended: true,
-      payment_status: 'paid',
-      amount_due_cents: 0,
+      already_in: true,
+      checked_in_at: (first.body as unknown as ScanAnswer).checked_in_at,
     });
-    expect(again.status).toBe(409);
-    const claim = (await mailsTo(email)).find((m) => m.subject.includes('claim your family account'))!;
-    expect(claim.subject).toBe('Leo Okafor is registered for Fall 2027 Tryouts: claim your family account');
-    // The confirmation says the cash is in, not to bring it.
-    const confirmation = (await mailsTo(email)).find(
-      (m) => m.subject === 'Leo is registered for Fall 2027 Tryouts',
-    )!;
-    expect(confirmation.body.text).toMatch(
-      /You paid \$45\.00 in cash on \w+ \d+, 20\d\d\. Your receipt is on your dashboard\./,
+    expect(await tableSnapshot()).toBe(before);
+  });
+
+  it('undoes a check-in and its cash at the door, audited; undone twice it writes one entry', async () => {
+    const { season, admin } = await seasonTonight('Spring 2028 Tryouts');
+    const door = await helperOf(admin, season.id, 'check-in', undefined, {
+      first_name: 'Uma',
+      last_name: 'Gate',
+    });
+    const player = await registeredPlayer('cash');
+    const id = `${season.id}.${player.id}`;
+    const tap = (body: { attended: boolean; cash_collected?: boolean }) =>
+      call('checkIn', { token: door.token, params: { seasonId: season.id, id }, body });
+    const taken = await tap({ attended: true, cash_collected: true });
+    expect(taken.body).toMatchObject({ attended: true, payment_status: 'paid' });
+    expect((taken.body as unknown as CheckinPlayer).cash_taken_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    const undone = await tap({ attended: false, cash_collected: false });
+    const again = await tap({ attended: false, cash_collected: false });
+
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({
+      attended: false,
+      checked_in_at: null,
+      cash_taken_at: null,
+      payment_status: 'cash',
+      amount_due_cents: 4500,
+    });
+    expect(again.status).toBe(200);
+    const history = (
+      await call('listAudit', { token: admin.token, query: { season_id: season.id, tryout_id: id } })
+    ).body as unknown as AuditEntry[];
+    expect(history.filter((e) => e.action === 'check_in').map((e) => [e.actor_name, e.after])).toEqual([
+      ['Uma Gate', { attended: false, payment_status: 'cash' }],
+      ['Uma Gate', { attended: true, payment_status: 'paid' }],
+    ]);
+    const tonight = (await call('getTonight', { token: door.token, params: { seasonId: season.id } }))
+      .body as unknown as TonightAnswer;
+    expect(tonight.counts).toMatchObject({ checked_in: 0, cash_taken_cents: 0 });
+  });
+
+  it('reads a box left unticked as no photos', async () => {
+    const { season, admin } = await seasonTonight('Summer 2028 Tryouts');
+    const door = await helperOf(admin, season.id, 'check-in');
+    const player = await registeredPlayer('cash');
+
+    const tonight = (await call('getTonight', { token: door.token, params: { seasonId: season.id } }))
+      .body as unknown as TonightAnswer;
+
+    expect(tonight.players.find((p) => p.tryout_number === player.tryoutNumber)?.photo_consent).toBe(false);
+  });
+
+  it('counts tonight’s cash only: taken at 11:59 pm yesterday is not tonight’s, at midnight it is', async () => {
+    // Prepare: cash taken one minute either side of Edmonton's midnight (the service takes the time).
+    const { season, admin } = await seasonTonight('Fall 2029 Tryouts');
+    const door = await helperOf(admin, season.id, 'check-in');
+    const helper: HelperAccess = { userId: door.id, name: 'Casey Door', age_groups: [], admin: false };
+    const late = await registeredPlayer('cash');
+    const early = await registeredPlayer('cash');
+    const today = todayInClubZone();
+    const midnight = sessionInstant(`${today}T00:00`);
+    const yesterdayLate = new Date(midnight.getTime() - 60_000);
+    await checkIn(
+      helper,
+      season.id,
+      `${season.id}.${late.id}`,
+      { attended: true, cash_collected: true },
+      yesterdayLate,
     );
-    expect(confirmation.body.text).not.toContain('Please bring');
-    // The family sets a password from the link, signs in, and finds the child and the registration.
-    const token = tokenFromLink(await linkFromLatestMail(email, /\/claim-account#/));
-    const reset = await call('resetPassword', {
-      body: { token, password: PASSWORD, confirm_password: PASSWORD },
-    });
-    expect(reset.status).toBe(200);
-    const login = await call('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
-    expect(login.status).toBe(200);
-    const parent = login.body.token as string;
-    const household = (await call('getHousehold', { token: parent })).body as unknown as Household;
-    expect(household.athletes.map((a) => `${a.first_name} ${a.last_name}`)).toEqual(['Leo Okafor']);
-    const [leo] = (await call('getHouseholdTryouts', { token: parent })).body as unknown as HouseholdTryout[];
-    expect(leo).toMatchObject({ tryout_number: earlier.tryoutNumber + 1, payment_status: 'paid' });
-    expect(leo!.checked_in_at).not.toBeNull();
+    await checkIn(
+      helper,
+      season.id,
+      `${season.id}.${early.id}`,
+      { attended: true, cash_collected: true },
+      midnight,
+    );
+
+    // Act
+    const counts = (await tonight(season.id, new Date(midnight.getTime() + 12 * 3_600_000))).counts;
+
+    // Assess: both are in tonight's list; only the one taken today is tonight's cash.
+    expect(counts.cash_taken_cents).toBe(4500);
+    expect(counts.checked_in).toBe(2);
   });
 });
