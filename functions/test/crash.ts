@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
  * Runs `scenario` with `args` in a fresh process that stops dead once its named write went through, then
  * kills it with SIGKILL. Rejects if the operation finished or failed before it could be killed.
  */
-export function killedHalfWay(scenario: 'delete-account' | 'refund', args: readonly string[]): Promise<void> {
+export function killedHalfWay(
+  scenario: 'delete-account' | 'refund' | 'walk-up',
+  args: readonly string[],
+): Promise<void> {
   const script = fileURLToPath(new URL('./crash/stop-half-way.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script, scenario, ...args], {
     env: process.env,

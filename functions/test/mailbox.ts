@@ -30,7 +30,10 @@ export async function linkFromLatestMail(address: string, pattern: RegExp): Prom
   return link.replace(/&amp;/g, '&');
 }
 
-/** The one-time token a mailed link carries in its fragment (/verify-email#…, /reset-password#…). */
+/**
+ * The one-time token a mailed link carries in its fragment (/verify-email#…, /reset-password#…), without what
+ * a page reads after it (/claim-account#<token>&child=…).
+ */
 export function tokenFromLink(link: string): string {
-  return new URL(link).hash.slice(1);
+  return new URL(link).hash.slice(1).split('&')[0]!;
 }

@@ -6,7 +6,14 @@
 import * as v from 'valibot';
 import { AGE_GROUPS, DIVISIONS } from './constants';
 import { fieldMessages as m } from './messages';
-import { EmailSchema, objectRequiring, registrationFields, SeasonIdSchema, TryoutIdSchema } from './schemas';
+import {
+  athleteFields,
+  EmailSchema,
+  objectRequiring,
+  registrationFields,
+  SeasonIdSchema,
+  TryoutIdSchema,
+} from './schemas';
 import {
   HELPER_ROLES,
   MAX_CRITERIA,
@@ -134,6 +141,8 @@ export const WalkUpSchema = objectRequiring(
         last_name: registrationFields.last_name,
         date_of_birth: registrationFields.date_of_birth,
         division: v.picklist(DIVISIONS, m.divisionRequired),
+        /** What the coaches should know (issue 42): optional, seen by administrators only. */
+        medical_notes: athleteFields.medical_notes,
       },
       {
         first_name: m.firstNameRequired,
@@ -141,6 +150,25 @@ export const WalkUpSchema = objectRequiring(
         date_of_birth: m.dateOfBirthRequired,
         division: m.divisionRequired,
       },
+    ),
+    /**
+     * Who to call in an emergency (issue 42), when it is not the parent at the door; absent, the parent is.
+     */
+    emergency_contact: v.optional(
+      objectRequiring(
+        {
+          name: registrationFields.emergency_contact_name,
+          phone_number: registrationFields.emergency_contact_phone,
+          email: registrationFields.emergency_contact_email,
+          relationship: registrationFields.emergency_contact_relationship,
+        },
+        {
+          name: m.contactNameRequired,
+          phone_number: m.contactPhoneRequired,
+          email: m.contactEmailRequired,
+          relationship: m.relationshipRequired,
+        },
+      ),
     ),
     age_group: v.picklist(AGE_GROUPS, n.ageGroupRequired),
     payment_method: v.literal('cash', n.cashRequired),

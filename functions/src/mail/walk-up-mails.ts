@@ -1,20 +1,22 @@
 /**
- * A walk-up family's invitation (issue 37): their child was registered and checked in at the door, and a
- * family account holds the child and the registration; the link (a one-time token in the fragment) sets the
- * account's password, which also confirms the address.
+ * A walk-up family's mail (issues 37 and 42): their child was registered and checked in at the door. An
+ * address with no account in use gets the family account the club made (or one it never opened), with a link
+ * (a one-time token in the fragment) that sets its password, which also confirms the address; an account in
+ * use is told what was registered on it, so a parent hears of a registration they did not make.
  */
 import { CLUB_NAME, compose, siteLink } from './layout';
 import type { MailMessage } from './ses-sender';
 
-export function walkUpClaimMail(input: {
+interface WalkUpMail {
   to: string;
   firstName: string;
   athleteName: string;
   seasonName: string;
   tryoutNumber: number;
   link: string;
-  validDays: number;
-}): MailMessage {
+}
+
+export function walkUpClaimMail(input: WalkUpMail & { validDays: number }): MailMessage {
   return compose({
     to: input.to,
     kind: 'walk-up-claim',
@@ -25,7 +27,23 @@ export function walkUpClaimMail(input: {
       `We made a family account for you with this address, where ${input.athleteName}’s registration, receipt and result are waiting. Choose a password to claim it (the link works for ${input.validDays} days).`,
       'If you did not register a child with us, ignore this message: the account stays closed.',
     ],
-    action: { label: 'Claim your family account', url: input.link },
+    action: { label: 'Set your password', url: input.link },
+    footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
+  });
+}
+
+export function walkUpNoticeMail(input: WalkUpMail): MailMessage {
+  return compose({
+    to: input.to,
+    kind: 'walk-up-notice',
+    subject: `${input.athleteName} was registered at the door for ${input.seasonName}`,
+    firstName: input.firstName,
+    paragraphs: [
+      `${input.athleteName} was registered at the door for ${input.seasonName} with this e-mail address, as number ${input.tryoutNumber}, and checked in. The cash payment is recorded.`,
+      `${input.athleteName} is now in your family account: the registration, receipt and result are on your dashboard.`,
+      `If nobody in your family registered ${input.athleteName}, contact ${CLUB_NAME} and we will remove the registration.`,
+    ],
+    action: { label: 'Open your dashboard', url: input.link },
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }

@@ -51,6 +51,11 @@ export const rateLimits = {
   switchToCashUser: { scope: 'switch-to-cash-user', limit: 10, windowSeconds: 15 * MINUTES },
   /** Guardian invitations one account sends (each is a mail to an address it names). */
   inviteUser: { scope: 'invite-user', limit: 10, windowSeconds: 60 * MINUTES },
+  /**
+   * Walk-ups one helper registers at the door (issue 42): a busy door takes a few an hour, so a stolen phone
+   * or a script cannot make accounts and mail addresses by the hundred.
+   */
+  walkUpHelper: { scope: 'walk-up-helper', limit: 30, windowSeconds: 60 * MINUTES },
   /** Current-password checks on the account page (issue 18), per account: a guess costs an attempt. */
   accountPasswordUser: { scope: 'account-password-user', limit: 10, windowSeconds: 15 * MINUTES },
 } as const satisfies Record<string, RateLimit>;

@@ -45,7 +45,7 @@ export function refuseMisfit(
 }
 
 /** "Dana  okafor " and "Dana Okafor" are the same name typed. */
-const sameName = (a: string, b: string) =>
+export const sameName = (a: string, b: string) =>
   a.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-CA') ===
   b.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-CA');
 

@@ -6,11 +6,13 @@
  *
  *   stop-half-way.ts delete-account <userId> <after N registrations cleared>
  *   stop-half-way.ts refund <tryoutId> <adminId> <amount cents> <idempotency key>   (after the reservation)
+ *   stop-half-way.ts walk-up <seasonId> <helperId> <body JSON> <account|child|registration>   (after that write)
  */
 import { db } from '../../src/db/client';
 import { getUser } from '../../src/db/users';
 import { eraseAccount } from '../../src/services/account-deletion';
 import { refundTryout } from '../../src/services/refunds';
+import { registerWalkUp } from '../../src/services/walk-ups';
 
 const [scenario, ...args] = process.argv.slice(2);
 
@@ -43,6 +45,20 @@ if (scenario === 'delete-account') {
     tryoutId,
     { amount_cents: Number(amount), reason: 'Withdrew before tryouts', idempotency_key: key },
     { sub: adminId, first_name: 'Morgan', last_name: 'Admin', email: 'admin@example.test', is_admin: true },
+  );
+} else if (scenario === 'walk-up') {
+  const [seasonId, helperId, body, write] = args as [string, string, string, string];
+  // The item type each write puts: the account (with its address), the child, the registration.
+  const types: Record<string, string> = {
+    account: 'email-claim',
+    child: 'household-athlete',
+    registration: 'tryout',
+  };
+  stopAfter((input) => JSON.stringify(input.TransactItems ?? '').includes(`"type":"${types[write]}"`));
+  await registerWalkUp(
+    { userId: helperId, name: 'Casey Door', age_groups: [], admin: false },
+    seasonId,
+    JSON.parse(body),
   );
 } else {
   throw new Error(`unknown scenario ${scenario}`);
