@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeList, type RouteDefinition } from '@club/shared';
-import { matchRoute, matchRouteIn } from './api-gateway-event';
+import { MalformedPathError, matchRoute, matchRouteIn } from './api-gateway-event';
 
 const row = (name: string, method: RouteDefinition['method'], path: string) => ({
   name,
@@ -57,6 +57,11 @@ describe('the local API server picks a row as API Gateway does', () => {
     expect(matchRouteIn([bySeasonId], 'GET', '/api/seasons/fall%202025')?.params).toEqual({
       id: 'fall 2025',
     });
+  });
+
+  it('refuses a parameter with a malformed escape as a malformed path, not a crash (issue 42)', () => {
+    expect(() => matchRouteIn([bySeasonId], 'GET', '/api/seasons/%E0%A4%A')).toThrow(MalformedPathError);
+    expect(matchRouteIn([bySeasonId], 'GET', '/api/seasons/%E0%A4%A4')?.params).toEqual({ id: 'त' });
   });
 
   it('reaches every row of the route table by its own path', () => {

@@ -62,7 +62,29 @@ function compile<R extends TableRow>(table: readonly R[]): CompiledTable<R> {
   return compiled;
 }
 
-/** The request's path parameters when it matches the row's path segment by segment, else null. */
+/**
+ * A path whose parameter holds a malformed escape (`%E0%A4%A`): API Gateway answers it 400 before any handler
+ * runs, so the local server does too (issue 42: one such request used to stop the whole local stack).
+ */
+export class MalformedPathError extends Error {
+  constructor() {
+    super('A path parameter holds a malformed escape');
+    this.name = 'MalformedPathError';
+  }
+}
+
+function decodedParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new MalformedPathError();
+  }
+}
+
+/**
+ * The request's path parameters when it matches the row's path segment by segment, else null. A matching
+ * path with a malformed escape in a parameter throws MalformedPathError.
+ */
 function paramsFor(row: CompiledRow<TableRow>, wanted: string[]): Record<string, string> | null {
   if (row.segments.length !== wanted.length) return null;
   const params: Record<string, string> = {};
@@ -72,7 +94,10 @@ function paramsFor(row: CompiledRow<TableRow>, wanted: string[]): Record<string,
     if (param === undefined) {
       if (segment !== value) return null;
     } else if (value === '') return null;
-    else params[param] = decodeURIComponent(value);
+  }
+  for (const [i, segment] of row.segments.entries()) {
+    const param = PARAM_SEGMENT.exec(segment)?.[1];
+    if (param !== undefined) params[param] = decodedParam(wanted[i]!);
   }
   return params;
 }

@@ -69,6 +69,24 @@ describe('the local API server answers as API Gateway does', () => {
     }
   });
 
+  it('answers a path with a malformed escape 400, and goes on answering (issue 42)', async () => {
+    // Prepare: the unhandled rejection that used to stop the stack is caught here, to be asserted on
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+
+    // Act
+    const malformed = await send(port, { method: 'DELETE', path: '/api/household/athletes/%E0%A4%A' });
+    const next = await send(port, { method: 'GET', path: '/api/account' });
+    process.off('unhandledRejection', onRejection);
+
+    // Assess
+    expect([malformed.status, JSON.parse(malformed.body)]).toEqual([400, { message: 'Bad Request' }]);
+    expect(malformed.headers['content-length']).toBe(String(Buffer.byteLength(malformed.body)));
+    expect(next.status).toBe(401);
+    expect(rejections).toEqual([]);
+  });
+
   it('reads a body sent in chunks whole before the handler sees it', async () => {
     // Two chunks that are JSON only together: a body read in part would answer 'Invalid request body.', a
     // body not read at all 'Email is required.'; read whole, the empty password is what is missing.

@@ -3,7 +3,12 @@
  * passing them the API Gateway v2 events AWS would. Nothing here knows a particular endpoint.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { matchRoute, pathExists, toApiGatewayEvent } from '@club/functions/dev/api-gateway-event';
+import {
+  MalformedPathError,
+  matchRoute,
+  pathExists,
+  toApiGatewayEvent,
+} from '@club/functions/dev/api-gateway-event';
 import { loadHandler } from '@club/functions/dev/load-handler';
 
 /**
@@ -72,11 +77,38 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   );
 }
 
-/** Handles one /api/... request. */
+/**
+ * Handles one /api/... request, and never rejects: the servers call it without awaiting, so whatever a
+ * request does answers that request (a 500 at worst) and cannot stop the stack (issue 42).
+ */
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    await answerApiRequest(req, res);
+  } catch (error) {
+    console.error(`[api] ${req.method ?? 'GET'} request crashed:`, error);
+    if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+    else res.destroy();
+  }
+}
+
+function matchOf(method: string, path: string): ReturnType<typeof matchRoute> | 'malformed' {
+  try {
+    return matchRoute(method, path);
+  } catch (error) {
+    if (error instanceof MalformedPathError) return 'malformed';
+    throw error;
+  }
+}
+
+async function answerApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = (req.method ?? 'GET').toUpperCase();
-  const match = matchRoute(method, url.pathname);
+  const match = matchOf(method, url.pathname);
+  if (match === 'malformed') {
+    // API Gateway refuses a path it cannot decode before any handler runs.
+    sendJson(res, 400, { message: 'Bad Request' });
+    return;
+  }
   if (!match) {
     // API Gateway answers unknown routes with 404 {message:"Not Found"}.
     sendJson(res, pathExists(url.pathname) ? 405 : 404, {
