@@ -32,8 +32,10 @@ export async function startCheckoutAttempt(input: {
         UpdateExpression:
           'SET checkout_attempt = :next, checkout_expires_at = :e, payment_status = :pending ' +
           'REMOVE checkout_session_id, checkout_group_id',
+        // Never while the card waits for the club's answer about financial support (issue 42).
         ConditionExpression:
-          'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed)',
+          'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed) ' +
+          'AND attribute_not_exists(held_for_support)',
         ExpressionAttributeValues: {
           ':next': input.from + 1,
           ':from': input.from,
@@ -85,7 +87,7 @@ export async function startFamilyAttempt(input: {
                 'checkout_group_id = :group REMOVE checkout_session_id',
               ConditionExpression:
                 'payment_method = :stripe AND checkout_attempt = :from AND payment_status IN (:pending, :failed) ' +
-                'AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+                'AND (attribute_not_exists(withdrawn) OR withdrawn = :no) AND attribute_not_exists(held_for_support)',
               ExpressionAttributeValues: {
                 ':next': input.next,
                 ':from': member.from,

@@ -25,6 +25,7 @@ function unpaidPriceUpdate(
   input: PriceChange,
   sets: string[],
   values: Record<string, unknown>,
+  removes: string[] = [],
 ): ConditionalUpdate {
   const card = input.attempt !== undefined;
   const all = [
@@ -32,8 +33,9 @@ function unpaidPriceUpdate(
     ...sets,
     ...(card ? ['checkout_attempt = :next', 'checkout_expires_at = :e'] : []),
   ];
+  const gone = [...(card ? ['checkout_session_id', 'checkout_group_id'] : []), ...removes];
   return {
-    UpdateExpression: `SET ${all.join(', ')}${card ? ' REMOVE checkout_session_id, checkout_group_id' : ''}`,
+    UpdateExpression: `SET ${all.join(', ')}${gone.length ? ` REMOVE ${gone.join(', ')}` : ''}`,
     ConditionExpression:
       'amount_cents = :from AND (attribute_not_exists(withdrawn) OR withdrawn = :no) AND ' +
       (card
@@ -68,18 +70,31 @@ export async function repriceUnpaid(input: PriceChange): Promise<boolean> {
 
 /**
  * The fee the club sets (issue 36: financial support), audited; a fee of 0 leaves nothing to pay (paid,
- * "No fee"). Null when refused.
+ * "No fee"). It is the club's answer to a card held for it (issue 42): the hold goes in the same write, so
+ * the family can pay from then on. Null when refused.
  */
-export async function setUnpaidFee(input: PriceChange & { by: AuditBy }): Promise<TryoutItem | null> {
+export async function setUnpaidFee(
+  input: PriceChange & { by: AuditBy; /** The card was held for this answer. */ answering?: boolean },
+): Promise<TryoutItem | null> {
   const free = input.to === 0;
   const out = await updateTryout(
     input.seasonId,
     input.playerId,
-    unpaidPriceUpdate(input, ['fee_set_at = :at', ...(free ? ['payment_status = :paid'] : [])], {
-      ':at': input.by.now.toISOString(),
-      ...(free ? { ':paid': 'paid' } : {}),
-    }),
-    { by: input.by, action: 'fee', after: { amount_cents: input.to } },
+    unpaidPriceUpdate(
+      input,
+      ['fee_set_at = :at', ...(free ? ['payment_status = :paid'] : [])],
+      {
+        ':at': input.by.now.toISOString(),
+        ...(free ? { ':paid': 'paid' } : {}),
+      },
+      ['held_for_support'],
+    ),
+    {
+      by: input.by,
+      action: 'fee',
+      // A held card's answer is audited as such, whether the fee moved or was kept.
+      after: { amount_cents: input.to, ...(input.answering ? { held_for_support: false } : {}) },
+    },
   );
   return 'item' in out ? out.item : null;
 }

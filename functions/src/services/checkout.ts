@@ -24,6 +24,7 @@ import {
   type CheckoutRequest,
   type CheckoutSession,
 } from '../payments/checkout-sessions';
+import { awaitsSupportAnswer } from './financial-support';
 import { playerIdOf } from './households';
 import { changeFromSession, fulfil, viaStripe } from './payment-fulfilment';
 import { rateLimits, requireWithinLimit } from './rate-limits';
@@ -185,6 +186,8 @@ export async function payAgain(tryout: TryoutItem, season: seasonsTable.SeasonIt
   if (!isPayable(tryout.payment_method, tryout.payment_status) || tryout.checkout_attempt === undefined) {
     throw new ConflictError(serverMessages.nothingToPay);
   }
+  // The card waits for the club's answer about financial support (issue 42); cash stays open.
+  if (awaitsSupportAnswer(tryout)) throw new ConflictError(serverMessages.supportAnswerPending);
   return viaStripe('pay again', async () => {
     const current = await currentSession(tryout, season.name);
     // An attempt started without its session stored yet is being opened by another click (or its answer was
@@ -241,6 +244,8 @@ export async function currentSession(
   tryout: TryoutItem,
   seasonName: string,
 ): Promise<CheckoutSession | null> {
+  // Held for the club's answer about financial support (issue 42): no page was ever made for it.
+  if (tryout.held_for_support && !tryout.checkout_session_id) return null;
   if (tryout.checkout_session_id) return retrieveCheckoutSession(tryout.checkout_session_id);
   try {
     const created = await createCheckoutSession((await attemptOf(tryout, seasonName)).request);

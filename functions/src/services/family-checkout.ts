@@ -11,6 +11,7 @@ import type { TryoutItem } from '../db/tryout-item';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { retrieveCheckoutSession } from '../payments/checkout-sessions';
 import { checkoutExpiry, currentSession, hasTimeToPay, openCheckout, payAgain, settle } from './checkout';
+import { awaitsSupportAnswer } from './financial-support';
 import { familyOf } from './households';
 import { viaStripe } from './payment-fulfilment';
 import { rateLimits, requireWithinLimit } from './rate-limits';
@@ -27,11 +28,17 @@ export async function startFamilyCheckout(caller: AccessTokenClaims): Promise<Ch
   await requireWithinLimit(rateLimits.payAgainUser, caller.sub);
   const [season, family] = await Promise.all([seasonsTable.getActiveSeason(), familyOf(caller)]);
   if (!season) throw new NotFoundError(serverMessages.notRegistered);
-  const unpaid = await unpaidCardRegistrations(
+  const read = await tryoutsTable.getTryoutsOf(
     season.id,
     family.players.map((p) => p.id),
   );
-  if (!unpaid.length) throw new ConflictError(serverMessages.nothingToPay);
+  const unpaid = payableNow(read);
+  if (!unpaid.length) {
+    // Only cards waiting for the club's answer about financial support (issue 42): say so.
+    throw new ConflictError(
+      serverMessages[read.some(awaitsSupportAnswer) ? 'supportAnswerPending' : 'nothingToPay'],
+    );
+  }
   if (unpaid.length === 1) return payAgain(unpaid[0]!, season);
   return viaStripe('pay again', async () => {
     const open = await openFamilyPage(unpaid, season);
@@ -93,11 +100,21 @@ export async function startFamilyCheckout(caller: AccessTokenClaims): Promise<Ch
 
 /** The household's card registrations still to pay, by number (the order of the line items). */
 async function unpaidCardRegistrations(seasonId: string, playerIds: string[]): Promise<TryoutItem[]> {
-  const read = await tryoutsTable.getTryoutsOf(seasonId, playerIds);
+  return payableNow(await tryoutsTable.getTryoutsOf(seasonId, playerIds));
+}
+
+/**
+ * Of these registrations, the card ones to pay now, by number: not withdrawn, unpaid, and not waiting for the
+ * club's answer about financial support (issue 42: those join a family checkout once answered).
+ */
+function payableNow(read: TryoutItem[]): TryoutItem[] {
   return read
     .filter(
       (t) =>
-        !t.withdrawn && isPayable(t.payment_method, t.payment_status) && t.checkout_attempt !== undefined,
+        !t.withdrawn &&
+        isPayable(t.payment_method, t.payment_status) &&
+        t.checkout_attempt !== undefined &&
+        !awaitsSupportAnswer(t),
     )
     .sort((a, b) => a.tryout_number - b.tryout_number);
 }

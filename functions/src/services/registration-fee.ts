@@ -3,7 +3,8 @@
  * /admin/tryouts/{id}/fee, down to 0, before anything is paid. A card registration's checkout at the old price
  * is closed first (one paid meanwhile keeps its price: 409, refund instead); the change is one conditional,
  * audited write; the family is mailed the new fee, and a fee of 0 completes the registration (its
- * confirmation goes out).
+ * confirmation goes out). It is also the club's answer to a card held for financial support (issue 42): the
+ * fee lowered, or kept as it is, lets the family pay by card.
  */
 import {
   formatCad,
@@ -22,6 +23,7 @@ import { byAdmin } from './audit';
 import { checkoutExpiry, closeCheckout } from './checkout';
 import { mailConfirmationOnce } from './confirmation-mail';
 import { mailFeeSet } from './family-change-mail';
+import { awaitsSupportAnswer } from './financial-support';
 
 export async function setTryoutFee(
   id: string,
@@ -44,7 +46,9 @@ export async function setTryoutFee(
     ? ['pending', 'failed'].includes(tryout.payment_status)
     : tryout.payment_status === 'cash';
   if (!unpaid) throw new ConflictError(serverMessages.feeAlreadyPaid);
-  if (amountCents === tryout.amount_cents) return rowWithStatus(tryout);
+  // A card held for the club's answer (issue 42) is answered even at the fee it has: the family may pay.
+  const answering = awaitsSupportAnswer(tryout);
+  if (amountCents === tryout.amount_cents && !answering) return rowWithStatus(tryout);
   if (card) {
     // Paid or settling a moment ago: closeCheckout fulfils it and refuses (409), and the price stays.
     await closeCheckout(tryout, season.name);
@@ -57,6 +61,7 @@ export async function setTryoutFee(
     ...(card && tryout.checkout_attempt !== undefined ? { attempt: tryout.checkout_attempt } : {}),
     expiresAt: checkoutExpiry(new Date()),
     by: byAdmin(admin),
+    answering,
   });
   if (!written) throw new ConflictError(serverMessages.feeAlreadyPaid);
   log.info('registration fee set', { tryoutId: id, amount: amountCents });

@@ -1,5 +1,5 @@
 /** Issue 36: the fee a family that asked about financial support pays, set in Player Details. */
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow } from '@club/shared/types';
 import { onRoute } from '../../test/route-mock';
@@ -72,5 +72,44 @@ describe('the fee in Player Details (issue 36)', () => {
     expect(within(row).getByText('Medical')).toBeInTheDocument();
     expect(within(row).getByText('Photos OK')).toBeInTheDocument();
     expect(within(row).getByText('Support asked')).toBeInTheDocument();
+  });
+});
+
+describe('answering a card that waits for the club (issue 42)', () => {
+  it('marks the row as waiting, and "Keep $50.00" answers with the fee as it is', async () => {
+    // Prepare
+    const waiting = aRow({
+      payment_method: 'stripe',
+      payment_status: 'pending',
+      financial_support_requested: true,
+      support_answer_pending: true,
+    });
+    serveAdmin({ rows: [waiting] });
+    await renderAdminWithRows();
+    const row = screen.getByRole('button', { name: 'Maya Okafor (details)' }).closest('tr')!;
+    expect(within(row).getByText('Support asked: answer due')).toBeInTheDocument();
+    cleanup();
+    const { sent, user } = await openDetails(waiting);
+    const fee = screen.getByRole('region', { name: 'Fee' });
+    expect(
+      within(fee).getByText(
+        'The family asked about financial support and chose card: nothing is charged until the club answers. Set a lower fee, or keep this one; the family is e-mailed the fee and can then pay by card.',
+      ),
+    ).toBeInTheDocument();
+
+    // Act
+    await user.click(within(fee).getByRole('button', { name: 'Keep $50.00' }));
+
+    // Assess
+    expect(
+      await within(toastRegion('success')).findByText('Maya Okafor’s fee is now $50.00.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ amount_cents: 5000 }]);
+  });
+
+  it('offers no "Keep" to a registration that is not waiting', async () => {
+    await openDetails(aRow({ financial_support_requested: true }));
+    const fee = screen.getByRole('region', { name: 'Fee' });
+    expect(within(fee).queryByRole('button', { name: /^Keep/ })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@
  * The fee of an unpaid registration, in Player Details (issue 36): what a family that asked about financial
  * support pays, set by the club down to $0.00 before anything is paid. The server closes a card checkout at
  * the old price, audits the change and mails the family; its refusal (paid meanwhile) is shown as it comes.
+ * A card held for the club's answer (issue 42) is answered here too: a lower fee, or the fee kept as it is.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { fieldMessages } from '@club/shared/messages';
@@ -33,15 +34,20 @@ export function FeePanel({
   const [amount, setAmount] = useState(() => centsToDollars(row.amount_due_cents));
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const waiting = row.support_answer_pending === true;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const cents = dollarsToCents(amount);
     if (cents === null || cents < 0) {
       setError(fieldMessages.feeSetInvalid);
       return;
     }
+    await answer(cents);
+  }
+
+  async function answer(cents: number) {
+    if (busy) return;
     setError(undefined);
     setBusy(true);
     try {
@@ -58,7 +64,9 @@ export function FeePanel({
   return (
     <section className="admin-detail-group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t.feeTitle}</h3>
-      <p className="form-note">{row.financial_support_requested ? t.feeSupportAsked : t.feeNote}</p>
+      <p className="form-note">
+        {waiting ? t.feeSupportWaiting : row.financial_support_requested ? t.feeSupportAsked : t.feeNote}
+      </p>
       <form className="admin-refund-form" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
           id={`${id}-amount`}
@@ -71,6 +79,16 @@ export function FeePanel({
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? t.saving : t.setFee}
         </button>
+        {waiting ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-disabled={busy || undefined}
+            onClick={() => void answer(row.amount_due_cents)}
+          >
+            {t.keepFee(`$${centsToDollars(row.amount_due_cents)}`)}
+          </button>
+        ) : null}
       </form>
     </section>
   );

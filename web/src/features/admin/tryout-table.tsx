@@ -58,7 +58,9 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
         {row.medical_notes ? <span className="admin-badge admin-badge-medical">{t.badgeMedical}</span> : null}
         {row.photo_consent ? <span className="admin-badge admin-badge-photos">{t.badgePhotos}</span> : null}
         {row.financial_support_requested ? (
-          <span className="admin-badge admin-badge-support">{t.badgeSupport}</span>
+          <span className="admin-badge admin-badge-support">
+            {row.support_answer_pending ? t.badgeSupportWaiting : t.badgeSupport}
+          </span>
         ) : null}
         {saved ? (
           <span className="admin-saved" aria-hidden="true">

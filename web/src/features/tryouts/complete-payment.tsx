@@ -85,28 +85,39 @@ export function CompletePayment({
     }
   }
 
+  // Asked about financial support (issue 42): the card waits for the club's answer; cash is open now.
+  const waiting = tryout.support_answer_pending === true;
   return (
     <div className="tryout-payment">
-      <p className="tryout-note">{status === 'failed' ? t.paymentFailed : t.paymentPending}</p>
+      {waiting ? (
+        <div className="tryout-support-wait" role="status">
+          <h3>{t.supportWaitTitle}</h3>
+          <p>{t.supportWaitText}</p>
+        </div>
+      ) : (
+        <p className="tryout-note">{status === 'failed' ? t.paymentFailed : t.paymentPending}</p>
+      )}
       {error ? (
         <p role="alert" className="form-error">
           {error}
         </p>
       ) : null}
       <p className="tryout-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null}
-          onClick={() => void pay(Boolean(family))}
-        >
-          {busy === 'checkout'
-            ? t.openingCheckout
-            : family
-              ? t.completeFamilyPayment(listNames(family.names), formatCad(family.totalCents))
-              : t.completePayment}
-        </button>
-        {family ? (
+        {waiting ? null : (
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => void pay(Boolean(family))}
+          >
+            {busy === 'checkout'
+              ? t.openingCheckout
+              : family
+                ? t.completeFamilyPayment(listNames(family.names), formatCad(family.totalCents))
+                : t.completePayment}
+          </button>
+        )}
+        {family && !waiting ? (
           <button
             type="button"
             className="button button-secondary"

@@ -78,7 +78,11 @@ export function FamilyRegistrations() {
 
   // Several still to pay by card: each card's "Complete payment" pays them all on one checkout (issue 36).
   const unpaid = entries.filter(
-    ({ tryout }) => !tryout.withdrawn && isPayable(tryout.payment_method, tryout.payment_status),
+    // A card waiting for the club's answer about financial support is not paid yet (issue 42).
+    ({ tryout }) =>
+      !tryout.withdrawn &&
+      !tryout.support_answer_pending &&
+      isPayable(tryout.payment_method, tryout.payment_status),
   );
   const family = (self: Athlete): FamilyToPay | undefined =>
     unpaid.length > 1 && unpaid.some((e) => e.athlete.id === self.id)

@@ -101,7 +101,7 @@ export function FamilyTryoutForm({
       for (const a of ticked.filter((a) => !a.division)) {
         await sayDivision(a.id, divisions[a.id]!);
       }
-      const { url } = await registerTryout({
+      const { url, tryout } = await registerTryout({
         payment_method: payment,
         registrations: ticked.map((a) => ({
           athlete_id: a.id,
@@ -114,9 +114,12 @@ export function FamilyTryoutForm({
         goToCheckout(url);
         return;
       }
+      // Asked about financial support by card (issue 42): nothing charged, the club answers first.
       const state: DashboardNotice | null = free
         ? null
-        : { notice: t.familyCashRegistered(formatCad(total)) };
+        : tryout.support_answer_pending
+          ? { notice: t.supportRegistered }
+          : { notice: t.familyCashRegistered(formatCad(total)) };
       navigate('/dashboard', { replace: true, state });
     } catch (e) {
       setBusy(false);

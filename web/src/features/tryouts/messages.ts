@@ -66,7 +66,7 @@ export const tryoutMessages = {
   waiverSignHint: (name: string) => `As it is on your account: ${name}.`,
   askSupport: 'Ask about financial support',
   askSupportNote:
-    'The club will be in touch and may lower the fee before you pay. To wait for its answer, choose cash (pay on tryout day).',
+    'The club will e-mail you and may lower the fee. Nothing is charged before it answers: by card, you pay once it has; or choose cash (pay on tryout day).',
   photoConsent: (name: string | null) =>
     name
       ? `The club may use photos and video of ${name} from tryouts this season (optional)`
@@ -164,6 +164,12 @@ export const tryoutMessages = {
   openingCheckout: 'Opening checkout...',
   checkoutFailed: 'We could not open the payment page. Please try again.',
   paymentPending: 'Your spot is saved. Complete the card payment to finish your registration.',
+  // A card that waits for the club's answer about financial support (issue 42).
+  supportWaitTitle: 'Waiting for the club’s answer',
+  supportWaitText:
+    'Your spot is saved, and nothing has been charged. You asked about financial support: the club will e-mail you the fee. Then you can pay it by card here, or pay cash on tryout day. If you would rather pay cash, choose Pay cash at tryouts instead.',
+  supportRegistered:
+    'Registered! Nothing has been charged: the club will e-mail you about the fee, and you can pay it by card from here.',
   paymentFailed: 'Your last card payment did not go through. You can try again.',
   paymentProcessing:
     'Your card payment is being confirmed. It will show as paid once it clears; there is nothing more to do.',

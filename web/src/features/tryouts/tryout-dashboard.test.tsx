@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
@@ -313,6 +313,59 @@ describe('dashboard registration card (spec §2)', () => {
     const notice = screen.getByText('Registered! Please bring cash on tryout day.');
     expect(notice).toHaveAttribute('role', 'status');
     expect(notice.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says "You\u2019re registered!" once: not again on a reload, nor above a result the next day (issue 42)', async () => {
+    // Prepare: back from a card payment, the notice rides on the history entry.
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'paid' }));
+    const { router } = renderDashboard({
+      pathname: '/dashboard',
+      state: { notice: "You're registered! $45.00 paid by card." },
+    });
+    expect(await screen.findByText("You're registered! $45.00 paid by card.")).toBeInTheDocument();
+
+    // Act: the next day the result is set, and the tab is reloaded on the same history entry.
+    await vi.waitFor(() => expect(router.state.location.state).toBeNull());
+    const entry = router.state.location;
+    cleanup();
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'paid', result: 'selected' }));
+    renderDashboard(entry);
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: /Congratulations/ })).toBeInTheDocument();
+    expect(screen.queryByText("You're registered! $45.00 paid by card.")).not.toBeInTheDocument();
+  });
+
+  it('never shows a registration notice above a result', async () => {
+    myTryout(aTryout({ result: 'not_selected' }));
+
+    renderDashboard({
+      pathname: '/dashboard',
+      state: { notice: 'Registered! Please bring cash on tryout day.' },
+    });
+
+    expect(await screen.findByRole('region', { name: 'Your Tryout Registration' })).toBeInTheDocument();
+    expect(screen.queryByText('Registered! Please bring cash on tryout day.')).not.toBeInTheDocument();
+  });
+});
+
+describe('a card that waits for the club’s answer about financial support (issue 42)', () => {
+  it('says what happens next, offers no card payment yet, and keeps cash open', async () => {
+    // Prepare
+    myTryout(aTryout({ payment_method: 'stripe', payment_status: 'pending', support_answer_pending: true }));
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Waiting for the club’s answer' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your spot is saved, and nothing has been charged. You asked about financial support: the club will e-mail you the fee. Then you can pay it by card here, or pay cash on tryout day. If you would rather pay cash, choose Pay cash at tryouts instead.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay cash at tryouts instead' })).toBeEnabled();
   });
 });
 

@@ -131,7 +131,14 @@ export function TryoutDashboard() {
   const [returningFrom] = useState(() => params.get('session_id'));
   const [finalizing, setFinalizing] = useState(Boolean(returningFrom));
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
-  const notice = (location.state as Partial<DashboardNotice> | null)?.notice;
+  const given = (location.state as Partial<DashboardNotice> | null)?.notice;
+  // "You're registered!" belongs to the moment it was said (issue 42): it is taken off the history entry at
+  // once, so a reload, or the tab reopened the next day, never shows it again, above a result or otherwise.
+  const [notice, setNotice] = useState(given);
+  if (given && given !== notice) setNotice(given);
+  useEffect(() => {
+    if (given) navigate(location.pathname, { replace: true, state: null });
+  }, [given, location.pathname, navigate]);
   useSettled(load.kind !== 'loading');
 
   useEffect(() => {
@@ -181,7 +188,7 @@ export function TryoutDashboard() {
           {t.finalizing}
         </p>
       ) : null}
-      {notice ? (
+      {notice && !(load.kind === 'ready' && load.tryout?.result) ? (
         <p role="status" className="form-success tryout-notice">
           {notice}
         </p>

@@ -116,7 +116,7 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
     try {
       // Said once, kept on the athlete: the next season asks no more (issue 36).
       if (player && division && player.division !== division) await sayDivision(player.id, division);
-      const { url } = await registerTryout({
+      const { url, tryout } = await registerTryout({
         ...parsed.output,
         ...(photos ? { photo_consent: true } : {}),
         ...termsOf(season, terms),
@@ -126,8 +126,12 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         goToCheckout(url);
         return;
       }
-      const state: DashboardNotice | null =
-        parsed.output.payment_method === 'cash' && !free ? { notice: t.cashRegistered } : null;
+      // Asked about financial support by card (issue 42): nothing charged, the club answers first.
+      const state: DashboardNotice | null = tryout.support_answer_pending
+        ? { notice: t.supportRegistered }
+        : parsed.output.payment_method === 'cash' && !free
+          ? { notice: t.cashRegistered }
+          : null;
       navigate('/dashboard', { replace: true, state });
     } catch (error) {
       setBusy(false);

@@ -484,6 +484,37 @@ describe('/tryout form submission', () => {
     expect(router.state.location.pathname).toBe('/tryout');
   });
 
+  it('asks about financial support by card: nothing is charged, the dashboard says the club answers first (issue 42)', async () => {
+    // Prepare
+    api({});
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const waiting = aTryout({
+      payment_method: 'stripe',
+      payment_status: 'pending',
+      support_answer_pending: true,
+    });
+    const bodies = registerEndpoint(() => HttpResponse.json({ tryout: waiting }, { status: 201 }));
+    const { user, router } = renderTryout();
+    await choose(user, 'Card (pay online now)', '17U Boys');
+    await user.click(screen.getByRole('checkbox', { name: 'Ask about financial support' }));
+    server.use(http.get('/api/tryouts/my', () => HttpResponse.json(waiting)));
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(
+      await screen.findByText(
+        'Registered! Nothing has been charged: the club will e-mail you about the fee, and you can pay it by card from here.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(bodies).toEqual([{ payment_method: 'stripe', age_group: '17U Boys', financial_support: true }]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Waiting for the club’s answer' })).toBeInTheDocument();
+  });
+
   it('sends the session’s bearer token with the registration', async () => {
     // Prepare
     sessionStorage.setItem('token', 'the-access-token');
