@@ -32,7 +32,7 @@ import { listedTokenKeys } from '../db/one-time-tokens';
 import * as seasonsTable from '../db/seasons';
 import { revokeAllSessionFamilies } from '../db/sessions';
 import * as tryoutsTable from '../db/tryouts';
-import { getUser, type UserItem } from '../db/users';
+import { getUser, getUserByEmail, type UserItem } from '../db/users';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../lib/errors';
 import { log } from '../lib/log';
 import { verifyPassword } from './passwords';
@@ -209,15 +209,20 @@ async function handOverStaying(
     const listed = Array.isArray(r.guardians) ? r.guardians.length : 0;
     const madeByThisAccount = text(r, 'email').toLowerCase() === address;
     const [seasonId, playerId] = [text(r, 'season_id'), text(r, 'player_id')];
-    // This household's athlete goes to its next guardian; one of another family now to its first listed one.
+    // This household's athlete goes to its next guardian; one of another family now to its first listed one,
+    // by that guardian's own account (never this one's id, which would outlive the deletion on the row).
+    const listedHeir = async () => {
+      const account = guardians[0] && (await getUserByEmail(guardians[0].email));
+      return account
+        ? { user_id: account.id, email: account.email, phone_number: account.phone_number }
+        : null;
+    };
     const heir =
       inHousehold.has(playerId) && next
         ? { user_id: text(next, 'id'), email: text(next, 'email'), phone_number: text(next, 'phone_number') }
-        : guardians[0] && {
-            user_id: text(r, 'user_id'),
-            email: guardians[0].email,
-            phone_number: guardians[0].phone_number,
-          };
+        : madeByThisAccount
+          ? await listedHeir()
+          : null;
     if (madeByThisAccount && heir) {
       await tryoutsTable.handOverRegistration(seasonId, playerId, guardians, heir);
     } else if (guardians.length !== listed) {
