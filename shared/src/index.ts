@@ -14,6 +14,7 @@ export * from './tryouts';
 export * from './security-headers';
 export * from './sessions';
 export * from './player-sessions';
+export * from './sessions-ahead';
 export * from './first-use';
 export * from './tryout-night';
 export * from './tryout-night-schemas';

@@ -731,6 +731,13 @@ export const TryoutExportQuerySchema = v.object({
   season_id: SeasonIdSchema,
   medical_notes: v.optional(v.picklist(['include'], 'Invalid request.')),
 });
+/**
+ * Query of POST /admin/tryouts/{seasonId}/send-results (issue 42): `sessions_ahead=send` confirms mailing
+ * results to groups that still have a tryout session ahead; without it such a send is refused (409).
+ */
+export const SendResultsQuerySchema = v.object({
+  sessions_ahead: v.optional(v.picklist(['send'], 'Invalid request.')),
+});
 /** Query of GET /admin/audit (issue 19): a season's entries, or one registration's (`tryout_id`). */
 export const AuditQuerySchema = v.object({
   season_id: SeasonIdSchema,

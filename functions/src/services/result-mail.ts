@@ -8,8 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  groupsWithSessionAhead,
   normaliseEmail,
   serverMessages,
+  sessionWhen,
   tryoutId,
   type AccessTokenClaims,
   type AdminTryoutRow,
@@ -123,7 +125,11 @@ async function requeueLost(
  * which this send joins); each gets one message on the queue. A send with nothing to mail and no round
  * going answers zeros and writes nothing.
  */
-export async function sendResults(seasonId: string, admin: AccessTokenClaims): Promise<SendResultsAnswer> {
+export async function sendResults(
+  seasonId: string,
+  admin: AccessTokenClaims,
+  options: { sessionsAhead?: 'send' } = {},
+): Promise<SendResultsAnswer> {
   const by = byAdmin(admin);
   const now = by.now.getTime();
   const { season, round: current, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
@@ -133,6 +139,20 @@ export async function sendResults(seasonId: string, admin: AccessTokenClaims): P
     const status = mailStatusOf(t, current, now);
     return t.result !== '' && (status === 'not_sent' || status === 'failed');
   });
+  // Issue 42: a family never reads a result before its child's last session unless the admin said so.
+  const ahead = groupsWithSessionAhead(
+    season.sessions ?? [],
+    due.map((t) => t.age_group),
+    by.now,
+  );
+  if (ahead.length && options.sessionsAhead !== 'send') {
+    throw new ConflictError(
+      serverMessages.resultsBeforeSessions(
+        ahead.map((a) => `${a.age_group} (${sessionWhen(a.session)})`).join(', '),
+        ahead.length > 1,
+      ),
+    );
+  }
   const entries = due.map((t) => roundEntry(t.player_id, t.result_version ?? 0));
   const going = progressOf(current, tryouts, now).details.queued > 0;
   if (!going && !due.length) return zeros();

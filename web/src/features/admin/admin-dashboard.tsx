@@ -189,12 +189,13 @@ export function AdminDashboard() {
               rows={tryouts.rows}
               seasonId={season.id}
               teamLinks={season.teamsnap_links}
+              sessions={season.sessions}
               asking={asking}
               state={sending.state}
               failedEmails={sending.failedEmails}
-              onConfirm={() => {
+              onConfirm={(options) => {
                 closeConfirmation();
-                void sending.start();
+                void sending.start(options);
               }}
               onCancel={closeConfirmation}
               onDismissFailures={sending.dismissFailures}

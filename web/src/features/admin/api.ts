@@ -71,8 +71,15 @@ export function setCashCollected(tryoutId: string, collected: boolean): Promise<
 }
 
 /** Starts mailing every decided result not yet mailed; answers at once with what is still queued. */
-export function sendResults(seasonId: string): Promise<SendResultsAnswer> {
-  return callApi('sendResults', { params: { seasonId } });
+export function sendResults(
+  seasonId: string,
+  options: { sessionsAhead?: boolean } = {},
+): Promise<SendResultsAnswer> {
+  return callApi('sendResults', {
+    params: { seasonId },
+    // Issue 42: the admin confirmed mailing groups that still have a tryout session ahead.
+    query: options.sessionsAhead ? { sessions_ahead: 'send' } : {},
+  });
 }
 
 /** Where the season's result mail stands while it goes out. */

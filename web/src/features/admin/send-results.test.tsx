@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminTryoutRow, SendResultsAnswer } from '@club/shared/types';
+import type { AgeGroup } from '@club/shared/constants';
+import type { AdminTryoutRow, SendResultsAnswer, TryoutSession } from '@club/shared/types';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import {
@@ -150,6 +151,99 @@ describe('Send Result Emails confirmation', () => {
     // Assess
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Result Emails' })).toHaveFocus();
+  });
+
+  it('names a group whose tryout session is still ahead, and sends only when the admin confirms anyway (issue 42)', async () => {
+    // Prepare: 15U Girls (Ana, Cai) play again on August 16, 2099; 17U Boys (Gus) played in 2025.
+    const gus = row(7, 'Gus', { result: 'selected', age_group: '17U Boys' });
+    const session = (day: string, group: AgeGroup): TryoutSession => ({
+      kind: 'tryout',
+      age_groups: [group],
+      starts_at: `${day}T18:00`,
+      ends_at: `${day}T20:00`,
+      location: 'Harry Ainlay High School',
+      address: '4350 111 St NW, Edmonton, AB',
+    });
+    const api = serveAdmin({
+      seasons: [
+        anAdminSeason({
+          sessions: [session('2025-08-16', '17U Boys'), session('2099-08-16', '15U Girls')],
+        }),
+      ],
+      rows: [ana, cai, gus],
+    });
+    server.use(onRoute('sendResults', () => answer({ sent: 3 })));
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Send Result Emails' }));
+
+    // Assess
+    const dialog = screen.getByRole('alertdialog', { name: 'Send result emails?' });
+    expect(dialog).toHaveTextContent(
+      'This group still has a tryout session ahead:15U Girls: Sunday, August 16, 2099 · 6:00 p.m. – 8:00 p.m.Their families would read a result before playing it.',
+    );
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['15U Girls: Sunday, August 16, 2099 · 6:00 p.m. – 8:00 p.m.']);
+    expect(within(dialog).queryByRole('button', { name: 'Send 3 Emails' })).not.toBeInTheDocument();
+
+    // Act
+    await user.click(within(dialog).getByRole('button', { name: 'Send 3 Emails Anyway' }));
+
+    // Assess
+    await waitFor(() => expect(callsTo(api, 'POST', `${SEND_PATH}?sessions_ahead=send`)).toHaveLength(1));
+    expect(callsTo(api, 'POST', SEND_PATH)).toHaveLength(0);
+  });
+
+  it('sends without asking again when every group’s sessions are over', async () => {
+    // Prepare
+    const api = serveAdmin({
+      seasons: [
+        anAdminSeason({
+          sessions: [
+            {
+              kind: 'tryout',
+              age_groups: ['15U Girls'],
+              starts_at: '2025-08-16T18:00',
+              ends_at: '2025-08-16T20:00',
+              location: 'Harry Ainlay High School',
+              address: '4350 111 St NW, Edmonton, AB',
+            },
+          ],
+        }),
+      ],
+      rows: [ana],
+    });
+    server.use(onRoute('sendResults', () => answer({ total: 1, sent: 1 })));
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Send Result Emails' }));
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent('session ahead');
+    await user.click(screen.getByRole('button', { name: 'Send 1 Email' }));
+
+    // Assess
+    await waitFor(() => expect(callsTo(api, 'POST', SEND_PATH)).toHaveLength(1));
+  });
+
+  it('shows the server’s reason when it refuses a send while a session is ahead (issue 42)', async () => {
+    // Prepare: the server knows of a session the page does not show yet.
+    const reason =
+      'Not sent yet: 15U Girls (Sunday, August 16, 2099 · 6:00 p.m. – 8:00 p.m.) still has a tryout session ahead, and families would read a result before playing it. Confirm to send anyway.';
+    serveAdmin({ rows: [ana] });
+    server.use(onRoute('sendResults', () => HttpResponse.json({ message: reason }, { status: 409 })));
+    const { user } = await renderAdminWithRows();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Send Result Emails' }));
+    await user.click(screen.getByRole('button', { name: 'Send 1 Email' }));
+
+    // Assess
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(toastRegion('error')).toHaveTextContent(reason);
   });
 
   it('says "Failed to send emails" when the send is refused', async () => {

@@ -5,7 +5,9 @@
  */
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
-import type { AdminTryoutRow, ResultMailPreview, SendResultsAnswer } from '@club/shared/types';
+import { sessionWhen } from '@club/shared/sessions';
+import { groupsWithSessionAhead } from '@club/shared/sessions-ahead';
+import type { AdminTryoutRow, ResultMailPreview, SendResultsAnswer, TryoutSession } from '@club/shared/types';
 import { EmailLink } from '../../components/email-link';
 import { previewResultMail } from './api';
 import { awaitsResultMail } from './labels';
@@ -51,13 +53,15 @@ function Confirmation({
   rows,
   seasonId,
   teamLinks,
+  sessions,
   onConfirm,
   onCancel,
 }: {
   rows: AdminTryoutRow[];
   seasonId: string;
   teamLinks: Partial<Record<AgeGroup, string>>;
-  onConfirm: () => void;
+  sessions: readonly TryoutSession[];
+  onConfirm: (options: { sessionsAhead: boolean }) => void;
   onCancel: () => void;
 }) {
   const id = useId();
@@ -72,6 +76,8 @@ function Confirmation({
       waiting.filter((r) => r.result === 'selected' && !teamLinks[r.age_group]).map((r) => r.age_group),
     ),
   ].sort();
+  // Issue 42: groups to be mailed whose tryout session is still ahead; sending then needs a second thought.
+  const ahead = groupsWithSessionAhead(sessions, waiting.map((r) => r.age_group).sort(), new Date());
   return (
     <div
       ref={panel}
@@ -91,6 +97,21 @@ function Confirmation({
             <p>
               <strong>{t.confirmCount(count)}</strong> {t.confirmBreakdown(selected, count - selected)}
             </p>
+            {ahead.length ? (
+              <div className="admin-warning">
+                <p>
+                  <strong>{t.sessionsAheadTitle(ahead.length)}</strong>
+                </p>
+                <ul>
+                  {ahead.map((a) => (
+                    <li key={a.age_group}>
+                      {a.age_group}: {sessionWhen(a.session)}
+                    </li>
+                  ))}
+                </ul>
+                <p>{t.sessionsAheadNote}</p>
+              </div>
+            ) : null}
             <p className="form-note">{t.confirmNote}</p>
             {withoutLink.length ? (
               <p className="admin-warning">{t.noTeamLinkYet(withoutLink.join(', '))}</p>
@@ -103,8 +124,12 @@ function Confirmation({
       </div>
       <p className="admin-form-actions">
         {count ? (
-          <button type="button" className="button" onClick={onConfirm}>
-            {t.confirmSend(count)}
+          <button
+            type="button"
+            className="button"
+            onClick={() => onConfirm({ sessionsAhead: ahead.length > 0 })}
+          >
+            {ahead.length ? t.confirmSendAnyway(count) : t.confirmSend(count)}
           </button>
         ) : null}
         <button type="button" className="button button-secondary" onClick={onCancel}>
@@ -190,6 +215,7 @@ export function SendResultsPanel({
   rows,
   seasonId,
   teamLinks,
+  sessions = [],
   asking,
   state,
   failedEmails,
@@ -200,10 +226,12 @@ export function SendResultsPanel({
   rows: AdminTryoutRow[];
   seasonId: string;
   teamLinks: Partial<Record<AgeGroup, string>>;
+  /** The season's sessions: a group still to play one is named before its results are sent (issue 42). */
+  sessions?: readonly TryoutSession[];
   asking: boolean;
   state: SendPhase;
   failedEmails: SendResultsAnswer['failedEmails'];
-  onConfirm: () => void;
+  onConfirm: (options: { sessionsAhead: boolean }) => void;
   onCancel: () => void;
   onDismissFailures: () => void;
 }) {
@@ -214,6 +242,7 @@ export function SendResultsPanel({
           rows={rows}
           seasonId={seasonId}
           teamLinks={teamLinks}
+          sessions={sessions}
           onConfirm={onConfirm}
           onCancel={onCancel}
         />

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SendResultsAnswer } from '@club/shared/types';
 import type { Notify } from '../../components/toast';
+import { ApiError } from '../../lib/api-client';
 import { getSendProgress, sendResults } from './api';
 import { adminMessages as t } from './messages';
 
@@ -115,31 +116,39 @@ export function useSendResults(
     };
   }, [polling, seasonId, delay, lastDone, tick, refreshRows, finish]);
 
-  const start = useCallback(async () => {
-    if (!seasonId || current.phase !== 'idle') return;
-    setFailed({ seasonId, emails: [] });
-    setState({ phase: 'starting', seasonId });
-    let answer: SendResultsAnswer;
-    try {
-      answer = await sendResults(seasonId);
-    } catch {
-      setState({ phase: 'idle', seasonId });
-      notify.error(t.sendEmailsFailed);
-      return;
-    }
-    await refreshRows();
-    if (answer.details.queued === 0) return finish(seasonId, answer);
-    const done = answer.details.sent + answer.details.failed;
-    setState({
-      seasonId,
-      phase: 'sending',
-      progress: answer.details,
-      retrying: false,
-      delay: SEND_PROGRESS_POLL_MS,
-      lastDone: done,
-      tick: 0,
-    });
-  }, [seasonId, current.phase, notify, refreshRows, finish]);
+  const start = useCallback(
+    async (options: { sessionsAhead?: boolean } = {}) => {
+      if (!seasonId || current.phase !== 'idle') return;
+      setFailed({ seasonId, emails: [] });
+      setState({ phase: 'starting', seasonId });
+      let answer: SendResultsAnswer;
+      try {
+        answer = await sendResults(seasonId, options);
+      } catch (error) {
+        setState({ phase: 'idle', seasonId });
+        // A refusal the admin can act on (a session still ahead, a send already going) says why.
+        notify.error(
+          error instanceof ApiError && error.status === 409 && error.serverMessage
+            ? error.serverMessage
+            : t.sendEmailsFailed,
+        );
+        return;
+      }
+      await refreshRows();
+      if (answer.details.queued === 0) return finish(seasonId, answer);
+      const done = answer.details.sent + answer.details.failed;
+      setState({
+        seasonId,
+        phase: 'sending',
+        progress: answer.details,
+        retrying: false,
+        delay: SEND_PROGRESS_POLL_MS,
+        lastDone: done,
+        tick: 0,
+      });
+    },
+    [seasonId, current.phase, notify, refreshRows, finish],
+  );
 
   const dismissFailures = useCallback(() => setFailed({ seasonId, emails: [] }), [seasonId]);
 
