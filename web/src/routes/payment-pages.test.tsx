@@ -2,7 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Athlete } from '@club/shared/types';
+import { aTryout } from '../features/tryouts/test-data';
 import { goToCheckout } from '../lib/open-checkout';
+import { SessionContext } from '../lib/session-context';
+import { onRoute } from '../test/route-mock';
+import { server } from '../test/server';
 import PaymentCancelledPage from './payment-cancelled';
 import PaymentSuccessPage from './payment-success';
 
@@ -67,5 +72,89 @@ describe('payment return pages (spec §2 payment routes)', () => {
       expect(assign).not.toHaveBeenCalled();
       expect(await screen.findByText('Dashboard')).toBeInTheDocument();
     });
+  });
+});
+
+describe('/payment/cancelled names what was not charged (issue 42)', () => {
+  const child = (id: string, first_name: string): Athlete => ({
+    id,
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth: '2011-04-02',
+    emergency_contact_name: 'Dana Okafor',
+    emergency_contact_phone: '780-555-0142',
+    emergency_contact_email: 'dana@example.test',
+    emergency_contact_relationship: 'parent',
+    parent_consent: true,
+  });
+  const AMARA = '11111111-1111-4111-8111-111111111111';
+  const ZOLA = '22222222-2222-4222-8222-222222222222';
+  const BEN = '33333333-3333-4333-8333-333333333333';
+  const KOFI = '44444444-4444-4444-8444-444444444444';
+
+  function renderSignedIn() {
+    render(
+      <SessionContext.Provider
+        value={{
+          user: {
+            id: 'dana',
+            first_name: 'Dana',
+            last_name: 'Okafor',
+            email: 'dana@example.test',
+            is_admin: false,
+          },
+          ready: true,
+          logout: async () => {},
+        }}
+      >
+        <MemoryRouter>
+          <PaymentCancelledPage />
+        </MemoryRouter>
+      </SessionContext.Provider>,
+    );
+  }
+
+  it('names the children whose card payment was left and the amount, leaving out the paid and the withdrawn', async () => {
+    // Prepare
+    const unpaid = { payment_method: 'stripe', payment_status: 'pending' } as const;
+    server.use(
+      onRoute('getHousehold', () => ({
+        guardians: [],
+        athletes: [child(AMARA, 'Amara'), child(ZOLA, 'Zola'), child(BEN, 'Ben'), child(KOFI, 'Kofi')],
+      })),
+      onRoute('getHouseholdTryouts', () => [
+        { ...aTryout({ ...unpaid, amount_due_cents: 4500 }), athlete_id: AMARA },
+        { ...aTryout({ ...unpaid, amount_due_cents: 4000 }), athlete_id: ZOLA },
+        {
+          ...aTryout({ payment_method: 'stripe', payment_status: 'paid', amount_due_cents: 0 }),
+          athlete_id: BEN,
+        },
+        { ...aTryout({ ...unpaid, amount_due_cents: 4000, withdrawn: true }), athlete_id: KOFI },
+      ]),
+    );
+
+    // Act
+    renderSignedIn();
+
+    // Assess
+    expect(
+      await screen.findByText('Not charged: Amara’s and Zola’s tryout registrations, $85.00 in all.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says "your" for a player’s own registration', async () => {
+    server.use(
+      onRoute('getHousehold', () => ({ guardians: [], athletes: [{ ...child('dana', 'Dana') }] })),
+      onRoute('getHouseholdTryouts', () => [
+        {
+          ...aTryout({ payment_method: 'stripe', payment_status: 'failed', amount_due_cents: 4500 }),
+          athlete_id: 'dana',
+        },
+      ]),
+    );
+
+    renderSignedIn();
+
+    expect(await screen.findByText('Not charged: your tryout registration, $45.00.')).toBeInTheDocument();
   });
 });
