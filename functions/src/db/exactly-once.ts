@@ -36,6 +36,8 @@ export interface ConditionalUpdate {
 /** How long a marker is kept: past the longest the sender retries (Stripe: three days). */
 const MARKER_TTL_MS: Record<MarkerScope, number> = {
   'stripe-event': 30 * 24 * 60 * 60 * 1000,
+  // Past the change-of-address link's own life (a day): a click on a spent link reads as done till then.
+  'email-change': 2 * 24 * 60 * 60 * 1000,
 };
 
 /** One piece of outside news: its scope, its id there, and what to keep about it (e.g. the event type). */
@@ -45,8 +47,11 @@ export interface Marker {
   readonly detail?: Readonly<Record<string, string>>;
 }
 
-/** The transaction item recording the news as applied, only if nothing recorded it first. */
-function markerPut(marker: Marker, now: Date) {
+/**
+ * The transaction item recording the news as applied, only if nothing recorded it first: a flow whose change
+ * is a transaction of its own (a change of address) adds it to that transaction.
+ */
+export function markerPut(marker: Marker, now: Date) {
   return {
     TableName: tableName(),
     Item: {

@@ -20,6 +20,7 @@
  * | refund                | SEASON#<id>             | REFUND#<playerId>#<key> |            |                      |
  * | family checkout group | SEASON#<id>             | CHECKOUT#<groupId> |                 |                      |
  * | idempotency marker    | STRIPE#<eventId>        | EVENT              |                 |                      |
+ * | e-mail change marker  | EMAILCHANGE#<tokenHash> | DONE               |                 |                      |
  * | mail status           | MAIL#<lower-case>       | STATUS             |                 |                      |
  * | deleted suppression   | MAILHASH#<sha256>       | STATUS             |                 |                      |
  * | household             | HOUSEHOLD#<id>          | HOUSEHOLD          |                 |                      |
@@ -205,6 +206,8 @@ export const keys = {
 /** The kinds of outside news applied exactly once, each with its marker's key. */
 const MARKER_KEYS = {
   'stripe-event': (eventId: string) => ({ PK: `STRIPE#${eventId}`, SK: 'EVENT' }),
+  /** A change-of-address link followed (issue 42): every click on it is answered as done. */
+  'email-change': (tokenHash: string) => ({ PK: `EMAILCHANGE#${tokenHash}`, SK: 'DONE' }),
 } as const;
 
 export type MarkerScope = keyof typeof MARKER_KEYS;

@@ -6,6 +6,7 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { expiresAt, keys } from './keys';
+import { markerPut, type Marker } from './exactly-once';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 /**
  * VERIFY: a new account's address; RESET: a forgotten password; EMAIL: a change of address (issue 18);
@@ -267,10 +268,16 @@ export async function moveEmail(input: {
   to: string;
   now: Date;
 }): Promise<'moved' | 'taken' | 'invalid'> {
+  // A click that read the profile after another click moved it: nothing to move (and one transaction
+  // cannot both delete and put the same address's claim).
+  if (input.from === input.to) return 'invalid';
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({
         TransactItems: [
+          // The link's marker, in the move's transaction (db/exactly-once.ts): of ten clicks at once one
+          // moves the account, and every click, then or later, can tell the move was made.
+          { Put: markerPut(emailChangeMarker(input.tokenHash), input.now) },
           spendToken(input.tokenHash, 'EMAIL', input.userId, input.now),
           {
             Delete: {
@@ -309,6 +316,11 @@ export async function moveEmail(input: {
     ),
   );
   if (codes === null) return 'moved';
-  if (codes[2] === 'ConditionalCheckFailed') return 'taken';
+  if (codes[3] === 'ConditionalCheckFailed') return 'taken';
   return 'invalid';
+}
+
+/** The marker a followed change-of-address link leaves (keyed by the token's hash, never the address). */
+export function emailChangeMarker(tokenHash: string): Marker {
+  return { scope: 'email-change', id: tokenHash };
 }

@@ -16,6 +16,7 @@ import {
   type UpdateAccountInput,
 } from '@club/shared';
 import * as seasonsTable from '../db/seasons';
+import { isMarked } from '../db/exactly-once';
 import { revokeAllSessionFamilies } from '../db/sessions';
 import * as tryoutsTable from '../db/tryouts';
 import * as oneTimeTokens from '../db/one-time-tokens';
@@ -169,16 +170,21 @@ export async function changeEmail(
  * carry the new address.
  */
 export async function confirmEmailChange(token: string): Promise<{ success: true; message: string }> {
-  const invalid = () =>
-    new BadRequestError(serverMessages.emailChangeLinkInvalid, [
-      { msg: serverMessages.emailChangeLinkInvalid },
-    ]);
-  const now = new Date();
+  const done = { success: true, message: serverMessages.emailChanged } as const;
   const tokenHash = hashToken(token);
+  /** A refused click: answered as done when the link's move was made (by this click's twin, or earlier). */
+  const refused = async (error: Error) => {
+    if (await isMarked(oneTimeTokens.emailChangeMarker(tokenHash))) return done;
+    throw error;
+  };
+  const invalid = new BadRequestError(serverMessages.emailChangeLinkInvalid, [
+    { msg: serverMessages.emailChangeLinkInvalid },
+  ]);
+  const now = new Date();
   const issued = await oneTimeTokens.getOneTimeToken(tokenHash, 'EMAIL', now);
-  if (!issued?.email) throw invalid();
+  if (!issued?.email) return refused(invalid);
   const user = await users.getUser(issued.userId);
-  if (!user) throw invalid();
+  if (!user) return refused(invalid);
   const moved = await oneTimeTokens.moveEmail({
     tokenHash,
     userId: user.id,
@@ -187,11 +193,11 @@ export async function confirmEmailChange(token: string): Promise<{ success: true
     to: issued.email,
     now,
   });
-  if (moved === 'taken') throw new ConflictError(serverMessages.emailInUse);
-  if (moved === 'invalid') throw invalid();
+  if (moved === 'taken') return refused(new ConflictError(serverMessages.emailInUse));
+  if (moved === 'invalid') return refused(invalid);
   const after = { ...user, email: issued.email };
   await refreshRows(after);
   await sendMail(emailChangedMail(user.email, user.first_name, issued.email));
   log.info('email changed');
-  return { success: true, message: serverMessages.emailChanged };
+  return done;
 }
