@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   routeList,
+  todayInClubZone,
   tryoutId,
   type AgeGroup,
   type HelperRole,
@@ -30,6 +31,7 @@ import { ensureSeedAdmin } from '../src/services/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';
 import { openSeason } from './players';
+import { sessionOn } from './tryout-night';
 
 type Caller =
   | 'anonymous'
@@ -131,7 +133,12 @@ beforeAll(async () => {
   const left = await signedInUser();
   await call('logout', { cookies: [left.refreshCookie], headers: sameOrigin });
   tokens['signed out'] = left.token;
-  const [season, other] = [await openSeason(), await openSeason({ name: 'Winter 2026 Tryouts' })];
+  // Helpers work seasons with sessions (a season with none has nothing to help with): one next month.
+  const sessions = [sessionOn(todayInClubZone(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)))];
+  const [season, other] = [
+    await openSeason({ sessions }),
+    await openSeason({ name: 'Winter 2026 Tryouts', sessions }),
+  ];
   helperSeasonId = season.id;
   tokens['check-in helper'] = await helperToken(season.id, 'check-in', []);
   tokens.evaluator = await helperToken(season.id, 'evaluator', ['15U Boys']);

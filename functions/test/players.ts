@@ -5,7 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { AGE_GROUPS, CONSENT_NOTICE_VERSION, type AgeGroup, type Season } from '@club/shared';
+import {
+  AGE_GROUPS,
+  CONSENT_NOTICE_VERSION,
+  type AgeGroup,
+  type Season,
+  type TryoutSession,
+} from '@club/shared';
 import { db, tableName } from '../src/db/client';
 import { expiresAt, keys } from '../src/db/keys';
 import { createUserClaimingEmail, type UserItem } from '../src/db/users';
@@ -85,7 +91,12 @@ export async function liveSession(userId: string): Promise<string> {
 
 /** Creates and activates a season counted from 2025 (spec §5 years), open, all age groups, fee $45.00. */
 export function openSeason(
-  overrides: { name?: string; age_groups?: readonly AgeGroup[]; is_registration_open?: boolean } = {},
+  overrides: {
+    name?: string;
+    age_groups?: readonly AgeGroup[];
+    is_registration_open?: boolean;
+    sessions?: readonly TryoutSession[];
+  } = {},
 ): Promise<Season> {
   return createSeason({
     name: 'Fall 2025 Tryouts',

@@ -3,7 +3,13 @@
  * invited and accepted through the API, as an admin and a volunteer would.
  */
 import { expect } from 'vitest';
-import { todayInClubZone, type AgeGroup, type HelperRole, type Season } from '@club/shared';
+import {
+  todayInClubZone,
+  type AgeGroup,
+  type HelperRole,
+  type Season,
+  type TryoutSession,
+} from '@club/shared';
 import { createAdmin } from './admin';
 import { call } from './api';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
@@ -12,9 +18,12 @@ import { createPlayer, openSeason, type TestPlayer } from './players';
 export const GYM = { location: 'Harry Ainlay High School', address: '4350 111 St NW, Edmonton, AB' };
 
 /** A tryout session of the groups on a day (Edmonton), 6 to 8 pm. */
-export const sessionOn = (day: string, age_groups: readonly AgeGroup[] = ['15U Boys', '15U Girls']) => ({
+export const sessionOn = (
+  day: string,
+  age_groups: readonly AgeGroup[] = ['15U Boys', '15U Girls'],
+): TryoutSession => ({
   kind: 'tryout',
-  age_groups,
+  age_groups: [...age_groups],
   starts_at: `${day}T18:00`,
   ends_at: `${day}T20:00`,
   ...GYM,

@@ -3,11 +3,11 @@
  * accepted invitation becomes. The access check reads the grant with one strongly consistent GetItem (its key
  * is who and which job), so removing a helper ends their access on their next request.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup, HelperRole } from '@club/shared';
 import { db, queryAll, tableName } from './client';
 import { expiresAt, keys } from './keys';
-import { transactOrConditionCodes } from './transactions';
+import { transactOrConditionCodes, unlessConditionFails } from './transactions';
 
 /** One invitation of a season's list, accepted or not. */
 export interface HelperItem {
@@ -35,6 +35,8 @@ export interface GrantItem {
   role: HelperRole;
   age_groups: AgeGroup[];
   name: string;
+  /** When the grant's access ended (a day after its season's last session), once a request found it had. */
+  ended_at?: string;
 }
 
 function toHelper(item: Record<string, unknown>): HelperItem {
@@ -50,6 +52,7 @@ function toGrant(item: Record<string, unknown>): GrantItem {
     role: item.role as HelperRole,
     age_groups: (item.age_groups as AgeGroup[] | undefined) ?? [],
     name: item.name as string,
+    ...(typeof item.ended_at === 'string' ? { ended_at: item.ended_at } : {}),
   };
 }
 
@@ -260,4 +263,22 @@ export async function grantsOf(userId: string): Promise<GrantItem[]> {
     }),
   );
   return (out.Items ?? []).map(toGrant);
+}
+
+/**
+ * Records that a grant's access ended, and when (issue 42): written once, only on the grant that was read
+ * (a later invitation's grant is its own), so the end stays whatever the season's sessions become.
+ */
+export async function recordGrantEnded(grant: GrantItem, endedAt: Date): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.helperGrant(grant.season_id, grant.user_id, grant.role),
+        UpdateExpression: 'SET ended_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND helper_id = :h AND attribute_not_exists(ended_at)',
+        ExpressionAttributeValues: { ':at': endedAt.toISOString(), ':h': grant.helper_id },
+      }),
+    ),
+  );
 }

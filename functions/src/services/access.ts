@@ -36,7 +36,9 @@ export function helperAccessEnds(season: { sessions: ReadonlyArray<{ ends_at: st
 
 /**
  * The grant a user holds now for one job in one season (issue 37), or null: none, removed, or past its
- * season's end. Read from the table on every request, like the admin flag.
+ * season's end. Read from the table on every request, like the admin flag. A season with no sessions has
+ * nothing to help with (issue 42), and an end once reached is recorded on the grant, so sessions removed
+ * or added afterwards never reopen it: a grant's end only moves later while it is still ahead.
  */
 export async function helperGrantNow(
   userId: string,
@@ -49,8 +51,14 @@ export async function helperGrantNow(
     seasonsTable.getSeason(seasonId),
   ]);
   if (!grant || !season) return null;
+  if (grant.ended_at) return null;
   const ends = helperAccessEnds(season);
-  return ends && ends <= now ? null : grant;
+  if (!ends) return null;
+  if (ends <= now) {
+    await helpers.recordGrantEnded(grant, ends);
+    return null;
+  }
+  return grant;
 }
 
 /**

@@ -9,6 +9,8 @@ import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
+import { helperOf } from '../../../test/tryout-night';
+import { helperGrantNow } from '../../services/access';
 
 const session = (day: string) => ({
   kind: 'tryout',
@@ -162,6 +164,78 @@ describe('helpers (issue 37)', () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('This season’s sessions are over, so it has no helpers to invite.');
     expect(await tableSnapshot()).toBe(before);
-    // A session tomorrow opens it again (the season goes on).
+  });
+
+  it('keeps an ended access ended when the admin then removes the season’s sessions or adds a later one', async () => {
+    // Prepare: the season's last session was two days ago, so the helper's access has ended.
+    const { season, admin } = await seasonTonight('Fall 2028 Tryouts');
+    const helper = await helperOf(admin, season.id, 'check-in');
+    const setSessions = async (sessions: unknown[]) => {
+      const res = await call('updateSeason', {
+        token: admin.token,
+        params: { id: season.id },
+        body: { sessions },
+      });
+      expect(res.status).toBe(200);
+    };
+    const door = async () =>
+      (await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status;
+    await setSessions([session(todayInClubZone(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)))]);
+    expect(await door()).toBe(403);
+
+    // Act: the admin tidies the season's sessions away, then adds one tomorrow.
+    await setSessions([]);
+    const withNone = await door();
+    await setSessions([session(todayInClubZone(new Date(Date.now() + 24 * 60 * 60 * 1000)))]);
+    const withLater = await door();
+
+    // Assess
+    expect([withNone, withLater]).toEqual([403, 403]);
+    expect((await call('myHelperGrants', { token: helper.token })).body).toEqual([]);
+  });
+
+  it('ends access while a season has no sessions, and a helper whose season goes on keeps the job', async () => {
+    const { season, admin } = await seasonTonight('Winter 2028 Tryouts');
+    const helper = await helperOf(admin, season.id, 'check-in');
+    const setSessions = async (sessions: unknown[]) => {
+      const res = await call('updateSeason', {
+        token: admin.token,
+        params: { id: season.id },
+        body: { sessions },
+      });
+      expect(res.status).toBe(200);
+    };
+    const door = async () =>
+      (await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status;
+
+    await setSessions([]);
+    const withNone = await door();
+    await setSessions([session(todayInClubZone(new Date(Date.now() + 24 * 60 * 60 * 1000)))]);
+    const withTomorrow = await door();
+
+    expect([withNone, withTomorrow]).toEqual([403, 200]);
+  });
+
+  it('lasts until a day after the season’s last session, whatever order its dates were given in', async () => {
+    // Prepare: sessions on three dates in August 2030, the last (Aug 20, 6–8 pm Edmonton) given second.
+    const { season, admin } = await seasonTonight('Spring 2029 Tryouts');
+    const helper = await helperOf(admin, season.id, 'check-in');
+    const set = await call('updateSeason', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { sessions: [session('2030-08-14'), session('2030-08-20'), session('2030-08-12')] },
+    });
+    expect(set.status).toBe(200);
+    const at = (iso: string) => helperGrantNow(helper.id, season.id, 'check-in', new Date(iso));
+
+    // Act: between the sessions, a minute before the end (Aug 21, 8 pm MDT = Aug 22, 02:00 UTC), at it.
+    const between = await at('2030-08-17T12:00:00Z');
+    const lastMinute = await at('2030-08-22T01:59:00Z');
+    const atTheEnd = await at('2030-08-22T02:00:00Z');
+
+    // Assess
+    expect(between?.role).toBe('check-in');
+    expect(lastMinute?.role).toBe('check-in');
+    expect(atTheEnd).toBeNull();
   });
 });
