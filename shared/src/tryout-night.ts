@@ -201,6 +201,12 @@ export interface RankingRow {
    * evaluator's own average (in the evaluator's standard deviations), then averaged: 0 is average.
    */
   overall: number | null;
+  /** The mean of the criteria's means, on the season's scale (1 … scale_max): the overall a volunteer reads. */
+  average: number | null;
+  /** The player's place by `overall` (1 is best, ties share it); null: not scored. */
+  rank: number | null;
+  /** The evaluators' notes about the player (the admin's screen only; never the family's). */
+  notes: Array<{ evaluator: string; criterion: string; note: string }>;
   /** Seen by fewer than MIN_EVALUATORS evaluators. */
   few_evaluators: boolean;
 }

@@ -48,8 +48,9 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * GET /admin/seasons/{id}/rankings?age_group=: the group's players (not withdrawn), best overall first
- * (unscored last, by number), each with who scored them, each criterion's mean, and a flag for players seen
- * by fewer than two evaluators.
+ * (unscored last, by number), each with who scored them, each criterion's mean, the overall on the scale
+ * (the criteria's means averaged) with the place the normalised overall gives, the evaluators' notes, and a
+ * flag for players seen by fewer than two evaluators.
  */
 export async function rankings(seasonId: string, group: AgeGroup): Promise<RankingsAnswer> {
   const [{ season, tryouts }, scores] = await Promise.all([
@@ -59,6 +60,7 @@ export async function rankings(seasonId: string, group: AgeGroup): Promise<Ranki
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
   const { criteria, scale_max } = criteriaOf(season);
   const keys = new Set(criteria.map((c) => c.key));
+  const labels = new Map(criteria.map((c) => [c.key, c.label]));
   const counted = scores.filter((s) => keys.has(s.criterion));
   const standard = standardScores(counted);
   const rows: RankingRow[] = tryouts
@@ -67,6 +69,13 @@ export async function rankings(seasonId: string, group: AgeGroup): Promise<Ranki
       const own = counted.filter((s) => s.player_id === t.player_id);
       const evaluators = [...new Map(own.map((s) => [s.evaluator_id, s.evaluator_name])).values()].sort();
       const z = standard.get(t.player_id);
+      const means = Object.fromEntries(
+        criteria.map((c) => {
+          const values = own.filter((s) => s.criterion === c.key).map((s) => s.value);
+          return [c.key, values.length ? round2(mean(values)) : null];
+        }),
+      );
+      const scored = Object.values(means).filter((m): m is number => m !== null);
       return {
         id: t.id,
         tryout_number: t.tryout_number,
@@ -77,13 +86,17 @@ export async function rankings(seasonId: string, group: AgeGroup): Promise<Ranki
         attended: t.attended,
         result: t.result,
         evaluators,
-        means: Object.fromEntries(
-          criteria.map((c) => {
-            const values = own.filter((s) => s.criterion === c.key).map((s) => s.value);
-            return [c.key, values.length ? round2(mean(values)) : null];
-          }),
-        ),
+        means,
         overall: z && z.size ? round2(mean([...z.values()])) : null,
+        average: scored.length ? round2(mean(scored)) : null,
+        rank: null,
+        notes: own
+          .filter((s) => s.note)
+          .sort(
+            (a, b) =>
+              a.evaluator_name.localeCompare(b.evaluator_name) || a.criterion.localeCompare(b.criterion),
+          )
+          .map((s) => ({ evaluator: s.evaluator_name, criterion: labels.get(s.criterion)!, note: s.note! })),
         few_evaluators: evaluators.length < MIN_EVALUATORS,
       };
     })
@@ -93,6 +106,10 @@ export async function rankings(seasonId: string, group: AgeGroup): Promise<Ranki
         (b.overall ?? 0) - (a.overall ?? 0) ||
         a.tryout_number - b.tryout_number,
     );
+  for (const row of rows) {
+    if (row.overall !== null)
+      row.rank = 1 + rows.filter((r) => (r.overall ?? -Infinity) > row.overall!).length;
+  }
   return { age_group: group, criteria, scale_max, rows };
 }
 

@@ -171,6 +171,12 @@ describe('scoring on tryout night (issue 37)', () => {
     await give(a.token, [1, 2, 3]);
     await give(b.token, [2, 3, 4]);
     await give(c.token, [5], 1);
+    const noted = await call('putScores', {
+      token: c.token,
+      params: { seasonId: season.id },
+      body: { scores: [score(ids[0]!, 'shooting', 5, after(61), 'Quick first step')] },
+    });
+    expect(noted.status).toBe(200);
 
     // Act
     const res = await call('getRankings', {
@@ -195,6 +201,18 @@ describe('scoring on tryout night (issue 37)', () => {
     // A's and B's standard scores agree (−1.22, 0, 1.22); Cam's one generous score is Cam's own average (0),
     // so it lifts the first player's raw mean above the second's but not their overall.
     expect(rows.map((r) => r.overall)).toEqual([1.22, 0, -0.82]);
+    // A volunteer reads the overall on the 1–5 scale, the rank from the normalised overall beside it, and
+    // the notes (issue 42).
+    expect(rows.map((r) => [r.average, r.rank])).toEqual([
+      [3.5, 1],
+      [2.5, 2],
+      [2.67, 3],
+    ]);
+    expect(rows.map((r) => r.notes)).toEqual([
+      [],
+      [],
+      [{ evaluator: 'Cam Once', criterion: 'Shooting', note: 'Quick first step' }],
+    ]);
     // The download reads in a spreadsheet as the screen does: numbers as numbers, names as names.
     const file = await call('getRankings', {
       token: admin.token,

@@ -2,7 +2,10 @@
  * From scores to results (issue 37): one group's players ranked from the evaluators' scores. The admin sorts
  * by any column, narrows to players seen by fewer than two evaluators, downloads the table as a spreadsheet,
  * ticks the players to select and sets the results in one go: "Selected" for the ticked rows, "Not Selected"
- * for the rest. Each stays editable one by one in the tryout table.
+ * for the other players who were there and scored. A volunteer reads the overall on the criteria's scale,
+ * with the place the normalised score gives beside it, and each player's notes (issue 42). Before anything
+ * changes the screen says what will happen, and who is left as they are (absent or not scored: never
+ * silently Not Selected); the table is read again after. Each stays editable one by one in the tryout table.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
@@ -33,6 +36,16 @@ function sortRows(rows: RankingRow[], key: SortKey, descending: boolean): Rankin
 
 const shown = (n: number | null) => (n === null ? '—' : n.toFixed(2));
 
+function resultText(r: RankingRow): string {
+  return r.result === 'selected' ? 'Selected' : r.result === 'not_selected' ? 'Not Selected' : 'Pending';
+}
+
+/** Why "Set results" leaves an unticked player as they are. */
+function leftReason(r: RankingRow): string {
+  if (!r.attended && r.overall === null) return 'not checked in, not scored';
+  return r.attended ? 'not scored' : 'not checked in';
+}
+
 export function Rankings({ season, notify }: { season: AdminSeason; notify: Notify }) {
   const [group, setGroup] = useState<AgeGroup>(season.age_groups[0]!);
   const [answer, setAnswer] = useState<RankingsAnswer | null>(null);
@@ -44,6 +57,8 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
   const [fewOnly, setFewOnly] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [reload, setReload] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -59,7 +74,7 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
     return () => {
       current = false;
     };
-  }, [season.id, group]);
+  }, [season.id, group, reload]);
 
   const rows = useMemo(() => {
     const all = answer ? sortRows(answer.rows, sort.key, sort.descending) : [];
@@ -81,28 +96,39 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
     );
   }
 
+  /** What "Set results" does: ticked rows Selected; the others Not Selected if they were there and scored. */
+  const plan = useMemo(() => {
+    const rowsOf = answer?.rows ?? [];
+    const assessed = (r: RankingRow) => r.attended && r.overall !== null;
+    const selected = rowsOf.filter((r) => chosen.has(r.id));
+    const notSelected = rowsOf.filter((r) => !chosen.has(r.id) && assessed(r));
+    const leftAlone = rowsOf.filter((r) => !chosen.has(r.id) && !assessed(r));
+    const changes = [
+      ...selected.filter((r) => r.result !== 'selected').map((r) => [r, 'selected'] as const),
+      ...notSelected.filter((r) => r.result !== 'not_selected').map((r) => [r, 'not_selected'] as const),
+    ];
+    return { selected, notSelected, leftAlone, changes };
+  }, [answer, chosen]);
+
   async function setResults() {
     if (!answer || busy) return;
     setBusy(true);
     let changed = 0;
     try {
-      for (const row of answer.rows) {
-        const result = chosen.has(row.id) ? 'selected' : 'not_selected';
-        if (row.result === result) continue;
+      for (const [row, result] of plan.changes) {
         await setSelection(row.id, result);
         changed += 1;
       }
-      setAnswer({
-        ...answer,
-        rows: answer.rows.map((r) => ({ ...r, result: chosen.has(r.id) ? 'selected' : 'not_selected' })),
-      });
       notify.success(
-        `${group}: ${chosen.size} Selected, ${answer.rows.length - chosen.size} Not Selected (${changed} changed).`,
+        `${group}: ${plan.selected.length} Selected, ${plan.notSelected.length} Not Selected (${changed} changed).`,
       );
     } catch (error) {
       notify.error(serverMessageOr(error, 'Some results could not be set. Please try again.'));
     } finally {
       setBusy(false);
+      setConfirming(false);
+      // What the table holds now, whatever went through.
+      setReload((n) => n + 1);
     }
   }
 
@@ -147,7 +173,8 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
                 <th scope="col">Select</th>
                 {header('number', '#')}
                 <th scope="col">Player</th>
-                {header('overall', 'Overall')}
+                <th scope="col">Result</th>
+                {header('overall', `Overall (1–${answer.scale_max})`)}
                 {answer.criteria.map((c) => (
                   <th
                     key={c.key}
@@ -166,7 +193,6 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
                   </th>
                 ))}
                 {header('evaluators', 'Seen by')}
-                <th scope="col">Result</th>
               </tr>
             </thead>
             <tbody>
@@ -188,23 +214,37 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
                     />
                   </td>
                   <td>{r.tryout_number}</td>
-                  <td>
+                  <td className="admin-rankings-player">
                     {r.first_name} {r.last_name}
+                    {r.notes.length ? (
+                      <details>
+                        <summary>{r.notes.length === 1 ? '1 note' : `${r.notes.length} notes`}</summary>
+                        <ul>
+                          {r.notes.map((n, i) => (
+                            <li key={i}>
+                              <strong>{n.evaluator}</strong> ({n.criterion}): {n.note}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    ) : null}
                   </td>
-                  <td>{shown(r.overall)}</td>
+                  <td>{resultText(r)}</td>
+                  <td>
+                    {shown(r.average)}
+                    {r.rank !== null ? (
+                      <small className="admin-rank" title={`Normalised score ${r.overall}`}>
+                        {' '}
+                        Rank {r.rank}
+                      </small>
+                    ) : null}
+                  </td>
                   {answer.criteria.map((c) => (
                     <td key={c.key}>{shown(r.means[c.key] ?? null)}</td>
                   ))}
                   <td title={r.evaluators.join(', ')}>
                     {r.evaluators.length}
                     {r.few_evaluators ? <span className="admin-flag"> Fewer than 2</span> : null}
-                  </td>
-                  <td>
-                    {r.result === 'selected'
-                      ? 'Selected'
-                      : r.result === 'not_selected'
-                        ? 'Not Selected'
-                        : '—'}
                   </td>
                 </tr>
               ))}
@@ -214,19 +254,49 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
       ) : failed ? null : (
         <p role="status">Loading rankings…</p>
       )}
-      {answer?.rows.length ? (
+      {answer?.rows.length && !confirming ? (
         <p className="admin-form-actions">
-          <button
-            type="button"
-            className="button"
-            aria-disabled={busy || undefined}
-            onClick={() => void setResults()}
-          >
-            {busy
-              ? 'Setting results…'
-              : `Set results: ${chosen.size} Selected, ${answer.rows.length - chosen.size} Not Selected`}
+          <button type="button" className="button" onClick={() => setConfirming(true)}>
+            Set results…
           </button>
         </p>
+      ) : null}
+      {answer?.rows.length && confirming ? (
+        <div className="admin-confirm" role="group" aria-label="Confirm the results">
+          <p>
+            {group}: {plan.selected.length} Selected, {plan.notSelected.length} Not Selected (
+            {plan.changes.length} {plan.changes.length === 1 ? 'change' : 'changes'}).
+          </p>
+          {plan.leftAlone.length ? (
+            <p>
+              Left as they are (tick them to select them, or set them one by one in the tryout table):{' '}
+              {plan.leftAlone
+                .map((r) => `#${r.tryout_number} ${r.first_name} ${r.last_name} (${leftReason(r)})`)
+                .join(', ')}
+              .
+            </p>
+          ) : null}
+          <p className="admin-form-actions">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={busy || undefined}
+              onClick={() => void setResults()}
+            >
+              {busy
+                ? 'Setting results…'
+                : `Set results: ${plan.selected.length} Selected, ${plan.notSelected.length} Not Selected`}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </button>
+          </p>
+        </div>
       ) : null}
     </div>
   );

@@ -30,6 +30,11 @@ const RANKED: RankingsAnswer = {
       evaluators: ['Alex Harsh', 'Blair Kind'],
       means: { shooting: 4.5 },
       overall: 1.1,
+      average: 4.5,
+      rank: 1,
+      notes: [
+        { evaluator: 'Blair Kind', criterion: 'Shooting', note: 'Quick release, finishes with both hands' },
+      ],
       few_evaluators: false,
     },
     {
@@ -44,6 +49,9 @@ const RANKED: RankingsAnswer = {
       evaluators: ['Alex Harsh'],
       means: { shooting: 2 },
       overall: -0.7,
+      average: 2,
+      rank: 2,
+      notes: [],
       few_evaluators: true,
     },
     {
@@ -58,6 +66,9 @@ const RANKED: RankingsAnswer = {
       evaluators: [],
       means: { shooting: null },
       overall: null,
+      average: null,
+      rank: null,
+      notes: [],
       few_evaluators: true,
     },
   ],
@@ -92,17 +103,27 @@ describe('tryout night in the admin area (issue 37)', () => {
     expect(callsTo(api, 'POST', `/api/admin/seasons/${SEASON_ID}/helpers`)).toHaveLength(0);
   });
 
-  it('ranks best first with the unscored last, flags players seen by fewer than two, and sets every result in one go', async () => {
+  it('ranks best first with the unscored last, flags players seen by fewer than two, and sets the results it said it would', async () => {
     const { api, user } = await openPanel();
     const table = screen.getByRole('table', { name: '15U Boys players ranked by their scores' });
     const body = within(table).getAllByRole('row').slice(1);
     expect(body.map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['2', '1', '3']);
     expect(within(body[1]!).getByText('Fewer than 2')).toBeInTheDocument();
+    const readsBefore = callsTo(api, 'GET', /\/rankings\?/).length;
 
-    // Sam was Selected before; the admin picks Leo instead.
+    // Sam was Selected before; the admin picks Leo instead. Ari was not there and not scored.
     await user.click(screen.getByLabelText('Select #1 Sam Lee'));
     await user.click(screen.getByLabelText('Select #2 Leo Okafor'));
-    await user.click(screen.getByRole('button', { name: 'Set results: 1 Selected, 2 Not Selected' }));
+    await user.click(screen.getByRole('button', { name: 'Set results…' }));
+
+    // Nothing changes before the admin confirms what the screen says it will do.
+    const confirm = screen.getByRole('group', { name: 'Confirm the results' });
+    expect(confirm).toHaveTextContent('15U Boys: 1 Selected, 1 Not Selected (2 changes).');
+    expect(confirm).toHaveTextContent('#3 Ari Ng (not checked in, not scored)');
+    expect(callsTo(api, 'PATCH', /\/selection$/)).toHaveLength(0);
+    await user.click(
+      within(confirm).getByRole('button', { name: 'Set results: 1 Selected, 1 Not Selected' }),
+    );
 
     const sent = await Promise.all(
       callsTo(api, 'PATCH', /\/selection$/).map(async (c) => [c.path, (c.body as { result: string }).result]),
@@ -111,11 +132,29 @@ describe('tryout night in the admin area (issue 37)', () => {
       [
         [`/api/admin/tryouts/${id(1)}/selection`, 'not_selected'],
         [`/api/admin/tryouts/${id(2)}/selection`, 'selected'],
-        [`/api/admin/tryouts/${id(3)}/selection`, 'not_selected'],
       ].sort(),
     );
     expect(
-      await within(toastRegion('success')).findByText('15U Boys: 1 Selected, 2 Not Selected (3 changed).'),
+      await within(toastRegion('success')).findByText('15U Boys: 1 Selected, 1 Not Selected (2 changed).'),
     ).toBeInTheDocument();
+    // The table is read again: it shows what the server now holds.
+    expect(callsTo(api, 'GET', /\/rankings\?/).length).toBe(readsBefore + 1);
+  });
+
+  it('shows the overall on the criteria’s scale with the rank beside it, the Result, and each player’s notes', async () => {
+    await openPanel();
+    const table = screen.getByRole('table', { name: '15U Boys players ranked by their scores' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Select', '#', 'Player', 'Result', 'Overall (1–5)', 'Shooting', 'Seen by']);
+    const leo = within(table).getAllByRole('row')[1]!;
+    const cells = within(leo)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[3]).toBe('Pending');
+    expect(cells[4]).toBe('4.50 Rank 1');
+    expect(within(leo).getByText('1 note')).toBeInTheDocument();
+    expect(leo).toHaveTextContent('Blair Kind (Shooting): Quick release, finishes with both hands');
   });
 });
