@@ -1,18 +1,24 @@
 /**
- * A walk-up at the door (issue 37): a family with no account registers their child on the helper's phone,
- * pays cash and is checked in with the next number. The parent types their own details and accepts the
- * season's waiver by typing their full name; only the groups the child's birth year and division fit are
- * offered. The shared schema checks everything first; the server's refusal keeps what was typed.
+ * A walk-up at the door (issues 37 and 42): a family registers their child on the helper's phone, pays cash
+ * and is checked in with the next number. The parent types their own details, who to call in an emergency,
+ * any medical notes and whether the club may take photos, and accepts the season's waiver by typing their
+ * full name; only the groups the child's birth year and division fit are offered. The shared schema checks
+ * everything first; the server's refusal keeps what was typed.
  */
 import { useId, useState, type FormEvent } from 'react';
-import type { AgeGroup, Division } from '@club/shared/constants';
+import {
+  EMERGENCY_CONTACT_RELATIONSHIPS,
+  type AgeGroup,
+  type Division,
+  type EmergencyContactRelationship,
+} from '@club/shared/constants';
 import { formatCad } from '@club/shared/money';
 import { fieldErrors } from '@club/shared/schemas';
 import { WalkUpSchema, type WalkUpInput } from '@club/shared/tryout-night-schemas';
 import type { TonightAnswer, WalkUpAnswer } from '@club/shared/tryout-night';
-import { groupsFor } from '@club/shared/tryouts';
+import { groupsFor, RELATIONSHIP_LABELS } from '@club/shared/tryouts';
 import { DivisionChoice } from '../../components/division-choice';
-import { controlProps, FieldError } from '../../components/form-field';
+import { controlProps, FieldError, FormField } from '../../components/form-field';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { registerWalkUp } from './api';
 
@@ -26,6 +32,15 @@ type Fields = {
   born: string;
   division: Division | '';
   age_group: AgeGroup | '';
+  /** Who is called in an emergency: the parent above, or someone else named here. */
+  contact: '' | 'parent' | 'other';
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  contact_relationship: EmergencyContactRelationship | '';
+  medical: string;
+  /** The parent's answer about photos and video, asked every time (not answered is not a yes). */
+  photos: '' | 'yes' | 'no';
   signed: string;
   cash: boolean;
 };
@@ -40,9 +55,22 @@ const EMPTY: Fields = {
   born: '',
   division: '',
   age_group: '',
+  contact: '',
+  contact_name: '',
+  contact_phone: '',
+  contact_email: '',
+  contact_relationship: '',
+  medical: '',
+  photos: '',
   signed: '',
   cash: false,
 };
+
+/** What the form asks beyond the shared schema: the two questions a helper must not skip. */
+export const walkUpAsks = {
+  contactRequired: 'Ask who to call in an emergency.',
+  photosRequired: 'Ask whether the club may use photos and video.',
+} as const;
 
 /** The schema's error paths, by this form's field names. */
 const FIELD_OF: Record<string, keyof Fields> = {
@@ -54,6 +82,11 @@ const FIELD_OF: Record<string, keyof Fields> = {
   'athlete.last_name': 'child_last',
   'athlete.date_of_birth': 'born',
   'athlete.division': 'division',
+  'athlete.medical_notes': 'medical',
+  'emergency_contact.name': 'contact_name',
+  'emergency_contact.phone_number': 'contact_phone',
+  'emergency_contact.email': 'contact_email',
+  'emergency_contact.relationship': 'contact_relationship',
   age_group: 'age_group',
   waiver_signed_name: 'signed',
   cash_collected: 'cash',
@@ -96,10 +129,22 @@ export function WalkUpForm({
         last_name: f.child_last,
         date_of_birth: f.born,
         division: f.division,
+        ...(f.medical.trim() ? { medical_notes: f.medical } : {}),
       },
+      ...(f.contact === 'other'
+        ? {
+            emergency_contact: {
+              name: f.contact_name,
+              phone_number: f.contact_phone,
+              email: f.contact_email,
+              relationship: f.contact_relationship,
+            },
+          }
+        : {}),
       age_group: f.age_group,
       payment_method: 'cash',
       cash_collected: f.cash,
+      ...(f.photos ? { photo_consent: f.photos === 'yes' } : {}),
       ...(walkUp.waiver_text ? { waiver_signed_name: f.signed } : {}),
     };
     const found: Partial<Record<keyof Fields, string>> = {};
@@ -107,6 +152,8 @@ export function WalkUpForm({
       const field = FIELD_OF[path];
       if (field && message) found[field] = message;
     }
+    if (!f.contact) found.contact = walkUpAsks.contactRequired;
+    if (!f.photos) found.photos = walkUpAsks.photosRequired;
     if (walkUp.waiver_text && !f.signed.trim()) {
       found.signed = 'The parent or guardian types their full name to accept the waiver.';
     }
@@ -140,6 +187,34 @@ export function WalkUpForm({
       <FieldError id={`${id}-${key}`} error={errors[key]} />
     </div>
   );
+
+  const choice = <K extends 'contact' | 'photos'>(
+    key: K,
+    legend: string,
+    options: ReadonlyArray<readonly [Fields[K], string]>,
+  ) => (
+    <fieldset
+      className="night-choice"
+      aria-invalid={Boolean(errors[key])}
+      aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+    >
+      <legend>{legend}</legend>
+      {options.map(([value, label]) => (
+        <div className="form-check" key={String(value)}>
+          <input
+            id={`${id}-${key}-${String(value)}`}
+            type="radio"
+            name={`${id}-${key}`}
+            checked={f[key] === value}
+            onChange={() => set(key, value)}
+          />{' '}
+          <label htmlFor={`${id}-${key}-${String(value)}`}>{label}</label>
+        </div>
+      ))}
+      <FieldError id={`${id}-${key}`} error={errors[key]} />
+    </fieldset>
+  );
+  const child = f.child_first.trim() || 'the child';
 
   return (
     <form
@@ -188,7 +263,57 @@ export function WalkUpForm({
           </select>
           <FieldError id={`${id}-group`} error={errors.age_group} />
         </div>
+        <FormField
+          id={`${id}-medical`}
+          label="Medical notes (optional)"
+          error={errors.medical}
+          hint="Conditions, allergies or medication. Only the club’s administrators see them."
+        >
+          {(aria) => (
+            <textarea
+              {...aria}
+              rows={2}
+              maxLength={500}
+              value={f.medical}
+              onChange={(e) => set('medical', e.target.value)}
+            />
+          )}
+        </FormField>
       </fieldset>
+      {choice('contact', 'Who do we call in an emergency?', [
+        ['parent', 'The parent or guardian above'],
+        ['other', 'Someone else'],
+      ])}
+      {f.contact === 'other' ? (
+        <fieldset>
+          <legend>Emergency contact</legend>
+          {text('contact_name', 'Contact’s name')}
+          {text('contact_phone', 'Contact’s phone', 'tel')}
+          {text('contact_email', 'Contact’s e-mail', 'email')}
+          <div className="form-field">
+            <label htmlFor={`${id}-contact_relationship`}>Relationship to the child</label>
+            <select
+              {...controlProps(`${id}-contact_relationship`, errors.contact_relationship)}
+              value={f.contact_relationship}
+              onChange={(e) =>
+                set('contact_relationship', e.target.value as EmergencyContactRelationship | '')
+              }
+            >
+              <option value="">Select relationship</option>
+              {EMERGENCY_CONTACT_RELATIONSHIPS.map((r) => (
+                <option key={r} value={r}>
+                  {RELATIONSHIP_LABELS[r]}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-contact_relationship`} error={errors.contact_relationship} />
+          </div>
+        </fieldset>
+      ) : null}
+      {choice('photos', 'Photos and video', [
+        ['yes', `Yes: the club may use photos and video of ${child} from tryouts this season`],
+        ['no', 'No photos'],
+      ])}
       {walkUp.waiver_text ? (
         <fieldset>
           <legend>Waiver</legend>
