@@ -22,8 +22,7 @@ import { expiresAt } from '../db/keys';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
 import { hashToken, newSecretToken } from '../lib/secure-tokens';
-import { helperInviteMail } from '../mail/helper-mails';
-import { tokenLink } from '../mail/layout';
+import { helperInviteMail, helperNights } from '../mail/helper-mails';
 import { sendMail } from '../mail/ses-sender';
 import { helperAccessEnds, helperGrantNow } from './access';
 import { rateLimits, requireWithinLimit } from './rate-limits';
@@ -93,10 +92,13 @@ export async function inviteHelper(
   await sendMail(
     helperInviteMail({
       to: email,
+      inviterName: `${admin.first_name} ${admin.last_name}`,
       seasonName: season.name,
       role: helper.role,
       ageGroups: helper.age_groups,
-      link: tokenLink(MAIL_LINK_PAGES.acceptHelper, token),
+      nights: helperNights(season.sessions, helper.role, helper.age_groups),
+      page: MAIL_LINK_PAGES.acceptHelper,
+      token,
     }),
   ).catch((error: unknown) => {
     log.warn('helper invitation not sent', { error: error instanceof Error ? error.name : 'unknown' });

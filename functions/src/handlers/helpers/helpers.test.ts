@@ -50,6 +50,26 @@ describe('helpers (issue 37)', () => {
     const mail = (await mailsTo(helper.email)).at(-1)!;
     expect(mail.subject).toBe('Help at Fall 2026 Tryouts: Check-in');
     expect(mail.body.text).toContain('The link works for 7 days');
+    // Who asks, for which job, and the night: date, time and gym.
+    expect(mail.body.text).toContain(
+      'Morgan Admin of Summit Basketball invited you to help at Fall 2026 Tryouts: you would check players in at the door',
+    );
+    expect(mail.body.text).toMatch(
+      /The night:\n\n• \w+, \w+ \d{1,2}, \d{4} · 6:00 p\.m\. – 8:00 p\.m\. at Harry Ainlay High School\n/,
+    );
+    // The page the link opens says the job and the address before anyone signs in.
+    const facts = new URLSearchParams(
+      new URL(await linkFromLatestMail(helper.email, /\/helpers\/accept#/)).hash
+        .split('&')
+        .slice(1)
+        .join('&'),
+    );
+    expect([facts.get('job'), facts.get('email'), facts.get('season')]).toEqual([
+      'check-in',
+      helper.email,
+      'Fall 2026 Tryouts',
+    ]);
+    expect(facts.getAll('night')).toHaveLength(1);
     expect((await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status).toBe(
       403,
     );
