@@ -21,7 +21,7 @@ import { db, tableName } from './client';
 import { claimWithLease, whileClaimed, type ClaimFields, type Lease } from './exactly-once';
 import { keys } from './keys';
 import { transactOrConditionCodes, unlessConditionFails } from './transactions';
-import { updateTryout, updateTryoutIf } from './tryouts';
+import { getTryoutsOf, updateTryout, updateTryoutIf } from './tryouts';
 import { roundEntry, toRound, type ResultRound } from './season-partition';
 import type { TryoutItem } from './tryout-item';
 
@@ -175,17 +175,52 @@ const MAIL_CLAIM: ClaimFields = {
 export function claimResultMail(
   row: RowRef & Lease & { version: number; round: string },
 ): Promise<TryoutItem | null> {
-  return updateTryoutIf(
-    row.seasonId,
-    row.playerId,
-    claimWithLease(MAIL_CLAIM, row, {
-      set: 'mail_round = :round',
-      remove: ['mail_error'],
-      condition:
-        'email_sent = :false AND result_version = :v AND (attribute_not_exists(mail_round) OR mail_round < :round)',
-      values: { ':round': row.round, ':false': false, ':v': row.version },
-    }),
+  return updateTryoutIf(row.seasonId, row.playerId, roundClaim(row));
+}
+
+/** A claim of one row's mail for a round, as claimResultMail writes it. */
+function roundClaim(row: Lease & { version: number; round: string }) {
+  return claimWithLease(MAIL_CLAIM, row, {
+    set: 'mail_round = :round',
+    remove: ['mail_error'],
+    condition:
+      'email_sent = :false AND result_version = :v AND (attribute_not_exists(mail_round) OR mail_round < :round)',
+    values: { ':round': row.round, ':false': false, ':v': row.version },
+  });
+}
+
+/**
+ * Claims the mails of a family's rows for one round together (issue 42: one mail per family per round), in
+ * ONE transaction under the same claim: all of them, or none when any is no longer claimable (sent, its
+ * result changed, held by a live lease, or tried in this round: a duplicate message finds them so). The
+ * rows as claimed (strongly consistent reads), or null when the transaction was refused.
+ */
+export async function claimResultMailsTogether(
+  rows: ReadonlyArray<RowRef & { version: number }>,
+  lease: Lease & { round: string },
+): Promise<TryoutItem[] | null> {
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: rows.map((row) => ({
+          Update: {
+            TableName: tableName(),
+            Key: keys.tryout(row.seasonId, row.playerId),
+            ...roundClaim({ ...lease, version: row.version }),
+          },
+        })),
+      }),
+    ),
   );
+  if (codes && !codes.includes('ConditionalCheckFailed')) {
+    throw new Error(`Result mail claim transaction failed: ${codes.join(',')}`);
+  }
+  if (codes) return null;
+  const claimed = await getTryoutsOf(
+    rows[0]!.seasonId,
+    rows.map((r) => r.playerId),
+  );
+  return claimed.filter((r) => r.mail_claim === lease.claim);
 }
 
 /**

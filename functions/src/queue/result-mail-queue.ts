@@ -9,12 +9,28 @@ import { getConfig } from '../lib/config';
 import { log } from '../lib/log';
 import { resultMailQueue } from './result-mail-settings';
 
-/** One message: the registration's public id, its result version and round. No personal data. */
+const TryoutIdOnQueue = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i));
+const ResultVersion = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** The most registrations one family's result mail names (a household holds a dozen at most). */
+export const FAMILY_MAIL_MAX_ROWS = 20;
+
+/**
+ * One message: the registration's public id, its result version and round, and (issue 42) the other
+ * registrations of the same family in the round, so the family gets one mail naming each child. No personal
+ * data. A message without `with` (queued before families were mailed together) is a family of one.
+ */
 export const ResultMailMessageSchema = v.object({
-  tryout_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}\.[0-9a-f-]{36}$/i)),
-  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  tryout_id: TryoutIdOnQueue,
+  version: ResultVersion,
   /** The round that asked for it: a row tried in this round or a later one is not claimed again. */
   round: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  with: v.optional(
+    v.pipe(
+      v.array(v.object({ tryout_id: TryoutIdOnQueue, version: ResultVersion })),
+      v.maxLength(FAMILY_MAIL_MAX_ROWS - 1),
+    ),
+  ),
 });
 export type ResultMailMessage = v.InferOutput<typeof ResultMailMessageSchema>;
 

@@ -7,6 +7,7 @@ import { tryoutId } from '@club/shared';
 
 import * as resultMailTable from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
+import type { TryoutItem } from '../db/tryout-item';
 import { getConfig } from '../lib/config';
 import type { QueueMessage, ResultMailMessage } from '../queue/result-mail-queue';
 import { deliverOpeningNotice } from './opening-notices';
@@ -47,27 +48,59 @@ export async function deliverQueuedResultMail(
   deadline: number,
   seasons: Map<string, Promise<seasonsTable.SeasonItem | null>>,
 ): Promise<QueuedMailOutcome> {
-  const ids = tryoutId.parse(message.tryout_id);
-  if (!ids) return 'done';
+  const named = [{ tryout_id: message.tryout_id, version: message.version }, ...(message.with ?? [])];
+  const rows = named.flatMap((r) => {
+    const ids = tryoutId.parse(r.tryout_id);
+    return ids ? [{ ...ids, version: r.version }] : [];
+  });
+  const seasonId = rows[0]?.seasonId;
+  if (!seasonId || rows.some((r) => r.seasonId !== seasonId)) return 'done';
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
   const claim = randomUUID();
   const now = Date.now();
-  const row = await resultMailTable.claimResultMail({
-    ...ids,
-    version: message.version,
-    round: message.round,
-    claim,
-    leaseUntil: now + CLAIM_LEASE_MS,
-    now,
-  });
-  if (!row) return 'done';
-  if (!seasons.has(ids.seasonId)) seasons.set(ids.seasonId, seasonsTable.getSeason(ids.seasonId));
-  const season = await seasons.get(ids.seasonId);
+  const lease = { round: message.round, claim, leaseUntil: now + CLAIM_LEASE_MS, now };
+  const claimed = await claimFamily(rows, lease);
+  if (!claimed.length) return 'done';
+  if (!seasons.has(seasonId)) seasons.set(seasonId, seasonsTable.getSeason(seasonId));
+  const season = await seasons.get(seasonId);
   if (!season) {
-    await resultMailTable.markResultMailFailed({ ...ids, claim, reason: 'no-season' });
+    await Promise.all(
+      claimed.map((row) =>
+        resultMailTable.markResultMailFailed({
+          seasonId,
+          playerId: row.player_id,
+          claim,
+          reason: 'no-season',
+        }),
+      ),
+    );
     return 'done';
   }
-  return (await sendClaimed(row, claim, season, deadline, 'queue')) === 'retry' ? 'retry' : 'done';
+  return (await sendClaimed(claimed, claim, season, deadline, 'queue')) === 'retry' ? 'retry' : 'done';
+}
+
+/**
+ * Claims a family's rows for the round (nothing to do for a row whose message is a duplicate, whose mail
+ * went or whose result changed): all together in one transaction, so a duplicate delivery of the message
+ * claims none of them; when one of them is no longer claimable, each of the others on its own. The rows
+ * claimed, in the message's order.
+ */
+async function claimFamily(
+  rows: ReadonlyArray<{ seasonId: string; playerId: string; version: number }>,
+  lease: { round: string; claim: string; leaseUntil: number; now: number },
+): Promise<TryoutItem[]> {
+  if (rows.length > 1) {
+    const together = await resultMailTable.claimResultMailsTogether(rows, lease);
+    if (together) {
+      return rows.flatMap((r) => together.filter((t) => t.player_id === r.playerId));
+    }
+  }
+  const claimed: TryoutItem[] = [];
+  for (const row of rows) {
+    const one = await resultMailTable.claimResultMail({ ...row, ...lease });
+    if (one) claimed.push(one);
+  }
+  return claimed;
 }
 
 /**

@@ -27,9 +27,9 @@ import * as tryoutsTable from '../db/tryouts';
 import type { TryoutItem } from '../db/tryout-item';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
-import { resultMail } from '../mail/result-mails';
+import { familyResultMail, resultMail } from '../mail/result-mails';
 import { ONCE_SEND_TIMEOUT_MS, sendMailOnce } from '../mail/ses-sender';
-import { enqueueResultMails, type ResultMailMessage } from '../queue/result-mail-queue';
+import { enqueueResultMails, FAMILY_MAIL_MAX_ROWS, type ResultMailMessage } from '../queue/result-mail-queue';
 import { resultMailQueue } from '../queue/result-mail-settings';
 import { isAskedBy, mailStatusOf, rowWithStatus } from './admin-tryouts';
 import { byAdmin } from './audit';
@@ -86,11 +86,43 @@ function newRoundId(now: number): string {
   return `${new Date(now).toISOString()}#${randomUUID().slice(0, 8)}`;
 }
 
-const messageOf = (round: string, row: TryoutItem): ResultMailMessage => ({
-  tryout_id: row.id,
-  version: row.result_version ?? 0,
-  round,
-});
+/**
+ * A family, as its result mail is addressed: the rows whose guardians are the same addresses (a household's
+ * registrations carry its guardians, kept current as guardians join and leave).
+ */
+function familyKeyOf(row: TryoutItem): string {
+  return recipientsOf(row)
+    .map((address) => normaliseEmail(address))
+    .sort()
+    .join(' ');
+}
+
+/**
+ * The queue messages for rows of a round: one per family (issue 42), naming its rows in number order, so a
+ * family gets one mail naming each child's result.
+ */
+function messagesOf(round: string, rows: readonly TryoutItem[]): ResultMailMessage[] {
+  const families = new Map<string, TryoutItem[]>();
+  for (const row of [...rows].sort((a, b) => a.tryout_number - b.tryout_number)) {
+    const key = familyKeyOf(row);
+    families.set(key, [...(families.get(key) ?? []), row]);
+  }
+  return [...families.values()].flatMap((family) => {
+    const messages: ResultMailMessage[] = [];
+    for (let i = 0; i < family.length; i += FAMILY_MAIL_MAX_ROWS) {
+      const [first, ...rest] = family.slice(i, i + FAMILY_MAIL_MAX_ROWS);
+      messages.push({
+        tryout_id: first!.id,
+        version: first!.result_version ?? 0,
+        round,
+        ...(rest.length
+          ? { with: rest.map((r) => ({ tryout_id: r.id, version: r.result_version ?? 0 })) }
+          : {}),
+      });
+    }
+    return messages;
+  });
+}
 
 /**
  * Puts a round's untried rows back on the queue once `requeueAfterMs` has passed since it was started or
@@ -113,7 +145,7 @@ async function requeueLost(
     now,
   });
   if (!renewed) return 0;
-  const sent = await enqueueResultMails(lost.map((row) => messageOf(round.id, row)));
+  const sent = await enqueueResultMails(messagesOf(round.id, lost));
   log.warn('result mails requeued after their messages were lost', { seasonId, count: sent });
   return sent;
 }
@@ -179,9 +211,10 @@ export async function sendResults(
 
   const addedSet = new Set(added);
   const enqueued = await enqueueResultMails(
-    due
-      .filter((t) => addedSet.has(roundEntry(t.player_id, t.result_version ?? 0)))
-      .map((t) => messageOf(round.id, t)),
+    messagesOf(
+      round.id,
+      due.filter((t) => addedSet.has(roundEntry(t.player_id, t.result_version ?? 0))),
+    ),
   );
   await requeueLost(seasonId, round, tryouts, now);
   log.info('result mails asked for', { seasonId, round: round.id, queued: enqueued, due: due.length });
@@ -252,57 +285,86 @@ async function record(write: () => Promise<boolean>, deadline: number): Promise<
 
 type Sent = 'sent' | 'failed' | 'retry';
 
-/** Every guardian of the row's athlete, once each (addresses compared as keyed: trimmed, lower-cased). */
-function recipientsOf(row: TryoutItem): string[] {
+/** Every guardian of the rows' athletes, once each (addresses compared as keyed: trimmed, lower-cased). */
+function recipientsOf(...rows: TryoutItem[]): string[] {
   const seen = new Map<string, string>();
-  for (const g of tryoutsTable.guardiansOfRow(row)) seen.set(normaliseEmail(g.email), g.email);
+  for (const row of rows) {
+    for (const g of tryoutsTable.guardiansOfRow(row)) seen.set(normaliseEmail(g.email), g.email);
+  }
   return [...seen.values()];
 }
 
+/** "Priya", "Priya and Sam": the first names of the rows' guardians, as a family's mail greets them. */
+function guardiansGreeting(row: TryoutItem): string {
+  const names = [
+    ...new Set(tryoutsTable.guardiansOfRow(row).map((g) => g.name.trim().split(/\s+/)[0] ?? '')),
+  ].filter(Boolean);
+  return names.length
+    ? new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(names).replace(/, and /, ' and ')
+    : row.first_name;
+}
+
 /**
- * Sends a claimed row's mail once and records what became of it. Accepted: sent. Refused by SES, or an
- * answer that never came (it may or may not have gone out): failed, listed for the admin, never resent by
- * itself. Throttled or unreachable (nothing went out): back to queued for a later delivery of its message
- * (`deferTo` 'queue'), or failed when there is no message to deliver it ('failed').
+ * The mail telling a family the results of its claimed rows (issue 42): one message to the household's
+ * guardians naming each child; a player's own registration alone reads as it always has.
+ */
+export function resultMailOf(rows: readonly TryoutItem[], season: seasonsTable.SeasonItem) {
+  const first = rows[0]!;
+  return familyResultMail({
+    to: recipientsOf(...rows),
+    greeting: guardiansGreeting(first),
+    ownFirstName: first.first_name,
+    seasonName: season.name,
+    results: rows.map((row) => ({
+      firstName: row.player_id === row.user_id ? null : row.first_name,
+      ageGroup: row.age_group,
+      result: row.result as 'selected' | 'not_selected',
+      teamLink: season.teamsnap_links[row.age_group] ?? null,
+    })),
+  });
+}
+
+/**
+ * Sends the mail of a family's claimed rows once and records what became of it on each row. Accepted: sent
+ * (each row at the result version it was claimed at). Refused by SES, or an answer that never came (it may or
+ * may not have gone out): failed, listed for the admin, never resent by itself. Throttled or unreachable
+ * (nothing went out): back to queued for a later delivery of its message (`deferTo` 'queue'), or failed when
+ * there is no message to deliver it ('failed').
  */
 export async function sendClaimed(
-  row: TryoutItem,
+  rows: readonly TryoutItem[],
   claim: string,
   season: seasonsTable.SeasonItem,
   deadline: number,
   deferTo: 'queue' | 'failed',
 ): Promise<Sent> {
-  const ref = { seasonId: row.season_id, playerId: row.player_id, claim };
-  const version = row.result_version ?? 0;
-  const delivery = await sendMailOnce(
-    resultMail({
-      to: recipientsOf(row),
-      firstName: row.first_name,
-      seasonName: season.name,
-      ageGroup: row.age_group,
-      result: row.result as 'selected' | 'not_selected',
-      teamLink: season.teamsnap_links[row.age_group] ?? null,
-    }),
-  );
+  const refOf = (row: TryoutItem) => ({ seasonId: row.season_id, playerId: row.player_id, claim });
+  const eachRow = (write: (row: TryoutItem) => Promise<boolean>) =>
+    Promise.all(rows.map((row) => record(() => write(row), deadline)));
+  const delivery = await sendMailOnce(resultMailOf(rows, season));
   switch (delivery.outcome) {
     case 'sent':
-      await record(() => resultMailTable.markResultMailSent({ ...ref, version, now: new Date() }), deadline);
+      await eachRow((row) =>
+        resultMailTable.markResultMailSent({
+          ...refOf(row),
+          version: row.result_version ?? 0,
+          now: new Date(),
+        }),
+      );
       return 'sent';
     case 'retry':
-      log.warn('result mail deferred', { tryoutId: row.id, reason: delivery.reason });
-      await record(
-        () =>
-          deferTo === 'queue'
-            ? resultMailTable.releaseResultMail(ref)
-            : resultMailTable.markResultMailFailed({ ...ref, reason: delivery.reason }),
-        deadline,
+      log.warn('result mail deferred', { tryoutId: rows[0]!.id, rows: rows.length, reason: delivery.reason });
+      await eachRow((row) =>
+        deferTo === 'queue'
+          ? resultMailTable.releaseResultMail(refOf(row))
+          : resultMailTable.markResultMailFailed({ ...refOf(row), reason: delivery.reason }),
       );
       return 'retry';
     case 'refused':
     case 'unknown': {
       const reason = delivery.outcome === 'unknown' ? `unconfirmed:${delivery.reason}` : delivery.reason;
-      log.error('result mail not sent', { tryoutId: row.id, reason });
-      await record(() => resultMailTable.markResultMailFailed({ ...ref, reason }), deadline);
+      log.error('result mail not sent', { tryoutId: rows[0]!.id, rows: rows.length, reason });
+      await eachRow((row) => resultMailTable.markResultMailFailed({ ...refOf(row), reason }));
       return 'failed';
     }
   }
@@ -348,7 +410,7 @@ export async function resendResult(id: string, admin: AccessTokenClaims): Promis
     throw new ConflictError(serverMessages.resultMailSending);
   }
   // No queue message stands behind a resend: a deferred one is left failed, for the next send or resend.
-  const outcome = await sendClaimed(claimed, claim, season, now + CLAIM_BUDGET_MS, 'failed');
+  const outcome = await sendClaimed([claimed], claim, season, now + CLAIM_BUDGET_MS, 'failed');
   if (outcome !== 'sent') throw new ServiceUnavailableError(serverMessages.mailUnavailable);
   const after = await tryoutsTable.getTryout(ids.seasonId, ids.playerId);
   return rowWithStatus(after ?? claimed);
