@@ -115,6 +115,8 @@ export async function startSessionFamily(input: {
           createdAt: input.now.toISOString(),
           // The family's end, never extended: TTL removes it once no token of it can be spent.
           expiresAt: expiresAt(input.familyEndsAt),
+          // Every token of the family, so its revocation (a sign-out, a deletion) deletes them too.
+          token_hashes: new Set([input.tokenHash]),
         },
       },
     },
@@ -165,15 +167,34 @@ export async function continueSessionFamily(input: {
 }): Promise<boolean> {
   return transactWrite([
     {
-      ConditionCheck: {
+      Update: {
         TableName: tableName(),
         Key: keys.sessionFamily(input.userId, input.familyId),
+        // The family lists the new token, so its revocation deletes it too (issue 42).
+        UpdateExpression: 'ADD token_hashes :h',
         ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': expiresAt(input.now) },
+        ExpressionAttributeValues: { ':now': expiresAt(input.now), ':h': new Set([input.tokenHash]) },
       },
     },
     putRefreshToken(input),
   ]);
+}
+
+/** Batch-deletes items by key, again for any DynamoDB left unprocessed. */
+async function deleteAll(keyList: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  for (let i = 0; i < keyList.length; i += 25) {
+    let requests = keyList.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    while (requests.length) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+    }
+  }
+}
+
+/** The refresh-token items a family item lists (`token_hashes`; absent on families started before). */
+function listedRefreshTokens(family: Record<string, unknown> | undefined): Array<Record<string, string>> {
+  const hashes = family?.token_hashes instanceof Set ? [...(family.token_hashes as Set<string>)] : [];
+  return hashes.map((hash) => keys.refreshSession(hash));
 }
 
 /**
@@ -193,9 +214,19 @@ export async function isSessionFamilyLive(userId: string, familyId: string, now:
   return typeof out.Item?.expiresAt === 'number' && out.Item.expiresAt > expiresAt(now);
 }
 
-/** Revokes one family by deleting its item (idempotent; every token of the family then fails). */
+/**
+ * Revokes one family by deleting its item (idempotent; every token of the family then fails), then the
+ * token items it listed, which would otherwise keep the account's id until their TTL (issue 42).
+ */
 export async function revokeSessionFamily(userId: string, familyId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.sessionFamily(userId, familyId) }));
+  const out = await db().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.sessionFamily(userId, familyId),
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  await deleteAll(listedRefreshTokens(out.Attributes));
 }
 
 /**
@@ -213,22 +244,16 @@ export async function revokeAllSessionFamilies(userId: string, exceptFamilyId?: 
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
-        ProjectionExpression: 'PK, SK',
+        ProjectionExpression: 'PK, SK, token_hashes',
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );
     const keep = exceptFamilyId === undefined ? null : keys.sessionFamily(userId, exceptFamilyId).SK;
     const items = (page.Items ?? []).filter((item) => item.SK !== keep);
-    for (let i = 0; i < items.length; i += 25) {
-      let requests = items
-        .slice(i, i + 25)
-        .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-      while (requests.length) {
-        const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-      }
-    }
+    // The tokens first: a deletion stopped half-way finds the families, and with them their tokens, again.
+    await deleteAll(items.flatMap(listedRefreshTokens));
+    await deleteAll(items.map((item) => ({ PK: item.PK, SK: item.SK })));
     revoked += items.length;
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -24,6 +24,7 @@ const LEFT_OUT = new Set([
   'passwordHash',
   'pendingEmailTokenHash',
   'token_keys',
+  'token_hashes',
   'claim',
   'lease_until',
 ]);

@@ -47,6 +47,34 @@ describe('DELETE /account', () => {
     ).toBe(200);
   });
 
+  it('deletes every refresh token the account was given: rotated, current and signed out (issue 42)', async () => {
+    // Prepare: one device signed in and refreshed once (a spent token and its successor), another signed out
+    const player = await createPlayer();
+    const signIn = async () => {
+      const res = await call('login', {
+        body: { email: player.email, password: PASSWORD },
+        headers: sameOrigin,
+      });
+      expect(res.status).toBe(200);
+      return refreshCookieFrom(res.cookies);
+    };
+    const first = await signIn();
+    const refreshed = await call('refreshToken', { cookies: [first], headers: sameOrigin });
+    expect(refreshed.status).toBe(200);
+    const second = await signIn();
+    expect((await call('logout', { cookies: [second], headers: sameOrigin })).status).toBe(204);
+    const tokensOf = async () => (await tableText()).split(`"userid":"${player.id}"`).length - 1;
+    expect(await tokensOf()).toBeGreaterThanOrEqual(2);
+
+    // Act
+    const res = await call('deleteAccount', { token: player.token, body: { password: PASSWORD } });
+
+    // Assess: no item carries the account's id any more
+    expect(res.status).toBe(200);
+    expect(await tokensOf()).toBe(0);
+    expect(await tableText()).not.toContain(player.id);
+  });
+
   it('deletes the member and their child, keeps the club’s records without identity, and never mails a bounced address', async () => {
     // Prepare: a parent (a player's account) with a child, both registered last season (a cash refund among
     // them) and this season, a bounced address, and a signed-in device
