@@ -134,7 +134,7 @@ function oneChildMail(input: FamilyResultMailInput, child: FamilyResult): MailMe
           : `${child.firstName ? `${child.firstName}’s` : 'Your'} result is also on your dashboard, and the team link will be there once the coach adds it.`,
       ],
       action: child.teamLink
-        ? { label: 'Join Your Team on TeamSnap', url: child.teamLink }
+        ? { label: `Join ${possessive(child.firstName)} team on TeamSnap`, url: child.teamLink }
         : { label: 'View my dashboard', url: dashboard },
       links: child.teamLink ? [{ label: 'Your dashboard', url: dashboard }] : [],
       footer: footerContact,
@@ -146,7 +146,7 @@ function oneChildMail(input: FamilyResultMailInput, child: FamilyResult): MailMe
     subject: `${child.firstName ? `${child.firstName}’s` : 'Your'} tryout result: ${input.seasonName}`,
     firstName: input.greeting,
     paragraphs: [
-      `Thank you for bringing ${name} to the ${CLUB_NAME} ${child.ageGroup} tryouts for ${input.seasonName}. It takes courage, and the coaches saw ${possessive(child.firstName)} effort.`,
+      `Thank you for bringing ${name} to try out for the ${CLUB_NAME} ${child.ageGroup} team for ${input.seasonName}. It takes courage, and the coaches saw ${possessive(child.firstName)} effort.`,
       `We were not able to offer ${name} a spot on a team this season. The decisions were close, and this is not the end of the road.`,
       `What comes next: winter programming, camps and training, and next season's tryouts. We would love to see ${name} there.`,
     ],
@@ -185,12 +185,16 @@ function severalMail(input: FamilyResultMailInput): MailMessage {
             "What comes next: winter programming, camps and training, and next season's tryouts. We would love to see you there.",
           ]
         : []),
-      'Every result is also on your dashboard, with the team link once the coach adds it.',
+      teamLinks.length < selected.length
+        ? 'Every result is also on your dashboard, and each team link will be there once the coach adds it.'
+        : `Every result${teamLinks.length ? ' and team link' : ''} is also on your dashboard.`,
     ],
-    action: { label: 'View my dashboard', url: dashboard },
+    // One team to join: its link is the button; otherwise the dashboard, with each team's link below.
+    action: teamLinks.length === 1 ? teamLinks[0]! : { label: 'View my dashboard', url: dashboard },
     links: [
-      ...teamLinks,
+      ...(teamLinks.length === 1 ? [] : teamLinks),
       ...(notSelected.length ? [{ label: 'See camps and training', url: siteLink('/Training') }] : []),
+      ...(teamLinks.length === 1 ? [{ label: 'Your dashboard', url: dashboard }] : []),
     ],
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
