@@ -226,3 +226,44 @@ describe('the family tryout form (issue 17)', () => {
     ]);
   });
 });
+
+describe('the family total with a sibling already registered (issue 42)', () => {
+  const minaRegistered = (withdrawn: boolean): HouseholdTryout => ({
+    ...notRegistered(mina.id),
+    hasRegistered: true,
+    tryout_number: 1,
+    age_group: '15U Girls',
+    payment_method: 'cash',
+    payment_status: 'cash',
+    withdrawn,
+  });
+
+  it('charges the next child the sibling fee: $30.00, and a total of $30.00', async () => {
+    // Prepare: Mina registered already; Leo not yet
+    serveFamily();
+    server.use(onRoute('getHouseholdTryouts', () => [minaRegistered(false), notRegistered(leo.id)]));
+    const { user } = renderTryout();
+
+    // Act
+    await user.click(await screen.findByLabelText('Leo Quinn'));
+
+    // Assess
+    expect(screen.queryByLabelText('Mina Quinn')).not.toBeInTheDocument();
+    expect(screen.getByText('Leo: $30.00 (sibling fee)')).toBeInTheDocument();
+    expect(screen.getByText('Total: $30.00')).toBeInTheDocument();
+  });
+
+  it('charges the full fee when the sibling registered before has withdrawn: $45.00', async () => {
+    // Prepare: Mina registered, then withdrew
+    serveFamily();
+    server.use(onRoute('getHouseholdTryouts', () => [minaRegistered(true), notRegistered(leo.id)]));
+    const { user } = renderTryout();
+
+    // Act
+    await user.click(await screen.findByLabelText('Leo Quinn'));
+
+    // Assess
+    expect(screen.getByText('Leo: $45.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: $45.00')).toBeInTheDocument();
+  });
+});
