@@ -151,25 +151,25 @@ describe('tryout night (issue 37)', () => {
       page,
       players.slice(0, 20).map((p) => p.tryoutNumber),
     );
-    await page.getByText('40 scores waiting to send', { exact: true }).waitFor();
+    await page.getByText('Scores of 20 players waiting to send', { exact: true }).waitFor();
     await page.close();
 
     // The app opens again with no network, from the phone alone; 5 more players.
     page = await context.newPage();
     await page.goto('/evaluate');
     await page.getByRole('list', { name: '15U Boys players' }).waitFor();
-    await page.getByText('40 scores waiting to send', { exact: true }).waitFor();
+    await page.getByText('Scores of 20 players waiting to send', { exact: true }).waitFor();
     await score(
       page,
       players.slice(20).map((p) => p.tryoutNumber),
     );
-    await page.getByText('50 scores waiting to send', { exact: true }).waitFor();
+    await page.getByText('Scores of 25 players waiting to send', { exact: true }).waitFor();
     await page.screenshot({ path: join(tmpdir(), 'club-evaluate-offline.png') });
     expect(await scoresOfGroup(seasonId, '15U Boys')).toEqual([]);
 
     // The network is back.
     await offline(context, false);
-    await page.getByText('0 scores waiting to send', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('Nothing waiting to send', { exact: true }).waitFor({ timeout: 30_000 });
 
     // Assess: 25 players × 2 criteria, each once, as tapped.
     const stored = await scoresOfGroup(seasonId, '15U Boys');

@@ -194,7 +194,7 @@ async function benchTaps(stack: RunningStack, context: BrowserContext, page: Pag
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await network(context, true);
-  await page.getByText('0 scores waiting to send', { exact: true }).waitFor({ timeout: 60_000 });
+  await page.getByText('Nothing waiting to send', { exact: true }).waitFor({ timeout: 60_000 });
   return { floor, taps };
 }
 
@@ -244,7 +244,7 @@ async function benchSync(
     { queued: scores(1), season: seasonId },
   );
   await page.reload();
-  await page.getByText('600 scores waiting to send', { exact: true }).waitFor();
+  await page.getByText(`Scores of ${players.length} players waiting to send`, { exact: true }).waitFor();
   await network(context, true);
   // Timed in the page, from the moment the phone says its network is back (the 'online' event, sent here
   // since Chromium's emulation does not tell a page that loaded emulated offline) to the screen saying that
@@ -254,7 +254,7 @@ async function benchSync(
       new Promise<number>((done) => {
         const start = performance.now();
         const observer = new MutationObserver(() => {
-          if (document.querySelector('.night-status')?.textContent === '0 scores waiting to send') {
+          if (document.querySelector('.night-status')?.textContent === 'Nothing waiting to send') {
             observer.disconnect();
             done(performance.now() - start);
           }

@@ -2,15 +2,16 @@
  * /evaluate (issue 37): an evaluator scores the players of their groups on a phone, whether or not the gym's
  * Wi-Fi works. Pick a group, tap a number, tap a score per criterion (and a note), next. Every tap is kept on
  * the device first (device-store.ts) and sent in batches whenever the network is there; the screen always says
- * how many scores are waiting to send. An evaluator sees their own scores only.
+ * how many players' scores wait to send, and each player whether theirs are "Saved on this phone" or "Sent".
+ * What was sent is kept too, so the app opened again without a network shows it as scored (issue 42). An
+ * evaluator sees their own scores only.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
-import type { HelperGrant, RosterAnswer, RosterPlayer } from '@club/shared/tryout-night';
+import type { HelperGrant, RosterAnswer, RosterPlayer, Score } from '@club/shared/tryout-night';
 import { serverMessageOr } from '../../lib/api-client';
 import { getRoster, myGrants, putScores } from './api';
 import {
-  countWaitingScores,
   newClientId,
   queueScore,
   readSnapshot,
@@ -23,6 +24,8 @@ import './tryout-night.css';
 
 const GRANTS_KEY = 'grants';
 const rosterKey = (seasonId: string, group: AgeGroup) => `roster:${seasonId}:${group}`;
+/** The scores this phone sent for the season (the roster it keeps may be older than them). */
+const sentKey = (seasonId: string) => `sent:${seasonId}`;
 /** How often a phone with scores waiting tries the network again. */
 const RETRY_MS = 10_000;
 
@@ -55,6 +58,7 @@ function Scorer({
   roster,
   player,
   given,
+  state,
   onScore,
   onNote,
   onNext,
@@ -62,6 +66,7 @@ function Scorer({
   roster: RosterAnswer;
   player: RosterPlayer;
   given: Given;
+  state: 'Saved on this phone' | 'Sent' | null;
   onScore: (criterion: string, value: number) => void;
   onNote: (note: string) => void;
   onNext: () => void;
@@ -74,6 +79,7 @@ function Scorer({
       <h2>
         #{player.tryout_number} <span>{player.name}</span>
       </h2>
+      {state ? <p className={state === 'Sent' ? 'night-sent' : 'night-waiting'}>{state}</p> : null}
       {roster.criteria.map((c) => {
         const chosen = given[givenKey(player.id, c.key)]?.value;
         return (
@@ -119,62 +125,140 @@ function Scorer({
   );
 }
 
+/** What the phone shows of a player's scores: still on the phone, or taken by the server. */
+function playerState(
+  player: RosterPlayer,
+  given: Given,
+  waiting: ReadonlySet<string>,
+): 'Saved on this phone' | 'Sent' | null {
+  if (waiting.has(player.id)) return 'Saved on this phone';
+  return Object.keys(given).some((k) => k.startsWith(`${player.id}|`)) ? 'Sent' : null;
+}
+
+/** "Scores of 3 players waiting to send": players, not criteria (a player's scores go together). */
+function waitingText(players: number): string {
+  if (players === 0) return 'Nothing waiting to send';
+  return players === 1
+    ? 'Scores of 1 player waiting to send'
+    : `Scores of ${players} players waiting to send`;
+}
+
 function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }) {
   const [roster, setRoster] = useState<RosterAnswer | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  /** The group was never opened on this phone with a network, and there is none now. */
+  const [unopened, setUnopened] = useState<string | null>(null);
   const [given, setGiven] = useState<Given>({});
-  const [waiting, setWaiting] = useState(0);
+  /** The players (registration ids) with a score still on the phone, of the whole season. */
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
+  const [refused, setRefused] = useState<string | null>(null);
   const [current, setCurrent] = useState<string | null>(null);
   const sending = useRef(false);
+  const fresh = useRef(false);
+  const live = useRef(true);
 
-  const countWaiting = useCallback(async () => {
-    setWaiting(await countWaitingScores(seasonId));
+  const readWaiting = useCallback(async () => {
+    const scores = await waitingScores(seasonId);
+    if (live.current) setWaiting(new Set(scores.map((s) => s.tryout_id)));
+    return scores;
   }, [seasonId]);
 
+  const load = useCallback(async () => {
+    const merge = async (answer: RosterAnswer) => {
+      const mine: Given = {};
+      for (const s of answer.scores) mine[givenKey(s.tryout_id, s.criterion)] = s;
+      // What this phone sent after the roster was read, then what it holds and has not sent: each newer.
+      const sent = (await readSnapshot<Score[]>(sentKey(seasonId))) ?? [];
+      const server = new Map(answer.scores.map((s) => [givenKey(s.tryout_id, s.criterion), s.scored_at]));
+      for (const s of sent) {
+        const key = givenKey(s.tryout_id, s.criterion);
+        if ((server.get(key) ?? '') <= s.scored_at) mine[key] = s;
+      }
+      for (const s of await readWaiting()) mine[givenKey(s.tryout_id, s.criterion)] = s;
+      if (!live.current) return;
+      setRoster(answer);
+      setGiven(mine);
+      setUnopened(null);
+    };
+    try {
+      const answer = await getRoster(seasonId, group);
+      fresh.current = true;
+      void saveSnapshot(rosterKey(seasonId, group), answer);
+      await merge(answer);
+    } catch (error) {
+      if (fresh.current) return;
+      const saved = await readSnapshot<RosterAnswer>(rosterKey(seasonId, group));
+      if (saved) await merge(saved);
+      else if (live.current) {
+        setUnopened(
+          navigator.onLine
+            ? serverMessageOr(error, 'The roster could not load. Check the connection.')
+            : `${group} has not been opened on this phone with a connection yet, so its players are not here. They show as soon as the phone is back online.`,
+        );
+      }
+    }
+  }, [seasonId, group, readWaiting]);
+
+  /** Keeps what the server took, so the screen shows it as scored when it opens again without a network. */
+  const keepSent = useCallback(
+    async (scores: Score[]) => {
+      const kept = new Map(
+        ((await readSnapshot<Score[]>(sentKey(seasonId))) ?? []).map((s) => [
+          givenKey(s.tryout_id, s.criterion),
+          s,
+        ]),
+      );
+      for (const s of scores) {
+        const key = givenKey(s.tryout_id, s.criterion);
+        if ((kept.get(key)?.scored_at ?? '') <= s.scored_at) kept.set(key, s);
+      }
+      await saveSnapshot(sentKey(seasonId), [...kept.values()]);
+    },
+    [seasonId],
+  );
+
   const sync = useCallback(async () => {
+    // Back online with a roster only from the phone (or none): read it again, by itself.
+    if (!fresh.current) await load();
     if (sending.current) return;
     sending.current = true;
+    const refusedKeys: string[] = [];
     try {
-      await sendWaitingScores(seasonId, (scores) => putScores(seasonId, scores), setWaiting);
+      await sendWaitingScores(
+        seasonId,
+        async (scores) => {
+          const answer = await putScores(seasonId, scores);
+          await keepSent(scores);
+          return answer;
+        },
+        undefined,
+        (score, error) => {
+          refusedKeys.push(givenKey(score.tryout_id, score.criterion));
+          setRefused(error.serverMessage ?? 'A score could not be sent. Please score the player again.');
+        },
+      );
     } catch {
       // Kept on the device: the next try sends it.
     } finally {
       sending.current = false;
-      await countWaiting();
+      if (refusedKeys.length && live.current) {
+        setGiven((all) => Object.fromEntries(Object.entries(all).filter(([k]) => !refusedKeys.includes(k))));
+      }
+      await readWaiting();
     }
-  }, [seasonId, countWaiting]);
+  }, [seasonId, load, keepSent, readWaiting]);
 
   useEffect(() => {
-    let live = true;
-    const merge = async (answer: RosterAnswer) => {
-      const mine: Given = {};
-      for (const s of answer.scores) mine[givenKey(s.tryout_id, s.criterion)] = s;
-      // What this phone holds and has not sent is newer than what the server answered.
-      for (const s of await waitingScores(seasonId)) mine[givenKey(s.tryout_id, s.criterion)] = s;
-      if (!live) return;
-      setRoster(answer);
-      setGiven(mine);
-    };
-    getRoster(seasonId, group).then(
-      (answer) => {
-        void saveSnapshot(rosterKey(seasonId, group), answer);
-        void merge(answer);
-      },
-      async (error: unknown) => {
-        const saved = await readSnapshot<RosterAnswer>(rosterKey(seasonId, group));
-        if (saved) void merge(saved);
-        else if (live) setFailed(serverMessageOr(error, 'The roster could not load. Check the connection.'));
-      },
-    );
-    void sync();
+    live.current = true;
+    fresh.current = false;
+    void load().then(() => sync());
     const retry = window.setInterval(() => void sync(), RETRY_MS);
     const stopOnline = onBackOnline(() => void sync());
     return () => {
-      live = false;
+      live.current = false;
       window.clearInterval(retry);
       stopOnline();
     };
-  }, [seasonId, group, countWaiting, sync]);
+  }, [load, sync]);
 
   const players = roster?.players ?? [];
   const player = players.find((p) => p.id === current) ?? null;
@@ -201,7 +285,9 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
       client_id: newClientId(),
     });
     setGiven((all) => ({ ...all, [key]: { value, ...(kept ? { note: kept } : {}) } }));
-    await countWaiting();
+    // The tap is on the phone: said at once, without reading the outbox again.
+    setWaiting((all) => new Set(all).add(player.id));
+    setRefused(null);
     // With no network, the next try is when it comes back (or the regular retry): nothing to do per tap.
     if (navigator.onLine) void sync();
   }
@@ -215,24 +301,40 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
     await score(first.key, had.value, note.trim());
   }
 
-  if (failed && !roster) return <p role="alert">{failed}</p>;
-  if (!roster) return <p role="status">Loading the roster…</p>;
+  const status = (
+    <p className="night-status" role="status" aria-live="polite">
+      <span className={waiting.size ? 'night-waiting' : 'night-sent'}>{waitingText(waiting.size)}</span>
+    </p>
+  );
+  if (!roster) {
+    return unopened ? (
+      <div className="night-app">
+        {status}
+        <p role="alert">{unopened}</p>
+      </div>
+    ) : (
+      <p role="status">Loading the roster…</p>
+    );
+  }
   if (!roster.criteria.length)
     return <p role="alert">The club has not set this season’s scoring criteria yet.</p>;
 
+  const currentState = player ? playerState(player, given, waiting) : null;
   return (
     <div className="night-app">
-      <p className="night-status" role="status" aria-live="polite">
-        <span className={waiting ? 'night-waiting' : 'night-sent'}>
-          {waiting === 1 ? '1 score waiting to send' : `${waiting} scores waiting to send`}
-        </span>
-      </p>
+      {status}
+      {refused ? (
+        <p className="night-error" role="alert">
+          {refused}
+        </p>
+      ) : null}
       {player ? (
         <Scorer
           key={player.id}
           roster={roster}
           player={player}
           given={given}
+          state={currentState}
           onScore={(c, v) => void score(c, v)}
           onNote={(n) => void saveNote(n)}
           onNext={() => {
@@ -244,6 +346,7 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
       <ol className="night-numbers" aria-label={`${group} players`}>
         {players.map((p) => {
           const done = (scoredCount.get(p.id) ?? 0) >= roster.criteria.length;
+          const state = playerState(p, given, waiting);
           return (
             <li key={p.id}>
               <button
@@ -254,7 +357,9 @@ function GroupScoring({ seasonId, group }: { seasonId: string; group: AgeGroup }
               >
                 <strong>{p.tryout_number}</strong>
                 <span>{p.name}</span>
-                <small>{done ? 'Scored' : p.checked_in ? 'In' : 'Not in'}</small>
+                <small className={state === 'Saved on this phone' ? 'night-waiting' : undefined}>
+                  {state ?? (p.checked_in ? 'In' : 'Not in')}
+                </small>
               </button>
             </li>
           );
