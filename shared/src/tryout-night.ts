@@ -98,6 +98,8 @@ export interface CheckinPlayer {
   checked_in_at: string | null;
   /** When the cash was taken (at the door or by an admin), or null: the door undoes tonight's with the tap. */
   cash_taken_at: string | null;
+  /** How much that cash was (0 when none): what the door gives back when it undoes tonight's check-in. */
+  cash_taken_cents: number;
   withdrawn: boolean;
   /** The family gave medical notes: ask an admin (the notes themselves are admin-only). */
   medical: boolean;

@@ -48,6 +48,7 @@ export function sessionsOn(season: SeasonItem, day: string): TonightSession[] {
 
 /** A registration as the door sees it. */
 export function doorView(tryout: TryoutItem, sessions: readonly TonightSession[]): CheckinPlayer {
+  const cashTaken = tryout.payment_method === 'cash' && tryout.cash_collected_at !== undefined;
   return {
     id: tryout.id,
     tryout_number: tryout.tryout_number,
@@ -60,7 +61,8 @@ export function doorView(tryout: TryoutItem, sessions: readonly TonightSession[]
     amount_due_cents: tryout.withdrawn ? 0 : amountsOf(tryout).amount_due_cents,
     attended: tryout.attended,
     checked_in_at: tryout.checked_in_at ?? null,
-    cash_taken_at: tryout.payment_method === 'cash' ? (tryout.cash_collected_at ?? null) : null,
+    cash_taken_at: cashTaken ? tryout.cash_collected_at! : null,
+    cash_taken_cents: cashTaken ? tryout.amount_cents : 0,
     withdrawn: tryout.withdrawn === true,
     medical: Boolean(tryout.medical_notes),
     // Photos only when the family ticked the box: a box left unticked reads "No photos" (not answered is no).

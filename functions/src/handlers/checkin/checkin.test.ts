@@ -275,6 +275,7 @@ describe('the door keeps its word (issue 42)', () => {
     const taken = await tap({ attended: true, cash_collected: true });
     expect(taken.body).toMatchObject({ attended: true, payment_status: 'paid' });
     expect((taken.body as unknown as CheckinPlayer).cash_taken_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(taken.body).toMatchObject({ cash_taken_cents: 4500 });
 
     const undone = await tap({ attended: false, cash_collected: false });
     const again = await tap({ attended: false, cash_collected: false });
@@ -284,6 +285,7 @@ describe('the door keeps its word (issue 42)', () => {
       attended: false,
       checked_in_at: null,
       cash_taken_at: null,
+      cash_taken_cents: 0,
       payment_status: 'cash',
       amount_due_cents: 4500,
     });

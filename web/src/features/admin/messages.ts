@@ -195,6 +195,7 @@ export const adminMessages = {
   csvMedical: 'With medical notes',
   badgeMedical: 'Medical',
   badgePhotos: 'Photos OK',
+  badgeNoPhotos: 'No photos',
   badgeSupport: 'Support asked',
   badgeSupportWaiting: 'Support asked: answer due',
   // Player Details: the registration's status and what the club asked (issue 36)

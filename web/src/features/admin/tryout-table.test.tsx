@@ -733,3 +733,33 @@ describe('the phone check-in view (issue 18)', () => {
     expect(await screen.findByText('No player #7 in this list.')).toHaveAttribute('role', 'alert');
   });
 });
+
+describe('photos at a glance (issue 42)', () => {
+  it('reads a box left unticked as "No photos", and a ticked one as "Photos OK"', async () => {
+    serveAdmin({
+      rows: [
+        aRow({
+          id: tryoutId(1),
+          tryout_number: 1,
+          first_name: 'Maya',
+          last_name: 'Okafor',
+          photo_consent: false,
+        }),
+        aRow({
+          id: tryoutId(2),
+          tryout_number: 2,
+          first_name: 'Liam',
+          last_name: 'Nguyen',
+          photo_consent: true,
+        }),
+      ],
+    });
+    await renderAdminWithRows();
+    const rowOf = (name: string) => screen.getByRole('button', { name: `${name} (details)` }).closest('tr')!;
+
+    expect(within(rowOf('Maya Okafor')).getByText('No photos')).toBeInTheDocument();
+    expect(within(rowOf('Maya Okafor')).queryByText('Photos OK')).not.toBeInTheDocument();
+    expect(within(rowOf('Liam Nguyen')).getByText('Photos OK')).toBeInTheDocument();
+    expect(within(rowOf('Liam Nguyen')).queryByText('No photos')).not.toBeInTheDocument();
+  });
+});

@@ -56,7 +56,12 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
         {/* What the club asked at registration, at a glance (issue 36): medical notes to read, photos allowed,
             a family that asked about support. The details are on Player Details. */}
         {row.medical_notes ? <span className="admin-badge admin-badge-medical">{t.badgeMedical}</span> : null}
-        {row.photo_consent ? <span className="admin-badge admin-badge-photos">{t.badgePhotos}</span> : null}
+        {/* A box left unticked is no (issue 42): the admin reads what the door reads. */}
+        {row.photo_consent ? (
+          <span className="admin-badge admin-badge-photos">{t.badgePhotos}</span>
+        ) : (
+          <span className="admin-badge admin-badge-no-photos">{t.badgeNoPhotos}</span>
+        )}
         {row.financial_support_requested ? (
           <span className="admin-badge admin-badge-support">
             {row.support_answer_pending ? t.badgeSupportWaiting : t.badgeSupport}

@@ -54,9 +54,23 @@ export interface SessionProviderProps {
   children: ReactNode;
   /** Client-side navigation (the router's); used to send a signed-out user to /login. */
   navigate?: (to: string) => void;
+  /**
+   * What else a sign-out forgets on this device (the helper apps' lists, issue 42): run by hand, after 30
+   * idle minutes, and when the session could not be renewed.
+   */
+  onSignOut?: () => Promise<void>;
 }
 
-export function SessionProvider({ children, navigate }: SessionProviderProps) {
+/** The device's own forgetting never stands in the way of signing out. */
+async function forget(onSignOut: (() => Promise<void>) | undefined): Promise<void> {
+  try {
+    await onSignOut?.();
+  } catch {
+    // Nothing kept, or storage refused: the session ends all the same.
+  }
+}
+
+export function SessionProvider({ children, navigate, onSignOut }: SessionProviderProps) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [ready, setReady] = useState(false);
   const navigateRef = useRef(navigate);
@@ -78,10 +92,11 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
       },
       onSignedOut: () => {
         setUser(null);
+        void forget(onSignOut);
         goToLogin();
       },
     });
-  }, [goToLogin]);
+  }, [goToLogin, onSignOut]);
 
   // Restore once per page load, after the first render so it matches prerendered HTML (which cannot know the
   // session); the guard keeps StrictMode's second effect run from refreshing twice.
@@ -115,12 +130,13 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
   const logout = useCallback(async () => {
     clearToken();
     setUser(null);
+    await forget(onSignOut);
     try {
       await (await accountApi()).logout();
     } catch {
       // The local session is gone either way; the cookie expires on its own.
     }
-  }, []);
+  }, [onSignOut]);
 
   const onIdle = useCallback(() => {
     void logout();

@@ -4,10 +4,15 @@
  * counts (in / expected / cash taken tonight), a scanner for the families' QR codes, and a status line above
  * the list that never covers a row. A tap checks in; "Cash" takes the cash in the same tap. Taps are kept on
  * the phone first and sent when the network is there (device-store.ts), so a dead Wi-Fi loses nothing.
+ * Issue 42: a heading names tonight's sessions; the cash taken follows every tap (and every answer) without
+ * a reload; a row checked in by mistake is undone (with its cash, if taken tonight); a child scanned again
+ * reads "already in at 6:42 pm".
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { todayInClubZone } from '@club/shared/dates';
 import { formatCad } from '@club/shared/money';
-import type { CheckinPlayer, HelperGrant, TonightAnswer } from '@club/shared/tryout-night';
+import { sessionTime } from '@club/shared/sessions';
+import type { CheckinPlayer, HelperGrant, TonightAnswer, TonightSession } from '@club/shared/tryout-night';
 import { fetchActiveSeason } from '../../lib/active-season';
 import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { checkIn, getTonight, myGrants, scanCode } from './api';
@@ -18,7 +23,9 @@ import {
   readSnapshot,
   saveSnapshot,
   waitingCheckins,
+  type QueuedCheckin,
 } from './device-store';
+import { WaitingOnPhone } from './waiting-on-phone';
 import { WalkUpForm } from './walk-up-form';
 import { onBackOnline } from './when-online';
 import './tryout-night.css';
@@ -29,15 +36,34 @@ const tonightKey = (seasonId: string) => `tonight:${seasonId}`;
 const RETRY_MS = 10_000;
 type Filter = 'all' | 'not-in' | 'cash-due';
 
-function seasonsOfDoor(grants: HelperGrant[]): Array<{ id: string; name: string }> {
-  return grants.filter((g) => g.role === 'check-in').map((g) => ({ id: g.season_id, name: g.season_name }));
+/** The seasons whose door the helper works, while the job lasts (a list kept offline ends with it too). */
+function seasonsOfDoor(grants: HelperGrant[], now = Date.now()): Array<{ id: string; name: string }> {
+  return grants
+    .filter((g) => g.role === 'check-in' && (!g.ends_at || Date.parse(g.ends_at) > now))
+    .map((g) => ({ id: g.season_id, name: g.season_name }));
 }
 
-/** The player as this phone shows it: what the server said, with the taps not yet sent applied. */
-function applyWaiting(
-  players: CheckinPlayer[],
-  waiting: Array<{ tryout_id: string; attended: boolean; cash_collected?: boolean; at: string }>,
-) {
+/** "6:42 pm" in Edmonton, whatever the phone's own zone. */
+const clock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Edmonton',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const timeOf = (iso: string) => clock.format(new Date(iso)).replace('a.m.', 'am').replace('p.m.', 'pm');
+const sessionHours = (s: TonightSession) =>
+  sessionTime(s)
+    .replace(/a\.m\./g, 'am')
+    .replace(/p\.m\./g, 'pm');
+
+/** Cash this door took tonight (so undoing the check-in gives it back too). */
+const cashTakenTonight = (p: CheckinPlayer, date: string) =>
+  p.payment_method === 'cash' &&
+  p.payment_status === 'paid' &&
+  p.cash_taken_at !== null &&
+  todayInClubZone(new Date(p.cash_taken_at)) === date;
+
+/** The player as this phone shows it: what the server said, with the taps not yet sent applied, in order. */
+function applyWaiting(players: CheckinPlayer[], waiting: QueuedCheckin[]) {
   const byId = new Map(players.map((p) => [p.id, p]));
   for (const w of waiting) {
     const p = byId.get(w.tryout_id);
@@ -46,10 +72,46 @@ function applyWaiting(
       ...p,
       attended: w.attended,
       checked_in_at: w.attended ? (p.checked_in_at ?? w.at) : null,
-      ...(w.cash_collected ? { payment_status: 'paid' as const, amount_due_cents: 0 } : {}),
+      ...(w.cash_collected === true
+        ? {
+            payment_status: 'paid' as const,
+            amount_due_cents: 0,
+            cash_taken_at: p.cash_taken_at ?? w.at,
+            cash_taken_cents: w.cash_cents ?? p.amount_due_cents,
+          }
+        : {}),
+      ...(w.cash_collected === false
+        ? {
+            payment_status: 'cash' as const,
+            amount_due_cents: w.cash_cents ?? 0,
+            cash_taken_at: null,
+            cash_taken_cents: 0,
+          }
+        : {}),
     });
   }
   return players.map((p) => byId.get(p.id)!);
+}
+
+/** The cash an answer moved: taken (+) or given back (−), judged from the server's own view before it. */
+function cashMoved(before: CheckinPlayer | undefined, after: CheckinPlayer): number {
+  if (!before || after.payment_method !== 'cash') return 0;
+  const was = before.payment_status === 'paid';
+  const now = after.payment_status === 'paid';
+  if (!was && now) return before.amount_due_cents;
+  if (was && !now) return -after.amount_due_cents;
+  return 0;
+}
+
+/** Tonight's list with one player's answer in it, and the cash count moved by what the answer changed. */
+function withAnswer(t: TonightAnswer | null, player: CheckinPlayer): TonightAnswer | null {
+  if (!t) return t;
+  const before = t.players.find((p) => p.id === player.id);
+  return {
+    ...t,
+    players: t.players.map((p) => (p.id === player.id ? player : p)),
+    counts: { ...t.counts, cash_taken_cents: t.counts.cash_taken_cents + cashMoved(before, player) },
+  };
 }
 
 function Door({ seasonId }: { seasonId: string }) {
@@ -80,9 +142,12 @@ function Door({ seasonId }: { seasonId: string }) {
     try {
       for (const c of await waitingCheckins(seasonId)) {
         try {
-          const body = { attended: c.attended, ...(c.cash_collected ? { cash_collected: true } : {}) };
+          const body = {
+            attended: c.attended,
+            ...(c.cash_collected !== undefined ? { cash_collected: c.cash_collected } : {}),
+          };
           const player = await checkIn(seasonId, c.tryout_id, body);
-          setTonight((t) => t && { ...t, players: t.players.map((p) => (p.id === player.id ? player : p)) });
+          setTonight((t) => withAnswer(t, player));
           await forgetCheckin(c.client_id);
         } catch (error) {
           // Refused (withdrawn, card): said once, then dropped; offline: kept for the next try.
@@ -126,16 +191,18 @@ function Door({ seasonId }: { seasonId: string }) {
       ? String(p.tryout_number).startsWith(q)
       : `${p.first_name} ${p.last_name}`.toLowerCase().includes(q);
   });
+  // The cash the server counted (moved by every answer since), and what this phone's waiting taps move.
   const sent = new Map((tonight?.players ?? []).map((p) => [p.id, p]));
+  const shownById = new Map(players.map((p) => [p.id, p]));
+  let waitingCash = 0;
+  for (const p of sent.values()) {
+    const now = shownById.get(p.id);
+    if (now && now !== p) waitingCash += cashMoved(p, now);
+  }
   const counts = {
     in: players.filter((p) => p.attended && !p.withdrawn).length,
     expected: players.filter((p) => !p.withdrawn).length,
-    // The cash the server counted, and the cash taken on this phone not yet sent.
-    cash:
-      (tonight?.counts.cash_taken_cents ?? 0) +
-      waiting
-        .filter((w) => w.cash_collected)
-        .reduce((sum, w) => sum + (sent.get(w.tryout_id)?.amount_due_cents ?? 0), 0),
+    cash: (tonight?.counts.cash_taken_cents ?? 0) + waitingCash,
   };
 
   async function tap(player: CheckinPlayer, cash: boolean) {
@@ -151,7 +218,7 @@ function Door({ seasonId }: { seasonId: string }) {
       season_id: seasonId,
       tryout_id: player.id,
       attended: true,
-      ...(cash ? { cash_collected: true } : {}),
+      ...(cash ? { cash_collected: true, cash_cents: player.amount_due_cents } : {}),
       at: new Date().toISOString(),
     });
     setWaiting(await waitingCheckins(seasonId));
@@ -162,14 +229,37 @@ function Door({ seasonId }: { seasonId: string }) {
     void sync();
   }
 
+  /** A check-in by mistake: not in, and tonight's cash given back (audited like the tap). */
+  async function undo(player: CheckinPlayer) {
+    const giveBack = tonight ? cashTakenTonight(player, tonight.date) : false;
+    const amount = giveBack ? player.cash_taken_cents : 0;
+    await queueCheckin({
+      client_id: newClientId(),
+      season_id: seasonId,
+      tryout_id: player.id,
+      attended: false,
+      ...(giveBack ? { cash_collected: false, cash_cents: amount } : {}),
+      at: new Date().toISOString(),
+    });
+    setWaiting(await waitingCheckins(seasonId));
+    setStatus({
+      text: `#${player.tryout_number} ${player.first_name} ${player.last_name} is not in${giveBack ? `: give back ${formatCad(amount)}` : ''}.`,
+      tone: 'ok',
+    });
+    void sync();
+  }
+
   async function scanned(code: string) {
     setScanning(false);
     try {
-      const player = await scanCode(seasonId, code);
-      setTonight((t) => t && { ...t, players: t.players.map((p) => (p.id === player.id ? player : p)) });
+      const { already_in: alreadyIn, ...player } = await scanCode(seasonId, code);
+      setTonight((t) => withAnswer(t, player));
       const due = player.payment_method === 'cash' && player.amount_due_cents > 0;
+      const who = `#${player.tryout_number} ${player.first_name} ${player.last_name}`;
+      const since =
+        alreadyIn && player.checked_in_at ? ` already in at ${timeOf(player.checked_in_at)}` : ' in';
       setStatus({
-        text: `#${player.tryout_number} ${player.first_name} ${player.last_name} is in${due ? ` · ${formatCad(player.amount_due_cents)} cash due` : ''}.`,
+        text: `${who} is${since}${due ? ` · ${formatCad(player.amount_due_cents)} cash due` : ''}.`,
         tone: 'ok',
       });
     } catch (error) {
@@ -183,6 +273,16 @@ function Door({ seasonId }: { seasonId: string }) {
   if (!tonight) return <p role="status">Loading tonight’s list…</p>;
   return (
     <div className="night-app">
+      {tonight.sessions.length ? (
+        <h2 className="night-tonight">
+          {tonight.season_name}
+          {tonight.sessions.map((s) => (
+            <small key={s.id}>
+              {s.age_groups.join(', ')}: {sessionHours(s)}, {s.location}
+            </small>
+          ))}
+        </h2>
+      ) : null}
       <p className="night-counts">
         <span>
           <strong>{counts.in}</strong> in / {counts.expected} expected
@@ -192,6 +292,7 @@ function Door({ seasonId }: { seasonId: string }) {
         </span>
         {waiting.length ? <span className="night-waiting">{waiting.length} waiting to send</span> : null}
       </p>
+      <WaitingOnPhone />
       {tonight.sessions.length === 0 ? (
         <p className="form-note">
           No tryout session of {tonight.season_name} today ({tonight.date}).
@@ -264,6 +365,7 @@ function Door({ seasonId }: { seasonId: string }) {
       <ul className="night-rows">
         {shown.map((p) => {
           const cashDue = p.payment_method === 'cash' && p.amount_due_cents > 0 && !p.withdrawn;
+          const undoable = p.attended && !p.withdrawn;
           return (
             <li key={p.id} className={p.withdrawn ? 'night-withdrawn' : p.attended ? 'night-in' : undefined}>
               <button
@@ -273,13 +375,16 @@ function Door({ seasonId }: { seasonId: string }) {
                 onClick={() => void tap(p, false)}
               >
                 <strong>{p.tryout_number}</strong>
-                <span>
-                  {p.first_name} {p.last_name}
+                <span className="night-who">
+                  <span className="night-name">
+                    {p.first_name} {p.last_name}
+                  </span>
+                  {/* The group first, on its own line: a long name or the cash button never hides it. */}
                   <small>
                     {p.age_group}
                     {p.withdrawn ? ' · Withdrawn' : p.attended ? ' · In' : ''}
                     {p.medical ? ' · Medical' : ''}
-                    {p.photo_consent === false ? ' · No photos' : ''}
+                    {p.photo_consent !== true ? ' · No photos' : ''}
                     {!cashDue && p.amount_due_cents > 0 && !p.withdrawn ? ' · Card not paid' : ''}
                   </small>
                 </span>
@@ -288,6 +393,16 @@ function Door({ seasonId }: { seasonId: string }) {
                 <button type="button" className="night-cash" onClick={() => void tap(p, true)}>
                   {p.attended ? '' : 'In + '}
                   {formatCad(p.amount_due_cents)}
+                </button>
+              ) : null}
+              {undoable ? (
+                <button
+                  type="button"
+                  className="night-undo"
+                  aria-label={`Undo ${p.first_name} ${p.last_name}’s check-in`}
+                  onClick={() => void undo(p)}
+                >
+                  Undo
                 </button>
               ) : null}
             </li>

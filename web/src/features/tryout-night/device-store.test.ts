@@ -4,13 +4,21 @@
  * waits for the next batch (never dropped as sent).
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Score } from '@club/shared/tryout-night';
 import {
   closeDeviceStore,
   countWaitingScores,
+  forgetHelperOnPhone,
+  forgetSignedOut,
+  queueCheckin,
   queueScore,
+  readSnapshot,
+  saveSnapshot,
   sendWaitingScores,
+  signedInOnDevice,
+  waitingCheckins,
+  waitingForOthers,
   waitingScores,
 } from './device-store';
 
@@ -24,6 +32,13 @@ const tap = (tryout: string, criterion: string, value: number, id: string) =>
     scored_at: new Date().toISOString(),
     client_id: id,
   });
+
+const OLIVE = { id: 'user-olive', name: 'Olive Tester' };
+const PAT = { id: 'user-pat', name: 'Pat Gate' };
+
+beforeEach(async () => {
+  await signedInOnDevice(OLIVE);
+});
 
 afterEach(async () => {
   closeDeviceStore();
@@ -94,5 +109,111 @@ describe('the phone’s outbox (issue 37)', () => {
 
     expect(seen).toEqual([['first'], ['second']]);
     expect(await waitingScores(SEASON)).toEqual([]);
+  });
+});
+
+describe('a shared phone (issue 42)', () => {
+  const checkin = (client_id: string, attended: boolean, at = '2026-11-27T01:42:00.000Z') =>
+    queueCheckin({ client_id, season_id: SEASON, tryout_id: 't1', attended, at });
+
+  it('forgets every list at sign-out and shows the next holder only how many taps wait for whom', async () => {
+    // Prepare: Olive's door list and three of her taps (two check-ins, a score), kept offline.
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Finn Tester'] });
+    await checkin('c1', true);
+    await checkin('c2', true);
+    await tap('t1', 'shooting', 4, 's1');
+
+    // Act: Olive signs out; the phone opens with no one signed in.
+    await forgetSignedOut();
+    closeDeviceStore();
+    const nobody = await signedInOnDevice(null);
+
+    // Assess
+    expect(nobody).toBeNull();
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+    expect(await waitingCheckins(SEASON)).toEqual([]);
+    expect(await waitingScores(SEASON)).toEqual([]);
+    expect(await waitingForOthers()).toEqual([{ name: 'Olive Tester', count: 3 }]);
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Leo Okafor'] });
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+
+    // Olive signs in again: her taps are hers to send; her list must be read again.
+    await signedInOnDevice(OLIVE);
+    expect((await waitingCheckins(SEASON)).map((c) => c.client_id)).toEqual(['c1', 'c2']);
+    expect(await countWaitingScores(SEASON)).toBe(1);
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+    expect(await waitingForOthers()).toEqual([]);
+  });
+
+  it('keeps the list for a reopened tab of the helper who never signed out', async () => {
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Finn Tester'] });
+    closeDeviceStore();
+
+    const who = await signedInOnDevice(null);
+
+    expect(who).toEqual(OLIVE);
+    expect(await readSnapshot(`tonight:${SEASON}`)).toEqual({ players: ['Finn Tester'] });
+  });
+
+  it('never reads or sends another helper’s data: Pat signs in where Olive did not sign out', async () => {
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Finn Tester'] });
+    await checkin('c1', true);
+    await tap('t1', 'shooting', 4, 's1');
+
+    await signedInOnDevice(PAT);
+    const sent: Score[][] = [];
+    await sendWaitingScores(SEASON, async (scores) => {
+      sent.push(scores);
+    });
+
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+    expect(await waitingCheckins(SEASON)).toEqual([]);
+    expect(sent).toEqual([]);
+    expect(await waitingForOthers()).toEqual([{ name: 'Olive Tester', count: 2 }]);
+    // Back on Olive's session, the phone did not keep her list for her (Pat's sign-in dropped it).
+    await signedInOnDevice(OLIVE);
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+    expect(await waitingScores(SEASON)).toHaveLength(1);
+  });
+
+  it('drops a season’s list once the helper’s job there has ended, not before', async () => {
+    await saveSnapshot('grants', [
+      { season_id: SEASON, role: 'check-in', ends_at: '2026-11-28T07:00:00.000Z' },
+    ]);
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Finn Tester'] });
+
+    const before = await readSnapshot(`tonight:${SEASON}`, new Date('2026-11-28T06:59:59.000Z'));
+    const after = await readSnapshot(`tonight:${SEASON}`, new Date('2026-11-28T07:00:00.000Z'));
+
+    expect(before).toEqual({ players: ['Finn Tester'] });
+    expect(after).toBeNull();
+    expect(await readSnapshot(`tonight:${SEASON}`, new Date('2026-11-28T06:59:59.000Z'))).toBeNull();
+  });
+
+  it('forgets a removed helper’s lists and taps (the server refuses them), not another helper’s', async () => {
+    await checkin('c1', true);
+    await signedInOnDevice(PAT);
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Finn Tester'] });
+    await checkin('p1', true);
+
+    await forgetHelperOnPhone();
+
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+    expect(await waitingForOthers()).toEqual([{ name: 'Olive Tester', count: 1 }]);
+    await signedInOnDevice(OLIVE);
+    expect((await waitingCheckins(SEASON)).map((c) => c.client_id)).toEqual(['c1']);
+  });
+
+  it('sends check-ins queued offline in the order they were tapped: a corrected slip stays corrected', async () => {
+    // In, then undone, in the same millisecond; the undo's id sorts first.
+    await checkin('b-in', true);
+    await checkin('a-undo', false);
+
+    const order = (await waitingCheckins(SEASON)).map((c) => [c.client_id, c.attended]);
+
+    expect(order).toEqual([
+      ['b-in', true],
+      ['a-undo', false],
+    ]);
   });
 });

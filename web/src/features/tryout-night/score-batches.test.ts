@@ -4,10 +4,16 @@
  * answering 413 gets halves; a score refused for good is set aside instead of blocking the rest forever.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Score } from '@club/shared/tryout-night';
 import { ApiError } from '../../lib/api-client';
-import { closeDeviceStore, queueScore, sendWaitingScores, waitingScores } from './device-store';
+import {
+  closeDeviceStore,
+  queueScore,
+  sendWaitingScores,
+  signedInOnDevice,
+  waitingScores,
+} from './device-store';
 import { scoreBatches } from './score-batches';
 
 const SEASON = 'season-1';
@@ -26,6 +32,11 @@ const score = (i: number, note?: string): Score & { season_id: string } => ({
 });
 const body = ({ season_id: _s, ...rest }: Score & { season_id: string }): Score => rest;
 const sizeOf = (scores: readonly Score[]) => new TextEncoder().encode(JSON.stringify({ scores })).length;
+
+// The phone's scores are the signed-in evaluator's (issue 42).
+beforeEach(async () => {
+  await signedInOnDevice({ id: 'user-eve', name: 'Eve Tester' });
+});
 
 afterEach(async () => {
   closeDeviceStore();
