@@ -92,7 +92,8 @@ export function RegisterForm() {
   useEarlyChoice('account-guardian', () => setAccountType('guardian'));
   // Arriving from "Create a family account" (issue 36): a parent's sign-up is the one shown.
   const [params] = useSearchParams();
-  const asGuardian = useHydrated() && params.get('as') === 'guardian';
+  // Or from a helper's invitation (issue 42): an adult's account, not a player's.
+  const asGuardian = useHydrated() && ['guardian', 'helper'].includes(params.get('as') ?? '');
   const [guardianAsked, setGuardianAsked] = useState(false);
   if (asGuardian && !guardianAsked) {
     setGuardianAsked(true);

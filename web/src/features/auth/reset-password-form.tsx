@@ -25,7 +25,20 @@ function check(values: Values): Partial<Record<Field, string>> {
   return errors;
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+/** What the form's button and success say: a reset's (spec §8) unless a page sets a first password. */
+export interface ResetWords {
+  submit: string;
+  busy: string;
+  succeeded: string;
+}
+
+export function ResetPasswordForm({
+  token,
+  words = { submit: t.resetPassword, busy: t.resetting, succeeded: t.resetSucceeded },
+}: {
+  token: string;
+  words?: ResetWords;
+}) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({ password: '', confirm_password: '' });
@@ -89,7 +102,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (done) {
     return (
       <p role="status" className="form-success">
-        {t.resetSucceeded}
+        {words.succeeded}
       </p>
     );
   }
@@ -119,7 +132,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       />
       <FormError message={formError} />
       <button type="submit" className="button" disabled={busy}>
-        {busy ? t.resetting : t.resetPassword}
+        {busy ? words.busy : words.submit}
       </button>
     </form>
   );
