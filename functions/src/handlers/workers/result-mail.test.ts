@@ -116,6 +116,45 @@ describe('the worker handed messages', () => {
     expect(await rowOf(season.id, row.id)).toMatchObject({ email_sent: true, email_status: 'sent' });
   });
 
+  it('mails a family once for its message delivered twice at once and again later, and marks each child Sent (issue 42)', async () => {
+    // Prepare: three children of one guardian, decided, asked for by a send; their one message is unread.
+    const season = await openSeason();
+    const guardian = {
+      name: 'Priya Sharma',
+      email: `priya-${randomUUID()}@example.test`,
+      phone_number: '7805550134',
+    };
+    const parentId = randomUUID();
+    const rows = await seedRegistrations(season.id, 3, {
+      result: 'selected',
+      overrides: (i) => ({
+        user_id: parentId,
+        first_name: ['Freya', 'Leo', 'Maya'][i]!,
+        guardians: [guardian],
+      }),
+    });
+    expect((await api.send(season.id)).details).toMatchObject({ total: 3, queued: 3 });
+    const round = (await getResultRound(season.id))!.id;
+    const message = {
+      tryout_id: rows[0]!.id,
+      version: 1,
+      round,
+      with: rows.slice(1).map((r) => ({ tryout_id: r.id, version: 1 })),
+    };
+
+    // Act
+    const first = await handler(event(message, message), A_MINUTE);
+    const again = await handler(event(message), A_MINUTE);
+
+    // Assess
+    expect(first.batchItemFailures).toEqual([]);
+    expect(again.batchItemFailures).toEqual([]);
+    expect((await mailCounts([guardian.email])).get(guardian.email)).toBe(1);
+    for (const row of rows) {
+      expect(await rowOf(season.id, row.id)).toMatchObject({ email_sent: true, email_status: 'sent' });
+    }
+  });
+
   it('hands the message back without claiming when less than 20 s remain, and sends with more', async () => {
     // 20 s: the SES call's 10 s timeout and 10 s to record its outcome.
     const { season, row, message } = await queuedRow();
