@@ -177,6 +177,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /household/tryouts/{id}/checkout': 'player',
   'POST /household/checkout': 'player',
   'GET /household/calendar-link': 'player',
+  'POST /household/calendar-link/reset': 'player',
   'GET /admin/tryouts/{seasonId}/result-mail-preview': 'admin',
   'PATCH /household/tryouts/{id}': 'player',
   'POST /household/tryouts/{id}/withdraw': 'player',

@@ -318,6 +318,18 @@ export const routes = {
     answer: answer<T.CalendarLinkAnswer>(),
   },
   /**
+   * A new secret for the family's calendar link (issue 42: "Reset calendar link" on /account): the old link
+   * serves no more, wherever it was copied. Answers the new links.
+   */
+  resetHouseholdCalendarLink: {
+    method: 'POST',
+    path: '/household/calendar-link/reset',
+    access: 'player',
+    handler: 'household/reset-calendar-link',
+    table: 'write',
+    answer: answer<T.CalendarLinkAnswer>(),
+  },
+  /**
    * ONE checkout page for every unpaid card registration of the caller's household in the active season
    * (issue 36): a family pays once, on one statement line, even after a cancelled checkout.
    */

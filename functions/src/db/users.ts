@@ -51,6 +51,11 @@ export interface UserItem {
   last_sign_in_at?: string;
   /** When the account was told it would be deleted for disuse; a sign-in removes it. */
   retention_notice_at?: string;
+  /**
+   * The family calendar link's secret version (issue 42): "Reset calendar link" moves it on, and every
+   * household link given before stops serving. Absent reads as 0.
+   */
+  calendar_version?: number;
 }
 
 /**
@@ -153,6 +158,28 @@ export async function markEmailVerified(userId: string, at: Date): Promise<void>
       }),
     ),
   );
+}
+
+/**
+ * Moves the account's calendar secret on (issue 42): one atomic ADD, so resets racing each end every earlier
+ * link. The account as written, or null when it is gone.
+ */
+export async function renewCalendarVersion(userId: string): Promise<UserItem | null> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression: 'ADD calendar_version :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  if (!out) return null;
+  const { PK: _pk, SK: _sk, type: _type, ...user } = out.Attributes!;
+  return user as UserItem;
 }
 
 /** The athlete fields an account holder's own athlete keeps on the profile (households, issue 17). */

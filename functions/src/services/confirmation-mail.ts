@@ -5,12 +5,13 @@
  * that could not be sent gives the claim back for the next chance. It never fails the call it rides on: the
  * registration or payment stands, and the dashboard shows everything the mail says.
  */
-import { apiPath, ownPlayerId, sessionsOf, type CalendarLinkAnswer } from '@club/shared';
+import { apiPath, ownPlayerId, serverMessages, sessionsOf, type CalendarLinkAnswer } from '@club/shared';
 import type { TryoutItem } from '../db/tryout-item';
 import * as users from '../db/users';
 import * as seasonsTable from '../db/seasons';
 import * as tryoutsTable from '../db/tryouts';
 import { HOUSEHOLD_KEY, signCalendarKey } from '../lib/calendar-link';
+import { NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
 import { checkinQrUrl } from './checkin-codes';
 import { siteLink } from '../mail/layout';
@@ -30,12 +31,35 @@ export async function householdCalendarLinkOf(accountId: string): Promise<string
   return (await householdCalendarLinks(accountId)).subscribe_url;
 }
 
-/** GET /household/calendar-link: the feed of the caller's household, to subscribe to or download. */
-export async function householdCalendarLinks(accountId: string): Promise<CalendarLinkAnswer> {
+/**
+ * GET /household/calendar-link: the feed of the caller's household, to subscribe to or download. The link
+ * holds while the account's calendar secret, password and household stay as they are (issue 42).
+ */
+export async function householdCalendarLinks(
+  accountId: string,
+  account?: users.UserItem,
+): Promise<CalendarLinkAnswer> {
+  const holder = account ?? (await users.getUser(accountId));
+  if (!holder) throw new NotFoundError(serverMessages.accountNotFound);
   const https = siteLink(apiPath('getCalendarByLink'), {
-    key: await signCalendarKey(HOUSEHOLD_KEY + accountId),
+    key: await signCalendarKey(HOUSEHOLD_KEY + accountId, Date.now(), {
+      calendar_version: holder.calendar_version ?? 0,
+      password_version: holder.passwordVersion,
+      household_id: holder.household_id ?? '',
+    }),
   });
   return { subscribe_url: https.replace(/^https?:/, 'webcal:'), download_url: https };
+}
+
+/**
+ * POST /household/calendar-link/reset (issue 42): a new secret for the family's calendar link; the old
+ * link, wherever it was copied, serves no more. Answers the new links.
+ */
+export async function resetHouseholdCalendarLink(accountId: string): Promise<CalendarLinkAnswer> {
+  const account = await users.renewCalendarVersion(accountId);
+  if (!account) throw new NotFoundError(serverMessages.accountNotFound);
+  log.info('calendar link reset');
+  return householdCalendarLinks(accountId, account);
 }
 
 type Registration = { season_id: string; player_id: string };

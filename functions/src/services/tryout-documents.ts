@@ -15,7 +15,7 @@ import * as tryoutsTable from '../db/tryouts';
 import * as usersTable from '../db/users';
 import type { TryoutItem } from '../db/tryout-item';
 import { tryoutCalendar } from '../calendar/tryout-calendar';
-import { HOUSEHOLD_KEY, verifyCalendarKey } from '../lib/calendar-link';
+import { calendarLinkHolds, HOUSEHOLD_KEY, verifyCalendarKey } from '../lib/calendar-link';
 import { checkinCodeOf } from '../lib/checkin-code';
 import { getConfig } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
@@ -43,8 +43,17 @@ export async function getMyCalendar(caller: AccessTokenClaims): Promise<string> 
  * registration withdrawn or gone, is a 404 that says to use the dashboard.
  */
 export async function getCalendarByLink(key: string): Promise<string> {
-  const id = await verifyCalendarKey(key);
-  if (id?.startsWith(HOUSEHOLD_KEY)) return householdCalendar(id.slice(HOUSEHOLD_KEY.length));
+  const link = await verifyCalendarKey(key);
+  const id = link?.subject;
+  if (id?.startsWith(HOUSEHOLD_KEY)) {
+    const accountId = id.slice(HOUSEHOLD_KEY.length);
+    // Reset, the password changed, or the guardian left the household: the link is over (issue 42).
+    const account = await usersTable.getUser(accountId);
+    if (!account || !calendarLinkHolds(link!.holder, account)) {
+      throw new NotFoundError(fieldMessages.calendarLinkInvalid);
+    }
+    return householdCalendar(accountId);
+  }
   const ids = id ? tryoutId.parse(id) : null;
   const [season, tryout] = ids
     ? await Promise.all([

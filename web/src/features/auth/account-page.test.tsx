@@ -295,3 +295,56 @@ describe('/account (issue 18)', () => {
     });
   });
 });
+
+describe('/account: Reset calendar link (issue 42)', () => {
+  it('asks the server for a new secret once, and offers the new link to add', async () => {
+    // Prepare
+    serveAccount();
+    const resets: string[] = [];
+    server.use(
+      http.post('/api/household/calendar-link/reset', ({ request }) => {
+        resets.push(request.method);
+        return HttpResponse.json({
+          subscribe_url: 'webcal://localhost/api/tryouts/calendar.ics?key=new-family-key',
+          download_url: 'https://localhost/api/tryouts/calendar.ics?key=new-family-key',
+        });
+      }),
+    );
+    const { part, user } = await renderPage();
+    const calendar = part('Calendar link');
+
+    // Act
+    await user.click(calendar.getByRole('button', { name: 'Reset calendar link' }));
+
+    // Assess
+    expect(await calendar.findByRole('status')).toHaveTextContent(
+      'Your calendar link was reset. The old link no longer shows any tryouts.',
+    );
+    expect(calendar.getByRole('link', { name: 'Add the new link to my calendar' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/tryouts/calendar.ics?key=new-family-key',
+    );
+    expect(resets).toEqual(['POST']);
+  });
+
+  it('says so when the reset fails, and the old link is not offered as new', async () => {
+    // Prepare
+    serveAccount();
+    server.use(
+      http.post('/api/household/calendar-link/reset', () =>
+        HttpResponse.json({ message: 'Something went wrong. Please try again.' }, { status: 500 }),
+      ),
+    );
+    const { part, user } = await renderPage();
+    const calendar = part('Calendar link');
+
+    // Act
+    await user.click(calendar.getByRole('button', { name: 'Reset calendar link' }));
+
+    // Assess
+    expect(await calendar.findByRole('alert')).toHaveTextContent(
+      'The calendar link could not be reset. Please try again.',
+    );
+    expect(calendar.queryByRole('link', { name: 'Add the new link to my calendar' })).toBeNull();
+  });
+});

@@ -13,6 +13,7 @@ import { TextField } from '../../components/form-field';
 import { FormError } from '../../components/form-error';
 import { PasswordField } from '../../components/password-field';
 import { callApi } from '../../lib/api-client';
+import { CalendarLinkReset } from './calendar-link-reset';
 import { ContactPhoneOffer, contactsWithOldPhone, type ContactOffer } from './contact-phone-offer';
 import { DeleteAccount } from './delete-account';
 import { MyDataDownloads } from './my-data';
@@ -270,6 +271,9 @@ export function AccountPage() {
           </Part>
           <Part id="account-password" title="Password">
             <PasswordForm />
+          </Part>
+          <Part id="account-calendar" title="Calendar link">
+            <CalendarLinkReset />
           </Part>
           <Part id="account-data" title="Your data">
             <p>

@@ -10,6 +10,14 @@ export const authMessages = {
   keepOldPhone: 'Keep the old number',
   contactsUpdated: (phone: string) => `Their emergency contact now has ${phone}.`,
   contactsUpdateFailed: 'The emergency contacts could not be changed. Please try again.',
+  // The family's calendar link (issue 42)
+  calendarLinkExplained:
+    'Your family’s calendar link lets a calendar app show when and where your athletes try out. If you shared it by mistake, reset it: the old link stops working in every calendar that has it, and you add the new one.',
+  resetCalendarLink: 'Reset calendar link',
+  calendarLinkResetting: 'Resetting…',
+  calendarLinkReset: 'Your calendar link was reset. The old link no longer shows any tryouts.',
+  calendarLinkAddNew: 'Add the new link to my calendar',
+  calendarLinkResetFailed: 'The calendar link could not be reset. Please try again.',
   // Login (spec §8)
   loginFailed: 'Login failed',
   signInCode: 'Sign-in code (from the e-mail)',
