@@ -304,3 +304,41 @@ describe('/TryoutsClosed while it asks whether registration is open (issue 20)',
     }
   }
 });
+
+describe('the home page’s way into tryouts on a phone (issue 42)', () => {
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    it(`shows "Register for tryouts" in the first screenful while registration is open, moving nothing (${viewport.width} px)`, async () => {
+      const { page, consoleErrors, close } = await openPage({ viewport });
+      try {
+        // Prepare: the season's answer is held until the page has hydrated.
+        let answerNow: () => void = () => {};
+        const held = new Promise<void>((resolve) => (answerNow = resolve));
+        await page.route('**/api/seasons/active', async (route) => {
+          await held;
+          await route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify(OPEN_SEASON),
+          });
+        });
+        await recordLayoutShifts(page);
+        await gotoAndHydrate(page, '/');
+
+        // Act
+        answerNow();
+        const register = page.locator('.hero').getByRole('link', { name: 'Register for tryouts' });
+        await register.waitFor();
+        await page.waitForTimeout(100);
+
+        // Assess: wholly inside the first screen (it was 4,300 px down on a phone), and nothing moved.
+        const box = await register.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+        expect((await layoutShifts(page)).total).toBe(0);
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+});

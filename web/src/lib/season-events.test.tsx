@@ -115,6 +115,38 @@ describe('the public pages read the active season', () => {
     expect(within(events).getByRole('link', { name: 'Tryout information' })).toBeInTheDocument();
   });
 
+  it('puts "Register for tryouts" in the hero, before the seasons’ buttons, while registration is open (issue 42)', async () => {
+    // Prepare: on a phone the events' link is 4,300 px down; the hero is the first screenful.
+    serveSeason(SEASON);
+
+    // Act
+    renderAt(<HomePage />);
+
+    // Assess
+    const hero = screen.getByRole('region', {
+      name: 'Elite coaching for every athlete, regardless of finances',
+    });
+    const register = await within(hero).findByRole('link', { name: 'Register for tryouts' });
+    expect(register).toHaveAttribute('href', '/tryout');
+    const fall = within(hero).getByRole('link', { name: 'Fall Season' });
+    expect(register.compareDocumentPosition(fall) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('leads the hero to the tryout information instead while registration is closed', async () => {
+    serveSeason({ ...SEASON, is_registration_open: false });
+
+    renderAt(<HomePage />);
+
+    const hero = screen.getByRole('region', {
+      name: 'Elite coaching for every athlete, regardless of finances',
+    });
+    expect(await within(hero).findByRole('link', { name: 'Tryout information' })).toHaveAttribute(
+      'href',
+      '/tryout-information',
+    );
+    expect(within(hero).queryByRole('link', { name: 'Register for tryouts' })).not.toBeInTheDocument();
+  });
+
   it('offers no registration on the home page while registration is closed', async () => {
     // Prepare
     serveSeason({ ...SEASON, is_registration_open: false });

@@ -58,6 +58,20 @@ export default function HomePage() {
               Fall and spring teams for boys and girls, winter programming, camps and tournaments. Smaller
               rosters, real development and a community that shows up for each other.
             </p>
+            {/* The way in, in the first screenful on a phone while registration is open (issue 42: it was
+                4,300 px down). One button tall from the first paint, so the season's answer moves nothing; a
+                new element (its own key), not the link restyled, which would count as the link moving. */}
+            <p className="hero-tryouts">
+              {live.state === 'ready' && live.registrationOpen ? (
+                <Link key="register" className="button button-large" to="/tryout">
+                  Register for tryouts
+                </Link>
+              ) : (
+                <Link key="information" className="hero-tryouts-link" to="/tryout-information">
+                  Tryout information
+                </Link>
+              )}
+            </p>
             <ul className="button-row" aria-label="Seasons and programs">
               <li>
                 <Link className="button button-large" to="/FallTeams">
