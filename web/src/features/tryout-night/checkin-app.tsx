@@ -278,7 +278,7 @@ function Door({ seasonId }: { seasonId: string }) {
           {tonight.season_name}
           {tonight.sessions.map((s) => (
             <small key={s.id}>
-              {s.age_groups.join(', ')}: {sessionHours(s)}, {s.location}
+              {s.age_groups.join(', ')}: <span className="night-hours">{sessionHours(s)}</span>, {s.location}
             </small>
           ))}
         </h2>
