@@ -6,7 +6,7 @@
  * and records each DynamoDB operation it sends. A new read-only row is covered automatically.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeList, tryoutId, type RouteDefinition } from '@club/shared';
+import { routeList, todayInClubZone, tryoutId, type RouteDefinition } from '@club/shared';
 import { sampleRequest, type SampleIds } from '@club/shared/route-samples';
 import { db } from '../src/db/client';
 import { signCalendarKey } from '../src/lib/calendar-link';
@@ -16,6 +16,7 @@ import { call } from './api';
 import { PASSWORD, sameOrigin, uniqueEmail } from './accounts';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
 import { openSeason, registeredPlayer } from './players';
+import { sessionOn } from './tryout-night';
 
 /** The DynamoDB operations a read-only role allows (IAM actions dynamodb:GetItem, …), written out. */
 const READ_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query'];
@@ -39,7 +40,8 @@ beforeAll(async () => {
     },
     { step: 'initialize', name: RECORDER },
   );
-  const seasonId = (await openSeason()).id;
+  // A session tonight: a helper's access lasts until a day after the season's last one.
+  const seasonId = (await openSeason({ sessions: [sessionOn(todayInClubZone())] })).id;
   const player = await registeredPlayer('cash');
   const id = tryoutId.of(seasonId, player.id);
   ids = {
