@@ -1,4 +1,3 @@
-import type { Athlete } from '@club/shared/types';
 import type { PageMeta } from '../lib/page-meta';
 import '../features/auth/auth.css';
 import '../features/household/household.css';
@@ -22,18 +21,19 @@ export const meta: PageMeta = {
 };
 
 /** A parent's first child, asked for on /tryout itself (issue 36): the household's athlete form. */
-const FirstChild: FirstChildForm = ({ onAdded }) => <FirstChildAthlete onAdded={onAdded} />;
+const FirstChild: FirstChildForm = (props) => <FirstChildAthlete {...props} />;
 
-function FirstChildAthlete({ onAdded }: { onAdded: (child: Athlete) => void }) {
+function FirstChildAthlete({ onAdded, copyFrom, onCancel }: Parameters<FirstChildForm>[0]) {
   const navigate = useNavigate();
   return (
     <AthleteForm
-      title={t.firstChildTitle}
-      submitLabel={t.firstChildSave}
+      title={copyFrom ? t.anotherChildTitle : t.firstChildTitle}
+      submitLabel={copyFrom ? t.anotherChildSave : t.firstChildSave}
+      copyFrom={copyFrom}
       onSubmit={async (input) => {
         onAdded(await addAthlete(input));
       }}
-      onCancel={() => navigate('/dashboard')}
+      onCancel={onCancel ?? (() => navigate('/dashboard'))}
     />
   );
 }

@@ -64,8 +64,21 @@ function checkAll(values: Values): Errors {
   return errors;
 }
 
+/** What a brother or sister shares (issue 42): the surname and the emergency contact, filled in, changeable. */
+function copiedFrom(sibling: Athlete): Values {
+  return {
+    ...EMPTY,
+    last_name: sibling.last_name,
+    emergency_contact_name: sibling.emergency_contact_name,
+    emergency_contact_phone: sibling.emergency_contact_phone,
+    emergency_contact_email: sibling.emergency_contact_email,
+    emergency_contact_relationship: sibling.emergency_contact_relationship,
+  };
+}
+
 export function AthleteForm({
   athlete,
+  copyFrom,
   title,
   submitLabel,
   onSubmit,
@@ -73,6 +86,8 @@ export function AthleteForm({
 }: {
   /** The athlete being changed; none for a new one. */
   athlete?: Athlete;
+  /** A new athlete's brother or sister, whose surname and emergency contact it starts with. */
+  copyFrom?: Athlete;
   title: string;
   submitLabel: string;
   onSubmit: (input: AthleteInput) => Promise<void>;
@@ -80,7 +95,9 @@ export function AthleteForm({
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => (athlete ? { ...EMPTY, ...athlete } : EMPTY));
+  const [values, setValues] = useState<Values>(() =>
+    athlete ? { ...EMPTY, ...athlete } : copyFrom ? copiedFrom(copyFrom) : EMPTY,
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState('');

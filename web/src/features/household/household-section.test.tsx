@@ -293,6 +293,91 @@ describe('the family section (issue 17)', () => {
   });
 });
 
+describe('a second child from the dashboard (issue 42)', () => {
+  const kai: Athlete = {
+    ...mina,
+    id: '33333333-3333-4333-8333-333333333333',
+    first_name: 'Kai',
+    last_name: 'Lee-Okafor',
+    date_of_birth: '2012-06-01',
+    emergency_contact_name: 'Robin Okafor',
+    emergency_contact_phone: '780-555-0177',
+    emergency_contact_email: 'robin.okafor@example.test',
+    emergency_contact_relationship: 'parent',
+  };
+
+  it('starts with the sibling’s surname and emergency contact, and the new child’s Register link shows at once', async () => {
+    // Prepare: registration open, Kai registered already
+    const calls = serveHousehold({ guardians: [ME], athletes: [own, kai] });
+    serveSeason(true);
+    const none = {
+      hasRegistered: false,
+      season: 'Fall 2025 Tryouts',
+      tryout_number: null,
+      result: '' as const,
+      payment_method: null,
+      payment_status: null,
+      teamsnap_link: null,
+      age_group: null,
+    };
+    server.use(
+      onRoute('getHouseholdTryouts', () => [
+        { ...none, athlete_id: own.id, hasRegistered: true, tryout_number: 3 },
+        { ...none, athlete_id: kai.id, hasRegistered: true, tryout_number: 4 },
+      ]),
+    );
+    const { user } = renderSection();
+    await screen.findByRole('heading', { name: 'Athletes' });
+    expect(screen.queryByRole('link', { name: /Register for tryouts/ })).not.toBeInTheDocument();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Add an athlete' }));
+
+    // Assess: Kai's surname and emergency contact, nothing else
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Lee-Okafor');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('');
+    expect(screen.getByLabelText('Contact name')).toHaveValue('Robin Okafor');
+    expect(screen.getByLabelText('Contact phone')).toHaveValue('780-555-0177');
+    expect(screen.getByLabelText('Contact email')).toHaveValue('robin.okafor@example.test');
+    expect(screen.getByLabelText('Relationship')).toHaveValue('parent');
+
+    // Act: the rest filled in, saved
+    await user.type(screen.getByLabelText('First name'), 'Mina');
+    await user.type(screen.getByLabelText('Date of birth'), '2014-03-09');
+    await user.click(screen.getByRole('radio', { name: 'Girls’ teams' }));
+    await user.click(
+      screen.getByLabelText(
+        'I am the parent or guardian of this athlete and I consent to their registration.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save athlete' }));
+
+    // Assess: saved with the copied details; Mina's link to register, without a reload
+    expect(await screen.findByText('Mina was added.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        route: 'addAthlete',
+        body: {
+          first_name: 'Mina',
+          last_name: 'Lee-Okafor',
+          date_of_birth: '2014-03-09',
+          emergency_contact_name: 'Robin Okafor',
+          emergency_contact_phone: '780-555-0177',
+          emergency_contact_email: 'robin.okafor@example.test',
+          emergency_contact_relationship: 'parent',
+          parent_consent: true,
+          division: 'girls',
+        },
+      },
+    ]);
+    expect(screen.getByRole('link', { name: 'Register for tryouts Mina Lee-Okafor' })).toHaveAttribute(
+      'href',
+      '/tryout',
+    );
+  }, 20_000);
+});
+
 describe('invitations still waiting (issue 36)', () => {
   it('are listed beside the invite form, sent again with Resend and stopped with Cancel', async () => {
     // Prepare

@@ -62,6 +62,7 @@ export function HouseholdSection() {
   const [error, setError] = useState('');
   const [pendingInvite, setPendingInvite] = useState(readPendingInvite);
   const [registrable, setRegistrable] = useState<Registrable>(new Set());
+  const [registrationOpen, setRegistrationOpen] = useState(false);
   // Whether registration is open decides a link beside each athlete: known before the section shows.
   const [registrableKnown, setRegistrableKnown] = useState(false);
   useSettled(load.kind !== 'loading' && registrableKnown);
@@ -77,6 +78,7 @@ export function HouseholdSection() {
       .then(
         ([season, tryouts]) => {
           if (!current || !season?.is_registration_open) return;
+          setRegistrationOpen(true);
           setRegistrable(new Set(tryouts.filter((t) => !t.hasRegistered).map((t) => t.athlete_id)));
         },
         () => undefined,
@@ -226,9 +228,12 @@ export function HouseholdSection() {
         <AthleteForm
           title={t.newAthlete}
           submitLabel={t.saveAthlete}
+          copyFrom={household.athletes.findLast((a) => !guardianIds.has(a.id))}
           onCancel={() => setEditing({ kind: 'none' })}
           onSubmit={async (input) => {
             const added = await addAthlete(input);
+            // The new child's "Register for tryouts" at once, as the others have it (issue 42).
+            if (registrationOpen) setRegistrable((r) => new Set([...r, added.id]));
             await refreshWith(t.added(added.first_name));
           }}
         />

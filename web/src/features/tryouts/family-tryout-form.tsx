@@ -37,6 +37,7 @@ export function FamilyTryoutForm({
   athletes,
   registeredBefore,
   ticked: tickedFirst = null,
+  onAddAnother,
 }: {
   season: Season;
   /** The household's athletes not yet registered this season. */
@@ -45,6 +46,8 @@ export function FamilyTryoutForm({
   registeredBefore: number;
   /** An athlete to start ticked (the child just added on /tryout, issue 36), its youngest group chosen. */
   ticked?: string | null;
+  /** Opens the form for a brother or sister not added yet (issue 42); this form keeps its choices meanwhile. */
+  onAddAnother?: () => void;
 }) {
   const navigate = useNavigate();
   const free = season.tryout_fee_cents === 0;
@@ -53,6 +56,16 @@ export function FamilyTryoutForm({
     if (!first) return {};
     return { [first.id]: groupsFor(first, season.age_groups, season.reference_year)[0] ?? '' };
   });
+  // A child added from this form (issue 42) arrives ticked, beside what was already chosen.
+  const [tickedSeen, setTickedSeen] = useState(tickedFirst);
+  const justAdded = tickedFirst !== tickedSeen ? athletes.find((a) => a.id === tickedFirst) : undefined;
+  if (justAdded) {
+    setTickedSeen(justAdded.id);
+    setChosen((c) => ({
+      ...c,
+      [justAdded.id]: groupsFor(justAdded, season.age_groups, season.reference_year)[0] ?? '',
+    }));
+  }
   // Asked once of an athlete added before the club asked which teams they play on (issue 36).
   const [divisions, setDivisions] = useState<Record<string, Division>>({});
   const divisionOfAthlete = (a: Athlete) => a.division ?? divisions[a.id];
@@ -220,6 +233,13 @@ export function FamilyTryoutForm({
             </div>
           );
         })}
+        {onAddAnother ? (
+          <p className="family-add-another">
+            <button type="button" className="button button-secondary" onClick={onAddAnother}>
+              {t.addAnotherChild}
+            </button>
+          </p>
+        ) : null}
       </fieldset>
 
       {/* Which group is whose: the birth-year guide, as on the one-player form (issue 36). */}

@@ -82,6 +82,10 @@ export const tryoutMessages = {
   firstChildTitle: 'Your child',
   firstChildSave: 'Continue',
   firstChildLead: 'First, tell us about your child. Next you choose their group and how to pay.',
+  /** The family form's way to a brother or sister not added yet (issue 42). */
+  addAnotherChild: 'Add another child',
+  anotherChildTitle: 'Another child',
+  anotherChildSave: 'Add to the form',
   nextAddChildTitle: 'Next: add your child, then register',
   nextAddChildOpen: (season: string) =>
     `${season} registration is open. Add your child’s details, choose their group and pay, all in one go.`,

@@ -25,7 +25,7 @@ type ScreenState =
   | { kind: 'closed'; season: Season }
   | { kind: 'open'; season: Season; player?: Athlete }
   | { kind: 'first-child'; season: Season }
-  | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number }
+  | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number; sibling?: Athlete }
   | { kind: 'all-registered'; season: Season };
 
 /**
@@ -55,7 +55,9 @@ async function loadScreen(userId: string | null): Promise<ScreenState> {
   const athletes = household.athletes.filter((a) => !registered.has(a.id));
   if (!athletes.length) return tryout ? { kind: 'registered', tryout } : { kind: 'all-registered', season };
   const registeredBefore = tryouts.filter((t) => t.hasRegistered && !t.withdrawn).length;
-  return { kind: 'family', season, athletes, registeredBefore };
+  // The child a new brother or sister copies the surname and emergency contact from (issue 42).
+  const sibling = household.athletes.findLast((a) => a.id !== userId);
+  return { kind: 'family', season, athletes, registeredBefore, sibling };
 }
 
 /**
@@ -99,10 +101,15 @@ export function SignedOutTryoutCard() {
 }
 
 /**
- * How a screen asks for a family's first child (issue 36): the household's athlete form, which the route puts
- * here (one feature does not reach into another). `onAdded` goes on to the group and payment.
+ * How a screen asks for a family's first child (issue 36), or another one from the family form (issue 42,
+ * `copyFrom` a brother or sister, `onCancel` back to the form): the household's athlete form, which the route
+ * puts here (one feature does not reach into another). `onAdded` goes on to the group and payment.
  */
-export type FirstChildForm = (props: { onAdded: (child: Athlete) => void }) => ReactElement;
+export type FirstChildForm = (props: {
+  onAdded: (child: Athlete) => void;
+  copyFrom?: Athlete;
+  onCancel?: () => void;
+}) => ReactElement;
 
 export function TryoutRegistration({ firstChildForm }: { firstChildForm?: FirstChildForm }) {
   const { user } = useSession();
@@ -110,6 +117,8 @@ export function TryoutRegistration({ firstChildForm }: { firstChildForm?: FirstC
   const [loads, setLoads] = useState(0);
   // The child just added on this screen: ticked on the form that follows.
   const [added, setAdded] = useState<string | null>(null);
+  // Another child being added from the family form, which stays (hidden) with what was chosen on it.
+  const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -183,12 +192,26 @@ export function TryoutRegistration({ firstChildForm }: { firstChildForm?: FirstC
     case 'family':
       return (
         <TryoutCard title={t.formTitle} season={state.season.name}>
-          <FamilyTryoutForm
-            season={state.season}
-            athletes={state.athletes}
-            registeredBefore={state.registeredBefore}
-            ticked={added}
-          />
+          <div hidden={adding}>
+            <FamilyTryoutForm
+              season={state.season}
+              athletes={state.athletes}
+              registeredBefore={state.registeredBefore}
+              ticked={added}
+              onAddAnother={firstChildForm ? () => setAdding(true) : undefined}
+            />
+          </div>
+          {adding && firstChildForm
+            ? firstChildForm({
+                copyFrom: state.sibling,
+                onCancel: () => setAdding(false),
+                onAdded: (child) => {
+                  setAdded(child.id);
+                  setAdding(false);
+                  setLoads((n) => n + 1);
+                },
+              })
+            : null}
         </TryoutCard>
       );
     case 'all-registered':
