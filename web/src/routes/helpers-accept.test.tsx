@@ -49,7 +49,9 @@ describe('a helper’s invitation link (issue 42)', () => {
     expect(
       await screen.findByText(/^You were invited to help at check-in\. Create your account/),
     ).toBeTruthy();
-    expect((screen.getByLabelText('A parent or guardian') as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByLabelText('An adult helper (parent, guardian or volunteer)') as HTMLInputElement).checked,
+    ).toBe(true);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('casey@example.test');
   });
 

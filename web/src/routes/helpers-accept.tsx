@@ -105,8 +105,14 @@ export function HelpersAcceptPage() {
         <WhatAndWhen invite={invite} />
         <p>
           Create your helper account
-          {invite.email ? ` with ${invite.email}, the address the invitation was sent to,` : ''} or sign in if
-          you have one. Then you accept here.
+          {invite.email ? (
+            <>
+              {' '}
+              with <span style={{ overflowWrap: 'anywhere' }}>{invite.email}</span>, the address the
+              invitation was sent to,
+            </>
+          ) : null}{' '}
+          or sign in if you have one. Then you accept here.
         </p>
         <p className="helper-invite-actions">
           <Link
@@ -157,7 +163,9 @@ export function HelpersAcceptPage() {
       ) : (
         <>
           <WhatAndWhen invite={invite} />
-          <p>Accept the club’s invitation as {user.email}.</p>
+          <p>
+            Accept the club’s invitation as <span style={{ overflowWrap: 'anywhere' }}>{user.email}</span>.
+          </p>
           {state.error ? (
             <p role="alert" className="form-error">
               {state.error}

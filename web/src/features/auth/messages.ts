@@ -38,6 +38,8 @@ export const authMessages = {
   accountFor: 'Who is this account for?',
   accountForPlayer: 'Me, a player',
   accountForGuardian: 'A parent or guardian',
+  /** The same adult's account, as a helper invited to tryout night reads it (issue 42). */
+  accountForHelper: 'An adult helper (parent, guardian or volunteer)',
   guardianNote:
     'You add your children (athletes) after signing in, with their birth dates and emergency contacts, and register them together.',
   isAdultLabel: 'I am 18 or older.',

@@ -93,7 +93,9 @@ export function RegisterForm() {
   // Arriving from "Create a family account" (issue 36): a parent's sign-up is the one shown.
   const [params] = useSearchParams();
   // Or from a helper's invitation (issue 42): an adult's account, not a player's.
-  const asGuardian = useHydrated() && ['guardian', 'helper'].includes(params.get('as') ?? '');
+  const hydrated = useHydrated();
+  const asHelper = hydrated && params.get('as') === 'helper';
+  const asGuardian = hydrated && (params.get('as') === 'guardian' || asHelper);
   const [guardianAsked, setGuardianAsked] = useState(false);
   if (asGuardian && !guardianAsked) {
     setGuardianAsked(true);
@@ -194,7 +196,7 @@ export function RegisterForm() {
         {(
           [
             ['player', t.accountForPlayer],
-            ['guardian', t.accountForGuardian],
+            ['guardian', asHelper ? t.accountForHelper : t.accountForGuardian],
           ] as const
         ).map(([value, label]) => (
           <div className="form-check" key={value}>
