@@ -111,3 +111,63 @@ describe('a paid full-fee child who withdraws', () => {
     expect(await rowOf(leo)).toMatchObject({ amount_due_cents: 3000 });
   });
 });
+
+describe('an unpaid full-fee child who withdraws (issue 34, what mutation testing found unguarded)', () => {
+  it('moves the fee to the first child still trying out by tryout number, and only to that one', async () => {
+    // Prepare: three by cash: Mina #1 $45.00, Leo #2 $30.00, Theo #3 $30.00, none collected
+    const parent = await createPlayer({ first_name: 'Jordan', date_of_birth: '1984-01-01' });
+    const ids: string[] = [];
+    for (const [name, year] of [
+      ['Mina', 2011],
+      ['Leo', 2012],
+      ['Theo', 2013],
+    ] as const) {
+      const added = await call('addAthlete', { token: parent.token, body: child(name, year) });
+      expect(added.status).toBe(201);
+      ids.push((added.body as unknown as Athlete).id);
+    }
+    const [mina, leo, theo] = ids as [string, string, string];
+    const res = await call('registerTryout', {
+      token: parent.token,
+      body: {
+        payment_method: 'cash',
+        registrations: [
+          { athlete_id: mina, age_group: '15U Girls' },
+          { athlete_id: leo, age_group: '13U Boys' },
+          { athlete_id: theo, age_group: '13U Boys' },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+
+    // Act
+    const out = await call('withdrawHouseholdTryout', { token: parent.token, params: { id: mina } });
+
+    // Assess
+    expect(out.status).toBe(200);
+    expect(await rowOf(leo)).toMatchObject({ tryout_number: 2, amount_due_cents: 4500 });
+    expect(await rowOf(theo)).toMatchObject({ tryout_number: 3, amount_due_cents: 3000 });
+  });
+
+  it("closes the sibling's own open checkout at the old price before the fee moves to them", async () => {
+    // Prepare: both by card; Leo opened a page of his own at $30.00
+    const { parent, mina, leo } = await family('stripe');
+    const leoAlone = await call('startHouseholdCheckout', { token: parent.token, params: { id: leo } });
+    expect(leoAlone.status).toBe(200);
+    const oldPage = sessionIdOf(leoAlone.body.url as string);
+    expect(await sessionOnStandIn(oldPage)).toMatchObject({ amount_total: 3000, status: 'open' });
+
+    // Act
+    const out = await call('withdrawHouseholdTryout', { token: parent.token, params: { id: mina } });
+    const again = await call('startHouseholdCheckout', { token: parent.token, params: { id: leo } });
+
+    // Assess: the $30.00 page can no longer be paid; Leo's new one asks the fee
+    expect(out.status).toBe(200);
+    expect((await sessionOnStandIn(oldPage)).status).toBe('expired');
+    expect(again.status).toBe(200);
+    expect(await sessionOnStandIn(sessionIdOf(again.body.url as string))).toMatchObject({
+      amount_total: 4500,
+      status: 'open',
+    });
+  });
+});
