@@ -6,7 +6,9 @@
  * (b) a check-in helper scans a family's QR code through the phone's camera (a fake camera playing a video of
  *     the code) and the player's dashboard says they are checked in;
  * (c) a walk-up family is registered and checked in with cash at the door, and the parent claims the
- *     account from the mail and finds the child there.
+ *     account from the mail and finds the child there;
+ * (f) issue 42: a helper signs out offline and the door, opened again, shows only whose taps wait;
+ * (g) issue 42: the door's cash taken follows every tap (and an undo) without a reload.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -265,6 +267,10 @@ describe('tryout night (issue 37)', () => {
     await form.getByLabel('Date of birth').fill('2014-03-02');
     await form.getByLabel('Boys’ teams').check();
     await form.getByLabel('Age group').selectOption('13U Boys');
+    // The door asks who to call and about photos (issue 42): the parent here, and no photos.
+    await form.getByLabel('Medical notes (optional)').fill('Asthma: inhaler in his bag.');
+    await form.getByLabel('The parent or guardian above').check();
+    await form.getByLabel('No photos').check();
     await form.getByRole('button', { name: 'Register and check in' }).click();
     await form.getByText('Take the cash before checking in a walk-up.').waitFor();
     await door.screenshot({ path: join(tmpdir(), 'club-walk-up.png'), fullPage: true });
@@ -280,11 +286,12 @@ describe('tryout night (issue 37)', () => {
     );
     const parent = await openPage({ viewport: PHONE });
     await parent.page.goto(new URL(link).pathname + new URL(link).hash);
-    await parent.page.getByRole('heading', { name: 'Claim your family account' }).waitFor();
+    await parent.page.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await parent.page.getByText(/^Leo Okafor was registered at the door/).waitFor();
     await parent.page.getByLabel('New password', { exact: true }).fill(PASSWORD);
     await parent.page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    await parent.page.getByRole('button', { name: 'Reset Password' }).click();
-    await parent.page.getByText('Password reset successfully! Redirecting to login...').waitFor();
+    await parent.page.getByRole('button', { name: 'Set your password' }).click();
+    await parent.page.getByText('Your password is set! Redirecting to sign in...').waitFor();
     await signIn(parent.page, email, PASSWORD);
     await parent.page.waitForURL(/\/dashboard/);
     await parent.page.getByText(/^Checked in at \d{1,2}:\d{2} (am|pm)$/).waitFor();
@@ -343,6 +350,111 @@ describe('tryout night (issue 37)', () => {
     expect(
       (history.body as unknown as Array<{ action: string }>).filter((e) => e.action === 'check_in'),
     ).toHaveLength(1);
+    await opened.close();
+  }, 180_000);
+
+  it('(f) forgets the door’s list at sign-out: offline, the phone shows only whose taps wait', async () => {
+    // Prepare: Sid works the door; the list is on the phone and one tap waits (the Wi-Fi is down).
+    const [child] = await writeSampleRegistrations(seasonId, 1, { age_group: '13U Boys', firstNumber: 301 });
+    const opened = await openPage({ viewport: PHONE });
+    const context = opened.page.context();
+    const door = opened.page;
+    await helper(door, 'Sid', 'check-in');
+    await door.goto('/checkin');
+    await door.getByRole('button', { name: 'Scan QR' }).waitFor();
+    await door.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const row = door
+      .locator('li')
+      .filter({ has: door.locator('strong', { hasText: new RegExp(`^${child!.tryoutNumber}$`) }) });
+    await offline(context, true);
+    await row.getByRole('button', { name: /^In \+ \$\d+\.\d\d$/ }).click();
+    await door.getByText('1 waiting to send', { exact: true }).waitFor();
+
+    // Act: Sid signs out (still offline), and the door is opened again with no network.
+    await door.getByRole('button', { name: 'Menu', exact: true }).click();
+    await door.getByRole('button', { name: 'Logout' }).last().click();
+    await door.waitForFunction(() => sessionStorage.getItem('token') === null);
+    await door.goto('/checkin');
+
+    // Assess: one line, whose taps wait; no name, number, flag or amount of any child, on screen or kept.
+    await door.getByText('1 tap waiting for Sid Tester', { exact: true }).waitFor();
+    const text = await door.locator('#main').innerText();
+    expect(text).not.toMatch(/Player\d|Medical|No photos|\$\d/);
+    expect(text).not.toContain(String(child!.tryoutNumber));
+    const kept = await door.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('club-tryout-night');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('snapshots').objectStore('snapshots').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+    await door.screenshot({ path: join(tmpdir(), 'club-door-signed-out.png') });
+    await opened.close();
+  }, 180_000);
+
+  it('(g) follows every tap with the cash taken, without a reload, and undoes one at the door', async () => {
+    const [first, second] = await writeSampleRegistrations(seasonId, 2, {
+      age_group: '13U Boys',
+      firstNumber: 401,
+    });
+    const opened = await openPage({ viewport: PHONE });
+    const door = opened.page;
+    await helper(door, 'Cass', 'check-in');
+    await door.goto('/checkin');
+    await door.getByRole('heading', { name: /Fall 2027 Tryouts/ }).waitFor();
+    const heading = await door.getByRole('heading', { name: /Fall 2027 Tryouts/ }).innerText();
+    expect(heading).toContain('6:00 pm – 8:00 pm, Harry Ainlay gym');
+    const rowOf = (n: number) =>
+      door.locator('li').filter({ has: door.locator('strong', { hasText: new RegExp(`^${n}$`) }) });
+    await rowOf(first!.tryoutNumber).waitFor();
+    const cashShown = async () =>
+      Number((await door.locator('.night-counts strong').nth(1).innerText()).replace(/[$,]/g, ''));
+    const sentAll = () => door.getByText(/waiting to send/).waitFor({ state: 'detached', timeout: 30_000 });
+    const start = await cashShown();
+    // The group stays in view on a row whose cash is due.
+    const group = rowOf(first!.tryoutNumber).locator('small');
+    const box = await group.boundingBox();
+    expect(await group.innerText()).toMatch(/^13U Boys/);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+
+    // Act and assess: each tap moves the total, and it stays moved once the tap is sent.
+    await rowOf(first!.tryoutNumber).getByRole('button', { name: 'In + $45.00' }).click();
+    await expect.poll(cashShown).toBe(start + 45);
+    await sentAll();
+    expect(await cashShown()).toBe(start + 45);
+    await rowOf(second!.tryoutNumber).getByRole('button', { name: 'In + $45.00' }).click();
+    await sentAll();
+    expect(await cashShown()).toBe(start + 90);
+    await rowOf(first!.tryoutNumber).getByRole('button', { name: 'Undo Player0 Tester’s check-in' }).click();
+    await door.getByText(`#${first!.tryoutNumber} Player0 Tester is not in: give back $45.00.`).waitFor();
+    await sentAll();
+    expect(await cashShown()).toBe(start + 45);
+    expect(await rowOf(first!.tryoutNumber).getAttribute('class')).toBeNull();
+    await door.screenshot({ path: join(tmpdir(), 'club-door-cash.png') });
+    await door.setViewportSize({ width: 1280, height: 900 });
+    await door.screenshot({ path: join(tmpdir(), 'club-door-cash-1280.png') });
+
+    // The server agrees, and the undo is in the row's history with the helper's name.
+    const tonight = await api(adminToken, 'GET', `/checkin/${seasonId}/tonight`);
+    expect((tonight.body.counts as { cash_taken_cents: number }).cash_taken_cents).toBe((start + 45) * 100);
+    const history = await api(
+      adminToken,
+      'GET',
+      `/admin/audit?season_id=${seasonId}&tryout_id=${seasonId}.${first!.userId}`,
+    );
+    expect(
+      (history.body as unknown as Array<{ action: string; actor_name: string; after: unknown }>)
+        .filter((e) => e.action === 'check_in')
+        .map((e) => [e.actor_name, e.after]),
+    ).toEqual([
+      ['Cass Tester', { attended: false, payment_status: 'cash' }],
+      ['Cass Tester', { attended: true, payment_status: 'paid' }],
+    ]);
     await opened.close();
   }, 180_000);
 
