@@ -18,8 +18,6 @@ export const PAGE_SPINNER_MS = 300;
 export const HASH_SCROLL_DELAY_MS = 500;
 
 export const PASSWORD_MIN_LENGTH = 12;
-/** The characters that count as "special" in a password (spec §5). */
-export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 export const ADULT_AGE = 18;
 
 /** Session storage key of the access token. */
@@ -111,9 +109,3 @@ export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** The most sessions one season holds. */
 export const MAX_SESSIONS = 20;
-
-/**
- * The largest request body the API reads (bytes, as sent): larger is refused with 413 before parsing. Read by
- * the API and by the phones that batch what they send (a batch of scores is cut to fit it).
- */
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024;

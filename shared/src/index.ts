@@ -13,6 +13,8 @@ export * from './mail-links';
 export * from './tryouts';
 export * from './security-headers';
 export * from './sessions';
+export * from './session-instants';
+export * from './request-limits';
 export * from './player-sessions';
 export * from './sessions-ahead';
 export * from './first-use';

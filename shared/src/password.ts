@@ -1,4 +1,10 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from './constants';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+/**
+ * The characters that count as "special" in a password (spec §5). Here, beside the rule that reads them, not
+ * in constants.ts, whose constants every public page's first chunk carries.
+ */
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export type PasswordRequirement = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
 

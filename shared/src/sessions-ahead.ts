@@ -4,7 +4,7 @@
  * and the admin's Send Result Emails asks first; both read this one rule.
  */
 import type { AgeGroup } from './constants';
-import { sessionInstant } from './sessions';
+import { sessionInstant } from './session-instants';
 import type { TryoutSession } from './types';
 
 /** One of the groups to be mailed, and its next tryout session that has not ended yet. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapLink, sessionsOf } from './player-sessions';
-import { sessionInstant, sessionWhen } from './sessions';
+import { sessionInstant } from './session-instants';
+import { sessionWhen } from './sessions';
 import type { TryoutSession } from './types';
 
 const at = (starts_at: string, ends_at: string, extra: Partial<TryoutSession> = {}): TryoutSession => ({

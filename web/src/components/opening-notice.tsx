@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { dayOf } from '@club/shared/sessions';
+import { sessionDay } from '@club/shared/sessions';
 import { FormError } from './form-error';
 import { rememberReturnTo } from '../lib/return-to';
 import { useSession } from '../lib/session-context';
@@ -13,7 +13,7 @@ import { useSession } from '../lib/session-context';
 /** "Registration opens on Tuesday, January 5, 2027." when the season says; nothing otherwise. */
 export function OpensOn({ date }: { date: string | null | undefined }) {
   if (!date) return null;
-  return <p className="opens-on">Registration opens on {dayOf(date)}.</p>;
+  return <p className="opens-on">Registration opens on {sessionDay({ starts_at: `${date}T00:00` })}.</p>;
 }
 
 type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean; busy: boolean; error?: string };

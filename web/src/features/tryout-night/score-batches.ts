@@ -7,7 +7,7 @@
  * (400: a phone clock far off, a criterion the club removed; 409: its id already holds another score) is set
  * aside with the server's message instead of holding every later score back.
  */
-import { MAX_REQUEST_BODY_BYTES } from '@club/shared/constants';
+import { MAX_REQUEST_BODY_BYTES } from '@club/shared/request-limits';
 import { MAX_SCORES_PER_BATCH, type Score } from '@club/shared/tryout-night';
 import { ApiError } from '../../lib/api-client';
 
