@@ -7,12 +7,6 @@ import { loadRouteModules } from './load-route-modules';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/** Signing out forgets what the helper apps kept on this phone (issue 42); their code loads only then. */
-async function forgetHelperApps(): Promise<void> {
-  const { forgetSignedOut } = await import('../features/tryout-night/device-store');
-  await forgetSignedOut();
-}
-
 /** The browser router, made once the current page's route modules and footer are loaded (so hydration matches). */
 export async function createAppRouter(): Promise<AppRouter> {
   const { pathname } = window.location;
@@ -29,7 +23,7 @@ export function App({ router }: { router: AppRouter }) {
   /** Sends a signed-out user (lost session, 30 idle minutes) to /login without a page load. */
   const navigate = useCallback((to: string) => void router.navigate(to), [router]);
   return (
-    <SessionProvider navigate={navigate} onSignOut={forgetHelperApps}>
+    <SessionProvider navigate={navigate}>
       <RouterProvider router={router} />
     </SessionProvider>
   );

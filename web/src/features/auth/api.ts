@@ -17,7 +17,20 @@ export function refreshAccessToken(): Promise<TokenAnswer> {
   return callApi('refreshToken');
 }
 
-export function logout(): Promise<null> {
+/**
+ * Forgets the helper apps' lists kept on this device (issue 42), loading that code only then: a sign-out by
+ * hand, after 30 idle minutes, or a session that could not be renewed. Never rejects.
+ */
+export function forgetHelperLists(): Promise<void> {
+  return import('../../lib/helper-device-data').then(
+    (device) => device.forgetHelperLists(),
+    () => undefined,
+  );
+}
+
+/** Signing out: the device forgets the helper apps' lists first, so an offline sign-out forgets them too. */
+export async function logout(): Promise<null> {
+  await forgetHelperLists();
   return callApi('logout');
 }
 

@@ -47,6 +47,17 @@ async function refreshToken(): Promise<string | null> {
   }
 }
 
+/**
+ * A sign-out (by hand, after 30 idle minutes, or a session that could not be renewed) forgets the helper
+ * apps' lists kept on this device (issue 42), with the account calls' chunk. Never rejects.
+ */
+function forgetOnDevice(): Promise<void> {
+  return accountApi().then(
+    (api) => api.forgetHelperLists(),
+    () => undefined,
+  );
+}
+
 /** How soon a signed-in watch that failed to load is asked for again. */
 const WATCH_RETRY_MS = 30_000;
 
@@ -54,23 +65,9 @@ export interface SessionProviderProps {
   children: ReactNode;
   /** Client-side navigation (the router's); used to send a signed-out user to /login. */
   navigate?: (to: string) => void;
-  /**
-   * What else a sign-out forgets on this device (the helper apps' lists, issue 42): run by hand, after 30
-   * idle minutes, and when the session could not be renewed.
-   */
-  onSignOut?: () => Promise<void>;
 }
 
-/** The device's own forgetting never stands in the way of signing out. */
-async function forget(onSignOut: (() => Promise<void>) | undefined): Promise<void> {
-  try {
-    await onSignOut?.();
-  } catch {
-    // Nothing kept, or storage refused: the session ends all the same.
-  }
-}
-
-export function SessionProvider({ children, navigate, onSignOut }: SessionProviderProps) {
+export function SessionProvider({ children, navigate }: SessionProviderProps) {
   const [user, setUser] = useState<SessionUser | null>(null);
   const [ready, setReady] = useState(false);
   const navigateRef = useRef(navigate);
@@ -92,11 +89,11 @@ export function SessionProvider({ children, navigate, onSignOut }: SessionProvid
       },
       onSignedOut: () => {
         setUser(null);
-        void forget(onSignOut);
+        void forgetOnDevice();
         goToLogin();
       },
     });
-  }, [goToLogin, onSignOut]);
+  }, [goToLogin]);
 
   // Restore once per page load, after the first render so it matches prerendered HTML (which cannot know the
   // session); the guard keeps StrictMode's second effect run from refreshing twice.
@@ -130,13 +127,13 @@ export function SessionProvider({ children, navigate, onSignOut }: SessionProvid
   const logout = useCallback(async () => {
     clearToken();
     setUser(null);
-    await forget(onSignOut);
     try {
+      // The account calls' logout forgets the helper apps' lists on this device first (issue 42).
       await (await accountApi()).logout();
     } catch {
       // The local session is gone either way; the cookie expires on its own.
     }
-  }, [onSignOut]);
+  }, []);
 
   const onIdle = useCallback(() => {
     void logout();

@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Score } from '@club/shared/tryout-night';
+import { forgetHelperLists } from '../../lib/helper-device-data';
 import {
   closeDeviceStore,
   countWaitingScores,
@@ -215,5 +216,50 @@ describe('a shared phone (issue 42)', () => {
       ['b-in', true],
       ['a-undo', false],
     ]);
+  });
+});
+
+describe('signing out from any page (issue 42)', () => {
+  it('forgets every kept list and keeps the helper’s waiting taps, as the account calls’ sign-out does', async () => {
+    // Prepare: Olive's list and two taps waiting on the phone.
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Leo Okafor'] });
+    await queueCheckin({
+      season_id: SEASON,
+      tryout_id: 't1',
+      attended: true,
+      at: new Date().toISOString(),
+      client_id: 'c1',
+    });
+    await tap('t1', 'shooting', 4, 's1');
+
+    // Act: the sign-out's own code (lib/helper-device-data.ts), with the helper app's connection open.
+    await forgetHelperLists();
+    closeDeviceStore();
+
+    // Assess: signed out, nothing of the list; Olive's taps still wait for her.
+    expect(await signedInOnDevice(null)).toBeNull();
+    expect(await waitingForOthers()).toEqual([{ name: 'Olive Tester', count: 2 }]);
+    await signedInOnDevice(OLIVE);
+    expect(await readSnapshot(`tonight:${SEASON}`)).toBeNull();
+    expect((await waitingCheckins(SEASON)).map((c) => c.client_id)).toEqual(['c1']);
+  });
+
+  it('makes no database on a phone that never opened a helper app, even where the browser cannot list them', async () => {
+    closeDeviceStore();
+    indexedDB.deleteDatabase('club-tryout-night');
+    const list = indexedDB.databases.bind(indexedDB);
+    try {
+      // A browser without indexedDB.databases().
+      delete (Object.getPrototypeOf(indexedDB) as { databases?: unknown }).databases;
+      await forgetHelperLists();
+    } finally {
+      Object.getPrototypeOf(indexedDB).databases = list;
+    }
+
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('club-tryout-night');
+    // The helper app still opens its own database, stores and all.
+    await signedInOnDevice(OLIVE);
+    await saveSnapshot(`tonight:${SEASON}`, { players: ['Leo Okafor'] });
+    expect(await readSnapshot(`tonight:${SEASON}`)).toEqual({ players: ['Leo Okafor'] });
   });
 });

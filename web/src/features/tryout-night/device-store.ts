@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Score } from '@club/shared/tryout-night';
 import type { ApiError } from '../../lib/api-client';
+import { HELPER_DEVICE_DB } from '../../lib/helper-device-data';
 import { scoreBatches, sendHalving } from './score-batches';
 
 /** The helper signed in on the phone: whose snapshots are read and whose writes are sent. */
@@ -66,7 +67,7 @@ interface DeviceSchema extends DBSchema {
   checkins: { key: string; value: QueuedCheckin & Owner };
 }
 
-const DB_NAME = 'club-tryout-night';
+const DB_NAME = HELPER_DEVICE_DB;
 
 let opening: Promise<IDBPDatabase<DeviceSchema>> | undefined;
 
