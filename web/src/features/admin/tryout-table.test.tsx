@@ -47,7 +47,9 @@ function shownRows(): string[] {
     .slice(1)
     .map((row) => {
       const cells = within(row).getAllByRole('cell');
-      return `${cells[0]!.textContent} ${within(row).getByRole('rowheader').textContent?.replace(' (details)', '')}`;
+      // The name's button: the badges beside it (Medical, No photos, …) are not the name.
+      const name = within(within(row).getByRole('rowheader')).getByRole('button').textContent;
+      return `${cells[0]!.textContent} ${name?.replace(' (details)', '')}`;
     });
 }
 
