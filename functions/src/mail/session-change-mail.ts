@@ -6,6 +6,7 @@ import { mapLink, sessionWhen, type TryoutSession } from '@club/shared';
 import { CLUB_NAME, compose, siteLink } from './layout';
 import { namesOf } from './registration-mails';
 import type { MailMessage } from './ses-sender';
+import { tryoutOfSeason } from './session-reminder-mail';
 
 export interface SessionChangeMailInput {
   to: string;
@@ -29,7 +30,7 @@ export function sessionChangeMail(input: SessionChangeMailInput): MailMessage {
     subject: `Tryout moved: ${possessive} ${groups} session is now ${sessionWhen(input.now)}`,
     firstName: input.firstName,
     paragraphs: [
-      `A ${input.seasonName} tryout session for ${groups} has changed.`,
+      `A ${tryoutOfSeason(input.seasonName)} session for ${groups} has changed.`,
       `Was: ${sessionWhen(input.was)}, ${input.was.location}, ${input.was.address}`,
       `Now: ${sessionWhen(input.now)}, ${input.now.location}, ${input.now.address}`,
       'If you subscribed to your family’s tryout calendar, it moves the event by itself.',
