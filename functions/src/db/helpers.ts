@@ -282,3 +282,16 @@ export async function recordGrantEnded(grant: GrantItem, endedAt: Date): Promise
     ),
   );
 }
+
+/**
+ * Records the end on every grant of a season whose helpers' access has already ended (issue 42), before its
+ * sessions change: a later night added, or the sessions tidied away, never reopens the door to a helper who
+ * made no request since the end. Each write is the conditional one above, so a grant keeps its first end.
+ */
+export async function recordSeasonGrantsEnded(seasonId: string, endedAt: Date): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :grant)',
+    ExpressionAttributeValues: { ':pk': keys.helperGrant(seasonId, '', '').PK, ':grant': 'GRANT#' },
+  });
+  await Promise.all(items.map((item) => recordGrantEnded(toGrant(item), endedAt)));
+}

@@ -15,10 +15,12 @@ import {
   type RegistrationStatusAnswer,
   type UpdateSeasonInput,
 } from '@club/shared';
+import * as helpers from '../db/helpers';
 import * as seasonsTable from '../db/seasons';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
 import { enqueueSessionChanges, planSessions } from './session-changes';
+import { helperAccessEnds } from './access';
 import { byAdmin } from './audit';
 import { enqueueOpeningNotices } from './opening-notices';
 import { createSeason, toAdminSeason } from './seasons';
@@ -90,6 +92,10 @@ export async function updateSeason(
   if (input.waiver_text !== undefined && input.waiver_text === (current.waiver_text ?? '')) {
     input = { ...input, waiver_text: undefined };
   }
+  // A season whose helpers' access has ended keeps it ended, whatever its sessions become (issue 42).
+  const helpersEnded = input.sessions ? helperAccessEnds(current) : null;
+  if (helpersEnded && helpersEnded <= new Date())
+    await helpers.recordSeasonGrantsEnded(seasonId, helpersEnded);
   // Sessions keep their ids; a moved one counts a change and mails its families (issue 36).
   const planned = input.sessions ? planSessions(current.sessions, input.sessions) : null;
   const [written, activeId] = await Promise.all([

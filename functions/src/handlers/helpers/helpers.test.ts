@@ -214,6 +214,29 @@ describe('helpers (issue 37)', () => {
     expect((await call('myHelperGrants', { token: helper.token })).body).toEqual([]);
   });
 
+  it('keeps an ended access ended for a helper who made no request since the end, when a later night is added', async () => {
+    // Prepare: the season's last session was two days ago; the helper has not opened the door since.
+    const { season, admin } = await seasonTonight('Fall 2029 Tryouts');
+    const helper = await helperOf(admin, season.id, 'check-in');
+    const setSessions = async (sessions: unknown[]) => {
+      const res = await call('updateSeason', {
+        token: admin.token,
+        params: { id: season.id },
+        body: { sessions },
+      });
+      expect(res.status).toBe(200);
+    };
+    await setSessions([session(todayInClubZone(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)))]);
+
+    // Act: a make-up night tomorrow, then the helper tries the door.
+    await setSessions([session(todayInClubZone(new Date(Date.now() + 24 * 60 * 60 * 1000)))]);
+    const door = await call('getTonight', { token: helper.token, params: { seasonId: season.id } });
+
+    // Assess
+    expect(door.status).toBe(403);
+    expect((await call('myHelperGrants', { token: helper.token })).body).toEqual([]);
+  });
+
   it('ends access while a season has no sessions, and a helper whose season goes on keeps the job', async () => {
     const { season, admin } = await seasonTonight('Winter 2028 Tryouts');
     const helper = await helperOf(admin, season.id, 'check-in');
