@@ -5,7 +5,7 @@
  */
 import type { GuardianRegistrationInput, RegistrationInput } from '@club/shared/schemas';
 import type { MessageAnswer, SuccessAnswer, TokenAnswer, VerifiedAnswer } from '@club/shared/types';
-import { callApi } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
 import { peekReturnTo } from '../../lib/return-to';
 
 /** `code`: the sign-in code mailed once the account's sign-ins were limited (issue 34). */
@@ -13,13 +13,22 @@ export function login(email: string, password: string, code?: string): Promise<T
   return callApi('login', { body: { email, password, ...(code ? { code } : {}) } });
 }
 
-export function refreshAccessToken(): Promise<TokenAnswer> {
-  return callApi('refreshToken');
+/**
+ * A new access token from the refresh cookie. A session that cannot be renewed (401: it is over) is a
+ * sign-out, so the device forgets the helper apps' lists first (issue 42); a network failure forgets nothing.
+ */
+export async function refreshAccessToken(): Promise<TokenAnswer> {
+  try {
+    return await callApi('refreshToken');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) await forgetHelperLists();
+    throw error;
+  }
 }
 
 /**
  * Forgets the helper apps' lists kept on this device (issue 42), loading that code only then: a sign-out by
- * hand, after 30 idle minutes, or a session that could not be renewed. Never rejects.
+ * hand or after 30 idle minutes (logout below), or a session that could not be renewed. Never rejects.
  */
 export function forgetHelperLists(): Promise<void> {
   return import('../../lib/helper-device-data').then(

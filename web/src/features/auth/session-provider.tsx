@@ -47,17 +47,6 @@ async function refreshToken(): Promise<string | null> {
   }
 }
 
-/**
- * A sign-out (by hand, after 30 idle minutes, or a session that could not be renewed) forgets the helper
- * apps' lists kept on this device (issue 42), with the account calls' chunk. Never rejects.
- */
-function forgetOnDevice(): Promise<void> {
-  return accountApi().then(
-    (api) => api.forgetHelperLists(),
-    () => undefined,
-  );
-}
-
 /** How soon a signed-in watch that failed to load is asked for again. */
 const WATCH_RETRY_MS = 30_000;
 
@@ -88,8 +77,8 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
         return token;
       },
       onSignedOut: () => {
+        // The refresh that found the session over has forgotten the helper apps' lists (./api, issue 42).
         setUser(null);
-        void forgetOnDevice();
         goToLogin();
       },
     });
