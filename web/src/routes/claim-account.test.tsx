@@ -22,8 +22,8 @@ describe('the claim page of a walk-up family (issue 42)', () => {
     const user = userEvent.setup();
     renderWithSession(routes, `/claim-account#${TOKEN}&child=Leo%20Okafor`);
 
-    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeTruthy();
-    expect(screen.getByText(/^Leo Okafor was registered at the door/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
+    expect(screen.getByText(/^Leo Okafor was registered at the door/)).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/reset/i);
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Fresh!Password9' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Fresh!Password9' } });

@@ -42,13 +42,15 @@ describe('a helper’s invitation link (issue 42)', () => {
     const user = userEvent.setup();
     open(link('check-in'), null);
 
-    expect(screen.getByText('You were invited to help at check-in at Fall 2025 Tryouts.')).toBeTruthy();
-    expect(screen.getByText(NIGHT)).toBeTruthy();
+    expect(
+      screen.getByText('You were invited to help at check-in at Fall 2025 Tryouts.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(NIGHT)).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Create your helper account' }));
 
     expect(
       await screen.findByText(/^You were invited to help at check-in\. Create your account/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       (screen.getByLabelText('An adult helper (parent, guardian or volunteer)') as HTMLInputElement).checked,
     ).toBe(true);
@@ -58,7 +60,9 @@ describe('a helper’s invitation link (issue 42)', () => {
   it('names the evaluator job when that is the one offered', () => {
     open(link('evaluator'), null);
 
-    expect(screen.getByText('You were invited to help as an evaluator at Fall 2025 Tryouts.')).toBeTruthy();
+    expect(
+      screen.getByText('You were invited to help as an evaluator at Fall 2025 Tryouts.'),
+    ).toBeInTheDocument();
   });
 
   it('signed in, says the job and the nights before Accept, and accepts with the token alone', async () => {
@@ -85,11 +89,13 @@ describe('a helper’s invitation link (issue 42)', () => {
       is_admin: false,
     } as SessionUser);
 
-    expect(screen.getByText('You were invited to help at check-in at Fall 2025 Tryouts.')).toBeTruthy();
-    expect(screen.getByText(NIGHT)).toBeTruthy();
+    expect(
+      screen.getByText('You were invited to help at check-in at Fall 2025 Tryouts.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(NIGHT)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
-    expect(await screen.findByRole('link', { name: 'Fall 2025 Tryouts: Check-in' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Fall 2025 Tryouts: Check-in' })).toBeInTheDocument();
     expect(body).toEqual({ token: TOKEN });
   });
 });

@@ -21,15 +21,16 @@ const session = (day: string) => ({
   address: '4350 111 St NW, Edmonton, AB',
 });
 
+/** The admin sets the season's sessions (checked: a setup that failed fails the test). */
+async function setSeasonSessions(adminToken: string, seasonId: string, sessions: unknown[]): Promise<void> {
+  const res = await call('updateSeason', { token: adminToken, params: { id: seasonId }, body: { sessions } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
 async function seasonTonight(name: string) {
   const season = await openSeason({ name });
   const admin = await createAdmin();
-  const set = await call('updateSeason', {
-    token: admin.token,
-    params: { id: season.id },
-    body: { sessions: [session(todayInClubZone())] },
-  });
-  expect(set.status).toBe(200);
+  await setSeasonSessions(admin.token, season.id, [session(todayInClubZone())]);
   return { season, admin };
 }
 
@@ -190,14 +191,7 @@ describe('helpers (issue 37)', () => {
     // Prepare: the season's last session was two days ago, so the helper's access has ended.
     const { season, admin } = await seasonTonight('Fall 2028 Tryouts');
     const helper = await helperOf(admin, season.id, 'check-in');
-    const setSessions = async (sessions: unknown[]) => {
-      const res = await call('updateSeason', {
-        token: admin.token,
-        params: { id: season.id },
-        body: { sessions },
-      });
-      expect(res.status).toBe(200);
-    };
+    const setSessions = (sessions: unknown[]) => setSeasonSessions(admin.token, season.id, sessions);
     const door = async () =>
       (await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status;
     await setSessions([session(todayInClubZone(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)))]);
@@ -218,14 +212,7 @@ describe('helpers (issue 37)', () => {
     // Prepare: the season's last session was two days ago; the helper has not opened the door since.
     const { season, admin } = await seasonTonight('Fall 2029 Tryouts');
     const helper = await helperOf(admin, season.id, 'check-in');
-    const setSessions = async (sessions: unknown[]) => {
-      const res = await call('updateSeason', {
-        token: admin.token,
-        params: { id: season.id },
-        body: { sessions },
-      });
-      expect(res.status).toBe(200);
-    };
+    const setSessions = (sessions: unknown[]) => setSeasonSessions(admin.token, season.id, sessions);
     await setSessions([session(todayInClubZone(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000)))]);
 
     // Act: a make-up night tomorrow, then the helper tries the door.
@@ -240,14 +227,7 @@ describe('helpers (issue 37)', () => {
   it('ends access while a season has no sessions, and a helper whose season goes on keeps the job', async () => {
     const { season, admin } = await seasonTonight('Winter 2028 Tryouts');
     const helper = await helperOf(admin, season.id, 'check-in');
-    const setSessions = async (sessions: unknown[]) => {
-      const res = await call('updateSeason', {
-        token: admin.token,
-        params: { id: season.id },
-        body: { sessions },
-      });
-      expect(res.status).toBe(200);
-    };
+    const setSessions = (sessions: unknown[]) => setSeasonSessions(admin.token, season.id, sessions);
     const door = async () =>
       (await call('getTonight', { token: helper.token, params: { seasonId: season.id } })).status;
 
@@ -263,12 +243,11 @@ describe('helpers (issue 37)', () => {
     // Prepare: sessions on three dates in August 2030, the last (Aug 20, 6–8 pm Edmonton) given second.
     const { season, admin } = await seasonTonight('Spring 2029 Tryouts');
     const helper = await helperOf(admin, season.id, 'check-in');
-    const set = await call('updateSeason', {
-      token: admin.token,
-      params: { id: season.id },
-      body: { sessions: [session('2030-08-14'), session('2030-08-20'), session('2030-08-12')] },
-    });
-    expect(set.status).toBe(200);
+    await setSeasonSessions(admin.token, season.id, [
+      session('2030-08-14'),
+      session('2030-08-20'),
+      session('2030-08-12'),
+    ]);
     const at = (iso: string) => helperGrantNow(helper.id, season.id, 'check-in', new Date(iso));
 
     // Act: between the sessions, a minute before the end (Aug 21, 8 pm MDT = Aug 22, 02:00 UTC), at it.

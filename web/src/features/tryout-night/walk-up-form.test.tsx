@@ -59,8 +59,8 @@ describe('the walk-up form (issue 42)', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Register and check in' }));
 
-    expect(screen.getByText('Ask who to call in an emergency.')).toBeTruthy();
-    expect(screen.getByText('Ask whether the club may use photos and video.')).toBeTruthy();
+    expect(screen.getByText('Ask who to call in an emergency.')).toBeInTheDocument();
+    expect(screen.getByText('Ask whether the club may use photos and video.')).toBeInTheDocument();
     expect(sent).toEqual([]);
   });
 
