@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, apiDownload, apiRequest } from './api-client';
-import { readToken, setSessionHooks, storeToken } from './session-token';
+import { ApiError, apiDownload, apiRequest, stopSessionCalls } from './api-client';
+import { clearToken, readToken, setSessionHooks, storeToken } from './session-token';
 
 function hooksRefreshingTo(token: string | null) {
   const hooks = {
@@ -16,6 +16,8 @@ function hooksRefreshingTo(token: string | null) {
   return hooks;
 }
 
+// Each call is made signed in, as the screens make them, unless a test says otherwise.
+beforeEach(() => storeToken('signed-in'));
 afterEach(() => setSessionHooks({ refresh: async () => null, onSignedOut: () => {} }));
 
 describe('apiRequest', () => {
@@ -118,6 +120,45 @@ describe('apiRequest', () => {
     expect(hooks.refresh).toHaveBeenCalledTimes(1);
     expect(hooks.onSignedOut).toHaveBeenCalledTimes(1);
     expect(readToken()).toBeNull();
+  });
+
+  it('on a sign-out by hand stops the calls under way and sends none after, so no refresh renews the session', async () => {
+    // Prepare: signed in, a section still loading when the person signs out
+    storeToken('old');
+    const hooks = hooksRefreshingTo('renewed');
+    const asked: string[] = [];
+    let answerHousehold: () => void = () => undefined;
+    server.use(
+      http.get('/api/household', async () => {
+        asked.push('household');
+        await new Promise<void>((resolve) => (answerHousehold = resolve));
+        return HttpResponse.json({ message: 'Not signed in.' }, { status: 401 });
+      }),
+      http.get('/api/household/invitations', () => {
+        asked.push('invitations');
+        return HttpResponse.json([]);
+      }),
+    );
+    const underWay = apiRequest('/api/household');
+    await vi.waitFor(() => expect(asked).toEqual(['household']));
+
+    // Act
+    clearToken();
+    stopSessionCalls();
+    const after = apiRequest('/api/household/invitations');
+
+    // Assess
+    await expect(underWay).rejects.toMatchObject({ status: 401 });
+    await expect(after).rejects.toMatchObject({ status: 401 });
+    answerHousehold();
+    expect(asked).toEqual(['household']);
+    expect(hooks.refresh).not.toHaveBeenCalled();
+    expect(hooks.onSignedOut).not.toHaveBeenCalled();
+    expect(readToken()).toBeNull();
+
+    // Signing in again sends calls again
+    storeToken('next');
+    await expect(apiRequest('/api/household/invitations')).resolves.toEqual([]);
   });
 
   it('leaves a 401 that is an answer (a failed login) alone', async () => {

@@ -60,17 +60,46 @@ export interface RequestOptions {
   accept?: string;
 }
 
+// Whether someone signed out by hand here, and no one has signed in since.
+let signedOutByHand = false;
+// The calls under way with the session's token, stopped when it is signed out.
+const underWay = new Set<AbortController>();
+
+/**
+ * Signing out by hand: every call still under way with the session's token is stopped and answers 401, so
+ * nothing the session asked for reaches a signed-out screen and the server refuses none mid-way; until someone
+ * signs in again, a call needing a session is not sent at all.
+ */
+export function stopSessionCalls(): void {
+  signedOutByHand = true;
+  for (const call of underWay) call.abort();
+  underWay.clear();
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const call = new AbortController();
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    signedOutByHand = false;
+    underWay.add(call);
+  }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(path, {
-    method: options.method ?? 'GET',
-    headers,
-    credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: call.signal,
+    });
+  } catch (error) {
+    if (call.signal.aborted) return new Response(null, { status: 401 });
+    throw error;
+  } finally {
+    underWay.delete(call);
+  }
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -86,8 +115,13 @@ async function readBody(res: Response): Promise<unknown> {
 
 /** Sends a request; on a 401 refreshes once and retries, and signs the user out when that fails (spec §4). */
 async function sendInSession(path: string, options: RequestOptions): Promise<Response> {
+  if (options.session === false) return send(path, options);
+  // Signed out in this page (by hand a moment ago, say, while a section was still loading): a call that needs a
+  // session is refused here. Sent, it would only be refused, and its refresh could renew the session being ended.
+  const signedOut = () => signedOutByHand && !readToken();
+  if (signedOut()) return new Response(null, { status: 401 });
   let res = await send(path, options);
-  if (res.status === 401 && options.session !== false) {
+  if (res.status === 401 && !signedOut()) {
     const token = await refreshOnce();
     if (token) res = await send(path, options);
     if (!token || res.status === 401) endSession();

@@ -5,7 +5,7 @@
  */
 import type { GuardianRegistrationInput, RegistrationInput } from '@club/shared/schemas';
 import type { MessageAnswer, SuccessAnswer, TokenAnswer, VerifiedAnswer } from '@club/shared/types';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError, callApi, stopSessionCalls } from '../../lib/api-client';
 import { peekReturnTo } from '../../lib/return-to';
 
 /** `code`: the sign-in code mailed once the account's sign-ins were limited (issue 34). */
@@ -37,8 +37,12 @@ export function forgetHelperLists(): Promise<void> {
   );
 }
 
-/** Signing out: the device forgets the helper apps' lists first, so an offline sign-out forgets them too. */
+/**
+ * Signing out: the calls still under way for the session stop, and the device forgets the helper apps' lists
+ * first, so an offline sign-out forgets them too.
+ */
 export async function logout(): Promise<null> {
+  stopSessionCalls();
   await forgetHelperLists();
   return callApi('logout');
 }
