@@ -207,6 +207,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'PATCH /admin/seasons/{id}/registration': 'admin',
   'PUT /admin/seasons/{id}/team-links': 'admin',
   'GET /admin/tryouts': 'admin',
+  'GET /admin/tryouts/page': 'admin',
   'GET /admin/tryouts/export': 'admin',
   'GET /admin/audit': 'admin',
   'PATCH /admin/tryouts/{id}/attended': 'admin',

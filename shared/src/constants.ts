@@ -100,6 +100,14 @@ export const DEFAULT_TRYOUT_FEE_CENTS = 5_000;
 /** The most a season's tryout fee can be, in cents ($1,000.00); 0 means free tryouts (no card step). */
 export const MAX_TRYOUT_FEE_CENTS = 100_000;
 
+/**
+ * The admin's registrations list is read a page at a time (issue 43: one request's cost does not grow with
+ * the season): the rows a page holds when the caller names no size, and the most it may ask for. A page of
+ * the most stays far below Lambda's 6 MB answer limit (a row is about 1.5 KB of JSON).
+ */
+export const ADMIN_TRYOUT_PAGE_SIZE = 250;
+export const ADMIN_TRYOUT_PAGE_MAX = 500;
+
 /** The years a season's age groups can be counted from. */
 export const REFERENCE_YEARS = { min: 2000, max: 2100 } as const;
 

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import {
+  ADMIN_TRYOUT_PAGE_MAX,
   AGE_GROUPS,
   DIVISIONS,
   EMERGENCY_CONTACT_RELATIONSHIPS,
@@ -723,6 +724,23 @@ export const SeasonOfTryoutsParamsSchema = v.object({ seasonId: SeasonIdSchema }
 export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
 /** Query `?season_id=` of the admin tryout list and its CSV export. */
 export const SeasonQuerySchema = v.object({ season_id: SeasonIdSchema });
+/**
+ * Query of GET /admin/tryouts/page (issue 43): the season, where the last page ended (the `next_cursor` that
+ * page answered, opaque to the caller) and how many rows at most (1 to ADMIN_TRYOUT_PAGE_MAX).
+ */
+export const TryoutPageQuerySchema = v.object({
+  season_id: SeasonIdSchema,
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'Invalid request.'))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'Invalid request.'),
+      v.transform(Number),
+      v.minValue(1, 'Invalid request.'),
+      v.maxValue(ADMIN_TRYOUT_PAGE_MAX, 'Invalid request.'),
+    ),
+  ),
+});
 /**
  * Query of the CSV export: the season, and (issue 36) whether the athletes' medical notes go in it, which
  * they never do unless the admin asks.

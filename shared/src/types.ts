@@ -295,6 +295,16 @@ export interface GuardianContact {
   phone_number: string;
 }
 
+/**
+ * One page of the admin's registrations list (GET /admin/tryouts/page, issue 43): rows in the table's key
+ * order (not by tryout number: the screen sorts the season it gathered), and where the next page starts, or
+ * null when this was the last.
+ */
+export interface AdminTryoutPage {
+  rows: AdminTryoutRow[];
+  next_cursor: string | null;
+}
+
 export interface AdminTryoutRow extends PaymentAmounts {
   id: string;
   /** The family withdrew: the row stays (its number is retired), marked Withdrawn. */

@@ -4,7 +4,7 @@
  * shape is db/tryout-item.ts, which the modules that write it (tryouts, payments, result mail, numbering)
  * import, never each other.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { toSeason, type SeasonItem } from './seasons';
@@ -74,4 +74,88 @@ export async function getSeasonWithTryouts(seasonId: string): Promise<{
   } while (startKey);
   tryouts.sort((a, b) => a.tryout_number - b.tryout_number);
   return { season, round, tryouts, refunds };
+}
+
+/**
+ * Reads a season and its result-mail round, and nothing of its registrations: one strongly consistent
+ * BatchGet of two items (again for any DynamoDB left unprocessed). The season is null when there is none.
+ */
+export async function getSeasonAndRound(
+  seasonId: string,
+): Promise<{ season: SeasonItem | null; round: ResultRound | null }> {
+  let season: SeasonItem | null = null;
+  let round: ResultRound | null = null;
+  let pending: Array<Record<string, unknown>> = [keys.season(seasonId), keys.resultRound(seasonId)];
+  for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of out.Responses?.[tableName()] ?? []) {
+      if (item.SK === keys.seasonItemSK) season = toSeason(item);
+      else if (item.SK === keys.resultRoundSK) round = toRound(item);
+    }
+    pending = (out.UnprocessedKeys?.[tableName()]?.Keys as Array<Record<string, unknown>> | undefined) ?? [];
+  }
+  if (pending.length) throw new Error('The season could not be read');
+  return { season, round };
+}
+
+/**
+ * Reads one page of a season's registrations (issue 43): a strongly consistent Query of the partition's
+ * `TRYOUT#` keys with `Limit`, starting after `afterPlayerId`, so a request reads at most `limit`
+ * registrations whatever the season's size, and a page follows the one before it by key: a registration
+ * that exists throughout is listed once, never missed or repeated, whatever is written meanwhile. Then the
+ * refunds of exactly those players (their `REFUND#` keys lie in the range the page's first and last player
+ * span). `lastPlayerId` is where the next page starts, null when the season has no more.
+ */
+export async function getTryoutPage(
+  seasonId: string,
+  page: { afterPlayerId: string | null; limit: number },
+): Promise<{
+  tryouts: TryoutItem[];
+  refunds: Map<string, Array<Record<string, unknown>>>;
+  lastPlayerId: string | null;
+}> {
+  const { PK } = keys.seasonPartition(seasonId);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': keys.tryoutSKPrefix },
+      ConsistentRead: true,
+      Limit: page.limit,
+      ...(page.afterPlayerId ? { ExclusiveStartKey: keys.tryout(seasonId, page.afterPlayerId) } : {}),
+    }),
+  );
+  const items = out.Items ?? [];
+  const tryouts = items.map(toTryout);
+  const refunds = new Map<string, Array<Record<string, unknown>>>();
+  // The players as the keys name them (the cursor must name the key the page ended on).
+  const keyed = items.map((item) => (item.SK as string).slice(keys.tryoutSKPrefix.length));
+  const first = keyed[0];
+  const last = keyed.at(-1);
+  if (first && last) {
+    const players = new Set(tryouts.map((t) => t.player_id));
+    // '$' sorts right after '#': the range ends after every refund key of the page's last player.
+    const from = keys.refundsOf(seasonId, first).SKPrefix;
+    const to = `${keys.refundsOf(seasonId, last).SKPrefix.slice(0, -1)}$`;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const found = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+          ExpressionAttributeValues: { ':pk': PK, ':from': from, ':to': to },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of found.Items ?? []) {
+        const playerId = item.player_id as string;
+        if (players.has(playerId)) refunds.set(playerId, [...(refunds.get(playerId) ?? []), item]);
+      }
+      startKey = found.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return { tryouts, refunds, lastPlayerId: out.LastEvaluatedKey && last ? last : null };
 }

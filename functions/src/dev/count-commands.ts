@@ -22,3 +22,34 @@ export async function countDynamoCommands(run: () => Promise<unknown>): Promise<
   }
   return counts;
 }
+
+/**
+ * Counts the items DynamoDB answered with while `run` runs (a Query's or Scan's Items, a GetItem's Item, a
+ * BatchGet's Responses): what a request read of the table, however many commands it took (issue 43).
+ */
+export async function countDynamoItems(run: () => Promise<unknown>): Promise<number> {
+  let items = 0;
+  const name = `count-items-${Math.random()}`;
+  db().middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const output = result.output as {
+        Items?: unknown[];
+        Item?: unknown;
+        Responses?: Record<string, unknown[]> | Array<{ Item?: unknown }>;
+      };
+      items += (output.Items?.length ?? 0) + (output.Item ? 1 : 0);
+      // A BatchGet answers by table; a TransactGet answers a list of { Item }.
+      if (Array.isArray(output.Responses)) items += output.Responses.filter((r) => r?.Item).length;
+      else for (const found of Object.values(output.Responses ?? {})) items += found.length;
+      return result;
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await run();
+  } finally {
+    db().middlewareStack.remove(name);
+  }
+  return items;
+}

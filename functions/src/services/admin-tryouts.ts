@@ -3,6 +3,7 @@
  * collected on tryout day, and the CSV download.
  */
 import {
+  ADMIN_TRYOUT_PAGE_SIZE,
   amountsOf,
   centsToDollars,
   paymentLabel,
@@ -12,6 +13,7 @@ import {
   serverMessages,
   tryoutId,
   type AccessTokenClaims,
+  type AdminTryoutPage,
   type AdminTryoutRow,
   type ResultMailStatus,
   type TryoutResult,
@@ -25,7 +27,7 @@ import * as seasonPartition from '../db/season-partition';
 import * as tryoutsTable from '../db/tryouts';
 import type { TryoutItem } from '../db/tryout-item';
 import { toCsv } from '../lib/csv';
-import { ConflictError, NotFoundError } from '../lib/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { log } from '../lib/log';
 import { byAdmin } from './audit';
 import { supportAnswerField } from './financial-support';
@@ -118,6 +120,42 @@ export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
   const { round, tryouts, refunds } = await seasonRows(seasonId);
   const now = Date.now();
   return tryouts.map((t) => toAdminRow(t, round, now, refunds.get(t.player_id)));
+}
+
+/**
+ * A page's cursor: the last listed registration's id, base64url, so a caller treats it as opaque. A cursor
+ * of another season, or not one of ours, is refused (400) rather than read from somewhere else.
+ */
+const pageCursor = {
+  of: (seasonId: string, playerId: string): string =>
+    Buffer.from(tryoutId.of(seasonId, playerId)).toString('base64url'),
+  playerAfter(seasonId: string, cursor: string): string {
+    const ids = tryoutId.parse(Buffer.from(cursor, 'base64url').toString());
+    if (!ids || ids.seasonId !== seasonId) throw new BadRequestError('Invalid request.');
+    return ids.playerId;
+  },
+};
+
+/**
+ * GET /admin/tryouts/page?season_id=&cursor=&limit= (issue 43): one page of the season's registrations, in
+ * key order, and the cursor of the next. It reads the season and its round, at most `limit` registrations
+ * and their refunds: a request costs the same in a season of 30 or 30,000.
+ */
+export async function listTryoutPage(
+  seasonId: string,
+  page: { cursor?: string; limit?: number },
+): Promise<AdminTryoutPage> {
+  const afterPlayerId = page.cursor ? pageCursor.playerAfter(seasonId, page.cursor) : null;
+  const [{ season, round }, { tryouts, refunds, lastPlayerId }] = await Promise.all([
+    seasonPartition.getSeasonAndRound(seasonId),
+    seasonPartition.getTryoutPage(seasonId, { afterPlayerId, limit: page.limit ?? ADMIN_TRYOUT_PAGE_SIZE }),
+  ]);
+  if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
+  const now = Date.now();
+  return {
+    rows: tryouts.map((t) => toAdminRow(t, round, now, refunds.get(t.player_id))),
+    next_cursor: lastPlayerId ? pageCursor.of(seasonId, lastPlayerId) : null,
+  };
 }
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
