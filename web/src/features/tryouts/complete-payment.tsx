@@ -7,7 +7,7 @@ import { formatCad, isPayable } from '@club/shared/tryouts';
 import type { MyTryout } from '@club/shared/types';
 import { serverMessageOr } from '../../lib/api-client';
 import { startCheckout, startFamilyCheckout, switchToCash } from './api';
-import { tryoutMessages as t } from './messages';
+import { listNames, tryoutMessages as t } from './messages';
 import { goToCheckout } from '../../lib/open-checkout';
 
 /** The household's unpaid card registrations, when there are several: paid together on one checkout. */
@@ -17,11 +17,6 @@ export interface FamilyToPay {
   totalCents: number;
   /** This athlete's first name, for paying for them alone. */
   self: string;
-}
-
-/** "Mina", "Mina and Leo", "Mina, Leo and Ava". */
-function listNames(names: string[]): string {
-  return new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(names).replace(/, and /, ' and ');
 }
 
 export function CompletePayment({

@@ -1,13 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import type { ReactElement } from 'react';
+import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import type { AgeGroup } from '@club/shared/constants';
 import type { Athlete, HouseholdTryout } from '@club/shared/types';
 import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
-import { aSeason } from './test-data';
+import { aSeason, deferred } from './test-data';
+import { TryoutDashboard } from './tryout-dashboard';
 import { TryoutRegistration } from './tryout-registration';
 
 const ME = '11111111-1111-4111-8111-111111111111';
@@ -66,11 +69,11 @@ function serveFamily(athletes = [own, mina, leo]) {
   return sent;
 }
 
-function renderTryout() {
+function renderTryout(dashboard: ReactElement = <p>Dashboard</p>, user = userEvent.setup()) {
   const router = createMemoryRouter(
     [
       { path: '/tryout', element: <TryoutRegistration /> },
-      { path: '/dashboard', element: <p>Dashboard</p> },
+      { path: '/dashboard', element: dashboard },
     ],
     { initialEntries: ['/tryout'] },
   );
@@ -85,7 +88,7 @@ function renderTryout() {
       <RouterProvider router={router} />
     </SessionContext.Provider>,
   );
-  return { router, user: userEvent.setup() };
+  return { router, user };
 }
 
 describe('the family tryout form (issue 17)', () => {
@@ -265,5 +268,193 @@ describe('the family total with a sibling already registered (issue 42)', () => 
     // Assess
     expect(screen.getByText('Leo: $45.00')).toBeInTheDocument();
     expect(screen.getByText('Total: $45.00')).toBeInTheDocument();
+  });
+});
+
+describe('a registration that waits, and one whose answer is lost (issue 43)', () => {
+  const ada = athlete('55555555-5555-4555-8555-555555555555', 'Ada', '2013-07-07', 'girls');
+  const numbered = (a: Athlete, tryout_number: number, age_group: AgeGroup): HouseholdTryout => ({
+    ...notRegistered(a.id),
+    hasRegistered: true,
+    tryout_number,
+    age_group,
+    payment_method: 'cash',
+    payment_status: 'cash',
+  });
+
+  /** The registration endpoint, answering with `answer`; the bodies it was sent. */
+  function registerWith(answer: () => Response | Promise<Response>) {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/tryouts/register', async ({ request }) => {
+        bodies.push(await request.json());
+        return answer();
+      }),
+    );
+    return bodies;
+  }
+
+  /** Ticks the athletes (each gets its youngest group) and chooses cash. */
+  async function tick(user: ReturnType<typeof userEvent.setup>, athletes: Athlete[]) {
+    for (const a of athletes) await user.click(await screen.findByLabelText(`${a.first_name} Quinn`));
+    await user.click(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' }));
+  }
+
+  it.each([
+    ['Registering Mina…', [mina]],
+    ['Registering Mina and Leo…', [mina, leo]],
+    ['Registering Mina, Leo and Ada…', [mina, leo, ada]],
+  ])(
+    'says whom it registers while the answer waits, and a double tap sends one request: "%s"',
+    async (words, athletes) => {
+      // Prepare
+      serveFamily([own, mina, leo, ada]);
+      const held = deferred();
+      const bodies = registerWith(async () => {
+        await held.promise;
+        return HttpResponse.json({ tryout: notRegistered(mina.id) }, { status: 201 });
+      });
+      const { user } = renderTryout();
+      await tick(user, athletes);
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+      // Act
+      await user.dblClick(screen.getByRole('button', { name: 'Register for Tryouts' }));
+      await user.click(screen.getByRole('button', { name: 'Registering...' }));
+
+      // Assess
+      expect(screen.getByRole('status')).toHaveTextContent(new RegExp(`^${words}$`));
+      expect(screen.getByRole('button', { name: 'Registering...' })).toBeDisabled();
+      await vi.waitFor(() => expect(bodies).toHaveLength(1));
+
+      // Act
+      held.resolve();
+
+      // Assess
+      await screen.findByText('Dashboard');
+      expect(bodies).toHaveLength(1);
+    },
+  );
+
+  it('waits as long as the answer takes: after 20 seconds it still says whom it registers, then shows their numbers', async () => {
+    // Prepare: the answer takes 20 s, on a clock the test moves.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serveFamily();
+      let registered = false;
+      registerWith(async () => {
+        await delay(20_000);
+        registered = true;
+        return HttpResponse.json({ tryout: numbered(mina, 7, '15U Girls') }, { status: 201 });
+      });
+      server.use(
+        onRoute('getHouseholdTryouts', () =>
+          registered
+            ? [notRegistered(own.id), numbered(mina, 7, '15U Girls'), numbered(leo, 8, '13U Boys')]
+            : [own, mina, leo].map((a) => notRegistered(a.id)),
+        ),
+      );
+      const { user } = renderTryout(
+        <TryoutDashboard />,
+        userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+      );
+      await tick(user, [mina, leo]);
+
+      // Act
+      await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+      await vi.advanceTimersByTimeAsync(19_000);
+
+      // Assess: still waiting, still saying so, nothing refused.
+      expect(screen.getByRole('status')).toHaveTextContent(/^Registering Mina and Leo…$/);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+      // Act
+      await vi.advanceTimersByTimeAsync(1_500);
+
+      // Assess: the dashboard, each child's card with its number.
+      expect(
+        await screen.findByText('Registered! Please bring $75.00 in cash on tryout day.'),
+      ).toBeInTheDocument();
+      const minaCard = await screen.findByRole('region', { name: "Mina's Tryout Registration" });
+      expect(
+        within(minaCard).getByText('Tryout Number', { selector: 'dt' }).nextElementSibling,
+      ).toHaveTextContent(/^7$/);
+      const leoCard = screen.getByRole('region', { name: "Leo's Tryout Registration" });
+      expect(
+        within(leoCard).getByText('Tryout Number', { selector: 'dt' }).nextElementSibling,
+      ).toHaveTextContent(/^8$/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes to the dashboard, not a refusal, when a retry after a lost answer is told "Mina is already registered"', async () => {
+    // Prepare: the first try's answer is lost, though the server registered both.
+    serveFamily();
+    const bodies = registerWith(() => HttpResponse.error());
+    const { user, router } = renderTryout(<TryoutDashboard />);
+    await tick(user, [mina, leo]);
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Registration failed\. We did not hear back from the club’s server\. Everything you entered is still here: please try again\. If the registration went through after all, trying again takes you to it, and nothing is registered twice\.$/,
+    );
+    // Everything entered is still there.
+    expect(screen.getByLabelText('Mina Quinn')).toBeChecked();
+    expect(screen.getByLabelText('Leo Quinn')).toBeChecked();
+    expect(screen.getByLabelText('Age group for Mina')).toHaveValue('15U Girls');
+    expect(screen.getByLabelText('Age group for Leo')).toHaveValue('13U Boys');
+    expect(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' })).toBeChecked();
+    server.use(
+      http.post('/api/tryouts/register', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'Mina is already registered for this season.' }, { status: 409 });
+      }),
+      onRoute('getHouseholdTryouts', () => [
+        notRegistered(own.id),
+        numbered(mina, 7, '15U Girls'),
+        numbered(leo, 8, '13U Boys'),
+      ]),
+    );
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    // Assess
+    expect(
+      await screen.findByText(
+        'Registered! Your first try went through after all: Mina and Leo are registered, and nothing was registered twice.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(await screen.findByRole('region', { name: "Mina's Tryout Registration" })).toHaveTextContent('7');
+    expect(screen.getByRole('region', { name: "Leo's Tryout Registration" })).toHaveTextContent('8');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const sentBoth = {
+      payment_method: 'cash',
+      registrations: [
+        { athlete_id: mina.id, age_group: '15U Girls' },
+        { athlete_id: leo.id, age_group: '13U Boys' },
+      ],
+    };
+    expect(bodies).toEqual([sentBoth, sentBoth]);
+  });
+
+  it('shows the server’s words when a first try is told "Mina is already registered" (someone else registered her)', async () => {
+    // Prepare
+    serveFamily();
+    registerWith(() =>
+      HttpResponse.json({ message: 'Mina is already registered for this season.' }, { status: 409 }),
+    );
+    const { user, router } = renderTryout();
+    await tick(user, [mina]);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Mina is already registered for this season\.$/,
+    );
+    expect(router.state.location.pathname).toBe('/tryout');
   });
 });

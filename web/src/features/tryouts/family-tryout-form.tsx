@@ -5,14 +5,13 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { AgeGroup, Division, PaymentMethod } from '@club/shared/constants';
 import { fieldMessages } from '@club/shared/messages';
 import { sessionsOf } from '@club/shared/player-sessions';
 import { formatCad, groupsFor } from '@club/shared/tryouts';
 import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
-import { serverMessageOr } from '../../lib/api-client';
 import { DivisionChoice } from '../../components/division-choice';
 import { sayDivision } from './api';
 import { useSession } from '../../lib/session-context';
@@ -27,6 +26,8 @@ import {
   type Terms,
 } from './registration-terms';
 import { tryoutMessages as t } from './messages';
+import { registrationFailure, type RegistrationFailure } from './registration-failure';
+import { RegisterButton } from './register-button';
 import type { DashboardNotice } from './tryout-form';
 import { goToCheckout } from '../../lib/open-checkout';
 
@@ -74,10 +75,17 @@ export function FamilyTryoutForm({
     groupsFor({ ...a, division: divisionOfAthlete(a) }, season.age_groups, season.reference_year);
   const [method, setMethod] = useState<PaymentMethod | ''>(free ? 'cash' : '');
   const [busy, setBusy] = useState(false);
+  // Held from the tap on, so a second submit in the same moment sends nothing (one request per try).
+  const sending = useRef(false);
+  // Leaving for the card checkout once registered: the wait is then for the payment page.
+  const [leaving, setLeaving] = useState(false);
+  // A try that got no answer: the server may have registered it, so a retry's "already registered" is success.
+  const unanswered = useRef(false);
   const [terms, setTerms] = useState<Terms>(NO_TERMS);
   const [photos, setPhotos] = useState<Record<string, boolean>>({});
   const { user } = useSession();
-  const [error, setError] = useState('');
+  const [failure, setFailure] = useState<RegistrationFailure | null>(null);
+  const error = failure?.message ?? '';
   const errorRef = useRef<HTMLParagraphElement>(null);
 
   const ticked = athletes.filter((a) => a.id in chosen);
@@ -87,14 +95,14 @@ export function FamilyTryoutForm({
   );
   const total = fees.reduce((sum, fee) => sum + fee, 0);
 
-  function fail(message: string) {
-    flushSync(() => setError(message));
+  function fail(message: string | RegistrationFailure) {
+    flushSync(() => setFailure(typeof message === 'string' ? { kind: 'refused', message } : message));
     errorRef.current?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (sending.current) return;
     if (ticked.some((a) => !divisionOfAthlete(a))) {
       fail(fieldMessages.divisionRequired);
       return;
@@ -107,8 +115,10 @@ export function FamilyTryoutForm({
       fail(fieldMessages.waiverRequired);
       return;
     }
-    setError('');
+    setFailure(null);
+    sending.current = true;
     setBusy(true);
+    const names = ticked.map((a) => a.first_name);
     try {
       // Said once, kept on each athlete: the next season asks no more.
       for (const a of ticked.filter((a) => !a.division)) {
@@ -124,6 +134,7 @@ export function FamilyTryoutForm({
         ...termsOf(season, terms),
       });
       if (payment === 'stripe' && url) {
+        setLeaving(true);
         goToCheckout(url);
         return;
       }
@@ -135,8 +146,16 @@ export function FamilyTryoutForm({
           : { notice: t.familyCashRegistered(formatCad(total)) };
       navigate('/dashboard', { replace: true, state });
     } catch (e) {
+      const failed = registrationFailure(e, names);
+      // The first try went through after all: the dashboard shows the registrations, nothing twice.
+      if (failed.kind === 'already' && unanswered.current) {
+        navigate('/dashboard', { replace: true, state: { notice: t.registeredAfterAll(names) } });
+        return;
+      }
+      if (failed.kind === 'unanswered') unanswered.current = true;
+      sending.current = false;
       setBusy(false);
-      fail(serverMessageOr(e, t.registrationFailed));
+      fail(failed);
     }
   }
 
@@ -300,14 +319,24 @@ export function FamilyTryoutForm({
         />
       ) : null}
 
-      {error ? (
-        <p id={ERROR_ID} ref={errorRef} role="alert" className="form-error" tabIndex={-1}>
-          {error}
-        </p>
+      {failure ? (
+        <div className="tryout-error">
+          <p id={ERROR_ID} ref={errorRef} role="alert" className="form-error" tabIndex={-1}>
+            {failure.message}
+            {failure.kind === 'unanswered' ? ` ${t.noAnswer}` : null}
+          </p>
+          {failure.kind === 'saved' ? (
+            <p className="auth-links">
+              <Link to="/dashboard">{t.goToDashboard}</Link>
+            </p>
+          ) : null}
+        </div>
       ) : null}
-      <button type="submit" className="button button-submit" disabled={busy}>
-        {busy ? t.registering : t.register}
-      </button>
+      <RegisterButton
+        busy={busy}
+        retry={failure?.kind === 'unanswered'}
+        waitingFor={leaving ? t.openingCheckout : t.registeringNames(ticked.map((a) => a.first_name))}
+      />
     </form>
   );
 }

@@ -5,6 +5,11 @@
 import { serverMessages } from '@club/shared/messages';
 import { WHAT_TO_BRING } from '@club/shared/player-sessions';
 
+/** "Mina", "Mina and Leo", "Mina, Leo and Ava". */
+export function listNames(names: readonly string[]): string {
+  return new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(names).replace(/, and /, ' and ');
+}
+
 export const tryoutMessages = {
   // /tryout (spec §2)
   formTitle: 'Tryout Registration',
@@ -103,6 +108,17 @@ export const tryoutMessages = {
   allRegistered: 'Every athlete of your family is registered for this season.',
   register: 'Register for Tryouts',
   registering: 'Registering...',
+  // While a registration waits for its answer, however long a busy night makes that (issue 43).
+  registeringNames: (names: readonly string[]) => `Registering ${listNames(names)}…`,
+  /** After "Registration failed." when no answer came (a dropped connection, a timeout, a 5xx). */
+  noAnswer:
+    'We did not hear back from the club’s server. Everything you entered is still here: please try again. If the registration went through after all, trying again takes you to it, and nothing is registered twice.',
+  tryAgain: 'Try again',
+  /** The dashboard's notice when a retry finds the first try went through after all (null: the player's own). */
+  registeredAfterAll: (names: readonly string[] | null) =>
+    names
+      ? `Registered! Your first try went through after all: ${listNames(names)} ${names.length === 1 ? 'is' : 'are'} registered, and nothing was registered twice.`
+      : 'Registered! Your first try went through after all: you are registered, and nothing was registered twice.',
   goToDashboard: 'Go to your dashboard',
 
   // /tryout (spec §8)

@@ -13,7 +13,6 @@ import { sessionsOf } from '@club/shared/player-sessions';
 import { formatCad, groupsFor } from '@club/shared/tryouts';
 import type { Athlete, Season } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
-import { ApiError, serverMessageOr } from '../../lib/api-client';
 import { DivisionChoice } from '../../components/division-choice';
 import { sayDivision } from './api';
 import { useSession } from '../../lib/session-context';
@@ -28,6 +27,8 @@ import {
 } from './registration-terms';
 import { registerTryout } from './api';
 import { tryoutMessages as t } from './messages';
+import { RegisterButton } from './register-button';
+import { registrationFailure, type RegistrationFailure } from './registration-failure';
 import { goToCheckout } from '../../lib/open-checkout';
 
 const ERROR_ID = 'tryout-form-error';
@@ -35,12 +36,6 @@ const ERROR_ID = 'tryout-form-error';
 /** What the dashboard reads from the navigation state after a cash registration. */
 export interface DashboardNotice {
   notice: string;
-}
-
-interface Failure {
-  message: string;
-  /** The server kept the registration (card checkout could not start): the dashboard is the way on. */
-  saved: boolean;
 }
 
 /** The chosen group's sessions, before the family pays (issue 15); a note when none are set yet. */
@@ -82,36 +77,44 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         ? (groups[0] ?? '')
         : '';
   const [busy, setBusy] = useState(false);
+  // Held from the tap on, so a second submit in the same moment sends nothing (one request per try).
+  const sending = useRef(false);
+  // Leaving for the card checkout once registered: the wait is then for the payment page.
+  const [leaving, setLeaving] = useState(false);
+  // A try that got no answer: the server may have registered it, so a retry's "already registered" is success.
+  const unanswered = useRef(false);
   const [terms, setTerms] = useState<Terms>(NO_TERMS);
   const [photos, setPhotos] = useState(false);
   const [termsInvalid, setTermsInvalid] = useState(false);
   const { user } = useSession();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<RegistrationFailure | null>(null);
   const [choiceMissing, setChoiceMissing] = useState(false);
   const errorRef = useRef<HTMLParagraphElement>(null);
 
   /** Shows a message and moves focus to it, so a keyboard or screen-reader user lands on what went wrong. */
-  function fail(next: Failure) {
+  function fail(next: RegistrationFailure) {
     flushSync(() => setFailure(next));
     errorRef.current?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
     const parsed = v.safeParse(TryoutRegistrationSchema, { payment_method: method, age_group: ageGroup });
     if (!parsed.success) {
       setChoiceMissing(true);
-      fail({ message: fieldMessages.tryoutChoiceRequired, saved: false });
+      fail({ kind: 'refused', message: fieldMessages.tryoutChoiceRequired });
       return;
     }
     setChoiceMissing(false);
     if (termsMissing(season, terms)) {
       setTermsInvalid(true);
-      fail({ message: fieldMessages.waiverRequired, saved: false });
+      fail({ kind: 'refused', message: fieldMessages.waiverRequired });
       return;
     }
     setTermsInvalid(false);
     setFailure(null);
+    sending.current = true;
     setBusy(true);
     try {
       // Said once, kept on the athlete: the next season asks no more (issue 36).
@@ -123,6 +126,7 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
       });
       if (parsed.output.payment_method === 'stripe' && url) {
         // Stays busy: the page is leaving for the payment provider's checkout (spec §4).
+        setLeaving(true);
         goToCheckout(url);
         return;
       }
@@ -134,14 +138,22 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
           : null;
       navigate('/dashboard', { replace: true, state });
     } catch (error) {
+      const failed = registrationFailure(error, null);
+      // The first try went through after all: the dashboard shows the registration, nothing twice.
+      if (failed.kind === 'already' && unanswered.current) {
+        navigate('/dashboard', { replace: true, state: { notice: t.registeredAfterAll(null) } });
+        return;
+      }
+      if (failed.kind === 'unanswered') unanswered.current = true;
+      sending.current = false;
       setBusy(false);
-      fail({
-        message: serverMessageOr(error, t.registrationFailed),
-        saved: error instanceof ApiError && error.status === 503,
-      });
+      fail(failed);
     }
   }
 
+  // The player's own first name: "Registering Jordan…".
+  const firstName = player?.first_name ?? user?.first_name;
+  const whoWaits = firstName ? t.registeringNames([firstName]) : t.registering;
   const describedBy = choiceMissing && failure ? ERROR_ID : undefined;
 
   return (
@@ -228,8 +240,9 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         <div className="tryout-error">
           <p id={ERROR_ID} ref={errorRef} role="alert" className="form-error" tabIndex={-1}>
             {failure.message}
+            {failure.kind === 'unanswered' ? ` ${t.noAnswer}` : null}
           </p>
-          {failure.saved ? (
+          {failure.kind === 'saved' ? (
             <p className="auth-links">
               <Link to="/dashboard">{t.goToDashboard}</Link>
             </p>
@@ -237,11 +250,11 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         </div>
       ) : null}
 
-      {/* No double submit: disabled from the first click on (React renders a click's update before the next
-          event), and with the default button disabled the form cannot be submitted by Enter either. */}
-      <button type="submit" className="button button-submit" disabled={busy}>
-        {busy ? t.registering : t.register}
-      </button>
+      <RegisterButton
+        busy={busy}
+        retry={failure?.kind === 'unanswered'}
+        waitingFor={leaving ? t.openingCheckout : whoWaits}
+      />
     </form>
   );
 }

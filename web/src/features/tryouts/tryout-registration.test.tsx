@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -358,13 +358,47 @@ describe('/tryout form submission', () => {
     expect(router.state.location.pathname).toBe('/tryout');
   });
 
+  const NO_ANSWER =
+    'Registration failed. We did not hear back from the club’s server. Everything you entered is still here: please try again. If the registration went through after all, trying again takes you to it, and nothing is registered twice.';
+
   it.each([
     ['an answer without a message', () => HttpResponse.json({}, { status: 500 })],
     ['a network failure', () => HttpResponse.error()],
-  ])('falls back to "Registration failed." on %s', async (_, answer) => {
+    ['a gateway’s 503', () => HttpResponse.json({ message: 'Service Unavailable' }, { status: 503 })],
+    [
+      'a gateway’s timeout',
+      () => HttpResponse.json({ message: 'Endpoint request timed out' }, { status: 504 }),
+    ],
+  ])(
+    'on %s, says "Registration failed.", that no answer came, keeps the choices and offers to try again (issue 43)',
+    async (_, answer) => {
+      // Prepare
+      api({});
+      registerEndpoint(answer);
+      const { user } = renderTryout();
+      await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+
+      // Act
+      await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+      // Assess
+      expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${NO_ANSWER}$`));
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+      expect(screen.getByRole('radio', { name: 'Cash (pay on tryout day)' })).toBeChecked();
+      expect(screen.getByLabelText('Age group')).toHaveValue('15U Boys');
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    },
+  );
+
+  it('shows the server’s own words on a 503 that says it is busy, and nothing of a lost answer', async () => {
     // Prepare
     api({});
-    registerEndpoint(answer);
+    registerEndpoint(() =>
+      HttpResponse.json(
+        { message: 'Registration is very busy right now. Please try again in a moment.' },
+        { status: 503 },
+      ),
+    );
     const { user } = renderTryout();
     await choose(user, 'Cash (pay on tryout day)', '15U Boys');
 
@@ -372,7 +406,96 @@ describe('/tryout form submission', () => {
     await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
 
     // Assess
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Registration is very busy right now\. Please try again in a moment\.$/,
+    );
+    expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('names the player while the registration waits: "Registering Jordan…" (issue 43)', async () => {
+    // Prepare
+    api({});
+    const held = deferred();
+    registerEndpoint(async () => {
+      await held.promise;
+      return HttpResponse.json({ message: 'Registration failed on purpose.' }, { status: 400 });
+    });
+    const { user } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess
+    expect(screen.getByRole('status')).toHaveTextContent(/^Registering Jordan…$/);
+
+    // Act
+    held.resolve();
+
+    // Assess: the words go with the wait.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed on purpose.');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('sends one request for two submits in the same moment (a tap and Enter)', async () => {
+    // Prepare
+    api({});
+    const held = deferred();
+    const bodies = registerEndpoint(async () => {
+      await held.promise;
+      return HttpResponse.json({ tryout: aTryout() }, { status: 201 });
+    });
+    const { user } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+    const form = screen.getByRole('button', { name: 'Register for Tryouts' }).closest('form')!;
+
+    // Act
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+
+    // Assess
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    held.resolve();
+    await screen.findByText('Registered! Please bring cash on tryout day.');
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('goes to the registration when a retry after a lost answer is told it is already registered (issue 43)', async () => {
+    // Prepare: the first try's answer is lost, though the server registered it.
+    api({});
+    const bodies = registerEndpoint(() => HttpResponse.error());
+    const { user, router } = renderTryout();
+    await choose(user, 'Cash (pay on tryout day)', '15U Boys');
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${NO_ANSWER}$`));
+    server.use(
+      http.post('/api/tryouts/register', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'You are already registered for this season.' }, { status: 409 });
+      }),
+      http.get('/api/tryouts/my', () =>
+        HttpResponse.json(aTryout({ tryout_number: 8, age_group: '15U Boys' })),
+      ),
+    );
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    // Assess: the dashboard, with the registration and its number; no refusal anywhere.
+    expect(
+      await screen.findByText(
+        'Registered! Your first try went through after all: you are registered, and nothing was registered twice.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await screen.findByRole('region', { name: 'Your Tryout Registration' });
+    expect(detail('Tryout Number')).toBe('8');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(bodies).toEqual([
+      { payment_method: 'cash', age_group: '15U Boys' },
+      { payment_method: 'cash', age_group: '15U Boys' },
+    ]);
   });
 
   it('points to the dashboard when the card registration is saved but checkout could not start', async () => {
