@@ -1,8 +1,9 @@
 /** The admin calls (spec §7, and the contract's team links, cash, export and send progress), typed from the route table. */
-import type { AgeGroup, TryoutResult } from '@club/shared/constants';
+import { ADMIN_TRYOUT_PAGE_MAX, type AgeGroup, type TryoutResult } from '@club/shared/constants';
 import type { NewSeasonInput, UpdateSeasonInput } from '@club/shared/schemas';
 import type {
   AdminSeason,
+  AdminTryoutPage,
   AdminTryoutRow,
   AuditEntry,
   RegistrationStatus,
@@ -40,9 +41,22 @@ export function setTeamLink(seasonId: string, ageGroup: AgeGroup, url: string): 
   return callApi('setTeamLink', { params: { id: seasonId }, body: { age_group: ageGroup, url } });
 }
 
-/** The season's registrations, sorted by tryout number. */
-export function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
-  return callApi('listTryouts', { query: { season_id: seasonId } });
+/**
+ * The season's registrations, sorted by tryout number, gathered a page at a time (issue 43: each request
+ * reads one page, however large the season, so the list answers as fast on registration night), following
+ * each page's cursor to the last. The pages come in the table's key order; the sort is here.
+ */
+export async function listTryouts(seasonId: string): Promise<AdminTryoutRow[]> {
+  const rows: AdminTryoutRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: AdminTryoutPage = await callApi('listTryoutPage', {
+      query: { season_id: seasonId, limit: String(ADMIN_TRYOUT_PAGE_MAX), ...(cursor ? { cursor } : {}) },
+    });
+    rows.push(...page.rows);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return rows.sort((a, b) => a.tryout_number - b.tryout_number);
 }
 
 /** What administrators changed on one registration, newest first (issue 19). */

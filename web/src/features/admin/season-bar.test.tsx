@@ -31,8 +31,12 @@ describe('season selector (spec §2, §7 GET /seasons/all)', () => {
     const select = await screen.findByRole('combobox', { name: 'Season' });
     expect(select).toHaveDisplayValue('Fall 2025 Tryouts (active)');
     expect(await screen.findByRole('button', { name: 'Maya Okafor (details)' })).toBeInTheDocument();
-    expect(callsTo(api, 'GET', `/api/admin/tryouts?season_id=${SEASON_ID}`)).toHaveLength(1);
-    expect(callsTo(api, 'GET', `/api/admin/tryouts?season_id=${OLDER_SEASON_ID}`)).toHaveLength(0);
+    expect(callsTo(api, 'GET', new RegExp(`^/api/admin/tryouts/page\\?season_id=${SEASON_ID}`))).toHaveLength(
+      1,
+    );
+    expect(
+      callsTo(api, 'GET', new RegExp(`^/api/admin/tryouts/page\\?season_id=${OLDER_SEASON_ID}`)),
+    ).toHaveLength(0);
   });
 
   it('loads another season’s rows and registration when it is chosen', async () => {
@@ -77,7 +81,7 @@ describe('season selector (spec §2, §7 GET /seasons/all)', () => {
   it('says "Failed to fetch tryout data" when the rows cannot be read', async () => {
     // Prepare
     serveAdmin({ seasons: [fall] });
-    server.use(onRoute('listTryouts', () => refused()));
+    server.use(onRoute('listTryoutPage', () => refused()));
 
     // Act
     renderAdmin();

@@ -455,13 +455,14 @@ describe('Send Result Emails progress', () => {
     let lists = 0;
     server.use(
       onRoute('getSendProgress', () => HttpResponse.json(answer({ total: 1, sent: 1 }))),
-      onRoute('listTryouts', async () => {
+      onRoute('listTryoutPage', async () => {
         lists += 1;
-        if (lists === 1) return HttpResponse.json([{ ...ana, email_status: 'queued' }, ben]);
+        if (lists === 1)
+          return HttpResponse.json({ rows: [{ ...ana, email_status: 'queued' }, ben], next_cursor: null });
         // The list as it was when asked: Ana mailed, Ben not marked yet; it arrives after the tick.
         const rows = [{ ...ana, email_sent: true, email_status: 'sent' as const }, ben];
         await held.gate;
-        return HttpResponse.json(rows);
+        return HttpResponse.json({ rows, next_cursor: null });
       }),
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -45,9 +45,12 @@ async function record(api: AdminApi, request: Request): Promise<void> {
 export function serveAdmin({
   seasons = [anAdminSeason()],
   rows = [],
+  pageSize,
 }: {
   seasons?: AdminSeason[];
   rows?: AdminTryoutRow[] | Record<string, AdminTryoutRow[]>;
+  /** Rows a page of the list holds, whatever the screen asks for. */
+  pageSize?: number;
 } = {}): AdminApi {
   const api: AdminApi = {
     seasons,
@@ -79,10 +82,15 @@ export function serveAdmin({
       api.seasons = api.seasons.map((s) => (s.id === season.id ? season : s));
       return season;
     }),
-    onRoute(
-      'listTryouts',
-      ({ request }) => api.rows[new URL(request.url).searchParams.get('season_id') ?? ''] ?? [],
-    ),
+    // The season's rows a page at a time, as the server pages them: `limit` rows (or `pageSize`, to see the
+    // screen follow the cursor), and where the next page starts.
+    onRoute('listTryoutPage', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const all = api.rows[query.get('season_id') ?? ''] ?? [];
+      const from = Number(query.get('cursor') ?? 0);
+      const to = from + (pageSize ?? Number(query.get('limit') ?? 250));
+      return { rows: all.slice(from, to), next_cursor: to < all.length ? String(to) : null };
+    }),
     // No administrator has changed anything yet (Player Details' history).
     onRoute('listAudit', () => []),
     // Every other admin call (attended, selection, cash, team links, resend, and any added later) succeeds.

@@ -8,6 +8,7 @@ import {
   hold,
   queryRegistrationsTable,
   refused,
+  REGISTRATIONS_TABLE,
   registrationsTable,
   renderAdmin,
   renderAdminWithRows,
@@ -64,7 +65,8 @@ describe('the table (spec §2)', () => {
     serveAdmin({ rows: [maya, liam, zoe] });
 
     // Act
-    await renderAdminWithRows();
+    renderAdmin();
+    await screen.findByRole('table', { name: REGISTRATIONS_TABLE }, { timeout: 5_000 });
 
     // Assess
     expect(shownRows()).toEqual(['1 Maya Okafor', '12 Liam Nguyen', '120 Zoë Côté']);
@@ -763,5 +765,25 @@ describe('photos at a glance (issue 42)', () => {
     expect(within(rowOf('Maya Okafor')).queryByText('Photos OK')).not.toBeInTheDocument();
     expect(within(rowOf('Liam Nguyen')).getByText('Photos OK')).toBeInTheDocument();
     expect(within(rowOf('Liam Nguyen')).queryByText('No photos')).not.toBeInTheDocument();
+  });
+});
+
+describe('the season, a page at a time (issue 43)', () => {
+  it('follows the pages to the last, then lists and counts the whole season by tryout number', async () => {
+    // Prepare: the pages come in key order, two rows each.
+    const api = serveAdmin({ rows: [zoe, maya, liam], pageSize: 2 });
+
+    // Act
+    renderAdmin();
+    await screen.findByRole('table', { name: REGISTRATIONS_TABLE }, { timeout: 5_000 });
+
+    // Assess
+    expect(shownRows()).toEqual(['1 Maya Okafor', '12 Liam Nguyen', '120 Zoë Côté']);
+    expect(screen.getByText('3 registrations · 0 attended · 1 selected')).toBeInTheDocument();
+    const pages = callsTo(api, 'GET', /^\/api\/admin\/tryouts\/page\?/).map(
+      (c) => new URL(c.path, 'http://x'),
+    );
+    expect(pages.map((url) => url.searchParams.get('cursor'))).toEqual([null, '2']);
+    expect(pages.map((url) => url.searchParams.get('limit'))).toEqual(['500', '500']);
   });
 });
