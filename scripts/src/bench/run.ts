@@ -5,6 +5,9 @@
  * registrants, and tryout night (issue 37). `npm run bench -- web|lambdas|api|admin|night` runs only those
  * sections. Prints a table and writes
  * .bench/latest.json.
+ *
+ * `npm run bench -- registration-night [--families 2000] [--window 600] [--card 0.6]` (issue 43) runs only
+ * when named: it takes the window's length and more, and checks the night's outcome (exits 1 on a failure).
  */
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,6 +18,8 @@ import { benchAdminTable } from './admin-table';
 import { benchApi } from './api';
 import { benchLambdas } from './lambdas';
 import { benchTryoutNight } from './tryout-night';
+import { benchRegistrationNight } from './registration-night';
+import { parseNightOptions, type Check } from './registration-night-plan';
 import { printTable, writeJson, type BenchRow } from './report';
 import { startBenchStack } from './stack';
 import { benchWeb } from './web';
@@ -27,6 +32,7 @@ async function measure(
   wanted: (name: string) => boolean,
   stack: RunningStack | null,
   sections: Section[],
+  checks: Check[],
 ): Promise<Section[]> {
   if (stack && wanted('web')) {
     console.log('Building a minimal React app to compare, and running Lighthouse…');
@@ -54,12 +60,30 @@ async function measure(
     console.log('Timing tryout night: score taps offline, sending on reconnect, scans…');
     sections.push({ title: 'Tryout night on the local stack', rows: await benchTryoutNight(stack) });
   }
+  if (stack && wanted('registration-night')) {
+    const night = await benchRegistrationNight(stack, parseNightOptions(process.argv.slice(2)));
+    sections.push({ title: night.title, rows: night.rows });
+    checks.push(...night.checks);
+    sections.push({
+      title: 'Registration night: checks',
+      rows: night.checks.map((c) => ({
+        name: c.name,
+        value: c.ok ? 1 : 0,
+        unit: c.ok ? 'pass' : 'FAIL',
+        note: c.detail,
+      })),
+    });
+  }
   return sections;
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
-  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  // Section names; `--families 2000` and the like are the registration night's options.
+  const only = process.argv
+    .slice(2)
+    .filter((arg, i, all) => !arg.startsWith('--') && !all[i - 1]?.startsWith('--'));
+  const wanted = (name: string) =>
+    only.includes(name) || (only.length === 0 && name !== 'registration-night');
   if (wanted('web') || wanted('admin') || wanted('night')) {
     // Built before the stack starts, since the stack serves web/dist.
     console.log('Building the site…');
@@ -77,15 +101,25 @@ async function main(): Promise<void> {
   }
   // One stack for the whole run: handlers keep their clients for the life of the process, as in Lambda.
   const stack =
-    wanted('web') || wanted('api') || wanted('admin') || wanted('night') ? await startBenchStack() : null;
+    wanted('web') || wanted('api') || wanted('admin') || wanted('night') || wanted('registration-night')
+      ? await startBenchStack()
+      : null;
+  const checks: Check[] = [];
   try {
-    await measure(wanted, stack, sections);
+    await measure(wanted, stack, sections, checks);
   } finally {
     await stack?.stop();
   }
   printTable(sections);
   const file = writeJson(join(repoRoot, '.bench'), sections);
   console.log(`\nWritten ${file}`);
+  const failed = checks.filter((c) => !c.ok);
+  if (failed.length) {
+    console.error(
+      `\n${failed.length} check${failed.length > 1 ? 's' : ''} failed: ${failed.map((c) => c.name).join('; ')}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {
