@@ -439,6 +439,33 @@ describe('a registration that waits, and one whose answer is lost (issue 43)', (
     expect(bodies).toEqual([sentBoth, sentBoth]);
   });
 
+  it('points to the dashboard when the registrations are saved but the card checkout could not start', async () => {
+    // Prepare
+    serveFamily();
+    registerWith(() =>
+      HttpResponse.json(
+        {
+          message:
+            'Your registration is saved, but the card payment could not start. Please try again from your dashboard.',
+        },
+        { status: 503 },
+      ),
+    );
+    const { user } = renderTryout();
+    for (const a of [mina, leo]) await user.click(await screen.findByLabelText(`${a.first_name} Quinn`));
+    await user.click(screen.getByRole('radio', { name: 'Card (pay online now)' }));
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess: no "try again" here: trying again would only be told they are registered.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Your registration is saved, but the card payment could not start\. Please try again from your dashboard\.$/,
+    );
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Register for Tryouts' })).toBeEnabled();
+  });
+
   it('shows the server’s words when a first try is told "Mina is already registered" (someone else registered her)', async () => {
     // Prepare
     serveFamily();
