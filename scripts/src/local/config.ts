@@ -18,12 +18,12 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
-function rate(name: string, fallback: number): number {
+function rate(name: string, fallback: number, what = 'mails'): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0 || value > 1000) {
-    throw new Error(`${name} must be a number of mails per second (above 0, at most 1000), got "${raw}".`);
+    throw new Error(`${name} must be a number of ${what} per second (above 0, at most 1000), got "${raw}".`);
   }
   return value;
 }
@@ -39,6 +39,8 @@ export interface LocalConfig {
   queuePort: number;
   /** Result mails per second the local worker sends (SES's rate in production is often 14). */
   resultMailRate: number;
+  /** API requests a second the Stripe stand-in accepts before answering 429, as Stripe's test mode (25). */
+  stripeRateLimit: number;
   dataDir: string;
   tableName: string;
   adminEmail: string;
@@ -64,6 +66,7 @@ export function localConfig(): LocalConfig {
     stripePort: port('STRIPE_PORT', 8010),
     queuePort: port('SQS_PORT', 8015),
     resultMailRate: rate('RESULT_MAIL_RATE', 14),
+    stripeRateLimit: Math.floor(rate('STRIPE_RATE_LIMIT', 25, 'Stripe API requests')),
     dataDir: resolve(process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
     tableName: process.env.TABLE_NAME ?? 'club-local',
     adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,

@@ -105,6 +105,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (!realStripe) {
       const stripe = await startStripeStandIn({
         port: options.stripePort,
+        rateLimit: options.stripeRateLimit,
         webhookUrl: `http://localhost:${options.apiPort}/api/payments/webhook`,
         // The handlers read their configuration once per process, as in a warm Lambda: a restart within
         // one process (tests) keeps the secret they already hold.

@@ -64,6 +64,8 @@ beforeAll(async () => {
     port,
     webhookUrl: `http://127.0.0.1:${receiverPort}/api/payments/webhook`,
     webhookSecret: WEBHOOK_SECRET,
+    // These tests are about Stripe's shapes, not its pace (the rate limit has its own tests below).
+    rateLimit: 1000,
   });
   stripe = new Stripe('sk_test_standin', {
     apiVersion: '2026-10-28.endive',
@@ -510,5 +512,123 @@ describe('stand-in refunds and disputes', () => {
     });
     await vi.waitFor(() => expect(chargeEvents(intent, 'charge.dispute.created')).toHaveLength(1));
     expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_disputed' });
+  });
+});
+
+describe("the Stripe stand-in's rate limit (Stripe's test mode: 25 API requests a second)", () => {
+  /** A whole second, so 999 ms later is still the same second of the counts. */
+  const START = 1_764_000_000_000;
+  let now = START;
+  let limited: StripeStandIn;
+  let limitedSdk: Stripe;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    limited = await startStripeStandIn({ port, clock: () => now });
+    limitedSdk = new Stripe('sk_test_standin', {
+      apiVersion: '2026-10-28.endive',
+      host: '127.0.0.1',
+      port,
+      protocol: 'http',
+      maxNetworkRetries: 2,
+    });
+  });
+
+  afterAll(() => limited.stop());
+
+  const listSessions = () =>
+    fetch(`${limited.url}/v1/checkout/sessions`, { headers: { authorization: 'Bearer sk_test_standin' } });
+  const apiCalls = async () =>
+    (await (await fetch(`${limited.url}/stand-in/api-calls`)).json()) as Record<string, unknown>;
+
+  it("answers the 26th request in a second 429 with Stripe's rate_limit error, and accepts again once that second has passed", async () => {
+    // Prepare: time stands still at START
+    now = START;
+
+    // Act
+    const first25 = [];
+    for (let i = 0; i < 25; i++) first25.push((await listSessions()).status);
+    const refused = await listSessions();
+    now = START + 999;
+    const stillRefused = await listSessions();
+    now = START + 1000;
+    const accepted = await listSessions();
+
+    // Assess
+    expect(first25).toEqual(Array.from({ length: 25 }, () => 200));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'rate_limit',
+        doc_url: 'https://stripe.com/docs/error-codes/rate-limit',
+        message:
+          'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+      },
+    });
+    expect(refused.headers.get('content-type')).toBe('application/json');
+    expect(refused.headers.get('stripe-rate-limited-reason')).toBe('global-rate');
+    expect(refused.headers.get('request-id')).toMatch(/^req_/);
+    // Stripe does not ask its SDKs to retry a rate-limited request (it does for a lock timeout).
+    expect(refused.headers.get('stripe-should-retry')).toBeNull();
+    expect(stillRefused.status).toBe(429);
+    expect(accepted.status).toBe(200);
+    expect(await apiCalls()).toEqual({
+      limit_per_second: 25,
+      served: 26,
+      refused: 2,
+      per_second: [
+        { second: 1_764_000_000, served: 25, refused: 2 },
+        { second: 1_764_000_001, served: 1, refused: 0 },
+      ],
+    });
+    expect(limited.apiCalls()).toEqual(await apiCalls());
+  });
+
+  it('is not retried by the SDK itself, and a refused create leaves its idempotency key unused', async () => {
+    // Prepare: this second's 25 requests are spent
+    now = START + 10_000;
+    for (let i = 0; i < 25; i++) expect((await listSessions()).status).toBe(200);
+    const before = limited.apiCalls();
+
+    // Act
+    const refused = await limitedSdk.checkout.sessions
+      .create(tryoutCheckout({ client_reference_id: 'limited-1' }), { idempotencyKey: 'limited-1' })
+      .catch((e: unknown) => e);
+    const afterRefusal = limited.apiCalls();
+    now = START + 11_000;
+    const created = await limitedSdk.checkout.sessions.create(
+      tryoutCheckout({ client_reference_id: 'limited-1' }),
+      { idempotencyKey: 'limited-1' },
+    );
+
+    // Assess: one request (no retry, despite maxNetworkRetries 2), Stripe's typed error
+    expect(refused).toMatchObject({ type: 'StripeRateLimitError', code: 'rate_limit', statusCode: 429 });
+    expect(afterRefusal.refused - before.refused).toBe(1);
+    expect(afterRefusal.served).toBe(before.served);
+    expect(created.lastResponse.headers['idempotent-replayed']).toBeUndefined();
+    const sessions = await limitedSdk.checkout.sessions.list();
+    expect(sessions.data.filter((s) => s.client_reference_id === 'limited-1').map((s) => s.id)).toEqual([
+      created.id,
+    ]);
+  });
+
+  it('takes its rate from its options: at 2 a second, the third request is refused', async () => {
+    // Prepare
+    const port = await freePort();
+    const slow = await startStripeStandIn({ port, rateLimit: 2, clock: () => START });
+    try {
+      const get = () =>
+        fetch(`${slow.url}/v1/checkout/sessions`, { headers: { authorization: 'Bearer sk_test_standin' } });
+
+      // Act
+      const statuses = [(await get()).status, (await get()).status, (await get()).status];
+
+      // Assess
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(slow.apiCalls()).toMatchObject({ limit_per_second: 2, served: 2, refused: 1 });
+    } finally {
+      await slow.stop();
+    }
   });
 });

@@ -4,6 +4,8 @@
  * shapes and error format, a checkout page with Pay / Decline / Cancel, and webhooks signed the way Stripe
  * signs them. The real `stripe` SDK is pointed here (STRIPE_API_BASE), so the product's own Stripe calls
  * and its webhook signature check run unchanged. State lives in memory: a restart forgets every session.
+ * Like Stripe, it refuses API requests past its rate (test mode: 25 a second) with 429 `rate_limit`, and it
+ * counts, per second, the requests it served and refused (GET /stand-in/api-calls).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -27,7 +29,18 @@ export interface StripeStandIn {
   /** The API base and the checkout pages' origin, e.g. http://localhost:8010. */
   url: string;
   webhookSecret: string;
+  /** The API requests served and refused so far, per second (also at GET /stand-in/api-calls). */
+  apiCalls(): ApiCallCounts;
   stop(): Promise<void>;
+}
+
+/** What GET /stand-in/api-calls answers: the API requests of each second that had any, oldest first. */
+export interface ApiCallCounts {
+  limit_per_second: number;
+  served: number;
+  /** Answered 429 rate_limit. */
+  refused: number;
+  per_second: Array<{ second: number; served: number; refused: number }>;
 }
 
 export interface StripeStandInOptions {
@@ -37,7 +50,17 @@ export interface StripeStandInOptions {
   /** Defaults to a fresh `whsec_…`, like the secret `stripe listen` prints. */
   webhookSecret?: string;
   clubName?: string;
+  /** API requests accepted in any one second before the next is refused; Stripe's test mode allows 25. */
+  rateLimit?: number;
+  /** Milliseconds since the epoch; tests hold it still to keep the stand-in over its rate. */
+  clock?: () => number;
 }
+
+/** Stripe's rate limit in test mode: 25 API requests a second (live mode allows 100). */
+export const DEFAULT_RATE_LIMIT = 25;
+
+/** Seconds of counts the stand-in keeps: an hour, longer than any bench run. */
+const COUNTED_SECONDS = 3600;
 
 /** The fields of Stripe's Checkout Session the stand-in fills; typed by the SDK so the shapes cannot drift. */
 export type CheckoutSessionObject = Pick<
@@ -181,6 +204,63 @@ function formatMoney(cents: number, currency: string): string {
   );
 }
 
+/**
+ * Stripe's answer past its rate: 429 with an `invalid_request_error` of code `rate_limit`. Stripe names the
+ * limiter in Stripe-Rate-Limited-Reason and sends no Stripe-Should-Retry, so its SDKs do not retry it
+ * themselves (they do retry a 429 lock_timeout): backing off and trying again is the integration's job.
+ */
+function rateLimited(): StripeApiError {
+  return new StripeApiError(429, {
+    type: 'invalid_request_error',
+    code: 'rate_limit',
+    message:
+      'Request rate limit exceeded. Learn more about rate limits here https://stripe.com/docs/rate-limits.',
+  });
+}
+
+/**
+ * Stripe's basic rate limiter: at most `limit` API requests in any one second (a sliding second, so no burst
+ * of twice the limit across a second's edge). A refused request takes no place in it, as in Stripe's token
+ * bucket. Counts what it served and refused per second, for the bench's "Stripe calls per second".
+ */
+function rateLimiter(limit: number, clock: () => number) {
+  const accepted: number[] = [];
+  const seconds = new Map<number, { served: number; refused: number }>();
+  const total = { served: 0, refused: 0 };
+  const count = (now: number, outcome: 'served' | 'refused') => {
+    const second = Math.floor(now / 1000);
+    let counts = seconds.get(second);
+    if (!counts) {
+      counts = { served: 0, refused: 0 };
+      seconds.set(second, counts);
+      // Maps keep insertion order: the first key is the oldest second.
+      if (seconds.size > COUNTED_SECONDS) seconds.delete(seconds.keys().next().value!);
+    }
+    counts[outcome] += 1;
+    total[outcome] += 1;
+  };
+  return {
+    /** Takes a place for one request now, or throws Stripe's 429. */
+    admit(): void {
+      const now = clock();
+      while (accepted.length > 0 && accepted[0]! <= now - 1000) accepted.shift();
+      if (accepted.length >= limit) {
+        count(now, 'refused');
+        throw rateLimited();
+      }
+      accepted.push(now);
+      count(now, 'served');
+    },
+    counts(): ApiCallCounts {
+      return {
+        limit_per_second: limit,
+        ...total,
+        per_second: [...seconds].map(([second, counts]) => ({ second, ...counts })),
+      };
+    },
+  };
+}
+
 function notFound(method: string, path: string): StripeApiError {
   return new StripeApiError(404, {
     type: 'invalid_request_error',
@@ -275,6 +355,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const payments = new Map<string, StoredPayment>();
   const idempotent = new Map<string, SavedIdempotentAnswer>();
   const deliveries = new Set<Promise<void>>();
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  if (!Number.isInteger(rateLimit) || rateLimit < 1) {
+    throw new Error(
+      `The Stripe stand-in's rate limit must be a whole number of requests a second, got ${rateLimit}.`,
+    );
+  }
+  const limiter = rateLimiter(rateLimit, options.clock ?? Date.now);
 
   /** Posts one signed event; a receiver that fails is logged (as Stripe's dashboard would show it), not retried. */
   async function postEvent(type: EventType, object: object): Promise<void> {
@@ -616,6 +703,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     try {
       const apiKey = authenticate(req);
       const body = await readBody(req);
+      // Counted per account, as Stripe does: a request without a valid key is refused before the limiter.
+      limiter.admit();
       const form = parseStripeForm(method === 'GET' ? target.search.slice(1) : body);
       answer = withIdempotency(apiKey, idempotencyKey, `${method} ${target.pathname}`, form, () =>
         routeApi(method, target.pathname, form),
@@ -623,6 +712,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       if (error.status === 401) headers['www-authenticate'] = 'Basic realm="Stripe"';
+      if (error.body.code === 'rate_limit') headers['stripe-rate-limited-reason'] = 'global-rate';
       answer = { status: error.status, body: { error: error.body } };
     }
     if (answer.replayed) headers['idempotent-replayed'] = 'true';
@@ -778,6 +868,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = new URL(req.url ?? '/', url);
+    // The stand-in's own counts (not Stripe's API, so not rate limited or counted): read-only.
+    if (target.pathname === '/stand-in/api-calls' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(limiter.counts(), null, 2));
+      return;
+    }
     const dashboard = /^\/dashboard\/payments\/(pi_[A-Za-z0-9_]+)\/(refund|dispute)$/.exec(target.pathname);
     if (dashboard && req.method === 'POST') return handleDashboard(req, res, dashboard[1]!, dashboard[2]!);
     if (target.pathname === '/v1' || target.pathname.startsWith('/v1/')) return handleApi(req, res, target);
@@ -803,6 +899,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   return {
     url,
     webhookSecret,
+    apiCalls: () => limiter.counts(),
     stop: async () => {
       for (const stored of sessions.values()) clearTimeout(stored.expiryTimer);
       await Promise.all(deliveries);
