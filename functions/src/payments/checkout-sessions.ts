@@ -6,7 +6,9 @@
 import * as v from 'valibot';
 import { PAYMENT_CURRENCY, type AgeGroup } from '@club/shared';
 import { getConfig } from '../lib/config';
-import { stripeClient } from './stripe-client';
+import { callStripe, isStripeError } from './stripe-client';
+
+export { isStripeError };
 
 /** The part of a Checkout Session the product reads; other fields are ignored. */
 export const CheckoutSessionSchema = v.object({
@@ -78,54 +80,55 @@ function metadataOf(request: CheckoutRequest): Record<string, string> {
 
 /** Creates (or, for a repeated attempt, gets back) the attempt's Checkout Session. */
 export async function createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession> {
-  const stripe = await stripeClient();
   const site = getConfig().SITE_URL.replace(/\/$/, '');
   const metadata = metadataOf(request);
   const { subject } = request;
-  const session = await stripe.checkout.sessions.create(
-    {
-      mode: 'payment',
-      line_items: request.lines.map((line) => ({
-        quantity: 1,
-        price_data: {
-          currency: PAYMENT_CURRENCY,
-          unit_amount: line.amountCents,
-          // Each line names the child it pays for (issue 36): "Jayden Okafor, 13U Boys tryout #1".
-          product_data: line.athleteName
-            ? {
-                name: `${line.athleteName}, ${line.ageGroup} tryout #${line.tryoutNumber}`,
-                description: `Tryout registration: ${request.seasonName}`,
-              }
-            : {
-                name: `Tryout registration: ${request.seasonName}`,
-                description: `${line.ageGroup}, tryout #${line.tryoutNumber}`,
-              },
-        },
-      })),
-      customer_email: request.email,
-      client_reference_id:
-        subject.kind === 'registration' ? subject.tryoutId : FAMILY_REFERENCE + subject.groupId,
-      metadata,
-      payment_intent_data: { metadata },
-      success_url: `${site}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${site}/payment/cancelled`,
-      expires_at: request.expiresAt,
-    },
-    {
-      idempotencyKey:
-        subject.kind === 'registration'
-          ? `checkout:${subject.tryoutId}:${request.attempt}`
-          : `checkout-family:${subject.groupId}:${request.attempt}`,
-    },
+  const session = await callStripe((stripe) =>
+    stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: request.lines.map((line) => ({
+          quantity: 1,
+          price_data: {
+            currency: PAYMENT_CURRENCY,
+            unit_amount: line.amountCents,
+            // Each line names the child it pays for (issue 36): "Jayden Okafor, 13U Boys tryout #1".
+            product_data: line.athleteName
+              ? {
+                  name: `${line.athleteName}, ${line.ageGroup} tryout #${line.tryoutNumber}`,
+                  description: `Tryout registration: ${request.seasonName}`,
+                }
+              : {
+                  name: `Tryout registration: ${request.seasonName}`,
+                  description: `${line.ageGroup}, tryout #${line.tryoutNumber}`,
+                },
+          },
+        })),
+        customer_email: request.email,
+        client_reference_id:
+          subject.kind === 'registration' ? subject.tryoutId : FAMILY_REFERENCE + subject.groupId,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: `${site}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${site}/payment/cancelled`,
+        expires_at: request.expiresAt,
+      },
+      {
+        idempotencyKey:
+          subject.kind === 'registration'
+            ? `checkout:${subject.tryoutId}:${request.attempt}`
+            : `checkout-family:${subject.groupId}:${request.attempt}`,
+      },
+    ),
   );
   return v.parse(CheckoutSessionSchema, session);
 }
 
 /** Reads a session; null when Stripe has no such session. */
 export async function retrieveCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
-  const stripe = await stripeClient();
   try {
-    return v.parse(CheckoutSessionSchema, await stripe.checkout.sessions.retrieve(sessionId));
+    const session = await callStripe((stripe) => stripe.checkout.sessions.retrieve(sessionId));
+    return v.parse(CheckoutSessionSchema, session);
   } catch (error) {
     if (isStripeError(error, 'StripeInvalidRequestError') && error.code === 'resource_missing') return null;
     throw error;
@@ -137,25 +140,14 @@ export async function retrieveCheckoutSession(sessionId: string): Promise<Checko
  * longer open (it completed or expired meanwhile): the caller reads it again to learn which.
  */
 export async function expireCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
-  const stripe = await stripeClient();
   try {
-    return v.parse(CheckoutSessionSchema, await stripe.checkout.sessions.expire(sessionId));
+    // Keyed like every POST the product makes, so trying again after a lost answer expires it once.
+    const session = await callStripe((stripe) =>
+      stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire:${sessionId}` }),
+    );
+    return v.parse(CheckoutSessionSchema, session);
   } catch (error) {
     if (isStripeError(error, 'StripeInvalidRequestError')) return null;
     throw error;
   }
-}
-
-/**
- * True for an error the Stripe SDK threw (of the given class, when one is named). Read from the error's `type`,
- * which the SDK sets to its class name explicitly (so minifying keeps it), rather than by instanceof, so
- * nothing here needs the SDK loaded eagerly.
- */
-export function isStripeError(
-  error: unknown,
-  type?: string,
-): error is Error & { type: string; code?: string } {
-  if (!(error instanceof Error)) return false;
-  const actual = (error as { type?: unknown }).type;
-  return typeof actual === 'string' && (type ? actual === type : actual.startsWith('Stripe'));
 }

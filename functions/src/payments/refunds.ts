@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { CheckoutSessionSchema, type CheckoutSession } from './checkout-sessions';
-import { stripeClient } from './stripe-client';
+import { callStripe } from './stripe-client';
 
 /** The part of a Refund the product reads. */
 export const RefundSchema = v.object({
@@ -56,29 +56,32 @@ export async function createRefund(input: {
   tryoutId: string;
   refundKey: string;
 }): Promise<StripeRefund> {
-  const stripe = await stripeClient();
-  const refund = await stripe.refunds.create(
-    {
-      payment_intent: input.paymentIntentId,
-      amount: input.amountCents,
-      metadata: { tryout_id: input.tryoutId, refund_key: input.refundKey },
-    },
-    { idempotencyKey: `refund:${input.tryoutId}:${input.refundKey}` },
+  const refund = await callStripe((stripe) =>
+    stripe.refunds.create(
+      {
+        payment_intent: input.paymentIntentId,
+        amount: input.amountCents,
+        metadata: { tryout_id: input.tryoutId, refund_key: input.refundKey },
+      },
+      { idempotencyKey: `refund:${input.tryoutId}:${input.refundKey}` },
+    ),
   );
   return v.parse(RefundSchema, refund);
 }
 
 /** Every refund of a payment, newest first (a registration has a handful at most). */
 export async function listRefunds(paymentIntentId: string): Promise<StripeRefund[]> {
-  const stripe = await stripeClient();
-  const page = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
+  const page = await callStripe((stripe) =>
+    stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
+  );
   return page.data.map((refund) => v.parse(RefundSchema, refund));
 }
 
 /** The Checkout Session a payment was made on (it names the registration); null when there is none. */
 export async function sessionOfPayment(paymentIntentId: string): Promise<CheckoutSession | null> {
-  const stripe = await stripeClient();
-  const page = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+  const page = await callStripe((stripe) =>
+    stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }),
+  );
   const session = page.data[0];
   return session ? v.parse(CheckoutSessionSchema, session) : null;
 }
@@ -98,8 +101,9 @@ const PaymentIntentCardSchema = v.object({
 export async function paymentCardOf(
   paymentIntentId: string,
 ): Promise<{ brand: string; last4: string } | null> {
-  const stripe = await stripeClient();
-  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+  const intent = await callStripe((stripe) =>
+    stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }),
+  );
   const parsed = v.safeParse(PaymentIntentCardSchema, intent);
   const card = parsed.success ? parsed.output.latest_charge.payment_method_details?.card : null;
   return card ? { brand: card.brand, last4: card.last4 } : null;
