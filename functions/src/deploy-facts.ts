@@ -4,12 +4,13 @@
  * every queue with its worker. The endpoints' handler entries come from the shared route table.
  */
 import type { QueueName } from '@club/shared';
+import { familyMailQueue } from './queue/family-mail-settings';
 import { resultMailQueue } from './queue/result-mail-settings';
 
 export { tableDefinition } from './db/table-definition';
 export { ORIGIN_VERIFY_HEADER } from './lib/config';
 export { VIEWER_ADDRESS_HEADER } from './lib/origin';
-export { resultMailQueue };
+export { familyMailQueue, resultMailQueue };
 
 /** How a queue and its worker behave: CDK builds the queue, its dead-letter queue and event source from it. */
 export interface QueueSettings {
@@ -34,6 +35,12 @@ export const queueWorkers = {
     description: 'Result-mail worker: sends queued tryout result mails at the stage rate',
     queueUrlVariable: 'RESULT_MAIL_QUEUE_URL',
     settings: resultMailQueue,
+  },
+  familyMail: {
+    handler: 'workers/family-mail',
+    description: 'Family-mail worker: sends queued registration confirmations at the stage rate',
+    queueUrlVariable: 'FAMILY_MAIL_QUEUE_URL',
+    settings: familyMailQueue,
   },
 } as const satisfies Record<
   QueueName,

@@ -5,6 +5,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiPath, routes, type RouteName } from '@club/shared';
 import { toApiGatewayEvent } from '../src/dev/api-gateway-event';
 import { loadHandler } from '../src/dev/load-handler';
+import { deliverQueuedFamilyMail } from './family-mail';
 
 export interface CallOptions {
   params?: Record<string, string>;
@@ -52,6 +53,8 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   );
   const handler = await loadHandler(route);
   const result = (await handler(event)) as APIGatewayProxyStructuredResultV2;
+  // A call that completes registrations queues their confirmation: the worker sends it before the test reads.
+  if ('queue' in route && route.queue === 'familyMail') await deliverQueuedFamilyMail();
   const json = String(result.headers?.['content-type'] ?? '').startsWith('application/json');
   return {
     status: result.statusCode ?? 200,

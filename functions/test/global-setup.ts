@@ -26,7 +26,8 @@ export default async function setup(project: TestProject) {
   // No webhook URL: tests post the events they need themselves, signed with the provided secret.
   const [dynamo, mail, stripe, queue] = await Promise.all([
     startDynamo({ port: dynamoPort }),
-    startMail({ port: mailPort }),
+    // Far above SES's 14/s, since every test file shares it; sending-rate.test.ts holds the real rate.
+    startMail({ port: mailPort, sendRate: 2000 }),
     // Test files share it and run side by side: Stripe's test-mode rate (25 a second) would refuse their own
     // reads of it; the tests about that limit start a stand-in of their own.
     startStripeStandIn({ port: stripePort, rateLimit: 1000 }),

@@ -1,10 +1,10 @@
 /**
- * Per test file: a fresh table on the shared DynamoDB Local and a fresh result-mail queue on the shared SQS
- * emulator, and the functions' environment pointing at them.
+ * Per test file: a fresh table on the shared DynamoDB Local and fresh result-mail and family-mail queues on
+ * the shared SQS emulator, and the functions' environment pointing at them.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, inject } from 'vitest';
-import { ensureResultMailQueue, ensureTable } from '../../scripts/src/local/services';
+import { ensureFamilyMailQueue, ensureResultMailQueue, ensureTable } from '../../scripts/src/local/services';
 import { STAND_IN_SECRET_KEY } from '../../scripts/src/local/config';
 
 const tableName = `club-test-${randomUUID().slice(0, 8)}`;
@@ -28,9 +28,11 @@ Object.assign(process.env, {
 });
 
 beforeAll(async () => {
-  const [queueUrl] = await Promise.all([
+  const [queueUrl, familyMailQueueUrl] = await Promise.all([
     ensureResultMailQueue(inject('queueEndpoint'), `${tableName}-result-mail`),
+    ensureFamilyMailQueue(inject('queueEndpoint'), `${tableName}-family-mail`),
     ensureTable(inject('dynamoEndpoint'), tableName),
   ]);
   process.env.RESULT_MAIL_QUEUE_URL = queueUrl;
+  process.env.FAMILY_MAIL_QUEUE_URL = familyMailQueueUrl;
 });

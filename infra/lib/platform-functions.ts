@@ -27,6 +27,15 @@ export interface QueueWorkerDeclaration {
 }
 
 /**
+ * Each mail worker's container's share of the stage's SES rate: every concurrent batch of every mail queue
+ * runs in its own container, paced on its own, so together they stay at the account's rate.
+ */
+function mailWorkerShare(config: StageConfig): number {
+  const batches = Object.values(queueWorkers).reduce((n, w) => n + w.settings.maxConcurrency, 0);
+  return config.resultMailRate / batches;
+}
+
+/**
  * One entry per queue (deploy-facts.ts queueWorkers names the handler and the queue's settings): the API
  * stack builds a QueueWorker of each, which brings its queue, dead-letter queue, alarms and graphs.
  */
@@ -35,10 +44,13 @@ export const QUEUE_WORKERS: Record<QueueName, QueueWorkerDeclaration> = {
   resultMail: {
     mail: true,
     memorySize: 256,
-    environment: (config, settings) => ({
-      // Each of the event source's concurrent batches runs in its own container, paced on its own.
-      RESULT_MAIL_SEND_RATE: String(config.resultMailRate / settings.maxConcurrency),
-    }),
+    environment: (config) => ({ RESULT_MAIL_SEND_RATE: String(mailWorkerShare(config)) }),
+  },
+  /** Registration confirmations (issue 43): the same rate, shared with the result mails. */
+  familyMail: {
+    mail: true,
+    memorySize: 256,
+    environment: (config) => ({ RESULT_MAIL_SEND_RATE: String(mailWorkerShare(config)) }),
   },
 };
 

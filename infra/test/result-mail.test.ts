@@ -43,10 +43,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     const { templates, stacks } = stage();
     const { queue, deadLetterQueue } = stacks.api.queueWorkers.get('resultMail')!;
 
-    // Beside the SES events' dead-letter queue (monitoring.test.ts).
+    // Beside the family-mail queue and its dead-letter queue (issue 43) and the SES events' dead-letter queue
+    // (monitoring.test.ts).
     const queues = Object.keys(templates.api.findResources('AWS::SQS::Queue'));
     expect(queues).toEqual(expect.arrayContaining([logicalId(queue), logicalId(deadLetterQueue)]));
-    expect(queues).toHaveLength(3);
+    expect(queues).toHaveLength(5);
     templates.api.hasResourceProperties('AWS::SQS::Queue', {
       VisibilityTimeout: 360,
       SqsManagedSseEnabled: true,
@@ -78,7 +79,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   it('feeds the worker batches of 10, two at a time at most, with partial batch failures', () => {
     const { templates, stacks } = stage();
 
-    templates.api.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    templates.api.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     templates.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       EventSourceArn: queueArn(),
       FunctionName: { Ref: logicalId(stacks.api.queueWorkers.get('resultMail')!.worker.function) },
@@ -88,7 +89,35 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     });
   });
 
-  it('runs the worker with the house defaults, paced to half the stage rate (two workers at once)', () => {
+  it('builds the family-mail queue from its declaration: a redrive after 20 deliveries, batches of 10 two at a time, paced with the result mails', () => {
+    const { templates, stacks } = stage();
+    const { queue, deadLetterQueue, worker } = stacks.api.queueWorkers.get('familyMail')!;
+    const queueArnOf = stacks.api.resolve(queue.queueArn);
+
+    templates.api.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: 360,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(deadLetterQueue), 'Arn'] },
+        maxReceiveCount: 20,
+      },
+    });
+    templates.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: queueArnOf,
+      FunctionName: { Ref: logicalId(worker.function) },
+      BatchSize: 10,
+      ScalingConfig: { MaximumConcurrency: 2 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const fn = (templates.api.findResources('AWS::Lambda::Function') as Record<string, Resource>)[
+      logicalId(worker.function)
+    ]!;
+    const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(fn.Properties.Handler).toBe('index.handler');
+    expect(env.RESULT_MAIL_SEND_RATE).toBe(String(STAGES[name].resultMailRate / 4));
+  });
+
+  it('runs the worker with the house defaults, paced to a quarter of the stage rate (two workers of two queues at once)', () => {
     const { templates, stacks } = stage();
     const fn = (templates.api.findResources('AWS::Lambda::Function') as Record<string, Resource>)[
       logicalId(stacks.api.queueWorkers.get('resultMail')!.worker.function)
@@ -114,18 +143,36 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'NODE_OPTIONS',
       ].sort(),
     );
-    expect(env.RESULT_MAIL_SEND_RATE).toBe(String(STAGES[name].resultMailRate / 2));
+    // The stage's rate shared by the result-mail and family-mail workers' two batches each (issue 43).
+    expect(env.RESULT_MAIL_SEND_RATE).toBe(String(STAGES[name].resultMailRate / 4));
     expect(STAGES[name].resultMailRate).toBe(name === 'prod' ? 14 : 1);
   });
 
   it('lets only the functions whose row names the queue send to the queue, with sqs:SendMessage alone', () => {
     const synthesised = stage();
-    const queueRows = routeList().filter((row) => row.queue);
+    const queueRows = routeList().filter((row) => row.queue === 'resultMail');
     // A send of results and its progress read, and opening registration (its "E-mail me" list, issue 18).
     expect(queueRows.map((row) => row.name).sort()).toEqual([
       'getSendProgress',
       'sendResults',
       'setRegistrationStatus',
+    ]);
+    // Every call that can complete a registration queues its confirmation (issue 43).
+    expect(
+      routeList()
+        .filter((row) => row.queue === 'familyMail')
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual([
+      'confirmPayment',
+      'registerTryout',
+      'registerWalkUp',
+      'setTryoutFee',
+      'startCheckout',
+      'startHouseholdCheckout',
+      'stripeWebhook',
+      'updateHouseholdTryout',
+      'updateMyTryout',
     ]);
 
     for (const row of routeList()) {
@@ -136,7 +183,9 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       if (row.queue) {
         expect(sqs, row.name).toHaveLength(1);
         expect(actionsOf(sqs[0]!)).toEqual(['sqs:SendMessage']);
-        expect(sqs[0]!.Resource).toEqual(queueArn());
+        expect(sqs[0]!.Resource).toEqual(
+          synthesised.stacks.api.resolve(synthesised.stacks.api.queueWorkers.get(row.queue)!.queue.queueArn),
+        );
       } else {
         expect(sqs, row.name).toEqual([]);
       }

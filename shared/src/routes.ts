@@ -61,7 +61,7 @@ export function answer<TAnswer>(): Answer<TAnswer> {
 export type FileAnswer = string & { readonly __file?: true };
 
 /** The queues a route can put work on; each has one worker (functions/src/deploy-facts.ts queueWorkers). */
-export type QueueName = 'resultMail';
+export type QueueName = 'resultMail' | 'familyMail';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -351,6 +351,8 @@ export const routes = {
     params: 'AthleteParamsSchema',
     answer: answer<T.CheckoutAnswer>(),
     payments: true,
+
+    queue: 'familyMail',
   },
   updateHouseholdTryout: {
     method: 'PATCH',
@@ -363,6 +365,7 @@ export const routes = {
     answer: answer<T.MyTryout>(),
     payments: true,
     mail: true,
+    queue: 'familyMail',
   },
   withdrawHouseholdTryout: {
     method: 'POST',
@@ -536,6 +539,7 @@ export const routes = {
     answer: answer<T.MyTryout>(),
     payments: true,
     mail: true,
+    queue: 'familyMail',
   },
   registerTryout: {
     method: 'POST',
@@ -547,6 +551,7 @@ export const routes = {
     answer: answer<T.TryoutRegistrationAnswer>(),
     payments: true,
     mail: true,
+    queue: 'familyMail',
   },
   startCheckout: {
     method: 'POST',
@@ -556,6 +561,7 @@ export const routes = {
     table: 'write',
     answer: answer<T.CheckoutAnswer>(),
     payments: true,
+    queue: 'familyMail',
   },
   confirmPayment: {
     method: 'GET',
@@ -567,6 +573,7 @@ export const routes = {
     answer: answer<T.PaymentConfirmation>(),
     payments: true,
     mail: true,
+    queue: 'familyMail',
   },
   stripeWebhook: {
     method: 'POST',
@@ -577,6 +584,7 @@ export const routes = {
     answer: answer<T.WebhookAnswer>(),
     payments: true,
     mail: true,
+    queue: 'familyMail',
   },
   // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
   // registration's public id, `<seasonId>.<playerId>` (ids.ts).
@@ -720,6 +728,7 @@ export const routes = {
     answer: answer<T.AdminTryoutRow>(),
     payments: true,
     mail: true,
+    queue: 'familyMail',
   },
   setCashCollected: {
     method: 'PATCH',
@@ -901,6 +910,7 @@ export const routes = {
     body: 'WalkUpSchema',
     answer: answer<N.WalkUpAnswer>(),
     mail: true,
+    queue: 'familyMail',
   },
   getCriteria: {
     method: 'GET',

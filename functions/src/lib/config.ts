@@ -48,6 +48,8 @@ const EnvSchema = v.object({
   ORIGIN_VERIFY: v.optional(v.string()),
   /** The result-mail queue (functions whose route-table row has `queue: 'resultMail'`, and the local stack). */
   RESULT_MAIL_QUEUE_URL: v.optional(v.pipe(v.string(), v.url())),
+  /** The family-mail queue: confirmations (functions whose row has `queue: 'familyMail'`, and the local stack). */
+  FAMILY_MAIL_QUEUE_URL: v.optional(v.pipe(v.string(), v.url())),
   /** Local stack and tests only: the SQS emulator. */
   SQS_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
   /**

@@ -1,8 +1,9 @@
 /**
  * The registration's confirmation mail (issue 15): sent once the registration is complete, which is at once
  * for cash (and free tryouts), and when the card payment lands for a card (the webhook or the family's return
- * from checkout, whichever comes first). One conditional claim on the registration makes it once; a mail
- * that could not be sent gives the claim back for the next chance. It never fails the call it rides on: the
+ * from checkout, whichever comes first). The call queues it and the family-mail worker sends it, paced at
+ * the account's rate (issue 43). One conditional claim on the registration makes it once; a mail the mail
+ * service held back gives the claim back and comes again. It never fails the call it rides on: the
  * registration or payment stands, and the dashboard shows everything the mail says.
  */
 import { apiPath, ownPlayerId, serverMessages, sessionsOf, type CalendarLinkAnswer } from '@club/shared';
@@ -16,7 +17,17 @@ import { log } from '../lib/log';
 import { checkinQrUrl } from './checkin-codes';
 import { siteLink } from '../mail/layout';
 import { confirmationMail, householdConfirmationMail } from '../mail/registration-mails';
-import { sendMail } from '../mail/ses-sender';
+import { takeSendSlot } from '../mail/send-pacing';
+import { sendMailOnce } from '../mail/ses-sender';
+import {
+  CONFIRMATION_MAX_ROWS,
+  enqueueFamilyMail,
+  type ConfirmationMessage,
+} from '../queue/family-mail-queue';
+import { CLAIM_BUDGET_MS } from './result-mail';
+
+/** A confirmation message's schema, for the worker that parses what the queue delivers. */
+export { ConfirmationMessageSchema } from '../queue/family-mail-queue';
 
 /** The signed link to a registration's sessions as a calendar file (GET /tryouts/calendar.ics?key=…). */
 export async function calendarLinkOf(tryoutId: string): Promise<string> {
@@ -62,48 +73,94 @@ export async function resetHouseholdCalendarLink(accountId: string): Promise<Cal
   return householdCalendarLinks(accountId, account);
 }
 
-type Registration = { season_id: string; player_id: string };
+type Registration = { season_id: string; player_id: string; confirmation_mailed_at?: string };
 
 /**
  * Mails the confirmation of registrations completed together (a household's, made or paid at once), once per
- * registration: each is claimed by a condition, and the claimed ones go in one mail. A player's own
- * registration alone gets the player's mail as before; a household's greets the guardian who registered and
- * names every child (issue 36).
+ * registration. The call that completed them only puts one message on the family-mail queue, after its
+ * writes, and never fails for it: the family-mail worker claims each registration by a condition and sends
+ * the claimed ones in one mail at the account's sending rate (deliverQueuedConfirmation). A player's own
+ * registration alone gets the player's mail; a household's greets the guardian who registered and names
+ * every child (issue 36).
+ *
+ * If the message cannot be queued (three tries), the rows stay unclaimed and the next chance mails them:
+ * every path that completes a registration calls this again when it meets the registration again (Stripe's
+ * webhook, redelivered until answered, and the family's return from checkout for a card; the door's
+ * walk-up for anyone who comes to tryouts), and the worker's claim makes a second message harmless.
+ * `season` is accepted for the callers' sake; the worker reads the season as it is when it sends.
  */
 export async function mailConfirmationOnce(
   registrations: Registration | readonly Registration[],
   season?: seasonsTable.SeasonItem,
 ): Promise<void> {
-  const now = new Date();
-  const claimed: TryoutItem[] = [];
-  for (const registration of [registrations].flat()) {
-    const item = await tryoutsTable
-      .claimConfirmationMail(registration.season_id, registration.player_id, now)
-      .catch((error: unknown) => {
-        log.error('confirmation mail could not be claimed', {
-          error: error instanceof Error ? error.name : 'unknown',
+  void season;
+  const open = [registrations].flat().filter((r) => !r.confirmation_mailed_at);
+  const bySeason = new Map<string, string[]>();
+  for (const r of open) bySeason.set(r.season_id, [...(bySeason.get(r.season_id) ?? []), r.player_id]);
+  for (const [seasonId, playerIds] of bySeason) {
+    for (let i = 0; i < playerIds.length; i += CONFIRMATION_MAX_ROWS) {
+      const message = {
+        kind: 'confirmation' as const,
+        season_id: seasonId,
+        player_ids: playerIds.slice(i, i + CONFIRMATION_MAX_ROWS),
+      };
+      if (!(await enqueueFamilyMail(message))) {
+        log.error('confirmation mail not queued; the next chance mails it', {
+          count: message.player_ids.length,
         });
-        return null;
-      });
-    if (item) claimed.push(item);
-  }
-  if (!claimed.length) return;
-  try {
-    const current = season ?? (await seasonsTable.getSeason(claimed[0]!.season_id));
-    if (!current) return;
-    await sendMail(await confirmationOf(claimed, current));
-    log.info('confirmation mail sent', { tryoutIds: claimed.map((t) => t.id).join(',') });
-  } catch (error) {
-    log.error('confirmation mail not sent; the next chance mails it', {
-      tryoutIds: claimed.map((t) => t.id).join(','),
-      error: error instanceof Error ? error.name : 'unknown',
-    });
-    for (const t of claimed) {
-      await tryoutsTable
-        .releaseConfirmationMail(t.season_id, t.player_id, now.toISOString())
-        .catch(() => undefined);
+      }
     }
   }
+}
+
+export type QueuedConfirmationOutcome = 'done' | 'retry';
+
+/**
+ * The family-mail worker's step for one confirmation message: waits for a sending slot (shared with every
+ * mail worker of the process), claims the registrations (none left to claim: a redelivered message, or
+ * mailed already: nothing to do), and sends once. 'retry' hands the message back to the queue with the
+ * claims given back: out of time before a slot, the mail service asked to slow down or could not be
+ * reached, or the mail could not be written. An answer that never came (the mail may have gone) keeps the
+ * claims: never twice, and the dashboard shows everything the mail says. `deadline`: epoch ms.
+ */
+export async function deliverQueuedConfirmation(
+  message: ConfirmationMessage,
+  deadline: number,
+): Promise<QueuedConfirmationOutcome> {
+  if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
+  const now = new Date();
+  const claimed: TryoutItem[] = [];
+  for (const playerId of message.player_ids) {
+    const item = await tryoutsTable.claimConfirmationMail(message.season_id, playerId, now);
+    if (item) claimed.push(item);
+  }
+  if (!claimed.length) return 'done';
+  const giveBack = () =>
+    Promise.all(
+      claimed.map((t) => tryoutsTable.releaseConfirmationMail(t.season_id, t.player_id, now.toISOString())),
+    );
+  const tryoutIds = claimed.map((t) => t.id).join(',');
+  let mail;
+  try {
+    const season = await seasonsTable.getSeason(message.season_id);
+    if (!season) return 'done';
+    mail = await confirmationOf(claimed, season);
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
+  const delivery = await sendMailOnce(mail);
+  if (delivery.outcome === 'sent') {
+    log.info('confirmation mail sent', { tryoutIds });
+    return 'done';
+  }
+  if (delivery.outcome === 'retry') {
+    log.warn('confirmation mail held back; it comes again', { tryoutIds, reason: delivery.reason });
+    await giveBack();
+    return 'retry';
+  }
+  log.error('confirmation mail not sent', { tryoutIds, outcome: delivery.outcome, reason: delivery.reason });
+  return 'done';
 }
 
 /** When the registration was paid: by card, or (a walk-up at the door, issue 37) in cash before the mail. */

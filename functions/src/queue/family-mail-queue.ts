@@ -1,0 +1,62 @@
+/**
+ * The family-mail queue: a registration's confirmation (for a card, its receipt) is put on it by the call
+ * that completed the registration, after that call's writes, and the family-mail worker sends it at the
+ * account's rate. A message names the registrations (ids only, no personal data); the worker reads them as
+ * they are when it sends.
+ */
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import * as v from 'valibot';
+import { getConfig } from '../lib/config';
+import { log } from '../lib/log';
+
+const Id = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i));
+
+/** The most registrations one confirmation names (a household holds a dozen at most). */
+export const CONFIRMATION_MAX_ROWS = 20;
+
+/** One confirmation mail: the registrations completed together, of one season. */
+export const ConfirmationMessageSchema = v.object({
+  kind: v.literal('confirmation'),
+  season_id: Id,
+  player_ids: v.pipe(v.array(Id), v.minLength(1), v.maxLength(CONFIRMATION_MAX_ROWS)),
+});
+export type ConfirmationMessage = v.InferOutput<typeof ConfirmationMessageSchema>;
+
+let client: SQSClient | undefined;
+
+function sqs(): SQSClient {
+  if (!client) {
+    const cfg = getConfig();
+    client = new SQSClient({
+      region: cfg.AWS_REGION,
+      ...(cfg.SQS_ENDPOINT
+        ? { endpoint: cfg.SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+  }
+  return client;
+}
+
+/**
+ * Puts one message on the queue, three tries. False when it could not: the caller's rows then stay
+ * unclaimed, and the next chance to mail them puts them on the queue again (services/confirmation-mail.ts).
+ */
+export async function enqueueFamilyMail(message: ConfirmationMessage): Promise<boolean> {
+  const url = getConfig().FAMILY_MAIL_QUEUE_URL;
+  if (!url) {
+    log.error('family mail not queued: FAMILY_MAIL_QUEUE_URL is not configured');
+    return false;
+  }
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      await sqs().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(message) }));
+      return true;
+    } catch (error) {
+      log.warn('family mail enqueue failed', {
+        attempt,
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+  }
+  return false;
+}
