@@ -8,9 +8,10 @@ import { freePort } from '../../../scripts/src/local/ports';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/src/local/stripe-stand-in';
 import { getTryout } from '../db/tryouts';
 import { resetConfigForTests } from '../lib/config';
+import { createAdmin } from '../../test/admin';
 import { call } from '../../test/api';
 import { createPlayer, openSeason } from '../../test/players';
-import { sessionIdOf } from '../../test/stripe';
+import { paidByCard, refundsOnStandIn, sessionIdOf } from '../../test/stripe';
 import { rateLimitDelayMs, resetStripeClientForTests } from './stripe-client';
 
 /** The stand-in's time: real unless a test holds it still (to keep the stand-in over its rate). */
@@ -120,6 +121,40 @@ describe('a card registration while Stripe is over its rate limit', { timeout: 6
     const payAgain = await call('startCheckout', { token: player.token });
     expect(payAgain.status).toBe(200);
     expect(await sessionsOf(`${season.id}.${player.id}`)).toEqual([sessionIdOf(payAgain.body.url as string)]);
+  });
+});
+
+describe("an admin's card refund while Stripe is over its rate limit", { timeout: 60_000 }, () => {
+  it('is made once: the product tried again under the same idempotency key', async () => {
+    // Prepare: a card payment of $45.00, made while Stripe accepts (a second of its own)
+    const season = await openSeason();
+    const admin = await createAdmin();
+    heldAt = Math.max(Date.now(), (heldAt ?? 0) + 5000);
+    const paid = await paidByCard(season.id);
+    const refusedBefore = standIn.apiCalls().refused;
+    const held = await overItsRate();
+
+    // Act: the refund is refused; a second later Stripe accepts again
+    const refunding = call('refundTryout', {
+      token: admin.token,
+      params: { id: paid.tryoutId },
+      body: { reason: 'Moved away', idempotency_key: 'moved-away' },
+    });
+    await vi.waitFor(() => expect(standIn.apiCalls().refused).toBeGreaterThan(refusedBefore), {
+      timeout: 20_000,
+      interval: 20,
+    });
+    heldAt = held + 1000;
+    const res = await refunding;
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      payment_status: 'refunded',
+      amount_refunded_cents: 4500,
+      refund: { amount_cents: 4500, method: 'stripe', status: 'succeeded' },
+    });
+    expect((await refundsOnStandIn(paid.intent)).map((r) => r.amount)).toEqual([4500]);
   });
 });
 
