@@ -6,13 +6,14 @@
  *   Synthesise only:   npm run synth -- -c stage=prod         (offline, no account needed; refuses placeholders)
  *
  * What is set here, per stage: `mailDomain` / `mailFrom` (a domain the club controls), `alarmEmail`,
- * `monthlyBudgetUsd`, `resultMailRate` (the account's SES sending rate), `reservedConcurrency` and
- * `tableMaxRequestUnits` (docs/deploy.md, Capacity), `originSecretVersionId` (after a rotation), and
+ * `monthlyBudgetUsd`, `resultMailRate` (the account's SES sending rate), `throttle`, `routeThrottles`,
+ * `reservedConcurrency` and `tableMaxRequestUnits` (docs/capacity.md: each figure and the arithmetic behind
+ * it), `originSecretVersionId` (after a rotation), and
  * optionally `customDomain`. Prod keeps its table, secrets and backups on stack deletion (RETAIN + deletion
  * protection), and its stacks have termination protection; dev deletes everything.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { PERSONAL_DATA_RETENTION_MONTHS } from '@club/shared';
+import { PERSONAL_DATA_RETENTION_MONTHS, type RouteName } from '@club/shared';
 
 export const STAGE_NAMES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
@@ -51,8 +52,16 @@ export interface StageConfig {
   readonly detailedRouteMetrics: boolean;
   /** Serve the site at this domain with this us-east-1 ACM certificate; off = the CloudFront domain. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
-  /** API Gateway stage throttling, the backstop behind the functions' own per-e-mail and per-address limits. */
-  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * API Gateway's default throttle of every route (requests per second, and the burst above it), the backstop
+   * behind the functions' own per-e-mail and per-address limits: each route has its own bucket of this size.
+   */
+  readonly throttle: Throttle;
+  /**
+   * Routes throttled apart from `throttle` (docs/capacity.md, API Gateway): a route whose work waits on a
+   * service with a rate limit of its own (Stripe) is held to what that service takes.
+   */
+  readonly routeThrottles?: Partial<Record<RouteName, Throttle>>;
   /**
    * Result mails per second for the whole stage: SES's sending rate for the account (the SES console's
    * "Sending limits"), shared by the result-mail workers. A new account in the SES sandbox may send 1 a second.
@@ -77,13 +86,19 @@ export interface StageConfig {
   /** CloudFormation termination protection on every stack: `cdk destroy` and console deletes are refused. */
   readonly terminationProtection: boolean;
   /**
-   * Reserved concurrency (docs/deploy.md, Capacity): each function anyone can call without signing in (public rows and
-   * Stripe's webhook) is capped at `anonymousRoute` concurrent runs, so a flood of sign-ups or password
-   * resets (argon2 and a 400 ms floor each) cannot take the account's whole pool from signed-in players. The
+   * Reserved concurrency (docs/capacity.md, Lambda): each function anyone can call without signing in (public
+   * rows and Stripe's webhook) is capped at `anonymousRoute` concurrent runs, so a flood of sign-ups or
+   * password resets (argon2 and a 400 ms floor each) cannot take the account's whole pool from signed-in
+   * players. `routes` sets a row's own figure instead: the functions a registration night runs through
+   * (sign-in, registration, Stripe's webhook) keep room of their own that a burst elsewhere cannot take. A
    * reservation is also a guarantee, so it needs an account limit of at least 100 plus the total reserved;
    * new accounts start far lower (10), so it stays off until the limit is raised.
    */
-  readonly reservedConcurrency?: { readonly anonymousRoute: number; readonly originAuthorizer: number };
+  readonly reservedConcurrency?: {
+    readonly anonymousRoute: number;
+    readonly originAuthorizer: number;
+    readonly routes?: Partial<Record<RouteName, number>>;
+  };
   /**
    * The table's on-demand ceiling in request units per second (index included): a runaway loop or a flood
    * is throttled at this rate instead of billed without limit. Far above the product's real load.
@@ -100,6 +115,12 @@ export interface StageConfig {
    * Set after a rotation, so the template changes and CloudFormation resolves the new value.
    */
   readonly originSecretVersionId?: string;
+}
+
+/** An API Gateway token bucket: refilled at `rateLimit` requests a second, holding at most `burstLimit`. */
+export interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
 }
 
 export const STAGES: Record<StageName, StageConfig> = {
@@ -142,9 +163,15 @@ export const STAGES: Record<StageName, StageConfig> = {
     monthlyBudgetUsd: 100,
     detailedRouteMetrics: true,
     // customDomain: { domainName: 'www.club.example', certificateArn: 'arn:aws:acm:us-east-1:…:certificate/…' },
-    // A few hundred families registering when tryouts open stay far below this; a script hammering the API
-    // does not get past it.
-    throttle: { rateLimit: 50, burstLimit: 100 },
+    // Per route: registration night at ten times the club's size peaks near 53 calls a second on the route a
+    // family calls twice (docs/capacity.md); a script hammering one route does not get past this.
+    throttle: { rateLimit: 100, burstLimit: 200 },
+    // Registration opens a Stripe checkout for each card family: held well inside Stripe's live rate
+    // (100 requests/s, shared with the payment confirmations). Stripe retries a throttled webhook for days.
+    routeThrottles: {
+      registerTryout: { rateLimit: 50, burstLimit: 150 },
+      stripeWebhook: { rateLimit: 50, burstLimit: 100 },
+    },
     // SES's usual production rate; raise it with the account's limit.
     resultMailRate: 14,
     retentionMonths: PERSONAL_DATA_RETENTION_MONTHS,
@@ -152,11 +179,18 @@ export const STAGES: Record<StageName, StageConfig> = {
     logRetention: RetentionDays.ONE_YEAR,
     retainData: true,
     terminationProtection: true,
-    // 10 anonymous-route functions × 10 + the authorizer's 10 = 110 reserved: the account's concurrency
-    // limit must be at least 210 (ask Service Quotas for 1,000) before the first prod deploy.
-    reservedConcurrency: { anonymousRoute: 10, originAuthorizer: 10 },
-    // A whole season's registrations take a few thousand units; tryout-day peaks stay under 100 per second.
-    tableMaxRequestUnits: { read: 2_000, write: 1_000 },
+    // Each figure is the route's throttle times its slowest answer (docs/capacity.md, Lambda). 12 other
+    // anonymous functions × 10 + sign-in 30 + webhook 25 + registration 100 + the authorizer's 10 = 285
+    // reserved: the account's concurrency limit must be at least 385 (ask Service Quotas for 1,000, the
+    // usual default) before the first prod deploy.
+    reservedConcurrency: {
+      anonymousRoute: 10,
+      originAuthorizer: 10,
+      routes: { login: 30, registerTryout: 100, stripeWebhook: 25 },
+    },
+    // Registration night at ten times the club's size writes about 700 units a second in its first minute and
+    // twice that in its first seconds (docs/capacity.md, DynamoDB); a runaway is still stopped at this.
+    tableMaxRequestUnits: { read: 2_000, write: 3_000 },
     // Calgary: the other Canadian region.
     backup: { retainDays: 35, copyRegion: 'ca-west-1' },
   },

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Stack } from 'aws-cdk-lib';
+import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import {
   LAMBDA_PREBUILD,
   NATIVE_MODULES,
 } from '../lib/bundling';
-import { STAGES, type StageName } from '../lib/stage-config';
+import type { StageName } from '../lib/stage-config';
 import { deployableStage, logicalId, resolvedInApi, type Synthesised, synthStage } from './support';
 
 // Managed CloudFront policies (fixed ids documented by AWS).
@@ -216,22 +216,38 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
 
     it(
       name === 'prod'
-        ? 'caps every function anyone can call without signing in at 10 concurrent runs, and no other'
+        ? 'reserves registration night’s room (docs/capacity.md): registration 100, Stripe’s webhook 25, sign-in 30; every other function anyone can call capped at 10, and no other'
         : 'reserves no concurrency (a new account has none to spare)',
       () => {
         const { templates, stacks } = stage(name);
         const functions = resources(templates.api, 'AWS::Lambda::Function');
         const anonymous = ['public', 'stripe-signature'];
-        expect(routeList().some((row) => !anonymous.includes(row.access))).toBe(true);
+        const ownFigure: Record<string, number> = { registerTryout: 100, stripeWebhook: 25, login: 30 };
+        expect(routeList().some((row) => !anonymous.includes(row.access) && !(row.name in ownFigure))).toBe(
+          true,
+        );
 
         for (const row of routeList()) {
           const fn = functions[logicalId(stacks.api.functions.get(row.name)!.function)]!;
-          expect(fn.Properties.ReservedConcurrentExecutions, row.name).toBe(
-            name === 'prod' && anonymous.includes(row.access) ? 10 : undefined,
-          );
+          const expected =
+            name === 'dev'
+              ? undefined
+              : (ownFigure[row.name] ?? (anonymous.includes(row.access) ? 10 : undefined));
+          expect(fn.Properties.ReservedConcurrentExecutions, row.name).toBe(expected);
         }
       },
     );
+
+    it('leaves at least 100 of an account’s default 1,000 concurrent runs unreserved, for every function without a reservation', () => {
+      const { templates } = stage(name);
+      const reserved = Object.values(templates)
+        .flatMap((template) => Object.values(resources(template, 'AWS::Lambda::Function')))
+        .map((fn) => (fn.Properties.ReservedConcurrentExecutions as number | undefined) ?? 0);
+      const total = reserved.reduce((sum, n) => sum + n, 0);
+
+      expect(total).toBeLessThanOrEqual(1_000 - 100);
+      if (name === 'prod') expect(total).toBeGreaterThanOrEqual(100 + 25 + 30 + 10);
+    });
 
     it('routes METHOD /api/path to its own function for every row', () => {
       const { templates, stacks } = stage(name);
@@ -313,17 +329,52 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       ).toEqual([originSecret]);
     });
 
-    it('throttles the stage with the stage settings and writes access logs', () => {
-      templates(name).api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        StageName: '$default',
-        AutoDeploy: true,
-        DefaultRouteSettings: {
-          ThrottlingRateLimit: STAGES[name].throttle.rateLimit,
-          ThrottlingBurstLimit: STAGES[name].throttle.burstLimit,
-        },
-        AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
-      });
-    });
+    it(
+      name === 'prod'
+        ? 'throttles every route at 100 requests/s (burst 200), registration and Stripe’s webhook at 50/s (bursts 150 and 100), and writes access logs'
+        : 'throttles every route at 10 requests/s (burst 20) and writes access logs',
+      () => {
+        const { templates, stacks } = stage(name);
+        const [[stageId, apiStage]] = Object.entries(
+          resources(templates.api, 'AWS::ApiGatewayV2::Stage'),
+        ) as [[string, Resource & { DependsOn?: string[] }]];
+
+        expect(apiStage.Properties).toMatchObject({
+          StageName: '$default',
+          AutoDeploy: true,
+          DefaultRouteSettings:
+            name === 'prod'
+              ? { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200, DetailedMetricsEnabled: true }
+              : { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20, DetailedMetricsEnabled: false },
+          AccessLogSettings: { DestinationArn: expect.anything(), Format: expect.stringMatching(/routeKey/) },
+        });
+        if (name === 'dev') {
+          expect(apiStage.Properties.RouteSettings).toBeUndefined();
+          return;
+        }
+        // Each route's own bucket keeps its detailed metrics (its p99 alarm reads them).
+        expect(apiStage.Properties.RouteSettings).toEqual({
+          'POST /api/tryouts/register': {
+            ThrottlingRateLimit: 50,
+            ThrottlingBurstLimit: 150,
+            DetailedMetricsEnabled: true,
+          },
+          'POST /api/payments/webhook': {
+            ThrottlingRateLimit: 50,
+            ThrottlingBurstLimit: 100,
+            DetailedMetricsEnabled: true,
+          },
+        });
+        // CloudFormation refuses a setting for a route that does not exist yet: the stage waits for both.
+        const holder = (area: string) => {
+          const nested = stacks.api.routeStacks.get(area)!;
+          return stacks.api.getLogicalId(nested.nestedStackResource! as CfnElement);
+        };
+        expect(apiStage.DependsOn, stageId).toEqual(
+          expect.arrayContaining([holder('tryouts'), holder('payments')]),
+        );
+      },
+    );
 
     it('logs the visitor’s address in the access log, and no header, query string or path', () => {
       const [stage] = Object.values(resources(templates(name).api, 'AWS::ApiGatewayV2::Stage'));
@@ -479,15 +530,16 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
             Projection: { ProjectionType: 'ALL' },
             OnDemandThroughput:
               name === 'prod'
-                ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 1000 }
+                ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 3000 }
                 : { MaxReadRequestUnits: 200, MaxWriteRequestUnits: 100 },
           },
         ],
         TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
-        // An on-demand ceiling on the table and its index: a runaway loop is throttled, not billed unbounded.
+        // An on-demand ceiling on the table and its index: a runaway loop is throttled, not billed unbounded;
+        // in prod above registration night's writes at ten times the club's size (docs/capacity.md).
         OnDemandThroughput:
           name === 'prod'
-            ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 1000 }
+            ? { MaxReadRequestUnits: 2000, MaxWriteRequestUnits: 3000 }
             : { MaxReadRequestUnits: 200, MaxWriteRequestUnits: 100 },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         SSESpecification: { SSEEnabled: true },

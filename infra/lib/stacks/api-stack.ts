@@ -1,7 +1,16 @@
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  type CfnResource,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   AuthorizerPayloadVersion,
+  type CfnStage,
   HttpAuthorizer,
   HttpAuthorizerType,
   HttpMethod,
@@ -24,7 +33,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '@club/functions/deploy-facts';
-import { API_PREFIX, type QueueName, type RouteDefinition } from '@club/shared';
+import { API_PREFIX, type QueueName, type RouteDefinition, type RouteName } from '@club/shared';
 import { routeTimeout } from '../capacity';
 import { HandlerFunction, type MailSettings } from '../constructs/handler-function';
 import { QueueWorker } from '../constructs/queue-worker';
@@ -46,6 +55,23 @@ export function routeArea(route: RouteDefinition): string {
 /** Anyone can call it without signing in: a flood needs no account (stage config reservedConcurrency). */
 export function isAnonymous(route: RouteDefinition): boolean {
   return route.access === 'public' || route.access === 'stripe-signature';
+}
+
+/**
+ * A row's reserved concurrency on this stage (docs/capacity.md, Lambda): its own figure if the stage gives it
+ * one, else the anonymous functions' cap if anyone can call it, else none (it shares the account's pool).
+ */
+export function reservedConcurrencyOf(route: RouteRow, config: StageConfig): number | undefined {
+  const reserved = config.reservedConcurrency;
+  if (!reserved) return undefined;
+  return (
+    reserved.routes?.[route.name as RouteName] ?? (isAnonymous(route) ? reserved.anonymousRoute : undefined)
+  );
+}
+
+/** The route key API Gateway knows a row by: `POST /api/tryouts/register`. */
+export function routeKeyOf(route: RouteDefinition): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
 }
 
 export interface ApiStackProps extends StackProps {
@@ -103,7 +129,7 @@ export class ApiStack extends Stack {
       retention: config.logRetention,
       removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
-    new HttpStage(this, 'Stage', {
+    const stage = new HttpStage(this, 'Stage', {
       httpApi: api,
       stageName: '$default',
       autoDeploy: true,
@@ -213,6 +239,7 @@ export class ApiStack extends Stack {
     };
     for (const route of props.routes) {
       const id = route.name.charAt(0).toUpperCase() + route.name.slice(1);
+      const reservedConcurrency = reservedConcurrencyOf(route, config);
       const scope = areaOf(route);
       const fn = HandlerFunction.forRoute(scope, id, {
         route,
@@ -227,8 +254,7 @@ export class ApiStack extends Stack {
         siteUrl: props.siteUrl,
         queues: this.queueWorkers,
         timeout: routeTimeout(route),
-        ...(isAnonymous(route) &&
-          config.reservedConcurrency && { reservedConcurrency: config.reservedConcurrency.anonymousRoute }),
+        ...(reservedConcurrency !== undefined && { reservedConcurrency }),
       });
       functions.set(route.name, fn);
 
@@ -247,6 +273,31 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
     this.routeStacks = areas;
+
+    // Routes throttled apart from the stage's default (docs/capacity.md, API Gateway). CloudFormation refuses
+    // a route setting whose route does not exist yet, so the stage waits for the nested stacks holding them;
+    // each keeps the stage's detailed metrics, which its p99 alarm reads.
+    const throttled = props.routes.filter((route) => config.routeThrottles?.[route.name as RouteName]);
+    if (throttled.length > 0) {
+      const cfnStage = stage.node.defaultChild as CfnStage;
+      cfnStage.routeSettings = Object.fromEntries(
+        throttled.map((route) => {
+          const { rateLimit, burstLimit } = config.routeThrottles![route.name as RouteName]!;
+          return [
+            routeKeyOf(route),
+            // A JSON map in CloudFormation's own spelling: CDK passes it through unchanged.
+            {
+              ThrottlingRateLimit: rateLimit,
+              ThrottlingBurstLimit: burstLimit,
+              DetailedMetricsEnabled: config.detailedRouteMetrics,
+            },
+          ];
+        }),
+      );
+      for (const route of throttled) {
+        cfnStage.addResourceDependency(areas.get(routeArea(route))!.nestedStackResource as CfnResource);
+      }
+    }
 
     // SES's events for this stage's configuration set, from the default bus (mail stack). A failure is
     // retried by EventBridge (delivery) and by Lambda (the function), then kept in the dead-letter queue:
