@@ -157,6 +157,8 @@ export const serverMessages = {
   paymentNotFound: 'Payment not found.',
   invalidSignature: 'Invalid signature.',
   registrationBusy: 'Registration is very busy right now. Please try again in a moment.',
+  registrationNumberFollows:
+    'We have your registration. Its tryout number will be on your dashboard within a minute.',
   paymentsUnavailable: 'We could not reach the payment service right now. Please try again in a few minutes.',
 
   // Administrator area

@@ -14,7 +14,8 @@
  * | season                | SEASON#<id>             | SEASON             | SEASONS         | <createdAt>          |
  * | active season pointer | CONFIG                  | ACTIVE_SEASON      |                 |                      |
  * | tryout counter        | SEASON#<id>             | COUNTER            |                 |                      |
- * | registration queue    | SEASON#<id>             | QUEUE              |                 |                      |
+ * | numbering turn        | SEASON#<id>             | NUMBERING          |                 |                      |
+ * | waiting registration  | SEASON#<id>             | PENDING#<playerId> |                 |                      |
  * | tryout registration   | SEASON#<id>             | TRYOUT#<playerId>  | USER#<accountId>| TRYOUT#<seasonId>    |
  * | result-mail round     | SEASON#<id>             | RESULT_ROUND       |                 |                      |
  * | refund                | SEASON#<id>             | REFUND#<playerId>#<key> |            |                      |
@@ -80,8 +81,14 @@ export const keys = {
   seasonsIndexPartition: 'SEASONS',
   activeSeason: () => ({ PK: 'CONFIG', SK: 'ACTIVE_SEASON' }),
   tryoutCounter: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'COUNTER' }),
-  /** Turn tickets of the registrations waiting for a tryout number (a pacing hint, see db/tryout-numbers.ts). */
-  tryoutQueue: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'QUEUE' }),
+  /** Who numbers the season's waiting registrations now, and until when (db/tryout-numbers.ts). */
+  numberingTurn: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'NUMBERING' }),
+  /** A registration written and waiting for its tryout number (db/tryout-numbers.ts). */
+  waitingTryout: (seasonId: string, playerId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `PENDING#${playerId}`,
+  }),
+  waitingTryoutsOf: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'PENDING#' }),
   tryout: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${playerId}` }),
   /** The season's current round of result mail (db/result-mail.ts). */
   resultRound: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'RESULT_ROUND' }),

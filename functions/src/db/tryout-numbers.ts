@@ -1,18 +1,35 @@
 /**
- * Tryout numbers: a registration is written with the season's next number in one transaction, so numbers are
- * unique, never reused and gap-free among the registrations that exist, and a registration exists whole or not
- * at all. Turns (below) only pace a burst; correctness rests on the transaction's conditions alone.
+ * Tryout numbers (docs/decisions/0067-numbers-given-in-batches.md). A registration is written at once, as a
+ * waiting item (`PENDING#<player>` in the season's partition), and numbered moments later in a batch: one
+ * transaction moves the season's counter from n to n+k and turns k waiting items into registrations numbered
+ * n+1..n+k. So numbers are unique, never reused and gap-free among the registrations that exist, a registration
+ * exists whole or not at all, and a burst costs one counter write per batch, not one per registration.
+ *
+ * Nobody waits on a line: every request that wrote waiting items numbers whatever is waiting (its own and
+ * anyone's) until its own are numbered, so each attempt either numbers a batch or finds that someone else
+ * did. A request that dies leaves its items waiting for the next registration or the minute's sweep
+ * (`numberWaiting`) to number. A player has at most one of a waiting item and a registration at any time: the
+ * waiting item is written only while neither exists, and the batch swaps one for the other.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { unlessConditionFails } from './transactions';
-import type { NewTryout } from './tryout-item';
+import { toTryout, type NewTryout, type TryoutItem } from './tryout-item';
 
 export type InsertOutcome =
-  | { outcome: 'created'; tryout_number: number }
-  | { outcome: 'already-registered' | 'closed' | 'busy' | 'season-changed' };
+  | { outcome: 'created'; tryouts: TryoutItem[] }
+  | { outcome: 'already-registered'; player_id: string }
+  | { outcome: 'closed' | 'season-changed' }
+  /** Written and waiting, not numbered by `giveUpAt`: the next registration or the sweep numbers them. */
+  | { outcome: 'waiting' };
 
 /** What a registration was checked against: the season must still count its age groups from this year. */
 export interface SeasonAsChecked {
@@ -20,236 +37,320 @@ export interface SeasonAsChecked {
 }
 
 /**
- * Pacing of a burst. A gap-free number is given one at a time (each registration's transaction must see the
- * one before it), and a failed transaction costs the table as much as one that succeeds (DynamoDB Local even
- * runs them one after the other), so a burst of N players racing on jitter alone makes O(N²) doomed attempts.
- * Each registration therefore takes a turn ticket (an atomic ADD, never refused) and waits, by cheap reads,
- * until the season's `served` mark (the highest ticket whose holder has finished) reaches the ticket before
- * its own.
- *
- * `served` is a high-water mark, not a count of finished tickets: a holder that dies (timeout, crash, out of
- * memory) before marking its ticket costs the registrations behind it one stall of STALL_MS at most, once:
- * the one that takes the turn anyway marks the dead tickets served. A queue that had not moved for STALL_MS
- * when a ticket was asked for (the dead tickets are old) costs nothing at all. So a registration's time never depends on how many
- * registrations died before it.
+ * Registrations numbered per transaction: two items each (the registration put, its waiting item deleted)
+ * and the counter, within DynamoDB's 100 items per transaction.
  */
-const TURN_MS = 20;
-const MAX_WAIT_MS = 1_000;
+export const BATCH_SIZE = 49;
+/** A failed attempt (someone else's batch went first) waits a moment before looking again. */
+const RETRY_JITTER_MS = 15;
 /**
- * Nothing moved in the queue for this long: whoever is ahead has died, so the turn is taken anyway. Far above
- * the few table calls a live holder makes between its turn and its number, even on a busy machine.
+ * How long a request waits for someone else's batch before looking at its own registrations again, doubling
+ * to MAX_PAUSE_MS: a batch takes tens of milliseconds, so a registration looks a few times at most, however
+ * many are waiting.
  */
-const STALL_MS = 1_000;
-const RETRY_JITTER_MS = 30;
+const FIRST_PAUSE_MS = 50;
+const MAX_PAUSE_MS = 1_000;
+/**
+ * How long a request holds the numbering turn at most: it starts no batch in the second half. One that dies
+ * holding it costs the registrations behind it one wait of this length, once.
+ */
+const TURN_MS = 1_000;
 
 const CONDITION_FAILED = 'ConditionalCheckFailed';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Writes a registration with the season's next tryout number in one transaction: the season must still be
- * open and still count its age groups from the year the player was checked against (ConditionCheck; a change
- * of year meanwhile answers 'season-changed'), the counter moves from n−1 to n (a conditional update), and the registration is put
- * only if the player has none. A stale n is retried with the counter's value that came back with the failure
- * (no re-read) after a short jitter, in turn order, until `giveUpAt` (epoch ms).
+ * Registers players together (a household's children, or one player) and answers them numbered, in the
+ * order given. One transaction writes them all as waiting, or none: the season must still be open and count
+ * its age groups from the year the players were checked against (a change of year meanwhile answers
+ * 'season-changed'), and no player may be registered or waiting already ('already-registered' names the
+ * first). Then it numbers batches until its own are numbered, or `giveUpAt` (epoch ms) passes.
  */
-export async function insertRegistration(
-  tryout: NewTryout,
+export async function insertRegistrations(
+  tryouts: readonly NewTryout[],
   season: SeasonAsChecked,
   giveUpAt: number,
 ): Promise<InsertOutcome> {
-  const turn = await takeTurn(tryout.season_id);
-  try {
-    return await insertInTurn(tryout, season, turn, giveUpAt);
-  } finally {
-    // Whatever the outcome, the turn is over; a failure to say so costs the next in line one stall at most.
-    await markServed(tryout.season_id, turn.ticket).catch(() => undefined);
+  const seasonId = tryouts[0]!.season_id;
+  const refused = await writeWaiting(tryouts, season);
+  if (!refused)
+    return numbered(
+      seasonId,
+      tryouts.map((t) => t.player_id),
+      giveUpAt,
+    );
+  // Its earlier attempt (a timeout, a crash, a double tap) is written and waiting: numbered before the
+  // answer, so the registration the family is told it has is on its dashboard.
+  if (refused.outcome.outcome === 'already-registered' && refused.waiting) {
+    await numbered(seasonId, [refused.outcome.player_id], giveUpAt);
+  }
+  return refused.outcome;
+}
+
+/**
+ * Numbers batches while this request holds the season's turn, else waits for the holder's batches, until the
+ * players' registrations are numbered (answered in the order given) or `giveUpAt` passes.
+ */
+async function numbered(seasonId: string, playerIds: string[], giveUpAt: number): Promise<InsertOutcome> {
+  const mine = new Map(playerIds.map((p) => [p, undefined as TryoutItem | undefined]));
+  const missing = () => [...mine].filter(([, t]) => !t).map(([playerId]) => playerId);
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+    if (await takeTurn(seasonId)) {
+      try {
+        await drain(seasonId, mine);
+      } finally {
+        await endTurn(seasonId);
+      }
+    } else {
+      // Someone is numbering: ours are likely in its next batch.
+      await sleep(pause * (0.75 + 0.5 * Math.random()));
+    }
+    if (missing().length) {
+      for (const t of await registrationsOf(seasonId, missing())) mine.set(t.player_id, t);
+    }
+    if (!missing().length) return { outcome: 'created', tryouts: playerIds.map((p) => mine.get(p)!) };
+    if (Date.now() >= giveUpAt) return { outcome: 'waiting' };
   }
 }
 
-interface Turn {
-  ticket: number;
-  /** The served mark when the ticket was taken. */
-  served: number;
-  /** The queue had not moved for STALL_MS when the ticket was asked for: whoever is ahead has died. */
-  quiet: boolean;
-}
-
-async function insertInTurn(
-  tryout: NewTryout,
-  season: SeasonAsChecked,
-  turn: Turn,
-  giveUpAt: number,
-): Promise<InsertOutcome> {
-  let served = turn.served;
-  /** When the queue was last seen to move (a ticket served, a number given), or the ticket came. */
-  let movedAt = turn.quiet ? 0 : Date.now();
-  /** The counter's last number, once read. */
-  let last: number | undefined;
-  for (;;) {
-    if (Date.now() >= giveUpAt) return { outcome: 'busy' };
-    const ahead = turn.ticket - 1 - served;
-    const wait = ahead > 0 && Date.now() - movedAt < STALL_MS;
-    if (wait) await sleep(Math.min(MAX_WAIT_MS, ahead * TURN_MS) * (0.7 + 0.3 * Math.random()));
-    if (wait || last === undefined) {
-      const seen = await readProgress(tryout.season_id, tryout.player_id);
-      if (seen.registered) return { outcome: 'already-registered' };
-      if (seen.served !== served || (last !== undefined && seen.last !== last)) movedAt = Date.now();
-      served = seen.served;
-      last = seen.last;
-      if (wait) continue;
-    }
-    if (turn.ticket - 1 > served) {
-      // Nothing moved for STALL_MS: the tickets ahead died. Mark them served, so those behind do not wait too.
-      await markServed(tryout.season_id, turn.ticket - 1).catch(() => undefined);
-      served = turn.ticket - 1;
-    }
-    const next = last + 1;
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: registrationItems(tryout, season, next) }));
-      return { outcome: 'created', tryout_number: next };
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [seasonCheck, counter, registration] = error.CancellationReasons ?? [];
-      if (registration?.Code === CONDITION_FAILED) return { outcome: 'already-registered' };
-      if (seasonCheck?.Code === CONDITION_FAILED) {
-        const stillOpen = (seasonCheck.Item?.is_registration_open as { BOOL?: boolean } | undefined)?.BOOL;
-        return { outcome: stillOpen ? 'season-changed' : 'closed' };
-      }
-      if (counter?.Code === CONDITION_FAILED) {
-        const seen = counter.Item ? lastNumberOf(counter.Item) : undefined;
-        // Someone else was given a number: whoever holds the turn is alive, so wait for it again.
-        if (seen !== last) movedAt = Date.now();
-        last = seen;
-      } else if (!(error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) {
-        throw error;
-      }
+/**
+ * Numbers batches while this request holds the turn: until its own registrations are numbered and a batch
+ * comes back short of full (nothing more was waiting), or the turn is nearly over.
+ */
+async function drain(seasonId: string, mine: Map<string, TryoutItem | undefined>): Promise<void> {
+  // No batch starts in the turn's second half, so a live holder never outlasts it.
+  const until = Date.now() + TURN_MS / 2;
+  while (Date.now() < until) {
+    const batch = await numberBatch(seasonId);
+    if (batch === null) {
+      // A sweep or a turn that outlived its time went first: look again in a moment.
       await sleep(Math.random() * RETRY_JITTER_MS);
+      continue;
     }
+    for (const t of batch) if (mine.has(t.player_id)) mine.set(t.player_id, t);
+    const ownDone = [...mine.values()].every(Boolean);
+    if (batch.length < BATCH_SIZE && (ownDone || !batch.length)) return;
   }
 }
 
-function registrationItems(tryout: NewTryout, season: SeasonAsChecked, n: number) {
-  return [
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.season(tryout.season_id),
-        ConditionExpression: 'is_registration_open = :open AND reference_year = :year',
-        ExpressionAttributeValues: { ':open': true, ':year': season.reference_year },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.tryoutCounter(tryout.season_id),
-        UpdateExpression: 'SET #last = :n, #type = :type',
-        ConditionExpression: n === 1 ? 'attribute_not_exists(#last)' : '#last = :previous',
-        ExpressionAttributeNames: { '#last': 'last', '#type': 'type' },
-        ExpressionAttributeValues: {
-          ':n': n,
-          ':type': 'tryout-counter',
-          ...(n === 1 ? {} : { ':previous': n - 1 }),
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.tryout(tryout.season_id, tryout.player_id),
-          ...keys.tryoutsOfUserIndex(tryout.user_id, tryout.season_id),
-          type: 'tryout',
-          ...tryout,
-          tryout_number: n,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  ];
-}
-
-/** The counter's `last` out of a cancellation reason's item (low-level attribute values, not unmarshalled). */
-function lastNumberOf(item: Record<string, unknown>): number {
-  const last = item.last as { N?: string } | number | undefined;
-  return typeof last === 'number' ? last : Number(last?.N ?? 0);
-}
-
 /**
- * Takes the next turn ticket of a season's registrations: one atomic ADD (tickets are distinct), which also
- * stamps when the queue last moved and answers the queue as it was, so a ticket taken behind dead ones after a
- * quiet spell goes at once.
+ * Takes the season's numbering turn, unless another request holds it (one conditional write, refused
+ * cheaply). Only one request numbers at a time, so batches do not cancel each other; correctness rests on
+ * the batch's conditions alone, and a holder that dies holds the turn for TURN_MS at most.
  */
-async function takeTurn(seasonId: string): Promise<Turn> {
-  // The time of asking, not of the answer: a slow answer must not make a busy queue look quiet.
+async function takeTurn(seasonId: string): Promise<boolean> {
   const now = Date.now();
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.tryoutQueue(seasonId),
-      UpdateExpression: 'ADD issued :one SET #type = :type, moved_at = :now',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'tryout-queue', ':now': now },
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
-  const old = out.Attributes ?? {};
-  return {
-    ticket: ((old.issued as number | undefined) ?? 0) + 1,
-    served: (old.served as number | undefined) ?? 0,
-    quiet: now - ((old.moved_at as number | undefined) ?? 0) >= STALL_MS,
-  };
-}
-
-/**
- * Raises the season's served mark to a finished ticket (never lowers it: tickets finish out of order), so the
- * registrations behind it take their turns. Refused harmlessly when a later ticket already raised it.
- */
-async function markServed(seasonId: string, ticket: number): Promise<void> {
-  await unlessConditionFails(() =>
+  const taken = await unlessConditionFails(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.tryoutQueue(seasonId),
-        UpdateExpression: 'SET served = :t, moved_at = :now',
-        ConditionExpression: 'attribute_not_exists(served) OR served < :t',
-        ExpressionAttributeValues: { ':t': ticket, ':now': Date.now() },
+        Key: keys.numberingTurn(seasonId),
+        UpdateExpression: 'SET held_until = :until, #type = :type',
+        ConditionExpression: 'attribute_not_exists(held_until) OR held_until < :now',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':until': now + TURN_MS, ':now': now, ':type': 'tryout-numbering' },
       }),
     ),
   );
+  return taken !== null;
+}
+
+/** Gives the turn back, so the next request numbers at once (a failure costs the next one TURN_MS). */
+async function endTurn(seasonId: string): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.numberingTurn(seasonId),
+        UpdateExpression: 'SET held_until = :free',
+        ExpressionAttributeValues: { ':free': 0 },
+      }),
+    )
+    .catch(() => undefined);
+}
+
+/** A refusal of the waiting write; `waiting` when a player's earlier attempt is the one waiting. */
+interface Refusal {
+  outcome: InsertOutcome;
+  waiting?: boolean;
+}
+
+async function writeWaiting(
+  tryouts: readonly NewTryout[],
+  season: SeasonAsChecked,
+): Promise<Refusal | undefined> {
+  const seasonId = tryouts[0]!.season_id;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.season(seasonId),
+              ConditionExpression: 'is_registration_open = :open AND reference_year = :year',
+              ExpressionAttributeValues: { ':open': true, ':year': season.reference_year },
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          },
+          ...tryouts.flatMap((tryout) => [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.tryout(seasonId, tryout.player_id),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.waitingTryout(seasonId, tryout.player_id), type: 'tryout-waiting', tryout },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ]),
+        ],
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [seasonCheck, ...players] = error.CancellationReasons ?? [];
+    if (seasonCheck?.Code === CONDITION_FAILED) {
+      const stillOpen = (seasonCheck.Item?.is_registration_open as { BOOL?: boolean } | undefined)?.BOOL;
+      return { outcome: { outcome: stillOpen ? 'season-changed' : 'closed' } };
+    }
+    // Per player: the check that it has no registration, then the waiting item's put.
+    const taken = players.findIndex((r) => r.Code === CONDITION_FAILED);
+    if (taken >= 0) {
+      const player_id = tryouts[Math.floor(taken / 2)]!.player_id;
+      return { outcome: { outcome: 'already-registered', player_id }, waiting: taken % 2 === 1 };
+    }
+    // A conflict with another transaction on the same items (a double tap): written by neither, try again.
+    if ((error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) {
+      await sleep(Math.random() * RETRY_JITTER_MS);
+      return writeWaiting(tryouts, season);
+    }
+    throw error;
+  }
 }
 
 /**
- * Reads how far a season's numbering is (the last number given, the served mark) and whether the player is
- * registered yet: one strongly consistent BatchGet of the counter, the queue and the registration. Both marks
- * only ever grow, so a stale read only makes a registration wait a little longer or try a little early.
+ * One attempt at numbering the season's waiting registrations, up to BATCH_SIZE, oldest first: the numbered
+ * registrations ([] when none was waiting), or null when another batch went first (nothing written).
  */
-async function readProgress(
-  seasonId: string,
-  playerId: string,
-): Promise<{ last: number; served: number; registered: boolean }> {
-  const counterKey = keys.tryoutCounter(seasonId);
-  const queueKey = keys.tryoutQueue(seasonId);
-  const tryoutKey = keys.tryout(seasonId, playerId);
+export async function numberBatch(seasonId: string): Promise<TryoutItem[] | null> {
+  const [counter, waiting] = await Promise.all([
+    db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.tryoutCounter(seasonId),
+        ConsistentRead: true,
+      }),
+    ),
+    db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :waiting)',
+        ExpressionAttributeValues: {
+          ':pk': keys.waitingTryoutsOf(seasonId).PK,
+          ':waiting': keys.waitingTryoutsOf(seasonId).SKPrefix,
+        },
+        ConsistentRead: true,
+        Limit: BATCH_SIZE,
+      }),
+    ),
+  ]);
+  const items = (waiting.Items ?? []).map((i) => i.tryout as NewTryout);
+  if (!items.length) return [];
+  // In the order they came (the key orders them by player id).
+  items.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.player_id.localeCompare(b.player_id));
+  const last = (counter.Item?.last as number | undefined) ?? 0;
+  const numbered: TryoutItem[] = items.map((t, i) => ({ ...t, tryout_number: last + 1 + i }));
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.tryoutCounter(seasonId),
+              UpdateExpression: 'SET #last = :n, #type = :type',
+              ConditionExpression: last === 0 ? 'attribute_not_exists(#last)' : '#last = :previous',
+              ExpressionAttributeNames: { '#last': 'last', '#type': 'type' },
+              ExpressionAttributeValues: {
+                ':n': last + numbered.length,
+                ':type': 'tryout-counter',
+                ...(last === 0 ? {} : { ':previous': last }),
+              },
+            },
+          },
+          ...numbered.flatMap((tryout) => [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.waitingTryout(seasonId, tryout.player_id),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.tryout(seasonId, tryout.player_id),
+                  ...keys.tryoutsOfUserIndex(tryout.user_id, seasonId),
+                  type: 'tryout',
+                  ...tryout,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ]),
+        ],
+      }),
+    );
+    return numbered;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = error.CancellationReasons ?? [];
+    if (reasons.some((r) => r.Code === CONDITION_FAILED || r.Code === 'TransactionConflict')) return null;
+    throw error;
+  }
+}
+
+/**
+ * Numbers everything waiting in a season, when no request is numbering already (the sweep: registrations
+ * whose request died between its write and its batch). Answers what it numbered.
+ */
+export async function numberWaiting(seasonId: string, giveUpAt: number): Promise<TryoutItem[]> {
+  const done: TryoutItem[] = [];
+  if (!(await takeTurn(seasonId))) return done;
+  try {
+    while (Date.now() < giveUpAt) {
+      const batch = await numberBatch(seasonId);
+      if (batch === null) {
+        await sleep(Math.random() * RETRY_JITTER_MS);
+        continue;
+      }
+      done.push(...batch);
+      if (batch.length < BATCH_SIZE) break;
+    }
+  } finally {
+    await endTurn(seasonId);
+  }
+  return done;
+}
+
+/** Registrations of players in a season, strongly consistent (those that exist). */
+async function registrationsOf(seasonId: string, playerIds: string[]): Promise<TryoutItem[]> {
+  if (!playerIds.length) return [];
   const out = await db().send(
     new BatchGetCommand({
       RequestItems: {
-        [tableName()]: {
-          Keys: [counterKey, queueKey, tryoutKey],
-          ConsistentRead: true,
-          ProjectionExpression: 'SK, #last, served',
-          ExpressionAttributeNames: { '#last': 'last' },
-        },
+        [tableName()]: { Keys: playerIds.map((p) => keys.tryout(seasonId, p)), ConsistentRead: true },
       },
     }),
   );
-  const items = out.Responses?.[tableName()] ?? [];
-  const item = (sk: string) => items.find((i) => i.SK === sk);
-  return {
-    last: (item(counterKey.SK)?.last as number | undefined) ?? 0,
-    served: (item(queueKey.SK)?.served as number | undefined) ?? 0,
-    registered: item(tryoutKey.SK) !== undefined,
-  };
+  return (out.Responses?.[tableName()] ?? []).map(toTryout);
 }

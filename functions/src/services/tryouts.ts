@@ -38,7 +38,7 @@ import { rateLimits, requireWithinLimit } from './rate-limits';
  * How long a registration keeps trying for a tryout number while others take them: far beyond what a burst
  * of a whole season's players needs, and still inside API Gateway's 29 s.
  */
-export const REGISTRATION_GIVE_UP_MS = 20_000;
+export const REGISTRATION_GIVE_UP_MS = 15_000;
 
 /** The shape the player's screens read (spec §3 "My tryout record"). */
 export function toMyTryout(tryout: TryoutItem, season: seasonsTable.SeasonItem): MyTryout {
@@ -196,37 +196,38 @@ export async function registerForTryout(
 
   // The first athlete of a household in a season pays the fee, each further one the sibling fee.
   const before = existing.filter((t) => !t.withdrawn).length;
-  const made: TryoutItem[] = [];
   const expiresAt = checkoutExpiry(new Date());
-  for (const [i, { age_group }] of wanted.entries()) {
-    const now = new Date();
-    const tryout: NewTryout = {
-      id: tryoutId.of(season.id, players[i]!.id),
-      season_id: season.id,
-      ...snapshotOf(players[i]!),
-      guardians: family.contacts,
-      age_group,
-      payment_method: free ? 'cash' : input.payment_method,
-      payment_status: free || (options.cashTakenAt && !card) ? 'paid' : card ? 'pending' : 'cash',
-      ...(options.cashTakenAt && !card && !free
-        ? { cash_collected_at: options.cashTakenAt.toISOString() }
-        : {}),
-      amount_cents: free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season),
-      attended: false,
-      result: '',
-      email_sent: false,
-      created_at: now.toISOString(),
-      // A held attempt never had a page: nothing of it can be paid, and its expiry is long past.
-      ...(card ? { checkout_attempt: 1, checkout_expires_at: held ? 0 : expiresAt } : {}),
-      ...(held ? { held_for_support: true } : {}),
-      ...(groupId ? { checkout_group_id: groupId } : {}),
-      ...(waiver ? { waiver } : {}),
-      ...(photoConsent(i) !== undefined ? { photo_consent: photoConsent(i) } : {}),
-      ...(input.financial_support && !free ? { financial_support_requested: true } : {}),
-      ...(players[i]!.medicalNotes ? { medical_notes: players[i]!.medicalNotes } : {}),
-    };
-    made.push(await numbered(tryout, season, now));
-  }
+  const now = new Date();
+  const tryouts = wanted.map(({ age_group }, i): NewTryout => ({
+    id: tryoutId.of(season.id, players[i]!.id),
+    season_id: season.id,
+    ...snapshotOf(players[i]!),
+    guardians: family.contacts,
+    age_group,
+    payment_method: free ? 'cash' : input.payment_method,
+    payment_status: free || (options.cashTakenAt && !card) ? 'paid' : card ? 'pending' : 'cash',
+    ...(options.cashTakenAt && !card && !free
+      ? { cash_collected_at: options.cashTakenAt.toISOString() }
+      : {}),
+    amount_cents: free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season),
+    attended: false,
+    result: '',
+    email_sent: false,
+    created_at: now.toISOString(),
+    // A held attempt never had a page: nothing of it can be paid, and its expiry is long past.
+    ...(card ? { checkout_attempt: 1, checkout_expires_at: held ? 0 : expiresAt } : {}),
+    ...(held ? { held_for_support: true } : {}),
+    ...(groupId ? { checkout_group_id: groupId } : {}),
+    ...(waiver ? { waiver } : {}),
+    ...(photoConsent(i) !== undefined ? { photo_consent: photoConsent(i) } : {}),
+    ...(input.financial_support && !free ? { financial_support_requested: true } : {}),
+    ...(players[i]!.medicalNotes ? { medical_notes: players[i]!.medicalNotes } : {}),
+  }));
+  const made = await numbered(tryouts, season, now, (playerId) =>
+    ownOnly
+      ? serverMessages.alreadyRegistered
+      : serverMessages.athleteAlreadyRegistered(players.find((p) => p.id === playerId)!.details.first_name),
+  );
   const answers = made.map((t) => ({ athlete_id: t.player_id, ...toMyTryout(t, season) }));
   const answer: TryoutRegistrationAnswer = {
     tryout: toMyTryout(made[0]!, season),
@@ -254,29 +255,39 @@ export async function registerForTryout(
   return { ...answer, url };
 }
 
-/** Numbers a new registration (db/tryout-numbers.ts); each refusal as the family should read it. */
-async function numbered(tryout: NewTryout, season: seasonsTable.SeasonItem, now: Date): Promise<TryoutItem> {
-  const inserted = await tryoutNumbers.insertRegistration(
-    tryout,
+/**
+ * Registers and numbers new registrations together (db/tryout-numbers.ts); each refusal as the family should
+ * read it. Written but not yet numbered when the time is up (a table in trouble): the next registration or
+ * the minute's sweep numbers them, so the family is told it is registered and the number follows.
+ */
+async function numbered(
+  tryouts: NewTryout[],
+  season: seasonsTable.SeasonItem,
+  now: Date,
+  alreadyRegistered: (playerId: string) => string,
+): Promise<TryoutItem[]> {
+  const inserted = await tryoutNumbers.insertRegistrations(
+    tryouts,
     { reference_year: season.reference_year },
     now.getTime() + REGISTRATION_GIVE_UP_MS,
   );
   switch (inserted.outcome) {
     case 'already-registered':
-      throw new ConflictError(serverMessages.alreadyRegistered);
+      throw new ConflictError(alreadyRegistered(inserted.player_id));
     case 'closed':
       throw new ConflictError(serverMessages.registrationClosed(season.name));
     case 'season-changed':
       throw new ConflictError(serverMessages.seasonSettingsChanged);
-    case 'busy':
-      log.warn('tryout registration gave up on a contended counter', { seasonId: season.id });
-      throw new ServiceUnavailableError(serverMessages.registrationBusy);
+    case 'waiting':
+      log.error('tryout registrations written but not numbered in time', { seasonId: season.id });
+      throw new ServiceUnavailableError(serverMessages.registrationNumberFollows);
     case 'created':
       break;
   }
-  const registered = { ...tryout, tryout_number: inserted.tryout_number };
-  log.info('tryout registration created', { tryoutId: registered.id, method: registered.payment_method });
-  return registered;
+  for (const t of inserted.tryouts) {
+    log.info('tryout registration created', { tryoutId: t.id, method: t.payment_method });
+  }
+  return inserted.tryouts;
 }
 
 /**

@@ -4,11 +4,13 @@
  * in AWS; every job is idempotent, so an overlapping run changes nothing twice.
  * - the retention run (issue 19), daily;
  * - the refund sweep (issue 34), every 15 minutes;
- * - the day-before tryout reminders (issue 37), hourly.
+ * - the day-before tryout reminders (issue 37), hourly;
+ * - the numbering sweep (issue 43), every minute.
  */
 import { runRetention } from '@club/functions/services/retention';
 import { settlePendingRefunds } from '@club/functions/services/refunds';
 import { queueSessionReminders } from '@club/functions/services/session-reminders';
+import { numberWaitingRegistrations } from '@club/functions/services/numbering-sweep';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -16,6 +18,7 @@ const JOBS = [
   { name: 'retention run', everyMs: 24 * 60 * MINUTE_MS, run: (now: Date) => runRetention(now) },
   { name: 'refund sweep', everyMs: 15 * MINUTE_MS, run: (now: Date) => settlePendingRefunds(now) },
   { name: 'session reminders', everyMs: 60 * MINUTE_MS, run: (now: Date) => queueSessionReminders(now) },
+  { name: 'numbering sweep', everyMs: MINUTE_MS, run: (now: Date) => numberWaitingRegistrations(now) },
 ] as const;
 
 export function startScheduledJobs(): { stop: () => void; firstRuns: Promise<void> } {
