@@ -19,15 +19,19 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   );
 }
 
-/** The first link in the newest message to the address whose text matches the pattern. */
+/**
+ * The first link matching the pattern in the newest message to the address that holds one. Newest with such a
+ * link, not newest of all: a queued confirmation (issue 43) may arrive just after the mail the test reads.
+ */
 export async function linkFromLatestMail(address: string, pattern: RegExp): Promise<string> {
   const mails = await mailsTo(address);
-  const latest = mails.at(-1);
-  if (!latest) throw new Error(`No mail to ${address}`);
-  const text = `${latest.body.text ?? ''}\n${latest.body.html ?? ''}`;
-  const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => pattern.test(l));
-  if (!link) throw new Error(`No link matching ${pattern} in mail "${latest.subject}"`);
-  return link.replace(/&amp;/g, '&');
+  if (!mails.length) throw new Error(`No mail to ${address}`);
+  for (const mail of [...mails].reverse()) {
+    const text = `${mail.body.text ?? ''}\n${mail.body.html ?? ''}`;
+    const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => pattern.test(l));
+    if (link) return link.replace(/&amp;/g, '&');
+  }
+  throw new Error(`No link matching ${pattern} in a mail to ${address}`);
 }
 
 /**
