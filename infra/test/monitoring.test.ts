@@ -280,6 +280,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         stacks.api.refundSweep,
         stacks.api.sessionReminders,
         stacks.api.queueWorkers.get('resultMail')!.worker,
+        stacks.api.queueWorkers.get('familyMail')!.worker,
       ].map((f) => f.name),
     ];
     const documented = (alarmName: string): string => {

@@ -41,7 +41,8 @@ const RESERVED_ENV = [
 /** Only in the functions whose route-table row has `payments: true`. */
 const PAYMENTS_ENV = 'STRIPE_SECRET_ARN';
 /** Only in the functions whose route-table row has `queue: 'resultMail'` (result-mail.test.ts checks the queue). */
-const QUEUE_ENV = 'RESULT_MAIL_QUEUE_URL';
+/** The variable naming the queue a row sends to. */
+const QUEUE_ENV = { resultMail: 'RESULT_MAIL_QUEUE_URL', familyMail: 'FAMILY_MAIL_QUEUE_URL' } as const;
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
@@ -92,11 +93,11 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       }
     });
 
-    it('has exactly one Node.js 22 arm64 function per route-table row, and the result-mail worker', () => {
+    it('has exactly one Node.js 22 arm64 function per route-table row, and the result-mail and family-mail workers', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
 
-      // One per row, the origin authorizer in front of them all, the SES events' recorder and the result-mail worker.
+      // One per row, the origin authorizer in front of them all, the SES events' recorder and the mail workers.
       expect(Object.keys(functions).sort()).toEqual(
         [
           ...stacks.api.functions.values(),
@@ -106,6 +107,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           stacks.api.refundSweep,
           stacks.api.sessionReminders,
           stacks.api.queueWorkers.get('resultMail')!.worker,
+          stacks.api.queueWorkers.get('familyMail')!.worker,
         ]
           .map((f) => logicalId(f.function))
           .sort(),
@@ -123,7 +125,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           [
             ...RESERVED_ENV,
             ...(row.payments ? [PAYMENTS_ENV] : []),
-            ...(row.queue ? [QUEUE_ENV] : []),
+            ...(row.queue ? [QUEUE_ENV[row.queue]] : []),
           ].sort(),
         );
         expect(env.STAGE).toBe(name);
