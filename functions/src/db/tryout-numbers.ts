@@ -194,7 +194,7 @@ async function writeWaiting(
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
           },
-          ...tryouts.flatMap((tryout) => [
+          ...tryouts.flatMap((tryout, position) => [
             {
               ConditionCheck: {
                 TableName: tableName(),
@@ -205,7 +205,13 @@ async function writeWaiting(
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...keys.waitingTryout(seasonId, tryout.player_id), type: 'tryout-waiting', tryout },
+                // `position`: the family's order, which its children's numbers follow.
+                Item: {
+                  ...keys.waitingTryout(seasonId, tryout.player_id),
+                  type: 'tryout-waiting',
+                  tryout,
+                  position,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -262,10 +268,16 @@ export async function numberBatch(seasonId: string): Promise<TryoutItem[] | null
       }),
     ),
   ]);
-  const items = (waiting.Items ?? []).map((i) => i.tryout as NewTryout);
+  // In the order they came (the key orders them by player id), a family's children in the family's order.
+  const items = (waiting.Items ?? [])
+    .sort(
+      (a, b) =>
+        (a.tryout as NewTryout).created_at.localeCompare((b.tryout as NewTryout).created_at) ||
+        (a.tryout as NewTryout).user_id.localeCompare((b.tryout as NewTryout).user_id) ||
+        ((a.position as number | undefined) ?? 0) - ((b.position as number | undefined) ?? 0),
+    )
+    .map((i) => i.tryout as NewTryout);
   if (!items.length) return [];
-  // In the order they came (the key orders them by player id).
-  items.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.player_id.localeCompare(b.player_id));
   const last = (counter.Item?.last as number | undefined) ?? 0;
   const numbered: TryoutItem[] = items.map((t, i) => ({ ...t, tryout_number: last + 1 + i }));
   try {
