@@ -140,6 +140,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
       api.retention,
       api.refundSweep,
       api.sessionReminders,
+      api.numberingSweep,
       ...watched.functions,
     ],
     deadLetterQueues: [

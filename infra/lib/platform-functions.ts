@@ -17,6 +17,8 @@ export const PLATFORM_FUNCTIONS = {
   refundSweep: { handler: 'workers/refund-sweep' },
   /** Hourly: the day-before reminders of tomorrow's tryout sessions, queued (issue 37). */
   sessionReminders: { handler: 'workers/session-reminders' },
+  /** Every minute: registrations left waiting for their tryout number by a request that died (issue 43). */
+  numberingSweep: { handler: 'workers/numbering-sweep' },
 } as const;
 
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */

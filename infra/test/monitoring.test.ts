@@ -86,9 +86,11 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       stacks.api.retention,
       stacks.api.refundSweep,
       stacks.api.sessionReminders,
+      stacks.api.numberingSweep,
       stacks.api.queueWorkers.get('resultMail')!.worker,
+      stacks.api.queueWorkers.get('familyMail')!.worker,
     ];
-    expect(functions).toHaveLength(routeList().length + 6);
+    expect(functions).toHaveLength(routeList().length + 8);
 
     for (const fn of functions) {
       const functionName = stacks.watch.resolve(fn.function.functionName);
@@ -279,6 +281,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         stacks.api.retention,
         stacks.api.refundSweep,
         stacks.api.sessionReminders,
+        stacks.api.numberingSweep,
         stacks.api.queueWorkers.get('resultMail')!.worker,
         stacks.api.queueWorkers.get('familyMail')!.worker,
       ].map((f) => f.name),

@@ -106,6 +106,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           stacks.api.retention,
           stacks.api.refundSweep,
           stacks.api.sessionReminders,
+          stacks.api.numberingSweep,
           stacks.api.queueWorkers.get('resultMail')!.worker,
           stacks.api.queueWorkers.get('familyMail')!.worker,
         ]
@@ -780,6 +781,38 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       );
       expect(actions).toEqual(
         expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'sqs:SendMessage']),
+      );
+      expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
+    });
+
+    it('numbers registrations left waiting every minute, with the table and the family-mail queue only (issue 43)', () => {
+      const { templates: t, stacks } = stage(name);
+      const fnId = logicalId(stacks.api.numberingSweep.function);
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter((rule) =>
+        JSON.stringify(rule.Properties.Targets).includes(fnId),
+      );
+      expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+
+      const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual(
+        ['FAMILY_MAIL_QUEUE_URL', 'NODE_OPTIONS', 'SITE_URL', 'STAGE', 'TABLE_NAME'].sort(),
+      );
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.numberingSweep.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'sqs:SendMessage',
+        ]),
       );
       expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
     });

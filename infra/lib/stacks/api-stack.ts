@@ -118,6 +118,7 @@ export class ApiStack extends Stack {
   readonly refundSweep: HandlerFunction;
   /** Hourly: queues the day-before reminders of tomorrow's tryout sessions (issue 37). */
   readonly sessionReminders: HandlerFunction;
+  readonly numberingSweep: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
   readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
@@ -426,6 +427,38 @@ export class ApiStack extends Stack {
         new LambdaFunction(this.sessionReminders.function, {
           retryAttempts: 2,
           maxEventAge: Duration.hours(1),
+        }),
+      ],
+    });
+
+    // The numbering sweep, every minute (issue 43, decision 67): registrations written but left waiting for
+    // their tryout number by a request that died are numbered, and their cash confirmations are queued on the
+    // family-mail queue. It takes the season's numbering turn like any registration; no secret, no mail.
+    const familyMail = this.queueWorkers.get('familyMail')!;
+    this.numberingSweep = new HandlerFunction(this, 'NumberingSweep', {
+      name: 'numberingSweep',
+      handler: PLATFORM_FUNCTIONS.numberingSweep.handler,
+      description: 'Every minute: numbers registrations left waiting for their tryout number',
+      config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        [familyMail.queueUrlVariable]: familyMail.queue.queueUrl,
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      sendsTo: [familyMail.queue],
+      timeout: Duration.minutes(1),
+      apiWaits: false,
+      memorySize: 256,
+    });
+    new Rule(this, 'NumberingSweepSchedule', {
+      description: `Club website ${config.stage}: the numbering sweep (issue 43)`,
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [
+        new LambdaFunction(this.numberingSweep.function, {
+          retryAttempts: 1,
+          maxEventAge: Duration.minutes(1),
         }),
       ],
     });
