@@ -44,7 +44,9 @@ function serveDoor(players: CheckinPlayer[]) {
   const tonight = (): TonightAnswer => ({
     season_id: SEASON,
     season_name: 'Fall 2027 Tryouts',
-    date: TODAY.slice(0, 10),
+    // Tonight is the club's date in Edmonton, as the server answers it: in the evening there (after
+    // midnight UTC) it is still yesterday's UTC date.
+    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Edmonton' }).format(new Date()),
     sessions: [],
     players: [...now.values()],
     // The count as the server read it once: a screen that never reloads must move it itself.
