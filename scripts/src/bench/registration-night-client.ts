@@ -237,9 +237,10 @@ async function family(apiUrl: string, origin: string, plan: FamilyPlan, rec: Rec
 
 async function adminRead(apiUrl: string, token: string, seasonId: string, agent: Agent, rec: Recorder) {
   await rec.time(
-    'GET /admin/tryouts (admin list)',
+    'GET /admin/tryouts/page (admin list)',
     () =>
-      send(`${apiUrl}/api/admin/tryouts?season_id=${encodeURIComponent(seasonId)}`, {
+      // The screen's own read: a page of 500 rows, the first (decision 51; the whole list is spec §7's).
+      send(`${apiUrl}/api/admin/tryouts/page?season_id=${encodeURIComponent(seasonId)}&limit=500`, {
         agent,
         headers: { ...json, authorization: `Bearer ${token}` },
       }),
