@@ -11,6 +11,7 @@
  * (`numberWaiting`) to number. A player has at most one of a waiting item and a registration at any time: the
  * waiting item is written only while neither exists, and the batch swaps one for the other.
  */
+import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -49,12 +50,14 @@ const RETRY_JITTER_MS = 15;
  * many are waiting.
  */
 const FIRST_PAUSE_MS = 50;
-const MAX_PAUSE_MS = 1_000;
+const MAX_PAUSE_MS = 500;
 /**
- * How long a request holds the numbering turn at most: it starts no batch in the second half. One that dies
- * holding it costs the registrations behind it one wait of this length, once.
+ * How long the numbering turn lasts between renewals: its holder renews it before a batch starts in its
+ * second half. One that dies holding it costs the registrations behind it one wait of this length, once.
  */
 const TURN_MS = 1_000;
+/** How long a holder whose own are numbered keeps numbering a line of full batches for the others. */
+const SERVE_MS = 1_000;
 
 const CONDITION_FAILED = 'ConditionalCheckFailed';
 
@@ -96,11 +99,12 @@ async function numbered(seasonId: string, playerIds: string[], giveUpAt: number)
   const mine = new Map(playerIds.map((p) => [p, undefined as TryoutItem | undefined]));
   const missing = () => [...mine].filter(([, t]) => !t).map(([playerId]) => playerId);
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
-    if (await takeTurn(seasonId)) {
+    const turn = await takeTurn(seasonId);
+    if (turn) {
       try {
-        await drain(seasonId, mine);
+        await drain(seasonId, mine, turn, giveUpAt);
       } finally {
-        await endTurn(seasonId);
+        await endTurn(seasonId, turn);
       }
     } else {
       // Someone is numbering: ours are likely in its next batch.
@@ -116,12 +120,23 @@ async function numbered(seasonId: string, playerIds: string[], giveUpAt: number)
 
 /**
  * Numbers batches while this request holds the turn: until its own registrations are numbered and a batch
- * comes back short of full (nothing more was waiting), or the turn is nearly over.
+ * comes back short of full (nothing more was waiting). While full batches keep coming (a line), it serves
+ * them a little longer (SERVE_MS), so the line never waits for a turn to change hands. The turn is renewed
+ * before a batch starts in its second half, so a live holder never outlasts it.
  */
-async function drain(seasonId: string, mine: Map<string, TryoutItem | undefined>): Promise<void> {
-  // No batch starts in the turn's second half, so a live holder never outlasts it.
-  const until = Date.now() + TURN_MS / 2;
-  while (Date.now() < until) {
+async function drain(
+  seasonId: string,
+  mine: Map<string, TryoutItem | undefined>,
+  holder: string,
+  giveUpAt: number,
+): Promise<void> {
+  let renewAt = Date.now() + TURN_MS / 2;
+  let serveUntil: number | undefined;
+  while (Date.now() < giveUpAt) {
+    if (Date.now() >= renewAt) {
+      if (!(await renewTurn(seasonId, holder))) return;
+      renewAt = Date.now() + TURN_MS / 2;
+    }
     const batch = await numberBatch(seasonId);
     if (batch === null) {
       // A sweep or a turn that outlived its time went first: look again in a moment.
@@ -130,7 +145,11 @@ async function drain(seasonId: string, mine: Map<string, TryoutItem | undefined>
     }
     for (const t of batch) if (mine.has(t.player_id)) mine.set(t.player_id, t);
     const ownDone = [...mine.values()].every(Boolean);
-    if (batch.length < BATCH_SIZE && (ownDone || !batch.length)) return;
+    if (!batch.length || (ownDone && batch.length < BATCH_SIZE)) return;
+    if (ownDone) {
+      serveUntil ??= Date.now() + SERVE_MS;
+      if (Date.now() >= serveUntil) return;
+    }
   }
 }
 
@@ -139,35 +158,61 @@ async function drain(seasonId: string, mine: Map<string, TryoutItem | undefined>
  * cheaply). Only one request numbers at a time, so batches do not cancel each other; correctness rests on
  * the batch's conditions alone, and a holder that dies holds the turn for TURN_MS at most.
  */
-async function takeTurn(seasonId: string): Promise<boolean> {
+async function takeTurn(seasonId: string): Promise<string | null> {
   const now = Date.now();
+  const holder = randomUUID();
   const taken = await unlessConditionFails(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.numberingTurn(seasonId),
-        UpdateExpression: 'SET held_until = :until, #type = :type',
+        UpdateExpression: 'SET held_until = :until, holder = :holder, #type = :type',
         ConditionExpression: 'attribute_not_exists(held_until) OR held_until < :now',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':until': now + TURN_MS, ':now': now, ':type': 'tryout-numbering' },
+        ExpressionAttributeValues: {
+          ':until': now + TURN_MS,
+          ':now': now,
+          ':holder': holder,
+          ':type': 'tryout-numbering',
+        },
       }),
     ),
   );
-  return taken !== null;
+  return taken === null ? null : holder;
 }
 
-/** Gives the turn back, so the next request numbers at once (a failure costs the next one TURN_MS). */
-async function endTurn(seasonId: string): Promise<void> {
-  await db()
-    .send(
+/** Keeps the turn for another TURN_MS, while it is still this holder's; false when it is not. */
+async function renewTurn(seasonId: string, holder: string): Promise<boolean> {
+  const renewed = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.numberingTurn(seasonId),
+        UpdateExpression: 'SET held_until = :until',
+        ConditionExpression: 'holder = :holder',
+        ExpressionAttributeValues: { ':until': Date.now() + TURN_MS, ':holder': holder },
+      }),
+    ),
+  );
+  return renewed !== null;
+}
+
+/**
+ * Gives the turn back, so the next request numbers at once (a failure costs the next one TURN_MS), unless it
+ * has passed to another holder meanwhile.
+ */
+async function endTurn(seasonId: string, holder: string): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.numberingTurn(seasonId),
         UpdateExpression: 'SET held_until = :free',
-        ExpressionAttributeValues: { ':free': 0 },
+        ConditionExpression: 'holder = :holder',
+        ExpressionAttributeValues: { ':free': 0, ':holder': holder },
       }),
-    )
-    .catch(() => undefined);
+    ),
+  ).catch(() => undefined);
 }
 
 /** A refusal of the waiting write; `waiting` when a player's earlier attempt is the one waiting. */
@@ -337,9 +382,15 @@ export async function numberBatch(seasonId: string): Promise<TryoutItem[] | null
  */
 export async function numberWaiting(seasonId: string, giveUpAt: number): Promise<TryoutItem[]> {
   const done: TryoutItem[] = [];
-  if (!(await takeTurn(seasonId))) return done;
+  const holder = await takeTurn(seasonId);
+  if (!holder) return done;
+  let renewAt = Date.now() + TURN_MS / 2;
   try {
     while (Date.now() < giveUpAt) {
+      if (Date.now() >= renewAt) {
+        if (!(await renewTurn(seasonId, holder))) break;
+        renewAt = Date.now() + TURN_MS / 2;
+      }
       const batch = await numberBatch(seasonId);
       if (batch === null) {
         await sleep(Math.random() * RETRY_JITTER_MS);
@@ -349,7 +400,7 @@ export async function numberWaiting(seasonId: string, giveUpAt: number): Promise
       if (batch.length < BATCH_SIZE) break;
     }
   } finally {
-    await endTurn(seasonId);
+    await endTurn(seasonId, holder);
   }
   return done;
 }

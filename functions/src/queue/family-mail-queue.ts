@@ -41,7 +41,11 @@ function sqs(): SQSClient {
  * Puts one message on the queue, three tries. False when it could not: the caller's rows then stay
  * unclaimed, and the next chance to mail them puts them on the queue again (services/confirmation-mail.ts).
  */
-export async function enqueueFamilyMail(message: ConfirmationMessage): Promise<boolean> {
+export async function enqueueFamilyMail(
+  message: ConfirmationMessage,
+  /** Held back this long first (SQS's DelaySeconds, at most 900). */
+  delaySeconds = 0,
+): Promise<boolean> {
   const url = getConfig().FAMILY_MAIL_QUEUE_URL;
   if (!url) {
     log.error('family mail not queued: FAMILY_MAIL_QUEUE_URL is not configured');
@@ -49,7 +53,13 @@ export async function enqueueFamilyMail(message: ConfirmationMessage): Promise<b
   }
   for (let attempt = 1; attempt <= 3; attempt++) {
     try {
-      await sqs().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(message) }));
+      await sqs().send(
+        new SendMessageCommand({
+          QueueUrl: url,
+          MessageBody: JSON.stringify(message),
+          ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}),
+        }),
+      );
       return true;
     } catch (error) {
       log.warn('family mail enqueue failed', {

@@ -92,6 +92,11 @@ type Registration = { season_id: string; player_id: string; confirmation_mailed_
 export async function mailConfirmationOnce(
   registrations: Registration | readonly Registration[],
   season?: seasonsTable.SeasonItem,
+  /**
+   * Sent after this long: registrations written but still waiting for their tryout number, so the message
+   * finds them numbered (docs/decisions/0067-numbers-given-in-batches.md).
+   */
+  delaySeconds = 0,
 ): Promise<void> {
   void season;
   const open = [registrations].flat().filter((r) => !r.confirmation_mailed_at);
@@ -104,7 +109,7 @@ export async function mailConfirmationOnce(
         season_id: seasonId,
         player_ids: playerIds.slice(i, i + CONFIRMATION_MAX_ROWS),
       };
-      if (!(await enqueueFamilyMail(message))) {
+      if (!(await enqueueFamilyMail(message, delaySeconds))) {
         log.error('confirmation mail not queued; the next chance mails it', {
           count: message.player_ids.length,
         });

@@ -39,6 +39,8 @@ import { rateLimits, requireWithinLimit } from './rate-limits';
  * of a whole season's players needs, and still inside API Gateway's 29 s.
  */
 export const REGISTRATION_GIVE_UP_MS = 15_000;
+/** Past the minute's numbering sweep: a registration not numbered in its request's time is by then. */
+const CONFIRMATION_AFTER_NUMBERING_S = 90;
 
 /** The shape the player's screens read (spec §3 "My tryout record"). */
 export function toMyTryout(tryout: TryoutItem, season: seasonsTable.SeasonItem): MyTryout {
@@ -280,6 +282,12 @@ async function numbered(
       throw new ConflictError(serverMessages.seasonSettingsChanged);
     case 'waiting':
       log.error('tryout registrations written but not numbered in time', { seasonId: season.id });
+      // Their confirmation, once a batch or the minute's sweep has numbered them (a card's follows payment).
+      await mailConfirmationOnce(
+        tryouts.filter((t) => t.payment_method !== 'stripe'),
+        season,
+        CONFIRMATION_AFTER_NUMBERING_S,
+      );
       throw new ServiceUnavailableError(serverMessages.registrationNumberFollows);
     case 'created':
       break;
