@@ -11,18 +11,11 @@
  * (`numberWaiting`) to number. A player has at most one of a waiting item and a registration at any time: the
  * waiting item is written only while neither exists, and the batch swaps one for the other.
  */
-import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { unlessConditionFails } from './transactions';
+import { endTurn, renewTurn, takeTurn, TURN_MS } from './numbering-turn';
 import { toTryout, type NewTryout, type TryoutItem } from './tryout-item';
 
 export type InsertOutcome =
@@ -51,11 +44,6 @@ const RETRY_JITTER_MS = 15;
  */
 const FIRST_PAUSE_MS = 50;
 const MAX_PAUSE_MS = 500;
-/**
- * How long the numbering turn lasts between renewals: its holder renews it before a batch starts in its
- * second half. One that dies holding it costs the registrations behind it one wait of this length, once.
- */
-const TURN_MS = 1_000;
 /** How long a holder whose own are numbered keeps numbering a line of full batches for the others. */
 const SERVE_MS = 1_000;
 
@@ -151,68 +139,6 @@ async function drain(
       if (Date.now() >= serveUntil) return;
     }
   }
-}
-
-/**
- * Takes the season's numbering turn, unless another request holds it (one conditional write, refused
- * cheaply). Only one request numbers at a time, so batches do not cancel each other; correctness rests on
- * the batch's conditions alone, and a holder that dies holds the turn for TURN_MS at most.
- */
-async function takeTurn(seasonId: string): Promise<string | null> {
-  const now = Date.now();
-  const holder = randomUUID();
-  const taken = await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.numberingTurn(seasonId),
-        UpdateExpression: 'SET held_until = :until, holder = :holder, #type = :type',
-        ConditionExpression: 'attribute_not_exists(held_until) OR held_until < :now',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: {
-          ':until': now + TURN_MS,
-          ':now': now,
-          ':holder': holder,
-          ':type': 'tryout-numbering',
-        },
-      }),
-    ),
-  );
-  return taken === null ? null : holder;
-}
-
-/** Keeps the turn for another TURN_MS, while it is still this holder's; false when it is not. */
-async function renewTurn(seasonId: string, holder: string): Promise<boolean> {
-  const renewed = await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.numberingTurn(seasonId),
-        UpdateExpression: 'SET held_until = :until',
-        ConditionExpression: 'holder = :holder',
-        ExpressionAttributeValues: { ':until': Date.now() + TURN_MS, ':holder': holder },
-      }),
-    ),
-  );
-  return renewed !== null;
-}
-
-/**
- * Gives the turn back, so the next request numbers at once (a failure costs the next one TURN_MS), unless it
- * has passed to another holder meanwhile.
- */
-async function endTurn(seasonId: string, holder: string): Promise<void> {
-  await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.numberingTurn(seasonId),
-        UpdateExpression: 'SET held_until = :free',
-        ConditionExpression: 'holder = :holder',
-        ExpressionAttributeValues: { ':free': 0, ':holder': holder },
-      }),
-    ),
-  ).catch(() => undefined);
 }
 
 /** A refusal of the waiting write; `waiting` when a player's earlier attempt is the one waiting. */
