@@ -4,6 +4,7 @@
  * table to prove a refusal wrote nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { tryoutId } from '@club/shared';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import {
   AGE_GROUPS,
@@ -155,4 +156,33 @@ export async function registeredPlayer(
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body.message}`);
   const tryout = res.body.tryout as { tryout_number: number };
   return { ...player, url: res.body.url as string | undefined, tryoutNumber: tryout.tryout_number };
+}
+
+/** A cash registration of a player as the service writes it, before its number (db/tryout-numbers.ts). */
+export function newTryout(seasonId: string, player: TestPlayer) {
+  return {
+    id: tryoutId.of(seasonId, player.id),
+    season_id: seasonId,
+    player_id: player.id,
+    user_id: player.id,
+    age_group: '15U Boys' as const,
+    payment_method: 'cash' as const,
+    payment_status: 'cash' as const,
+    amount_cents: 4500,
+    attended: false,
+    result: '' as const,
+    email_sent: false,
+    created_at: new Date().toISOString(),
+    first_name: 'Avery',
+    last_name: 'Quinn',
+    email: player.email,
+    date_of_birth: '2010-06-15',
+    is_under_18: true,
+    parent_consent: true,
+    phone_number: '7805550134',
+    emergency_contact_name: 'Robin Quinn',
+    emergency_contact_phone: '7805550199',
+    emergency_contact_email: 'robin.quinn@example.test',
+    emergency_contact_relationship: 'parent' as const,
+  };
 }

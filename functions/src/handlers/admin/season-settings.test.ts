@@ -4,7 +4,7 @@ import { insertRegistrations } from '../../db/tryout-numbers';
 import { createSeason } from '../../services/seasons';
 import { call } from '../../../test/api';
 import { createAdmin } from '../../../test/admin';
-import { createPlayer, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
+import { createPlayer, newTryout, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
 
 const yearInEdmonton = () =>
@@ -202,33 +202,7 @@ describe('PATCH /admin/seasons/{id}', () => {
     await patchSeason(admin.token, season.id, { reference_year: 2026 });
 
     const outcome = await insertRegistrations(
-      [
-        {
-          id: `${season.id}.${player.id}`,
-          season_id: season.id,
-          player_id: player.id,
-          user_id: player.id,
-          age_group: '15U Boys',
-          payment_method: 'cash',
-          payment_status: 'cash',
-          amount_cents: 4500,
-          attended: false,
-          result: '',
-          email_sent: false,
-          created_at: new Date().toISOString(),
-          first_name: 'Avery',
-          last_name: 'Quinn',
-          email: player.email,
-          date_of_birth: '2010-06-15',
-          is_under_18: true,
-          parent_consent: true,
-          phone_number: '7805550134',
-          emergency_contact_name: 'Robin Quinn',
-          emergency_contact_phone: '7805550199',
-          emergency_contact_email: 'robin.quinn@example.test',
-          emergency_contact_relationship: 'parent',
-        },
-      ],
+      [newTryout(season.id, player)],
       { reference_year: 2025 },
       Date.now() + 5_000,
     );

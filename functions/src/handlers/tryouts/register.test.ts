@@ -14,7 +14,7 @@ import { resetStripeClientForTests } from '../../payments/stripe-client';
 import { ensureSeedAdmin } from '../../services/accounts';
 import { call } from '../../../test/api';
 import { PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
-import { createPlayer, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
+import { createPlayer, newTryout, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
 
 const register = (token: string, body: unknown) => call('registerTryout', { token, body });
@@ -214,35 +214,6 @@ describe('POST /tryouts/register, cash', () => {
 });
 
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-
-/** A registration as the service writes it, for the numbering's own tests. */
-function newTryout(seasonId: string, player: TestPlayer) {
-  return {
-    id: tryoutId.of(seasonId, player.id),
-    season_id: seasonId,
-    player_id: player.id,
-    user_id: player.id,
-    age_group: '15U Boys' as const,
-    payment_method: 'cash' as const,
-    payment_status: 'cash' as const,
-    amount_cents: 4500,
-    attended: false,
-    result: '' as const,
-    email_sent: false,
-    created_at: new Date().toISOString(),
-    first_name: 'Avery',
-    last_name: 'Quinn',
-    email: player.email,
-    date_of_birth: '2010-06-15',
-    is_under_18: true,
-    parent_consent: true,
-    phone_number: '7805550134',
-    emergency_contact_name: 'Robin Quinn',
-    emergency_contact_phone: '7805550199',
-    emergency_contact_email: 'robin.quinn@example.test',
-    emergency_contact_relationship: 'parent' as const,
-  };
-}
 
 /** How many registrations of a season are written and still waiting for their number. */
 async function waitingCount(seasonId: string): Promise<number> {
