@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import {
+  sessionInstant,
   todayInClubZone,
   type AgeGroup,
   type HelperRole,
@@ -14,6 +15,9 @@ import { createAdmin } from './admin';
 import { call } from './api';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
 import { createPlayer, openSeason, type TestPlayer } from './players';
+import * as seasonsTable from '../src/db/seasons';
+import * as tryoutsTable from '../src/db/tryouts';
+import { withdrawRegistration } from '../src/services/tryouts';
 
 export const GYM = { location: 'Harry Ainlay High School', address: '4350 111 St NW, Edmonton, AB' };
 
@@ -43,6 +47,18 @@ export async function seasonTonight(
   });
   expect(set.status).toBe(200);
   return { season, admin };
+}
+
+/**
+ * The family withdrew the athlete at 5 pm today, before tonight's 6 pm session closed withdrawals: a test
+ * run after 6 pm Edmonton time could not withdraw through the API any more, so it is written as of 5 pm.
+ */
+export async function withdrewBeforeTonight(seasonId: string, athleteId: string): Promise<void> {
+  const season = await seasonsTable.getSeason(seasonId);
+  const tryout = await tryoutsTable.getTryout(seasonId, athleteId);
+  expect(season && tryout, 'a registration to withdraw').toBeTruthy();
+  const fivePm = sessionInstant(`${todayInClubZone()}T17:00`);
+  await withdrawRegistration(season!, tryout!, fivePm, { kind: 'guardian', name: 'Robin Quinn' });
 }
 
 /** A player account invited for the job and accepted from the mailed link. */

@@ -10,7 +10,7 @@ import { keys } from '../db/keys';
 import { call } from '../../test/api';
 import { PASSWORD } from '../../test/accounts';
 import { createPlayer, openSeason, registeredPlayer, tableText } from '../../test/players';
-import { helperOf, seasonTonight } from '../../test/tryout-night';
+import { helperOf, seasonTonight, withdrewBeforeTonight } from '../../test/tryout-night';
 import { runRetention } from './retention';
 
 /** A season scored tonight: one player, one evaluator (named `evaluatorLast`), one score with `note`. */
@@ -136,8 +136,7 @@ describe('tryout night’s personal data (issue 37)', () => {
       },
     });
     expect(sent.status).toBe(200);
-    const withdrew = await call('withdrawHouseholdTryout', { token: parent.token, params: { id: childId } });
-    expect(withdrew.status).toBe(200);
+    await withdrewBeforeTonight(season.id, childId);
     expect(await tableText()).toContain(note.toLowerCase());
 
     // Act

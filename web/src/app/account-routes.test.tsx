@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../features/auth/test-render';
@@ -163,7 +163,8 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
     );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(router.state.location.pathname).toBe('/tryout');
-    expect(sessionStorage.getItem('return-to')).toBe('/tryout');
+    // Remembered once the card has been shown (an effect, which a busy machine may run a moment later).
+    await waitFor(() => expect(sessionStorage.getItem('return-to')).toBe('/tryout'));
   });
 
   it('sends an administrator on /tryout to /admin', async () => {

@@ -18,7 +18,7 @@ import {
 import { call } from '../../../test/api';
 import { mailsTo } from '../../../test/mailbox';
 import { registeredPlayer, tableSnapshot } from '../../../test/players';
-import { helperOf, seasonTonight } from '../../../test/tryout-night';
+import { helperOf, seasonTonight, withdrewBeforeTonight } from '../../../test/tryout-night';
 import type { HelperAccess } from '../../services/access';
 import { checkIn, tonight } from '../../services/checkin';
 
@@ -29,7 +29,7 @@ describe('the door on tryout night (issue 37)', () => {
     const door = await helperOf(admin, season.id, 'check-in');
     const first = await registeredPlayer('cash', { medical_notes: 'Asthma: inhaler in bag' });
     const second = await registeredPlayer('cash');
-    await call('withdrawMyTryout', { token: second.token });
+    await withdrewBeforeTonight(season.id, second.id);
 
     // Act
     const res = await call('getTonight', { token: door.token, params: { seasonId: season.id } });
@@ -202,7 +202,7 @@ describe('the door on tryout night (issue 37)', () => {
     const pdf = await call('getMyReceipt', { token: player.token, query: { format: 'pdf' } });
     expect(Buffer.from(pdf.text, 'base64').toString('latin1')).toContain('/Subtype /Image');
     // A withdrawn registration's image is gone.
-    await call('withdrawMyTryout', { token: player.token });
+    await withdrewBeforeTonight(season.id, player.id);
     expect((await call('getCheckinQr', { params: { code } })).status).toBe(404);
   });
 });
