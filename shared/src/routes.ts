@@ -548,7 +548,7 @@ export const routes = {
     handler: 'tryouts/register',
     table: 'write',
     body: 'TryoutRegistrationSchema',
-    answer: answer<T.TryoutRegistrationAnswer>(),
+    answer: answer<T.TryoutRegistrationAnswer | T.TryoutRegistrationAccepted>(),
     payments: true,
     mail: true,
     queue: 'familyMail',

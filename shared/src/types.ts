@@ -220,6 +220,15 @@ export interface HouseholdTryout extends MyTryout {
 }
 
 /** POST /tryouts/register: the new registration; `url` (card) is the checkout page to send the browser to. */
+/**
+ * POST /tryouts/register answered 202 (issue 43): the registrations are written and their tryout numbers
+ * follow within a minute, on the dashboard; `message` says so.
+ */
+export interface TryoutRegistrationAccepted {
+  number_follows: true;
+  message: string;
+}
+
 export interface TryoutRegistrationAnswer {
   /** The registration made (the first, when several were). */
   tryout: MyTryout;

@@ -62,9 +62,15 @@ export async function insertRegistrations(
   tryouts: readonly NewTryout[],
   season: SeasonAsChecked,
   giveUpAt: number,
+  /**
+   * Run once they are written, before they are numbered: what must follow them even if this request dies
+   * now (their confirmation, which waits for the numbers).
+   */
+  onWritten: () => Promise<void> = async () => {},
 ): Promise<InsertOutcome> {
   const seasonId = tryouts[0]!.season_id;
   const refused = await writeWaiting(tryouts, season);
+  if (!refused) await onWritten();
   if (!refused)
     return numbered(
       seasonId,
@@ -329,6 +335,28 @@ export async function numberWaiting(seasonId: string, giveUpAt: number): Promise
     await endTurn(seasonId, holder);
   }
   return done;
+}
+
+/**
+ * Whether any of these players' registrations is written but still waiting for its number: a confirmation
+ * naming them waits for it, so a household's mail is never split and never sent without a number.
+ */
+export async function anyWaiting(seasonId: string, playerIds: readonly string[]): Promise<boolean> {
+  if (!playerIds.length) return false;
+  const out = await db().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName()]: {
+          Keys: playerIds.map((p) => keys.waitingTryout(seasonId, p)),
+          ConsistentRead: true,
+          ProjectionExpression: 'PK',
+        },
+      },
+    }),
+  );
+  // Keys DynamoDB left unprocessed are not known to be numbered: waited for too.
+  const unprocessed = out.UnprocessedKeys?.[tableName()]?.Keys?.length ?? 0;
+  return (out.Responses?.[tableName()]?.length ?? 0) > 0 || unprocessed > 0;
 }
 
 /** Registrations of players in a season, strongly consistent (those that exist). */

@@ -36,7 +36,7 @@ import { authorize, clientAddress, verifyOrigin } from './authorize';
 /** Larger bodies than any form of the product sends are refused before parsing. */
 const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 
-type Status = 200 | 201 | 204 | 302;
+type Status = 200 | 201 | 202 | 204 | 302;
 
 /** What a handler returns when plain JSON with 200 is not enough; `TBody` is the answer it carries. */
 export interface Reply<TBody = unknown> {
@@ -57,6 +57,8 @@ export const reply = {
     ...options,
   }),
   created: <TBody>(body: TBody): Reply<TBody> => ({ __reply: true, status: 201, body }),
+  /** Taken, and finished a moment later (a registration whose number follows, issue 43). */
+  accepted: <TBody>(body: TBody): Reply<TBody> => ({ __reply: true, status: 202, body }),
   noContent: (options: { cookies?: string[] } = {}): Reply<null> => ({
     __reply: true,
     status: 204,

@@ -14,11 +14,16 @@ const Id = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i));
 /** The most registrations one confirmation names (a household holds a dozen at most). */
 export const CONFIRMATION_MAX_ROWS = 20;
 
+/** How many times a confirmation looks again for registrations still waiting for their number. */
+export const CONFIRMATION_MAX_WAITS = 60;
+
 /** One confirmation mail: the registrations completed together, of one season. */
 export const ConfirmationMessageSchema = v.object({
   kind: v.literal('confirmation'),
   season_id: Id,
   player_ids: v.pipe(v.array(Id), v.minLength(1), v.maxLength(CONFIRMATION_MAX_ROWS)),
+  /** Times it came back because one of them was still waiting for its tryout number (issue 43). */
+  waited: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(CONFIRMATION_MAX_WAITS))),
 });
 export type ConfirmationMessage = v.InferOutput<typeof ConfirmationMessageSchema>;
 

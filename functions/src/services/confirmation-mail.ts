@@ -10,6 +10,7 @@ import { apiPath, ownPlayerId, serverMessages, sessionsOf, type CalendarLinkAnsw
 import type { TryoutItem } from '../db/tryout-item';
 import * as users from '../db/users';
 import * as seasonsTable from '../db/seasons';
+import * as tryoutNumbers from '../db/tryout-numbers';
 import * as tryoutsTable from '../db/tryouts';
 import { HOUSEHOLD_KEY, signCalendarKey } from '../lib/calendar-link';
 import { NotFoundError } from '../lib/errors';
@@ -21,6 +22,7 @@ import { takeSendSlot } from '../mail/send-pacing';
 import { sendMailOnce } from '../mail/ses-sender';
 import {
   CONFIRMATION_MAX_ROWS,
+  CONFIRMATION_MAX_WAITS,
   enqueueFamilyMail,
   type ConfirmationMessage,
 } from '../queue/family-mail-queue';
@@ -120,6 +122,9 @@ export async function mailConfirmationOnce(
 
 export type QueuedConfirmationOutcome = 'done' | 'retry';
 
+/** How long a confirmation naming a registration still waiting for its number waits before looking again. */
+export const NUMBER_WAIT_S = 5;
+
 /**
  * The family-mail worker's step for one confirmation message: waits for a sending slot (shared with every
  * mail worker of the process), claims the registrations (none left to claim: a redelivered message, or
@@ -132,6 +137,13 @@ export async function deliverQueuedConfirmation(
   message: ConfirmationMessage,
   deadline: number,
 ): Promise<QueuedConfirmationOutcome> {
+  // One of them still waits for its tryout number (registration night, issue 43): the mail waits with it,
+  // whole, so a household is mailed once with every number. It comes back in moments, as a new message.
+  if (await tryoutNumbers.anyWaiting(message.season_id, message.player_ids)) {
+    const waited = (message.waited ?? 0) + 1;
+    if (waited > CONFIRMATION_MAX_WAITS) return 'retry';
+    return (await enqueueFamilyMail({ ...message, waited }, NUMBER_WAIT_S)) ? 'done' : 'retry';
+  }
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
   const now = new Date();
   const claimed: TryoutItem[] = [];

@@ -39,8 +39,17 @@ import { rateLimits, requireWithinLimit } from './rate-limits';
  * of a whole season's players needs, and still inside API Gateway's 29 s.
  */
 export const REGISTRATION_GIVE_UP_MS = 15_000;
-/** Past the minute's numbering sweep: a registration not numbered in its request's time is by then. */
-const CONFIRMATION_AFTER_NUMBERING_S = 90;
+
+/**
+ * Registered, and its tryout number not given within the request's time (a night busier than the table):
+ * the next batch or the minute's sweep numbers it. POST /tryouts/register answers 202 with the message; the
+ * door's walk-up, which cannot check a child in without a number, answers it as a 503 to try again.
+ */
+export class NumberFollowsError extends ServiceUnavailableError {
+  constructor() {
+    super(serverMessages.registrationNumberFollows);
+  }
+}
 
 /** The shape the player's screens read (spec §3 "My tryout record"). */
 export function toMyTryout(tryout: TryoutItem, season: seasonsTable.SeasonItem): MyTryout {
@@ -236,11 +245,8 @@ export async function registerForTryout(
     ...(input.registrations ? { tryouts: answers } : {}),
   };
   const registered = made[0]!;
-  if (!card) {
-    // One confirmation for the household's registrations made together (issue 36).
-    await mailConfirmationOnce(made, season);
-    return answer;
-  }
+  // Nothing to pay by card: its confirmation was queued as it was written, and goes once it is numbered.
+  if (!card) return answer;
   // Held for the club's answer: registered and numbered, nothing to pay yet (the dashboard says so).
   if (held) return answer;
   const opening = groupId
@@ -272,6 +278,10 @@ async function numbered(
     tryouts,
     { reference_year: season.reference_year },
     now.getTime() + REGISTRATION_GIVE_UP_MS,
+    // One confirmation for the household's registrations made together (issue 36), queued before the
+    // numbering, so a request that dies now still has it sent; a card's follows its payment. The worker
+    // sends it once every one of them is numbered (a mail is never split, nor sent without the numbers).
+    () => mailConfirmationOnce(tryouts.filter((t) => t.payment_method !== 'stripe')),
   );
   switch (inserted.outcome) {
     case 'already-registered':
@@ -282,13 +292,7 @@ async function numbered(
       throw new ConflictError(serverMessages.seasonSettingsChanged);
     case 'waiting':
       log.error('tryout registrations written but not numbered in time', { seasonId: season.id });
-      // Their confirmation, once a batch or the minute's sweep has numbered them (a card's follows payment).
-      await mailConfirmationOnce(
-        tryouts.filter((t) => t.payment_method !== 'stripe'),
-        season,
-        CONFIRMATION_AFTER_NUMBERING_S,
-      );
-      throw new ServiceUnavailableError(serverMessages.registrationNumberFollows);
+      throw new NumberFollowsError();
     case 'created':
       break;
   }

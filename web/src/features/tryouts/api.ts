@@ -5,6 +5,7 @@ import type {
   CheckoutAnswer,
   MyTryout,
   PaymentConfirmation,
+  TryoutRegistrationAccepted,
   TryoutRegistrationAnswer,
 } from '@club/shared/types';
 import { callApi, downloadApi, nullWhenNotFound, type DownloadedFile } from '../../lib/api-client';
@@ -21,7 +22,10 @@ export async function sayDivision(athleteId: string, division: Division): Promis
 }
 
 /** Registers for the active season; a card registration's answer carries the checkout page's `url`. */
-export function registerTryout(choice: TryoutRegistrationInput): Promise<TryoutRegistrationAnswer> {
+/** 202 (issue 43): registered, and the tryout numbers follow on the dashboard, as the message says. */
+export function registerTryout(
+  choice: TryoutRegistrationInput,
+): Promise<TryoutRegistrationAnswer | TryoutRegistrationAccepted> {
   return callApi('registerTryout', { body: choice });
 }
 

@@ -439,6 +439,23 @@ describe('a registration that waits, and one whose answer is lost (issue 43)', (
     expect(bodies).toEqual([sentBoth, sentBoth]);
   });
 
+  it('goes to the dashboard with the server’s words when the registrations are taken and their numbers follow (202)', async () => {
+    // Prepare: a night busier than the table: written, numbered a moment later (issue 43)
+    serveFamily();
+    const message = 'We have your registration. Its tryout number will be on your dashboard within a minute.';
+    registerWith(() => HttpResponse.json({ number_follows: true, message }, { status: 202 }));
+    const { user, router } = renderTryout(<TryoutDashboard />);
+    await tick(user, [mina, leo]);
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+
+    // Assess: told, not refused, on the dashboard
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('points to the dashboard when the registrations are saved but the card checkout could not start', async () => {
     // Prepare
     serveFamily();

@@ -124,7 +124,7 @@ export function FamilyTryoutForm({
       for (const a of ticked.filter((a) => !a.division)) {
         await sayDivision(a.id, divisions[a.id]!);
       }
-      const { url, tryout } = await registerTryout({
+      const answer = await registerTryout({
         payment_method: payment,
         registrations: ticked.map((a) => ({
           athlete_id: a.id,
@@ -133,6 +133,11 @@ export function FamilyTryoutForm({
         })),
         ...termsOf(season, terms),
       });
+      if ('number_follows' in answer) {
+        navigate('/dashboard', { replace: true, state: { notice: answer.message } });
+        return;
+      }
+      const { url, tryout } = answer;
       if (payment === 'stripe' && url) {
         setLeaving(true);
         goToCheckout(url);

@@ -119,11 +119,16 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
     try {
       // Said once, kept on the athlete: the next season asks no more (issue 36).
       if (player && division && player.division !== division) await sayDivision(player.id, division);
-      const { url, tryout } = await registerTryout({
+      const answer = await registerTryout({
         ...parsed.output,
         ...(photos ? { photo_consent: true } : {}),
         ...termsOf(season, terms),
       });
+      if ('number_follows' in answer) {
+        navigate('/dashboard', { replace: true, state: { notice: answer.message } });
+        return;
+      }
+      const { url, tryout } = answer;
       if (parsed.output.payment_method === 'stripe' && url) {
         // Stays busy: the page is leaving for the payment provider's checkout (spec §4).
         setLeaving(true);
