@@ -518,7 +518,7 @@ function rowsOf(
         name: `${call} burst / quiet p95`,
         value: ratio(burst.p95, quiet.p95),
         unit: '×',
-        ...(call.includes('admin list') ? { note: 'goal ≤ 3' } : {}),
+        ...(call.includes('admin list') ? { note: 'against pages of the first dozen rows' } : {}),
       },
       {
         name: `${call} burst / quiet p99`,
@@ -530,12 +530,27 @@ function rowsOf(
   }
   const after = statsOf(adminAfter.filter((r) => r.status === 200));
   const afterFailed = adminAfter.length - after.count;
-  rows.push({
-    name: 'GET /admin/tryouts/page (admin list) quiet after p95',
-    value: round(after.p95),
-    unit: 'ms',
-    note: `${after.count} reads one at a time, every registration in, a page of 500 each (p50 ${round(after.p50)} ms)${afterFailed ? `, ${afterFailed} failed` : ''}`,
-  });
+  const adminBurst = statsOf(
+    records.filter(
+      (r) => r.call === 'GET /admin/tryouts/page (admin list)' && r.phase === 'burst' && answered(r),
+    ),
+  );
+  rows.push(
+    {
+      name: 'GET /admin/tryouts/page (admin list) quiet after p95',
+      value: round(after.p95),
+      unit: 'ms',
+      note: `${after.count} reads one at a time, every registration in, a page of 500 each (p50 ${round(after.p50)} ms)${afterFailed ? `, ${afterFailed} failed` : ''}`,
+    },
+    {
+      // The burst reads the same page the quiet reads after it do (500 rows once the season has them), so
+      // this ratio is the burst's own cost; the one above also counts the page growing from a dozen rows.
+      name: 'GET /admin/tryouts/page (admin list) burst / quiet after p95',
+      value: ratio(adminBurst.p95, after.p95),
+      unit: '×',
+      note: 'goal ≤ 3: the same page, one read at a time after the burst',
+    },
+  );
   const burstEnd = night.burstEndedAt - night.burstStartedAt;
   const registered = perSecond(
     records
