@@ -24,6 +24,11 @@ export const PLATFORM_FUNCTIONS = {
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */
 export interface QueueWorkerDeclaration {
   readonly mail: boolean;
+  /**
+   * The worker puts messages back on its own queue, delayed (a confirmation waiting for its numbers, issue
+   * 43): it gets the queue's URL and may send to it.
+   */
+  readonly requeues?: boolean;
   readonly memorySize: number;
   readonly environment: (config: StageConfig, settings: QueueSettings) => Record<string, string>;
 }
@@ -48,9 +53,13 @@ export const QUEUE_WORKERS: Record<QueueName, QueueWorkerDeclaration> = {
     memorySize: 256,
     environment: (config) => ({ RESULT_MAIL_SEND_RATE: String(mailWorkerShare(config)) }),
   },
-  /** Registration confirmations (issue 43): the same rate, shared with the result mails. */
+  /**
+   * Registration confirmations (issue 43): the same rate, shared with the result mails. A confirmation that
+   * names a registration still waiting for its number is put back, 5 s later.
+   */
   familyMail: {
     mail: true,
+    requeues: true,
     memorySize: 256,
     environment: (config) => ({ RESULT_MAIL_SEND_RATE: String(mailWorkerShare(config)) }),
   },

@@ -115,6 +115,19 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
     const env = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(fn.Properties.Handler).toBe('index.handler');
     expect(env.RESULT_MAIL_SEND_RATE).toBe(String(STAGES[name].resultMailRate / 4));
+    // A confirmation waiting for its numbers is put back on this queue: its URL, and send to it alone.
+    expect(env.FAMILY_MAIL_QUEUE_URL).toEqual({ Ref: logicalId(queue) });
+    const sends = statementsOfRole(built[name]!, logicalId(worker.function.role!)).filter((s) =>
+      actionsOf(s).includes('sqs:SendMessage'),
+    );
+    expect(sends.map((s) => s.Resource)).toEqual([queueArnOf]);
+  });
+
+  it('gives the result-mail worker no queue to send to: it never puts a message back itself', () => {
+    const { stacks } = stage();
+    const { worker } = stacks.api.queueWorkers.get('resultMail')!;
+    const statements = statementsOfRole(built[name]!, logicalId(worker.function.role!));
+    expect(statements.flatMap(actionsOf)).not.toContain('sqs:SendMessage');
   });
 
   it('runs the worker with the house defaults, paced to a quarter of the stage rate (two workers of two queues at once)', () => {

@@ -86,10 +86,13 @@ export class QueueWorker extends Construct {
           SES_CONFIGURATION_SET: props.mail.configurationSetName,
         }),
         ...declared.environment(config, settings),
+        ...(declared.requeues && { [facts.queueUrlVariable]: this.queue.queueUrl }),
       },
       table: { table: props.table, indexNames: props.indexNames, access: 'write' },
       secrets: [],
       ...(declared.mail && { mail: props.mail }),
+      // Send only (encrypted with SQS's own key): what it receives comes through the event source below.
+      ...(declared.requeues && { sendsTo: [this.queue] }),
       memorySize: declared.memorySize,
       // Its batches are fed by SQS, not waited for by a request.
       timeout: Duration.seconds(settings.workerTimeoutSeconds),
