@@ -80,6 +80,8 @@ export async function insertRegistrations(
   // Its earlier attempt (a timeout, a crash, a double tap) is written and waiting: numbered before the
   // answer, so the registration the family is told it has is on its dashboard.
   if (refused.outcome.outcome === 'already-registered' && refused.waiting) {
+    // Its confirmation too, in case the earlier attempt died before queueing it (sent once by its claim).
+    await onWritten();
     await numbered(seasonId, [refused.outcome.player_id], giveUpAt);
   }
   return refused.outcome;
