@@ -37,7 +37,8 @@ function FamilyCalendar({ link }: { link: CalendarLinkAnswer }) {
   );
 }
 
-export function FamilyRegistrations() {
+/** The household's registration cards; `readAgain` changed reads them again (numbers that follow, issue 43). */
+export function FamilyRegistrations({ readAgain = 0 }: { readAgain?: number } = {}) {
   const { user } = useSession();
   const [entries, setEntries] = useState<Entry[]>([]);
   const [settled, setSettled] = useState(false);
@@ -74,7 +75,7 @@ export function FamilyRegistrations() {
     return () => {
       current = false;
     };
-  }, [user?.id, householdVersion]);
+  }, [user?.id, householdVersion, readAgain]);
 
   // Several still to pay by card: each card's "Complete payment" pays them all on one checkout (issue 36).
   const unpaid = entries.filter(

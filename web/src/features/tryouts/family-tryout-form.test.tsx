@@ -439,21 +439,53 @@ describe('a registration that waits, and one whose answer is lost (issue 43)', (
     expect(bodies).toEqual([sentBoth, sentBoth]);
   });
 
-  it('goes to the dashboard with the server’s words when the registrations are taken and their numbers follow (202)', async () => {
+  it('goes to the dashboard with the server’s words when the numbers follow (202), and shows each number as it arrives', async () => {
     // Prepare: a night busier than the table: written, numbered a moment later (issue 43)
-    serveFamily();
-    const message = 'We have your registration. Its tryout number will be on your dashboard within a minute.';
-    registerWith(() => HttpResponse.json({ number_follows: true, message }, { status: 202 }));
-    const { user, router } = renderTryout(<TryoutDashboard />);
-    await tick(user, [mina, leo]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serveFamily();
+      const message =
+        'We have your registration. Its tryout number will be on your dashboard within a minute.';
+      let numberedYet = false;
+      registerWith(() => HttpResponse.json({ number_follows: true, message }, { status: 202 }));
+      server.use(
+        onRoute('getHouseholdTryouts', () =>
+          numberedYet
+            ? [notRegistered(own.id), numbered(mina, 7, '15U Girls'), numbered(leo, 8, '13U Boys')]
+            : [own, mina, leo].map((a) => notRegistered(a.id)),
+        ),
+      );
+      const { user, router } = renderTryout(
+        <TryoutDashboard />,
+        userEvent.setup({ advanceTimers: vi.advanceTimersByTime }),
+      );
+      await tick(user, [mina, leo]);
 
-    // Act
-    await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
+      // Act
+      await user.click(screen.getByRole('button', { name: 'Register for Tryouts' }));
 
-    // Assess: told, not refused, on the dashboard
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      // Assess: told, not refused, on the dashboard
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: "Mina's Tryout Registration" })).not.toBeInTheDocument();
+
+      // Act: numbered a few seconds later; the dashboard looks again by itself
+      numberedYet = true;
+      await vi.advanceTimersByTimeAsync(10_500);
+
+      // Assess
+      const minaCard = await screen.findByRole('region', { name: "Mina's Tryout Registration" });
+      expect(
+        within(minaCard).getByText('Tryout Number', { selector: 'dt' }).nextElementSibling,
+      ).toHaveTextContent(/^7$/);
+      const leoCard = screen.getByRole('region', { name: "Leo's Tryout Registration" });
+      expect(
+        within(leoCard).getByText('Tryout Number', { selector: 'dt' }).nextElementSibling,
+      ).toHaveTextContent(/^8$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('points to the dashboard when the registrations are saved but the card checkout could not start', async () => {

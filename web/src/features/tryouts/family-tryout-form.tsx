@@ -134,7 +134,8 @@ export function FamilyTryoutForm({
         ...termsOf(season, terms),
       });
       if ('number_follows' in answer) {
-        navigate('/dashboard', { replace: true, state: { notice: answer.message } });
+        const state: DashboardNotice = { notice: answer.message, numbersFollow: true };
+        navigate('/dashboard', { replace: true, state });
         return;
       }
       const { url, tryout } = answer;

@@ -122,6 +122,10 @@ function ClosedForFamily({ season }: { season: Season | null }) {
   );
 }
 
+/** After a 202 (issue 43): looks for the numbers every 10 s, six times ("within a minute"). */
+const LOOK_AGAIN_MS = 10_000;
+const LOOKS_FOR_NUMBERS = 6;
+
 export function TryoutDashboard() {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -132,6 +136,17 @@ export function TryoutDashboard() {
   const [finalizing, setFinalizing] = useState(Boolean(returningFrom));
   const [load, setLoad] = useState<LoadState>({ kind: 'loading' });
   const given = (location.state as Partial<DashboardNotice> | null)?.notice;
+  // Registered with the numbers to follow (issue 43): read again every 10 s for a minute, so each number
+  // shows as it arrives, with no reload.
+  const [numbersFollow] = useState(
+    () => (location.state as Partial<DashboardNotice> | null)?.numbersFollow === true,
+  );
+  const [lookedAgain, setLookedAgain] = useState(0);
+  useEffect(() => {
+    if (!numbersFollow || lookedAgain >= LOOKS_FOR_NUMBERS) return;
+    const timer = setTimeout(() => setLookedAgain((n) => n + 1), LOOK_AGAIN_MS);
+    return () => clearTimeout(timer);
+  }, [numbersFollow, lookedAgain]);
   // "You're registered!" belongs to the moment it was said (issue 42): it is taken off the history entry at
   // once, so a reload, or the tab reopened the next day, never shows it again, above a result or otherwise.
   const [notice, setNotice] = useState(given);
@@ -145,7 +160,7 @@ export function TryoutDashboard() {
     let current = true;
     void (async () => {
       let paid = false;
-      if (returningFrom) {
+      if (returningFrom && !lookedAgain) {
         try {
           paid = (await confirmPayment(returningFrom)).payment_status === 'paid';
         } catch {
@@ -166,7 +181,7 @@ export function TryoutDashboard() {
       }
       if (!current) return;
       setLoad(next);
-      if (returningFrom) {
+      if (returningFrom && !lookedAgain) {
         setFinalizing(false);
         // Paid: the family is told so in words, with what was paid (issue 18).
         const amount = next.kind === 'ready' ? next.tryout?.amount_paid_cents : undefined;
@@ -179,7 +194,7 @@ export function TryoutDashboard() {
     return () => {
       current = false;
     };
-  }, [returningFrom, navigate, user?.id]);
+  }, [returningFrom, navigate, user?.id, lookedAgain]);
 
   return (
     <div className="tryout-dashboard">
@@ -217,7 +232,7 @@ export function TryoutDashboard() {
         )
       ) : null}
       {/* After the return from checkout is confirmed, so a family checkout's cards show it paid. */}
-      {load.kind === 'loading' ? null : <FamilyRegistrations />}
+      {load.kind === 'loading' ? null : <FamilyRegistrations readAgain={lookedAgain} />}
     </div>
   );
 }

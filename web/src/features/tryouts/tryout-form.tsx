@@ -36,6 +36,8 @@ const ERROR_ID = 'tryout-form-error';
 /** What the dashboard reads from the navigation state after a cash registration. */
 export interface DashboardNotice {
   notice: string;
+  /** The registrations were taken and their numbers follow (a 202, issue 43): the dashboard looks again. */
+  numbersFollow?: true;
 }
 
 /** The chosen group's sessions, before the family pays (issue 15); a note when none are set yet. */
@@ -125,7 +127,8 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         ...termsOf(season, terms),
       });
       if ('number_follows' in answer) {
-        navigate('/dashboard', { replace: true, state: { notice: answer.message } });
+        const state: DashboardNotice = { notice: answer.message, numbersFollow: true };
+        navigate('/dashboard', { replace: true, state });
         return;
       }
       const { url, tryout } = answer;
