@@ -56,9 +56,9 @@ export async function seasonTonight(
 export async function withdrewBeforeTonight(seasonId: string, athleteId: string): Promise<void> {
   const season = await seasonsTable.getSeason(seasonId);
   const tryout = await tryoutsTable.getTryout(seasonId, athleteId);
-  expect(season && tryout, 'a registration to withdraw').toBeTruthy();
+  if (!season || !tryout) throw new Error(`No registration of ${athleteId} in ${seasonId} to withdraw`);
   const fivePm = sessionInstant(`${todayInClubZone()}T17:00`);
-  await withdrawRegistration(season!, tryout!, fivePm, { kind: 'guardian', name: 'Robin Quinn' });
+  await withdrawRegistration(season, tryout, fivePm, { kind: 'guardian', name: 'Robin Quinn' });
 }
 
 /** A player account invited for the job and accepted from the mailed link. */
