@@ -7,7 +7,7 @@ import type { QueueName } from '@club/shared';
 import { familyMailQueue } from './queue/family-mail-settings';
 import { resultMailQueue } from './queue/result-mail-settings';
 
-export { tableDefinition } from './db/table-definition';
+export { tableDefinition } from './db/platform/table-definition';
 export { ORIGIN_VERIFY_HEADER } from './lib/config';
 export { VIEWER_ADDRESS_HEADER } from './lib/origin';
 export { familyMailQueue, resultMailQueue };

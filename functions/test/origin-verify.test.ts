@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routeList } from '@club/shared';
-import { db, tableName } from '../src/db/client';
+import { db, tableName } from '../src/db/platform/client';
 import { resetConfigForTests } from '../src/lib/config';
 import { call } from './api';
 import { sameOrigin, signedInUser, uniqueEmail } from './accounts';

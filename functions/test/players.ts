@@ -13,12 +13,12 @@ import {
   type Season,
   type TryoutSession,
 } from '@club/shared';
-import { db, tableName } from '../src/db/client';
-import { expiresAt, keys } from '../src/db/keys';
-import { createUserClaimingEmail, type UserItem } from '../src/db/users';
+import { db, tableName } from '../src/db/platform/client';
+import { expiresAt, keys } from '../src/db/platform/keys';
+import { createUserClaimingEmail, type UserItem } from '../src/db/accounts/users';
 import { signAccessToken } from '../src/lib/access-token';
-import { hashPassword } from '../src/services/passwords';
-import { createSeason } from '../src/services/seasons';
+import { hashPassword } from '../src/services/accounts/passwords';
+import { createSeason } from '../src/services/seasons/seasons';
 import { call } from './api';
 import { PASSWORD, uniqueEmail } from './accounts';
 
@@ -158,7 +158,7 @@ export async function registeredPlayer(
   return { ...player, url: res.body.url as string | undefined, tryoutNumber: tryout.tryout_number };
 }
 
-/** A cash registration of a player as the service writes it, before its number (db/tryout-numbers.ts). */
+/** A cash registration of a player as the service writes it, before its number (db/registration/tryout-numbers.ts). */
 export function newTryout(seasonId: string, player: TestPlayer) {
   return {
     id: tryoutId.of(seasonId, player.id),

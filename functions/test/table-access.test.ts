@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, todayInClubZone, tryoutId, type RouteDefinition } from '@club/shared';
 import { sampleRequest, type SampleIds } from '@club/shared/route-samples';
-import { db } from '../src/db/client';
+import { db } from '../src/db/platform/client';
 import { signCalendarKey } from '../src/lib/calendar-link';
 import { checkinCodeOf } from '../src/lib/checkin-code';
-import { ensureSeedAdmin } from '../src/services/accounts';
+import { ensureSeedAdmin } from '../src/services/accounts/accounts';
 import { call } from './api';
 import { PASSWORD, sameOrigin, uniqueEmail } from './accounts';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
@@ -32,7 +32,7 @@ let ids: SampleIds;
 let inviteToken: string;
 
 beforeAll(async () => {
-  // Every command the handlers send goes through this one client (db/client.ts).
+  // Every command the handlers send goes through this one client (db/platform/client.ts).
   db().middlewareStack.add(
     (next, context) => async (args) => {
       sent.push(String(context.commandName).replace(/Command$/, ''));

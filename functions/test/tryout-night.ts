@@ -15,9 +15,9 @@ import { createAdmin } from './admin';
 import { call } from './api';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
 import { createPlayer, openSeason, type TestPlayer } from './players';
-import * as seasonsTable from '../src/db/seasons';
-import * as tryoutsTable from '../src/db/tryouts';
-import { withdrawRegistration } from '../src/services/tryouts';
+import * as seasonsTable from '../src/db/seasons/seasons';
+import * as tryoutsTable from '../src/db/registration/registrations';
+import { withdrawRegistration } from '../src/services/registration/withdrawal';
 
 export const GYM = { location: 'Harry Ainlay High School', address: '4350 111 St NW, Edmonton, AB' };
 

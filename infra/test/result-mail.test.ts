@@ -185,7 +185,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       'startHouseholdCheckout',
       'stripeWebhook',
       'updateHouseholdTryout',
-      'updateMyTryout',
+      'switchMyTryoutToCash',
     ]);
 
     for (const row of routeList()) {

@@ -144,7 +144,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'registerTryout',
         'startCheckout',
         'confirmPayment',
-        'updateMyTryout',
+        'switchMyTryoutToCash',
         'withdrawMyTryout',
         // The same three for one athlete of a household.
         'startHouseholdCheckout',
@@ -171,7 +171,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'confirmEmailChange',
         // The registration's confirmation, where a registration completes (cash at once, a card once paid).
         'registerTryout',
-        'updateMyTryout',
+        'switchMyTryoutToCash',
         'updateHouseholdTryout',
         'confirmPayment',
         'stripeWebhook',

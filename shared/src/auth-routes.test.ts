@@ -62,7 +62,7 @@ describe('the account rows of the route table', () => {
       'setTryoutFee',
       'stripeWebhook',
       'updateHouseholdTryout',
-      'updateMyTryout',
+      'switchMyTryoutToCash',
       // Issue 36: a withdrawal, a refund and a fee the club set are mailed to the family.
       'withdrawHouseholdTryout',
       'withdrawMyTryout',

@@ -361,7 +361,7 @@ export const routes = {
     handler: 'household/tryout-update',
     table: 'write',
     params: 'AthleteParamsSchema',
-    body: 'UpdateMyTryoutSchema',
+    body: 'SwitchToCashSchema',
     answer: answer<T.MyTryout>(),
     payments: true,
     mail: true,
@@ -529,13 +529,13 @@ export const routes = {
     mail: true,
   },
   /** A family switches its unpaid card registration to cash (an abandoned checkout). */
-  updateMyTryout: {
+  switchMyTryoutToCash: {
     method: 'PATCH',
     path: '/tryouts/my',
     access: 'player',
-    handler: 'tryouts/update-my',
+    handler: 'tryouts/switch-to-cash',
     table: 'write',
-    body: 'UpdateMyTryoutSchema',
+    body: 'SwitchToCashSchema',
     answer: answer<T.MyTryout>(),
     payments: true,
     mail: true,
@@ -784,7 +784,7 @@ export const routes = {
     access: 'admin',
     handler: 'admin/get-send-progress',
     // A GET that writes: the progress read also puts rows whose queue message was lost back on the queue,
-    // renewing the round's requeue time with a conditional write first (services/result-mail.ts).
+    // renewing the round's requeue time with a conditional write first (services/mail/result-mail.ts).
     table: 'write',
     params: 'SeasonOfTryoutsParamsSchema',
     answer: answer<T.SendResultsAnswer>(),

@@ -476,7 +476,7 @@ export type TryoutRegistrationInput = v.InferOutput<typeof TryoutRegistrationSch
  * PATCH /tryouts/my: what a family may change of its own registration. Only a switch to cash (an abandoned
  * card payment, paid on the day instead); anything else is refused with a clear 400.
  */
-export const UpdateMyTryoutSchema = v.strictObject(
+export const SwitchToCashSchema = v.strictObject(
   { payment_method: v.literal('cash', m.switchToCashOnly) },
   (issue) => {
     const key = issue.path?.[0]?.key;
@@ -484,7 +484,7 @@ export const UpdateMyTryoutSchema = v.strictObject(
     return typeof key === 'string' ? `Unexpected field: ${key.slice(0, 40)}.` : 'Invalid request.';
   },
 );
-export type UpdateMyTryoutInput = v.InferOutput<typeof UpdateMyTryoutSchema>;
+export type SwitchToCashInput = v.InferOutput<typeof SwitchToCashSchema>;
 
 /** A Stripe Checkout Session id as Stripe (and the local stand-in) makes them: cs_test_… or cs_live_…. */
 export const CheckoutSessionIdSchema = v.pipe(

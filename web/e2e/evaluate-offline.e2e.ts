@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInClubZone } from '@club/shared';
 import { writeSampleRegistrations } from '../../scripts/src/local/sample-registrations';
 import type { RunningStack } from '../../scripts/src/local/stack';
-import { scoresOfGroup } from '../../functions/src/db/scores';
+import { scoresOfGroup } from '../../functions/src/db/tryout-night/scores';
 import { startE2eStack } from './e2e-stack';
 import { adminCredentials, inbox, openPage, useOwnStack } from './harness';
 import { signIn, verifiedPlayer } from './players';

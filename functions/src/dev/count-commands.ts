@@ -2,7 +2,7 @@
  * Counts the DynamoDB commands this process's table client sends while `run` runs, by command name: how
  * the tests and the bench see how many calls a request makes (handlers share the client in-process).
  */
-import { db } from '../db/client';
+import { db } from '../db/platform/client';
 
 export async function countDynamoCommands(run: () => Promise<unknown>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

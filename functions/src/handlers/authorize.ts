@@ -12,7 +12,7 @@ import { verifyAccessToken } from '../lib/access-token';
 import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from '../lib/config';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { isOriginSecret, VIEWER_ADDRESS_HEADER, viewerIp } from '../lib/origin';
-import { helperGrantNow, isAdminNow, isSessionLive, type HelperAccess } from '../services/access';
+import { helperGrantNow, isAdminNow, isSessionLive, type HelperAccess } from '../services/platform/access';
 
 /**
  * The access check every handler runs first, at the route's level: the signed-in user's claims on `user`

@@ -30,7 +30,7 @@ import * as schemas from '@club/shared/all-schemas';
 import { BadRequestError, HttpError, PayloadTooLargeError } from '../lib/errors';
 import { log } from '../lib/log';
 import { reportError } from '../lib/sentry';
-import type { HelperAccess } from '../services/access';
+import type { HelperAccess } from '../services/platform/access';
 import { authorize, clientAddress, verifyOrigin } from './authorize';
 
 /** Larger bodies than any form of the product sends are refused before parsing. */

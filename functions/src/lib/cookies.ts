@@ -13,7 +13,7 @@ export const RefreshCookieSchema = v.object({
   [REFRESH_COOKIE]: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))), undefined),
 });
 
-/** The cookie lives exactly as long as its token is spendable (services/sessions.ts), never longer. */
+/** The cookie lives exactly as long as its token is spendable (services/accounts/sign-in-sessions.ts), never longer. */
 export function refreshCookie(token: string, maxAgeSeconds: number): string {
   return `${REFRESH_COOKIE}=${token}; HttpOnly; Secure; SameSite=Strict; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}`;
 }

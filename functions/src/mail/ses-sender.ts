@@ -1,13 +1,13 @@
 /**
  * Sends mail through SES v2. The client is created once per container, so warm invocations reuse it; on the
- * local stack and in tests it talks to the SES emulator with dummy credentials, like db/client.ts does with
- * DynamoDB Local. An address that hard-bounced or complained (db/mail-status.ts, from SES's events) is never
+ * local stack and in tests it talks to the SES emulator with dummy credentials, like db/platform/client.ts does with
+ * DynamoDB Local. An address that hard-bounced or complained (db/mail/mail-status.ts, from SES's events) is never
  * mailed again.
  */
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { getMailStatus } from '../db/mail-status';
+import { getMailStatus } from '../db/mail/mail-status';
 import { getConfig } from '../lib/config';
 import { ServiceUnavailableError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -25,7 +25,7 @@ export interface MailMessage {
 
 /**
  * How long one result mail's SES call may take. The sender holds a claim on the row meanwhile, and its
- * lease and time budget are counted from this (services/result-mail.ts).
+ * lease and time budget are counted from this (services/mail/result-mail.ts).
  */
 export const ONCE_SEND_TIMEOUT_MS = 10_000;
 

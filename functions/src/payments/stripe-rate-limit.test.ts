@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../scripts/src/local/ports';
 import { startStripeStandIn, type StripeStandIn } from '../../../scripts/src/local/stripe-stand-in';
-import { getTryout } from '../db/tryouts';
+import { getTryout } from '../db/registration/registrations';
 import { resetConfigForTests } from '../lib/config';
 import { createAdmin } from '../../test/admin';
 import { call } from '../../test/api';

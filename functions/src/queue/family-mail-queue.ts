@@ -44,7 +44,7 @@ function sqs(): SQSClient {
 
 /**
  * Puts one message on the queue, three tries. False when it could not: the caller's rows then stay
- * unclaimed, and the next chance to mail them puts them on the queue again (services/confirmation-mail.ts).
+ * unclaimed, and the next chance to mail them puts them on the queue again (services/mail/confirmation-mail.ts).
  */
 export async function enqueueFamilyMail(
   message: ConfirmationMessage,

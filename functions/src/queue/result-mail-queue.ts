@@ -1,7 +1,7 @@
 /**
  * The result-mail queue: what a send puts on it (one message per row: which registration, which version of
  * its result, which round asked) and how. The SQS client is created once per container; on the local stack and in tests it
- * talks to the SQS emulator with dummy credentials, like db/client.ts does with DynamoDB Local.
+ * talks to the SQS emulator with dummy credentials, like db/platform/client.ts does with DynamoDB Local.
  */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as v from 'valibot';

@@ -8,11 +8,11 @@
  *   stop-half-way.ts refund <tryoutId> <adminId> <amount cents> <idempotency key>   (after the reservation)
  *   stop-half-way.ts walk-up <seasonId> <helperId> <body JSON> <account|child|registration>   (after that write)
  */
-import { db } from '../../src/db/client';
-import { getUser } from '../../src/db/users';
-import { eraseAccount } from '../../src/services/account-deletion';
-import { refundTryout } from '../../src/services/refunds';
-import { registerWalkUp } from '../../src/services/walk-ups';
+import { db } from '../../src/db/platform/client';
+import { getUser } from '../../src/db/accounts/users';
+import { eraseAccount } from '../../src/services/privacy/account-deletion';
+import { refundTryout } from '../../src/services/money/refunds';
+import { registerWalkUp } from '../../src/services/tryout-night/walk-ups';
 
 const [scenario, ...args] = process.argv.slice(2);
 

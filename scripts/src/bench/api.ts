@@ -7,11 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import * as seasonsTable from '@club/functions/db/seasons';
-import { isSessionFamilyLive } from '@club/functions/db/sessions';
+import * as seasonsTable from '@club/functions/db/seasons/seasons';
+import { isSessionFamilyLive } from '@club/functions/db/accounts/refresh-tokens';
 import { matchRoute, toApiGatewayEvent } from '@club/functions/dev/api-gateway-event';
 import { loadHandler } from '@club/functions/dev/load-handler';
-import { getMyTryout, registerForTryout } from '@club/functions/services/tryouts';
+import { getMyTryout } from '@club/functions/services/registration/my-registration';
+import { registerForTryout } from '@club/functions/services/registration/register';
 import type { RunningStack } from '../local/stack';
 import { median, type BenchRow } from './report';
 import {

@@ -36,7 +36,7 @@ process.stdout.write(String(performance.now() - t0));
 
 /**
  * The floor of cold init: a function that only makes the DynamoDB clients every function reaches the table
- * with (functions/src/db/client.ts), bundled the same way. What a function's init costs beyond it is its own.
+ * with (functions/src/db/platform/client.ts), bundled the same way. What a function's init costs beyond it is its own.
  */
 const FLOOR_SOURCE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AGE_GROUPS, CONSENT_NOTICE_VERSION, type Season } from '@club/shared';
-import { startSessionFamily } from '@club/functions/db/sessions';
-import { createUserClaimingEmail, type UserItem } from '@club/functions/db/users';
+import { startSessionFamily } from '@club/functions/db/accounts/refresh-tokens';
+import { createUserClaimingEmail, type UserItem } from '@club/functions/db/accounts/users';
 import { signAccessToken } from '@club/functions/lib/access-token';
-import { addAthlete } from '@club/functions/services/households';
-import { createSeason } from '@club/functions/services/seasons';
+import { addAthlete } from '@club/functions/services/households/households';
+import { createSeason } from '@club/functions/services/seasons/seasons';
 
 export interface BenchPlayer {
   user: UserItem;

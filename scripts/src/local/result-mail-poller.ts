@@ -78,7 +78,7 @@ export async function startResultMailPoller(options: PollerOptions): Promise<Res
   const settings = worker.settings;
   const handler = await worker.load();
   if (!options.skipRequeue && (options.queue ?? 'resultMail') === 'resultMail') {
-    const { requeueAllUntried } = await import('@club/functions/services/result-mail');
+    const { requeueAllUntried } = await import('@club/functions/services/mail/result-mail');
     await requeueAllUntried();
   }
   const client: SQSClient = sqsClient(options.endpoint);

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { tryoutId, type AgeGroup, type PaymentMethod, type TryoutResult } from '@club/shared';
-import { db, tableName } from '@club/functions/db/client';
-import { keys } from '@club/functions/db/keys';
-import type { TryoutItem } from '@club/functions/db/tryout-item';
+import { db, tableName } from '@club/functions/db/platform/client';
+import { keys } from '@club/functions/db/platform/keys';
+import type { RegistrationItem } from '@club/functions/db/registration/registration-item';
 
 export interface SampleRow {
   id: string;
@@ -32,12 +32,12 @@ export async function writeSampleRegistrations(
     firstNumber?: number;
     /** Domain of the sample e-mails. */
     emailDomain?: string;
-    overrides?: (i: number) => Partial<TryoutItem>;
+    overrides?: (i: number) => Partial<RegistrationItem>;
   } = {},
 ): Promise<SampleRow[]> {
   const result = options.result ?? '';
   const method = options.payment_method ?? 'cash';
-  const items: TryoutItem[] = [];
+  const items: RegistrationItem[] = [];
   for (let i = 0; i < count; i++) {
     const userId = randomUUID();
     items.push({
@@ -69,7 +69,7 @@ export async function writeSampleRegistrations(
       ...options.overrides?.(i),
     });
   }
-  const batches: TryoutItem[][] = [];
+  const batches: RegistrationItem[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   await Promise.all(
     batches.map(async (batch) => {

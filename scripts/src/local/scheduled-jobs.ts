@@ -7,10 +7,10 @@
  * - the day-before tryout reminders (issue 37), hourly;
  * - the numbering sweep (issue 43), every minute.
  */
-import { runRetention } from '@club/functions/services/retention';
-import { settlePendingRefunds } from '@club/functions/services/refunds';
-import { queueSessionReminders } from '@club/functions/services/session-reminders';
-import { numberWaitingRegistrations } from '@club/functions/services/numbering-sweep';
+import { runRetention } from '@club/functions/services/privacy/retention';
+import { settlePendingRefunds } from '@club/functions/services/money/refunds';
+import { queueSessionReminders } from '@club/functions/services/seasons/session-reminders';
+import { numberWaitingRegistrations } from '@club/functions/services/registration/numbering-sweep';
 
 const MINUTE_MS = 60 * 1000;
 

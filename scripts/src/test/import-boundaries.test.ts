@@ -21,25 +21,37 @@ describe('import boundaries', () => {
     [
       'a handler importing the table layer',
       'functions/src/handlers/tryouts/probe.ts',
-      "import { keys } from '../../db/keys';",
+      "import { keys } from '../../db/platform/keys';",
     ],
     [
       'a handler importing mail',
       'functions/src/handlers/auth/probe.ts',
       "import { sendMail } from '../../mail/ses-sender';",
     ],
-    ['lib importing the table layer', 'functions/src/lib/probe.ts', "import { keys } from '../db/keys';"],
+    [
+      'lib importing the table layer',
+      'functions/src/lib/probe.ts',
+      "import { keys } from '../db/platform/keys';",
+    ],
     [
       'lib importing a service',
       'functions/src/lib/probe.ts',
-      "import { login } from '../services/sessions';",
+      "import { login } from '../services/accounts/sign-in-sessions';",
     ],
-    ['db importing a service', 'functions/src/db/probe.ts', "import { login } from '../services/sessions';"],
-    ['db importing mail', 'functions/src/db/probe.ts', "import { sendMail } from '../mail/ses-sender';"],
+    [
+      'db importing a service',
+      'functions/src/db/accounts/probe.ts',
+      "import { login } from '../../services/accounts/sign-in-sessions';",
+    ],
+    [
+      'db importing mail',
+      'functions/src/db/accounts/probe.ts',
+      "import { sendMail } from '../../mail/ses-sender';",
+    ],
     [
       'a service importing a handler',
-      'functions/src/services/probe.ts',
-      "import { handler } from '../handlers/auth/login';",
+      'functions/src/services/accounts/probe.ts',
+      "import { handler } from '../../handlers/auth/login';",
     ],
     [
       'a web feature importing another feature',
@@ -54,7 +66,7 @@ describe('import boundaries', () => {
     [
       'infra importing an internal of the functions',
       'infra/lib/stacks/probe.ts',
-      "import { keys } from '@club/functions/db/keys';",
+      "import { keys } from '@club/functions/db/platform/keys';",
     ],
     [
       'a web component importing a screen',
@@ -69,17 +81,17 @@ describe('import boundaries', () => {
     [
       'a handler importing a service and lib',
       'functions/src/handlers/tryouts/probe.ts',
-      "import { getMyTryout } from '../../services/tryouts';\nimport { log } from '../../lib/log';",
+      "import { getMyTryout } from '../../services/registration/my-registration';\nimport { log } from '../../lib/log';",
     ],
     [
       'a service importing db, mail, payments and queue',
-      'functions/src/services/probe.ts',
-      "import { keys } from '../db/keys';\nimport { sendMail } from '../mail/ses-sender';\nimport { stripeClient } from '../payments/stripe-client';\nimport { enqueueResultMails } from '../queue/result-mail-queue';",
+      'functions/src/services/registration/probe.ts',
+      "import { keys } from '../../db/platform/keys';\nimport { sendMail } from '../../mail/ses-sender';\nimport { stripeClient } from '../../payments/stripe-client';\nimport { enqueueResultMails } from '../../queue/result-mail-queue';",
     ],
     [
       'db importing db and lib',
-      'functions/src/db/probe.ts',
-      "import { keys } from './keys';\nimport { log } from '../lib/log';",
+      'functions/src/db/registration/probe.ts',
+      "import { keys } from '../platform/keys';\nimport { log } from '../../lib/log';",
     ],
     [
       'infra importing the functions’ declared facts',

@@ -6,9 +6,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow } from '@club/shared';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
-import { runRetention } from '../../services/retention';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
+import { runRetention } from '../../services/privacy/retention';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { killedHalfWay } from '../../../test/crash';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, Household } from '@club/shared';
-import { getMailStatus, recordMailEvent } from '../../db/mail-status';
+import { getMailStatus, recordMailEvent } from '../../db/mail/mail-status';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { PASSWORD, refreshCookieFrom, sameOrigin, uniqueEmail } from '../../../test/accounts';

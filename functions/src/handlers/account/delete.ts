@@ -1,6 +1,6 @@
 import { serverMessages } from '@club/shared';
 import { defineHandler } from '../http';
-import { deleteAccount } from '../../services/account-deletion';
+import { deleteAccount } from '../../services/privacy/account-deletion';
 
 /** DELETE /account {password}: deletes the caller's account (issue 19). */
 export const handler = defineHandler('deleteAccount', async (req) => {

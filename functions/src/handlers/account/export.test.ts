@@ -6,7 +6,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Household } from '@club/shared';
-import { db, tableName } from '../../db/client';
+import { db, tableName } from '../../db/platform/client';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { sameOrigin, uniqueEmail } from '../../../test/accounts';

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { exportAccount } from '../../services/account-export';
+import { exportAccount } from '../../services/privacy/account-export';
 
 /** GET /account/export[?format=html]: everything stored about the account and its household, as a file. */
 export const handler = defineHandler('exportAccount', async (req) => {

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { createAdminSeason } from '../../services/admin-seasons';
+import { createAdminSeason } from '../../services/seasons/admin-seasons';
 
 /** POST /admin/seasons: a new season, made the active one. */
 export const handler = defineHandler('createSeason', async (req) =>

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { exportTryouts } from '../../services/admin-tryouts';
+import { exportTryouts } from '../../services/registration/admin-table';
 
 /** GET /admin/tryouts/export?season_id=: the season's registrations as a CSV download. */
 export const handler = defineHandler('exportTryouts', async (req) => {

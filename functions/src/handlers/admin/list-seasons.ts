@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { listAllSeasons } from '../../services/admin-seasons';
+import { listAllSeasons } from '../../services/seasons/admin-seasons';
 
 /** GET /seasons/all: every season, newest first. */
 export const handler = defineHandler('listSeasons', () => listAllSeasons());

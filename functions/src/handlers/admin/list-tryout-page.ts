@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { listTryoutPage } from '../../services/admin-tryouts';
+import { listTryoutPage } from '../../services/registration/admin-table';
 
 /** GET /admin/tryouts/page?season_id=&cursor=&limit=: one page of the season's registrations (issue 43). */
 export const handler = defineHandler('listTryoutPage', (req) =>

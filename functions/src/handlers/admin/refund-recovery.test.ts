@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, AuditEntry } from '@club/shared/types';
-import { getTryout } from '../../db/tryouts';
-import { settlePendingRefunds } from '../../services/refunds';
+import { getTryout } from '../../db/registration/registrations';
+import { settlePendingRefunds } from '../../services/money/refunds';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { killedHalfWay } from '../../../test/crash';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminTryoutRow } from '@club/shared/types';
 import { freePort } from '../../../../scripts/src/local/ports';
-import { getTryout } from '../../db/tryouts';
+import { getTryout } from '../../db/registration/registrations';
 import { resetConfigForTests } from '../../lib/config';
 import { resetStripeClientForTests } from '../../payments/stripe-client';
 import { createAdmin } from '../../../test/admin';

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { refundTryout } from '../../services/refunds';
+import { refundTryout } from '../../services/money/refunds';
 
 /** POST /admin/tryouts/{id}/refund: part or the rest of what a registration paid, given back once. */
 export const handler = defineHandler('refundTryout', (req) =>

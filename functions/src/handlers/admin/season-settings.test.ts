@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getTryout } from '../../db/tryouts';
-import { insertRegistrations } from '../../db/tryout-numbers';
-import { createSeason } from '../../services/seasons';
+import { getTryout } from '../../db/registration/registrations';
+import { insertRegistrations } from '../../db/registration/tryout-numbers';
+import { createSeason } from '../../services/seasons/seasons';
 import { call } from '../../../test/api';
 import { createAdmin } from '../../../test/admin';
 import { createPlayer, newTryout, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';

@@ -18,8 +18,8 @@ import {
   type SeededRow,
 } from '../../../test/admin';
 import { openSeason } from '../../../test/players';
-import { recordSesEvent } from '../../services/mail-events';
-import { claimResultMail } from '../../db/result-mail';
+import { recordSesEvent } from '../../services/mail/mail-events';
+import { claimResultMail } from '../../db/mail/result-mail';
 import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
 import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail-poller';
 

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { sendResults } from '../../services/result-mail';
+import { sendResults } from '../../services/mail/result-mail';
 
 /**
  * POST /admin/tryouts/{seasonId}/send-results: queues every due result mail and answers at once; refused

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { setAttended } from '../../services/admin-tryouts';
+import { setAttended } from '../../services/registration/admin-table';
 
 /** PATCH /admin/tryouts/{id}/attended: the player came (or did not) to the tryout. */
 export const handler = defineHandler('setAttended', (req) =>

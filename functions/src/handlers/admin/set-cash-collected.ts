@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { setCashCollected } from '../../services/admin-tryouts';
+import { setCashCollected } from '../../services/registration/admin-table';
 
 /** PATCH /admin/tryouts/{id}/cash: a cash registration's fee was collected on tryout day (or was not). */
 export const handler = defineHandler('setCashCollected', (req) =>

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { updateSeason } from '../../services/admin-seasons';
+import { updateSeason } from '../../services/seasons/admin-seasons';
 
 /** PATCH /admin/seasons/{id}: the season's name, fee, age year or sessions. */
 export const handler = defineHandler('updateSeason', (req) =>

@@ -1,7 +1,7 @@
 import { refreshCookie } from '../../lib/cookies';
 import { defineHandler, reply } from '../http';
-import { warmPasswordVerifier } from '../../services/passwords';
-import { login } from '../../services/sessions';
+import { warmPasswordVerifier } from '../../services/accounts/passwords';
+import { login } from '../../services/accounts/sign-in-sessions';
 
 // A cold sign-in with an unknown e-mail must not be the one that pays for building the dummy hash
 // (that would make it slower than a known one), so the login function builds it at init.

@@ -2,11 +2,11 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../../../test/api';
 import { PASSWORD, refreshCookieFrom, sameOrigin, signedInUser, uniqueEmail } from '../../../test/accounts';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
 import { hashToken } from '../../lib/secure-tokens';
-import { ensureSeedAdmin } from '../../services/accounts';
-import { REFRESH_RACE_GRACE_MS } from '../../services/sessions';
+import { ensureSeedAdmin } from '../../services/accounts/accounts';
+import { REFRESH_RACE_GRACE_MS } from '../../services/accounts/sign-in-sessions';
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 

@@ -9,7 +9,7 @@ import { call } from '../../../test/api';
 import { NEW_PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { openSeason, tableSnapshot } from '../../../test/players';
-import { getUserByEmail } from '../../db/users';
+import { getUserByEmail } from '../../db/accounts/users';
 
 const guardian = (email: string) => ({
   account_type: 'guardian',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, SITE_ORIGIN, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
-import { getUserByEmail } from '../../db/users';
+import { getUserByEmail } from '../../db/accounts/users';
 
 function yearsAgo(years: number): string {
   const d = new Date();

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { register } from '../../services/accounts';
+import { register } from '../../services/accounts/accounts';
 
 /** POST /auth/register: creates the account and mails a verification link; same answer for a taken e-mail. */
 export const handler = defineHandler('register', async (req) =>

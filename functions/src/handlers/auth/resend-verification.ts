@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { resendVerification } from '../../services/accounts';
+import { resendVerification } from '../../services/accounts/accounts';
 
 /** POST /auth/resend-verification: { success, message }, the same for any e-mail. */
 export const handler = defineHandler('resendVerification', (req) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
-import { getUserByEmail } from '../../db/users';
+import { getUserByEmail } from '../../db/accounts/users';
 
 async function resetToken(email: string): Promise<string> {
   await call('forgotPassword', { body: { email } });

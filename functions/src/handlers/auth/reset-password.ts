@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { resetPassword } from '../../services/accounts';
+import { resetPassword } from '../../services/accounts/accounts';
 
 /**
  * POST /auth/reset-password {token, password}: sets the new password, signs out every session, mails the

@@ -3,8 +3,8 @@ import { serverMessages } from '@club/shared';
 import { call } from '../../../test/api';
 import { registration } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
-import { putOneTimeToken } from '../../db/one-time-tokens';
-import { getUserByEmail } from '../../db/users';
+import { putOneTimeToken } from '../../db/accounts/one-time-tokens';
+import { getUserByEmail } from '../../db/accounts/users';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens';
 
 describe('POST /auth/verify-email', () => {

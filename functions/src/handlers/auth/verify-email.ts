@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { verifyEmail } from '../../services/accounts';
+import { verifyEmail } from '../../services/accounts/accounts';
 
 /**
  * POST /auth/verify-email {token}: posted by the /verify-email screen with the token from the mail link's

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { checkIn } from '../../services/checkin';
+import { checkIn } from '../../services/tryout-night/checkin';
 
 /** POST /checkin/{seasonId}/tryouts/{id}: in or not, and the cash taken, in one tap. */
 export const handler = defineHandler('checkIn', (req) =>

@@ -19,8 +19,8 @@ import { call } from '../../../test/api';
 import { mailsTo } from '../../../test/mailbox';
 import { registeredPlayer, tableSnapshot } from '../../../test/players';
 import { helperOf, seasonTonight, withdrewBeforeTonight } from '../../../test/tryout-night';
-import type { HelperAccess } from '../../services/access';
-import { checkIn, tonight } from '../../services/checkin';
+import type { HelperAccess } from '../../services/platform/access';
+import { checkIn, tonight } from '../../services/tryout-night/checkin';
 
 describe('the door on tryout night (issue 37)', () => {
   it('lists tonight’s players by number with no birth date, phone or contact, and refuses a withdrawn one', async () => {

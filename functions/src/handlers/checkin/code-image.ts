@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { checkinQrImage } from '../../services/checkin-codes';
+import { checkinQrImage } from '../../services/tryout-night/checkin-codes';
 
 /** GET /checkin-codes/{code}: the code's QR image, for mail clients and receipts. */
 export const handler = defineHandler('getCheckinQr', async (req) =>

@@ -12,8 +12,8 @@ import { killedHalfWay } from '../../../test/crash';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, registeredPlayer, tableSnapshot } from '../../../test/players';
 import { helperOf, seasonTonight } from '../../../test/tryout-night';
-import { getUserByEmail } from '../../db/users';
-import { countAttempt, rateLimits } from '../../services/rate-limits';
+import { getUserByEmail } from '../../db/accounts/users';
+import { countAttempt, rateLimits } from '../../services/platform/rate-limits';
 
 /** A walk-up's body: Jordan Okafor registering Leo (born 2011, boys) for 15U Boys, cash taken. */
 function walkUp(email: string, overrides: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { registerWalkUp } from '../../services/walk-ups';
+import { registerWalkUp } from '../../services/tryout-night/walk-ups';
 
 /** POST /checkin/{seasonId}/walk-ups: registers, takes the cash and checks in a family at the door. */
 export const handler = defineHandler('registerWalkUp', async (req) =>

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { rankings, rankingsCsv } from '../../services/rankings';
+import { rankings, rankingsCsv } from '../../services/tryout-night/rankings';
 
 /** GET /admin/seasons/{id}/rankings?age_group=: the group's players ranked; `&format=csv` as a spreadsheet. */
 export const handler = defineHandler('getRankings', async (req) => {

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { roster } from '../../services/evaluation';
+import { roster } from '../../services/tryout-night/evaluation';
 
 /** GET /evaluate/{seasonId}/roster?age_group=: the evaluator's group, with their own scores. */
 export const handler = defineHandler('getRoster', (req) =>

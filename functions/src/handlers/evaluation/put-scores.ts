@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { putScores } from '../../services/evaluation';
+import { putScores } from '../../services/tryout-night/evaluation';
 
 /** PUT /evaluate/{seasonId}/scores: a device's batch of scores, the latest of each winning. */
 export const handler = defineHandler('putScores', (req) =>

@@ -10,7 +10,7 @@ import { call } from '../../../test/api';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
 import { helperOf } from '../../../test/tryout-night';
-import { helperGrantNow } from '../../services/access';
+import { helperGrantNow } from '../../services/platform/access';
 
 const session = (day: string) => ({
   kind: 'tryout',

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { inviteHelper } from '../../services/helpers';
+import { inviteHelper } from '../../services/tryout-night/volunteers';
 
 /** POST /admin/seasons/{id}/helpers: mails a helper's invitation; answers the season's list. */
 export const handler = defineHandler('inviteHelper', async (req) =>

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { removeSeasonHelper } from '../../services/helpers';
+import { removeSeasonHelper } from '../../services/tryout-night/volunteers';
 
 /** DELETE /admin/seasons/{id}/helpers/{helperId}: the helper's link and access end at once. */
 export const handler = defineHandler('removeHelper', (req) =>

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { addAthlete } from '../../services/households';
+import { addAthlete } from '../../services/households/households';
 
 /** POST /household/athletes: a new athlete in the caller's household. */
 export const handler = defineHandler('addAthlete', async (req) =>

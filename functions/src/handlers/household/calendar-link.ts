@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { householdCalendarLinks } from '../../services/confirmation-mail';
+import { householdCalendarLinks } from '../../services/mail/confirmation-mail';
 
 /** GET /household/calendar-link: the family's calendar subscription and download links (issue 36). */
 export const handler = defineHandler('getHouseholdCalendarLink', (req) =>

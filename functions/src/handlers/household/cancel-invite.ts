@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { cancelGuardianInvite } from '../../services/household-guardians';
+import { cancelGuardianInvite } from '../../services/households/guardians';
 
 /** DELETE /household/invitations/{id}: cancels one of the household's waiting invitations (issue 36). */
 export const handler = defineHandler('cancelGuardianInvite', (req) =>

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, Athlete, Household } from '@club/shared';
-import { getHouseholdItems } from '../../db/households';
-import { getUser } from '../../db/users';
+import { getHouseholdItems } from '../../db/households/households';
+import { getUser } from '../../db/accounts/users';
 import { call } from '../../../test/api';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { createAdmin } from '../../../test/admin';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, Athlete, Household } from '@club/shared';
-import { getHouseholdItems } from '../../db/households';
-import { getUser } from '../../db/users';
+import { getHouseholdItems } from '../../db/households/households';
+import { getUser } from '../../db/accounts/users';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';

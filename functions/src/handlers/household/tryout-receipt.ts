@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { getMyReceipt, getMyReceiptPdf } from '../../services/tryout-documents';
+import { getMyReceipt, getMyReceiptPdf } from '../../services/registration/registration-documents';
 
 /**
  * GET /household/tryouts/{id}/receipt: the receipt of the payment that athlete's registration was paid by,

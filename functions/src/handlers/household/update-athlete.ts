@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { updateAthlete } from '../../services/households';
+import { updateAthlete } from '../../services/households/households';
 
 /** PATCH /household/athletes/{id}: changes an athlete of the caller's household. */
 export const handler = defineHandler('updateAthlete', (req) =>

@@ -4,7 +4,7 @@ import { call } from '../../../test/api';
 import { registration, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { mailsTo } from '../../../test/mailbox';
 import { tableSnapshot } from '../../../test/players';
-import { getMailStatus } from '../../db/mail-status';
+import { getMailStatus } from '../../db/mail/mail-status';
 import { sendMail } from '../../mail/ses-sender';
 import { handler } from './ses-events';
 

@@ -11,7 +11,7 @@ import {
   RECORDED_EVENT_TYPES,
   recordSesEvent,
   SesEventBridgeEventSchema,
-} from '../../services/mail-events';
+} from '../../services/mail/mail-events';
 
 export async function handler(input: unknown): Promise<void> {
   const peek = v.safeParse(AnySesEventSchema, input);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startCheckoutAttempt } from '../../db/payments';
-import { getTryout } from '../../db/tryouts';
+import { startCheckoutAttempt } from '../../db/money/payments';
+import { getTryout } from '../../db/registration/registrations';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer } from '../../../test/players';
 import { deliverEvent, payOnStandIn, sessionIdOf, sessionOnStandIn } from '../../../test/stripe';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getTryout } from '../../db/tryouts';
+import { getTryout } from '../../db/registration/registrations';
 import { call } from '../../../test/api';
 import { openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 import {

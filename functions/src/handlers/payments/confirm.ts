@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { confirmPayment } from '../../services/payment-fulfilment';
+import { confirmPayment } from '../../services/money/payment-fulfilment';
 
 /** GET /payments/confirm?session_id=…: the success page's check of the caller's checkout session. */
 export const handler = defineHandler('confirmPayment', (req) =>

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminTryoutRow, Athlete, HouseholdTryout } from '@club/shared';
-import { getTryout } from '../../db/tryouts';
+import { getTryout } from '../../db/registration/registrations';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { killedHalfWay } from '../../../test/crash';

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
-import { getTryout } from '../../db/tryouts';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
+import { getTryout } from '../../db/registration/registrations';
 import { call } from '../../../test/api';
 import { openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 import {

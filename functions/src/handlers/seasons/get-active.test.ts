@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSeason } from '../../services/seasons';
+import { createSeason } from '../../services/seasons/seasons';
 import { call } from '../../../test/api';
 
 /** Spec §3, admin age groups. */

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { getCalendarByLink } from '../../services/tryout-documents';
+import { getCalendarByLink } from '../../services/registration/registration-documents';
 
 /** GET /tryouts/calendar.ics?key=…: the calendar a confirmation mail's signed link names. */
 export const handler = defineHandler('getCalendarByLink', async (req) =>

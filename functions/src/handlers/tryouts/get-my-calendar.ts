@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { getMyCalendar } from '../../services/tryout-documents';
+import { getMyCalendar } from '../../services/registration/registration-documents';
 
 /** GET /tryouts/my/calendar.ics: the caller's tryout sessions, for their calendar. */
 export const handler = defineHandler('getMyCalendar', async (req) =>

@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { getMyReceipt, getMyReceiptPdf } from '../../services/tryout-documents';
+import { getMyReceipt, getMyReceiptPdf } from '../../services/registration/registration-documents';
 
 /**
  * GET /tryouts/my/receipt: the receipt of the payment the caller's registration was paid by, a printable HTML

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer } from '../../../test/players';
@@ -122,7 +122,10 @@ describe('a registration stored before players had ids of their own', () => {
     // Act
     const mine = await myTryout(player.token);
     const payAgain = await call('startCheckout', { token: player.token });
-    const toCash = await call('updateMyTryout', { token: player.token, body: { payment_method: 'cash' } });
+    const toCash = await call('switchMyTryoutToCash', {
+      token: player.token,
+      body: { payment_method: 'cash' },
+    });
     const attended = await call('setAttended', {
       token: admin.token,
       params: { id: `${season.id}.${player.id}` },

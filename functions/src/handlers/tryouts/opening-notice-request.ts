@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { requestOpeningNotice } from '../../services/opening-notices';
+import { requestOpeningNotice } from '../../services/seasons/opening-notices';
 
 /** POST /tryouts/opening-notice: puts the caller on the list mailed when registration opens. */
 export const handler = defineHandler('requestOpeningNotice', (req) => requestOpeningNotice(req.user));

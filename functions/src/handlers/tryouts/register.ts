@@ -1,5 +1,5 @@
 import { defineHandler, reply } from '../http';
-import { NumberFollowsError, registerForTryout } from '../../services/tryouts';
+import { NumberFollowsError, registerForTryout } from '../../services/registration/register';
 
 /**
  * POST /tryouts/register: the new registration, and for a card payment the checkout URL to go to. 202 when

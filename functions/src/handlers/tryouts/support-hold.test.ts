@@ -11,7 +11,7 @@ import { call } from '../../../test/api';
 import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
-import { getTryout } from '../../db/tryouts';
+import { getTryout } from '../../db/registration/registrations';
 
 const WAITING =
   'The club is looking at your request for financial support. You can pay by card once it e-mails you the fee, or choose to pay cash on tryout day.';
@@ -69,7 +69,10 @@ describe('a card that waits for the club’s answer about financial support (iss
     expect(mine.body).toMatchObject({ support_answer_pending: true, amount_due_cents: 4500 });
 
     // The family may choose cash while it waits: then it no longer waits for a card.
-    const cash = await call('updateMyTryout', { token: player.token, body: { payment_method: 'cash' } });
+    const cash = await call('switchMyTryoutToCash', {
+      token: player.token,
+      body: { payment_method: 'cash' },
+    });
     expect(cash.status).toBe(200);
     expect(cash.body).toMatchObject({ payment_method: 'cash', payment_status: 'cash' });
     expect(cash.body.support_answer_pending).toBeUndefined();

@@ -1,5 +1,5 @@
 import { defineHandler } from '../http';
-import { withdraw } from '../../services/tryouts';
+import { withdraw } from '../../services/registration/withdrawal';
 
 /** POST /tryouts/my/withdraw: the caller's registration, withdrawn before the season's first session. */
 export const handler = defineHandler('withdrawMyTryout', (req) => withdraw(req.user));

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { familyMailQueue } from '../../queue/family-mail-settings';
-import { mailConfirmationOnce } from '../../services/confirmation-mail';
+import { mailConfirmationOnce } from '../../services/mail/confirmation-mail';
 import { mailCounts, seedRegistrations, waitFor, BULK_TIMEOUT_MS } from '../../../test/admin';
 import { openSeason } from '../../../test/players';
 import { ensureQueue } from '../../../../scripts/src/local/services';

@@ -7,7 +7,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { log } from '../../lib/log';
-import { ConfirmationMessageSchema, deliverQueuedConfirmation } from '../../services/confirmation-mail';
+import { ConfirmationMessageSchema, deliverQueuedConfirmation } from '../../services/mail/confirmation-mail';
 import type { WorkerContext } from './result-mail';
 
 function parseBody(body: string): unknown {

@@ -3,7 +3,7 @@
  * at start and as often. Not an HTTP route. The numbering's turn and the batch's conditions keep an overlapping
  * run from numbering anything twice.
  */
-import { numberWaitingRegistrations } from '../../services/numbering-sweep';
+import { numberWaitingRegistrations } from '../../services/registration/numbering-sweep';
 
 export async function handler(): Promise<void> {
   await numberWaitingRegistrations(new Date());

@@ -3,7 +3,7 @@
  * the local stack at start and as often. Not an HTTP route. Every step is conditional and Stripe's answers are
  * keyed, so an overlapping or retried run settles each refund once.
  */
-import { settlePendingRefunds } from '../../services/refunds';
+import { settlePendingRefunds } from '../../services/money/refunds';
 
 export async function handler(): Promise<void> {
   await settlePendingRefunds(new Date());

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { db, tableName } from '../../db/client';
-import { keys } from '../../db/keys';
-import { getResultRound } from '../../db/result-mail';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
+import { getResultRound } from '../../db/mail/result-mail';
 import { call } from '../../../test/api';
 import {
   adminCalls,

@@ -7,7 +7,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { log } from '../../lib/log';
-import { deliverQueuedMessage, QueueMessageSchema } from '../../services/result-mail-worker';
+import { deliverQueuedMessage, QueueMessageSchema } from '../../services/mail/result-mail-worker';
 
 /** The part of Lambda's context the worker reads. */
 export interface WorkerContext {

@@ -49,7 +49,7 @@ export function switchToCash(athleteId?: string): Promise<MyTryout> {
   const body = { payment_method: 'cash' as const };
   return athleteId
     ? callApi('updateHouseholdTryout', { params: { id: athleteId }, body })
-    : callApi('updateMyTryout', { body });
+    : callApi('switchMyTryoutToCash', { body });
 }
 
 /** Withdraws a registration (the player's own, or that athlete's); answers the updated record. */

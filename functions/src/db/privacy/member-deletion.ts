@@ -1,0 +1,168 @@
+/**
+ * The writes of a member's deletion (issue 19, services/privacy/account-deletion.ts): registrations kept for the
+ * club's records without identity, items deleted, and a bounced address's suppression kept as a hash.
+ */
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, tableName } from '../platform/client';
+import { keys } from '../platform/keys';
+import { addressHash } from '../mail/mail-status';
+import { unlessConditionFails } from '../platform/transactions';
+
+/**
+ * The marker that an account's deletion has started (issue 34), written before anything is deleted: the
+ * account signs in no more, leaves the retention job's list of idle accounts and joins its list of deletions
+ * to finish, so a deletion a crash stopped half-way is finished by the system, not left for the member.
+ * Idempotent: a deletion resumed keeps its first start. False when the account is gone.
+ */
+export async function markDeletionStarted(userId: string, now: Date): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.user(userId),
+        UpdateExpression:
+          'SET deleting_since = if_not_exists(deleting_since, :now), GSI1PK = :deleting, ' +
+          'GSI1SK = if_not_exists(deleting_since, :now)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':deleting': keys.deletingIndexPartition },
+      }),
+    ),
+  );
+  return out !== null;
+}
+
+/** The ids of accounts whose deletion started before `before` and has not finished (GSI1 DELETING). */
+export async function deletionsStartedBefore(before: string): Promise<string[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :deleting AND GSI1SK < :before',
+    ExpressionAttributeValues: { ':deleting': keys.deletingIndexPartition, ':before': before },
+  });
+  return items.map((item) => String(item.PK).slice('USER#'.length));
+}
+
+/**
+ * What a registration keeps once its athlete is deleted: season, age group, number, result, attendance,
+ * amounts, payment and refund records and Stripe ids. Names read "Deleted member"; every other personal field
+ * is emptied (kept as attributes, so every screen reads the row as before) and the link to the account goes.
+ */
+export async function anonymizeRegistration(seasonId: string, playerId: string, now: Date): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, playerId),
+        UpdateExpression:
+          'SET first_name = :first, last_name = :last, email = :empty, phone_number = :empty, ' +
+          'date_of_birth = :empty, emergency_contact_name = :empty, emergency_contact_phone = :empty, ' +
+          'emergency_contact_email = :empty, emergency_contact_relationship = :other, guardians = :none, ' +
+          'user_id = :empty, anonymized_at = :now REMOVE GSI1PK, GSI1SK, medical_notes, waiver, withdrawn_by',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':first': 'Deleted',
+          ':last': 'member',
+          ':empty': '',
+          ':other': 'other',
+          ':none': [],
+          ':now': now.toISOString(),
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * A registration's refunds keep their amounts, ids and dates, but not the admin's free-text reason, which can
+ * name the child (issue 34); Stripe's own reason code stays. Conditional on each refund still existing.
+ */
+export async function anonymizeRefundReasons(seasonId: string, playerId: string): Promise<void> {
+  const { PK, SKPrefix } = keys.refundsOf(seasonId, playerId);
+  const refunds = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+    ConsistentRead: true,
+    ProjectionExpression: 'PK, SK, reason',
+  });
+  for (const refund of refunds) {
+    if (refund.reason === REMOVED_REASON) continue;
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: refund.PK, SK: refund.SK },
+          UpdateExpression: 'SET reason = :removed',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':removed': REMOVED_REASON },
+        }),
+      ),
+    );
+  }
+}
+
+/** What a refund's reason reads once the member it was about is deleted. */
+export const REMOVED_REASON = 'Reason removed with the member’s data';
+
+/** A family checkout's payer address goes; its members, amounts and ids stay. */
+export async function anonymizeCheckoutGroup(seasonId: string, groupId: string): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.checkoutGroup(seasonId, groupId),
+        UpdateExpression: 'SET email = :empty, user_id = :empty',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':empty': '' },
+      }),
+    ),
+  );
+}
+
+/**
+ * Deletes items by key, 25 per batch, again for any DynamoDB left unprocessed. A key named twice is deleted
+ * once (a batch refuses duplicates).
+ */
+export async function deleteKeys(keyList: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  const unique = new Map(keyList.map((key) => [`${String(key.PK)}|${String(key.SK)}`, key]));
+  keyList = [...unique.values()];
+  for (let i = 0; i < keyList.length; i += 25) {
+    let requests: Array<Record<string, unknown>> = keyList
+      .slice(i, i + 25)
+      .map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
+    for (let attempt = 0; requests.length && attempt < 8; attempt += 1) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName()] as Array<Record<string, unknown>> | undefined) ?? [];
+    }
+    if (requests.length) throw new Error('Items could not all be deleted');
+  }
+}
+
+/**
+ * Forgets what the mail service reported for an address, except that it must never be mailed again: a
+ * suppressed address's status is kept under the address's hash (db/mail/mail-status.ts checks it), nothing else.
+ */
+export async function forgetMailStatus(email: string, now: Date): Promise<void> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.mailStatus(email), ConsistentRead: true }),
+  );
+  const suppressed = out.Item?.suppressed as string | undefined;
+  if (suppressed) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.mailStatusHash(addressHash(email)),
+          type: 'mail-status-hash',
+          suppressed,
+          suppressedAt: (out.Item?.suppressedAt as string | undefined) ?? now.toISOString(),
+        },
+      }),
+    );
+  }
+  if (out.Item) await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.mailStatus(email) }));
+}

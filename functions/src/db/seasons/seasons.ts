@@ -1,0 +1,292 @@
+/** Season items and the active-season pointer. */
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { AgeGroup, Criterion, TryoutSession } from '@club/shared';
+import { auditPut, updateAudited, type AuditBy } from '../platform/audit';
+import { db, tableName } from '../platform/client';
+import { keys } from '../platform/keys';
+import { tableDefinition } from '../platform/table-definition';
+
+export interface SeasonItem {
+  id: string;
+  name: string;
+  age_groups: AgeGroup[];
+  is_registration_open: boolean;
+  /** Integer cents of CAD that a card payment charges. */
+  tryout_fee_cents: number;
+  /** What each further athlete of a household pays; absent: the fee (a season set before households). */
+  sibling_fee_cents?: number;
+  /** The year the age groups count from (15U: born in reference_year − 15 or later). */
+  reference_year: number;
+  /** TeamSnap link per age group, shown to selected players of that group. */
+  teamsnap_links: Partial<Record<AgeGroup, string>>;
+  /** Its tryout sessions and open gyms (none on a season stored before sessions existed). */
+  sessions: TryoutSession[];
+  /** The day registration is planned to open (YYYY-MM-DD), '' or absent when not said (issue 18). */
+  registration_opens_on?: string;
+  /**
+   * The waiver a family accepts when registering (issue 36), as the admin wrote it; '' or absent: none, and
+   * registering is as spec §7 has it. Its version goes up with every change of the text.
+   */
+  waiver_text?: string;
+  waiver_version?: number;
+  /** What the club says about refunds, shown before a family confirms a withdrawal (issue 36). */
+  refund_policy?: string;
+  /** What the season's evaluators score, on a scale of 1 to scale_max (issue 37); absent until the admin sets it. */
+  criteria?: Criterion[];
+  scale_max?: number;
+  createdAt: string;
+  /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
+  personal_data_removed_at?: string;
+}
+
+/** What PATCH /admin/seasons/{id} may change. */
+export type SeasonSettings = Partial<
+  Pick<
+    SeasonItem,
+    | 'name'
+    | 'tryout_fee_cents'
+    | 'sibling_fee_cents'
+    | 'reference_year'
+    | 'sessions'
+    | 'registration_opens_on'
+    | 'waiver_text'
+    | 'refund_policy'
+    | 'criteria'
+    | 'scale_max'
+  >
+>;
+
+/**
+ * Changes a season's settings in one conditional write (the season must exist). A change of its age year is
+ * also conditional on the season having no registration yet (its counter has given no number), in the same
+ * transaction, so a registration racing the change either lands first (and the change is refused) or is
+ * checked against the new year (its own transaction re-checks the year it counted with).
+ */
+export async function updateSeasonSettings(
+  seasonId: string,
+  settings: SeasonSettings,
+  by: AuditBy,
+  /**
+   * The sessions the new ones were planned from (issue 36: ids and change counts): the write holds only while
+   * they are still the stored ones, so two admins' edits never both count one change.
+   */
+  sessionsWere?: readonly TryoutSession[],
+): Promise<SeasonItem | 'no-season' | 'has-registrations' | 'sessions-moved'> {
+  const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
+  const guarded = sessionsWere !== undefined;
+  // A new waiver text is a new version: counted in the same write, so two saves count two.
+  const waiverVersion =
+    settings.waiver_text !== undefined
+      ? ', waiver_version = if_not_exists(waiver_version, :zero) + :one'
+      : '';
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}${waiverVersion}`,
+      ConditionExpression: !guarded
+        ? 'attribute_exists(PK)'
+        : sessionsWere.length
+          ? 'attribute_exists(PK) AND #sessionsWere = :sessionsWere'
+          : 'attribute_exists(PK) AND (attribute_not_exists(#sessionsWere) OR #sessionsWere = :sessionsWere)',
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
+        ...(guarded ? { '#sessionsWere': 'sessions' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        ...(guarded ? { ':sessionsWere': sessionsWere } : {}),
+        ...(waiverVersion ? { ':zero': 0, ':one': 1 } : {}),
+      },
+    },
+    fields: entries.map(([field]) => field),
+    after: Object.fromEntries(entries),
+    by,
+    subject: { action: 'season_settings', seasonId },
+    extra:
+      settings.reference_year === undefined
+        ? []
+        : [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.tryoutCounter(seasonId),
+                ConditionExpression: 'attribute_not_exists(#last)',
+                ExpressionAttributeNames: { '#last': 'last' },
+              },
+            },
+          ],
+  });
+  if ('item' in out) return toSeason(out.item);
+  // The transaction's items: the season's update, the audit entry, then the counter's check.
+  if (out.codes[2] === 'ConditionalCheckFailed') return 'has-registrations';
+  if (out.refused && out.codes[0] === 'ConditionalCheckFailed' && guarded && (await getSeason(seasonId)))
+    return 'sessions-moved';
+  if (!out.refused || out.codes[0] === 'ConditionalCheckFailed') return 'no-season';
+  throw new Error(`Season settings transaction failed: ${out.codes.join(',')}`);
+}
+
+/** Reads the active season: the pointer, then the season it names (two GetItems). */
+export async function getActiveSeason(): Promise<SeasonItem | null> {
+  const seasonId = await getActiveSeasonId();
+  return seasonId ? getSeason(seasonId) : null;
+}
+
+/** Reads which season is active (one GetItem of the pointer); null when none is. */
+export async function getActiveSeasonId(): Promise<string | null> {
+  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: keys.activeSeason() }));
+  return (pointer.Item?.seasonId as string | undefined) ?? null;
+}
+
+/** Lists every season, newest first: one Query of the seasons index (paged inside; a club has few). */
+export async function listSeasons(): Promise<SeasonItem[]> {
+  const seasons: SeasonItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: tableDefinition.gsi1.indexName,
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.seasonsIndexPartition },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) seasons.push(toSeason(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return seasons;
+}
+
+/**
+ * Opens or closes a season's registration: one conditional update (the season must exist), answering the
+ * season as written, or null when there is no such season. A registration racing a close is refused by the
+ * registration's own check of the season inside its transaction (db/registration/registrations.ts).
+ */
+export async function setRegistrationOpen(
+  seasonId: string,
+  open: boolean,
+  by: AuditBy,
+): Promise<SeasonItem | null> {
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: 'SET is_registration_open = :open',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':open': open },
+    },
+    fields: ['is_registration_open'],
+    after: { is_registration_open: open },
+    by,
+    subject: { action: 'registration_window', seasonId },
+  });
+  return 'item' in out ? toSeason(out.item) : null;
+}
+
+/**
+ * Sets (or, with null, removes) one age group's team link: one conditional update of that map entry only,
+ * so two admins setting different groups at once both keep theirs. The group must be one of the season's.
+ * 'no-season' or 'not-in-season' when refused.
+ */
+export async function setTeamLink(
+  seasonId: string,
+  group: AgeGroup,
+  url: string | null,
+  by: AuditBy,
+): Promise<SeasonItem | 'no-season' | 'not-in-season'> {
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: url === null ? 'REMOVE teamsnap_links.#g' : 'SET teamsnap_links.#g = :url',
+      ConditionExpression: 'attribute_exists(PK) AND contains(age_groups, :group)',
+      ExpressionAttributeNames: { '#g': group },
+      ExpressionAttributeValues: { ':group': group, ...(url === null ? {} : { ':url': url }) },
+    },
+    fields: [`teamsnap_links.${group}`],
+    after: { [`teamsnap_links.${group}`]: url },
+    by,
+    subject: { action: 'team_link', seasonId },
+  });
+  if ('item' in out) return toSeason(out.item);
+  return out.refused ? 'not-in-season' : 'no-season';
+}
+
+/** Reads one season by id (strongly consistent, so a change just made is seen). */
+export async function getSeason(seasonId: string): Promise<SeasonItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.season(seasonId), ConsistentRead: true }),
+  );
+  return out.Item ? toSeason(out.Item) : null;
+}
+
+/**
+ * Writes a new season and makes it the active one in one transaction, so readers see either the old
+ * active season or the complete new one, never a pointer to a missing season.
+ */
+export async function createActiveSeason(season: SeasonItem, by: AuditBy): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.season(season.id),
+              ...keys.seasonsIndex(season.createdAt),
+              type: 'season',
+              ...season,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.activeSeason(), type: 'active-season', seasonId: season.id },
+          },
+        },
+        auditPut(
+          by,
+          { action: 'season_created', seasonId: season.id },
+          {},
+          {
+            name: season.name,
+            tryout_fee_cents: season.tryout_fee_cents,
+            sibling_fee_cents: season.sibling_fee_cents ?? null,
+            reference_year: season.reference_year,
+          },
+        ),
+      ],
+    }),
+  );
+}
+
+/** A season item as read from the table (GetItem, Query). */
+export function toSeason(item: Record<string, unknown>): SeasonItem {
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    age_groups: (item.age_groups as AgeGroup[]) ?? [],
+    is_registration_open: item.is_registration_open === true,
+    tryout_fee_cents: item.tryout_fee_cents as number,
+    ...(typeof item.sibling_fee_cents === 'number' ? { sibling_fee_cents: item.sibling_fee_cents } : {}),
+    reference_year: item.reference_year as number,
+    teamsnap_links: (item.teamsnap_links as SeasonItem['teamsnap_links'] | undefined) ?? {},
+    sessions: (item.sessions as TryoutSession[] | undefined) ?? [],
+    ...(typeof item.registration_opens_on === 'string' && item.registration_opens_on
+      ? { registration_opens_on: item.registration_opens_on }
+      : {}),
+    ...(typeof item.waiver_text === 'string' && item.waiver_text ? { waiver_text: item.waiver_text } : {}),
+    ...(typeof item.waiver_version === 'number' ? { waiver_version: item.waiver_version } : {}),
+    ...(typeof item.refund_policy === 'string' && item.refund_policy
+      ? { refund_policy: item.refund_policy }
+      : {}),
+    ...(Array.isArray(item.criteria) ? { criteria: item.criteria as Criterion[] } : {}),
+    ...(typeof item.scale_max === 'number' ? { scale_max: item.scale_max } : {}),
+    createdAt: item.createdAt as string,
+    ...(typeof item.personal_data_removed_at === 'string'
+      ? { personal_data_removed_at: item.personal_data_removed_at }
+      : {}),
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * GET /account/export (issue 19): every item stored about the signed-in account and its household's athletes,
+ * as JSON, or as a readable page (`?format=html`, account-export-page.ts). Each item is given as it is stored,
+ * less the table's own key attributes and the secrets (the password's hash, the hashes of live links); sign-in
+ * sessions say when they started and end, never a token. Another guardian of the household appears as the
+ * household shows them (name and e-mail), never with their account (issue 34).
+ */
+import { serverMessages, type AccessTokenClaims } from '@club/shared';
+import { grantsOf } from '../../db/tryout-night/volunteers';
+import { readMemberItems, type StoredItem } from '../../db/privacy/member-data';
+import { NotFoundError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { exportPage } from './account-export-page';
+
+/**
+ * Attributes that are the table's bookkeeping or a secret, not information about the member: the password's
+ * hash, and the hashes of live links (a pending change of address, the links listed for deletion).
+ */
+const LEFT_OUT = new Set([
+  'PK',
+  'SK',
+  'GSI1PK',
+  'GSI1SK',
+  'passwordHash',
+  'pendingEmailTokenHash',
+  'token_keys',
+  'token_hashes',
+  'claim',
+  'lease_until',
+]);
+
+function plain(item: StoredItem): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) {
+    if (LEFT_OUT.has(key)) continue;
+    out[key] = value instanceof Set ? [...value] : value;
+  }
+  return out;
+}
+
+export interface AccountExport {
+  exported_at: string;
+  account: Record<string, unknown>;
+  household: Array<Record<string, unknown>>;
+  other_guardians: Array<Record<string, unknown>>;
+  athlete_ids: string[];
+  registrations: Array<Record<string, unknown>>;
+  refunds: Array<Record<string, unknown>>;
+  family_checkouts: Array<Record<string, unknown>>;
+  club_changes: Array<Record<string, unknown>>;
+  mail_status: Array<Record<string, unknown>>;
+  sign_in_sessions: Array<Record<string, unknown>>;
+  helper_jobs: Array<{ season_name: string; role: string; age_groups: string[] }>;
+  opening_notice: Record<string, unknown> | null;
+}
+
+/** The account's data as one object (the JSON export, and what the page shows). */
+export async function collectAccountExport(
+  caller: AccessTokenClaims,
+  now = new Date(),
+): Promise<AccountExport> {
+  const items = await readMemberItems(caller.sub);
+  if (!items) throw new NotFoundError(serverMessages.accountNotFound);
+  const seasonNames = new Map(items.seasons.map((s) => [String(s.id), String(s.name)]));
+  return {
+    exported_at: now.toISOString(),
+    account: plain(items.profile),
+    // Another guardian's membership is theirs too: the household lists them above by name.
+    household: items.household
+      .filter((item) => item.type !== 'household-guardian' || item.user_id === caller.sub)
+      .map(plain),
+    // Another guardian's account is theirs (issue 34): only what the household shows of them.
+    other_guardians: items.guardians.map((g) => ({
+      first_name: g.first_name,
+      last_name: g.last_name,
+      email: g.email,
+    })),
+    athlete_ids: items.athleteIds,
+    registrations: items.registrations.map((r) => {
+      // Tryout night (issue 37): how many evaluators saw the player, not who (helpers' ids are theirs).
+      const { seen_by: seenBy, checked_in_by: _by, ...rest } = plain(r);
+      return {
+        season_name: seasonNames.get(String(r.season_id)) ?? '',
+        ...rest,
+        ...(Array.isArray(seenBy) ? { seen_by_evaluators: seenBy.length } : {}),
+      };
+    }),
+    refunds: items.refunds.map(plain),
+    family_checkouts: items.checkouts.map(plain),
+    club_changes: items.changes.map(plain),
+    mail_status: items.mailStatus.map((item) => ({
+      address: String(item.PK).slice('MAIL#'.length),
+      ...plain(item),
+    })),
+    sign_in_sessions: items.sessions.map(plain),
+    opening_notice: items.openingNotice ? plain(items.openingNotice) : null,
+    // The seasons and jobs the account helped with on tryout night (issue 37).
+    helper_jobs: (await grantsOf(caller.sub)).map((g) => ({
+      season_name: seasonNames.get(g.season_id) ?? '',
+      role: g.role,
+      age_groups: g.age_groups,
+    })),
+  };
+}
+
+/** GET /account/export: the JSON or the page, as a file to keep. */
+export async function exportAccount(
+  caller: AccessTokenClaims,
+  format: 'json' | 'html',
+): Promise<{ body: string; contentType: string; filename: string }> {
+  const data = await collectAccountExport(caller);
+  log.info('account exported', { format });
+  return format === 'html'
+    ? {
+        body: exportPage(data),
+        contentType: 'text/html; charset=utf-8',
+        filename: 'summit-basketball-my-data.html',
+      }
+    : {
+        body: JSON.stringify(data, null, 2),
+        contentType: 'application/json; charset=utf-8',
+        filename: 'summit-basketball-my-data.json',
+      };
+}

@@ -1,0 +1,190 @@
+/**
+ * Tryout registration (spec §2 /tryout, §4 payment, §7 POST /tryouts/register): who may register for the
+ * active season, and the registration with its gap-free tryout number (or the 202 that says it follows).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  serverMessages,
+  tryoutId,
+  type AccessTokenClaims,
+  type TryoutRegistrationAnswer,
+  type TryoutRegistrationInput,
+} from '@club/shared';
+import * as seasonsTable from '../../db/seasons/seasons';
+import * as tryoutNumbers from '../../db/registration/tryout-numbers';
+import * as tryoutsTable from '../../db/registration/registrations';
+import type { NewRegistration, RegistrationItem } from '../../db/registration/registration-item';
+import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { mailConfirmationOnce } from '../mail/confirmation-mail';
+import { familyOf } from '../households/households';
+import { checkoutExpiry, openCheckout, openFamilyCheckout } from '../money/checkout';
+import { siblingFeeOf } from '../seasons/seasons';
+import { callerPlayerId, snapshotOf } from './players';
+import { acceptedWaiver, refuseMisfit } from './registration-rules';
+import { toMyTryout } from './my-registration';
+
+/**
+ * How long a registration keeps trying for a tryout number while others take them: far beyond what a burst
+ * of a whole season's players needs, and still inside API Gateway's 29 s.
+ */
+export const REGISTRATION_GIVE_UP_MS = 15_000;
+
+/**
+ * Registered, and its tryout number not given within the request's time (a night busier than the table):
+ * the next batch or the minute's sweep numbers it. POST /tryouts/register answers 202 with the message; the
+ * door's walk-up, which cannot check a child in without a number, answers it as a 503 to try again.
+ */
+export class NumberFollowsError extends ServiceUnavailableError {
+  constructor() {
+    super(serverMessages.registrationNumberFollows);
+  }
+}
+
+/**
+ * POST /tryouts/register. Refusals are checked before anything is written; the season's openness and the
+ * one-registration-per-player rule are checked again inside the write, so a close or a double click racing
+ * this request cannot get past them. A card registration then opens its checkout; if Stripe fails, the
+ * registration stays (pending, payable from the dashboard) and the answer says so with a 503.
+ * `{payment_method, age_group}` registers the account holder (spec §7); `{payment_method, registrations}`
+ * the household's athletes (issue 17), each further athlete of the household in the season at the sibling fee.
+ */
+export async function registerForTryout(
+  caller: AccessTokenClaims,
+  input: TryoutRegistrationInput,
+  /** A walk-up at the door (issue 37): the cash was taken as it registered, so it is paid from the start. */
+  options: { cashTakenAt?: Date } = {},
+): Promise<TryoutRegistrationAnswer> {
+  const season = await seasonsTable.getActiveSeason();
+  if (!season) throw new NotFoundError(serverMessages.noActiveSeason);
+  if (!season.is_registration_open) throw new ConflictError(serverMessages.registrationClosed(season.name));
+  const wanted = input.registrations ?? [{ athlete_id: callerPlayerId(caller), age_group: input.age_group! }];
+  for (const { age_group } of wanted) {
+    if (!season.age_groups.includes(age_group)) throw new BadRequestError(serverMessages.ageGroupNotOffered);
+  }
+  const ownOnly = wanted.length === 1 && wanted[0]!.athlete_id === callerPlayerId(caller);
+  const free = season.tryout_fee_cents === 0;
+  const card = !free && input.payment_method === 'stripe';
+  // Asked about financial support: the card waits for the club's answer, no checkout yet (issue 42).
+  const held = card && input.financial_support === true;
+  // Athletes registered together pay together: one family checkout, one line item each.
+  const groupId = card && !held && input.registrations ? randomUUID() : undefined;
+  const family = await familyOf(caller);
+  const players = wanted.map(({ athlete_id }) => {
+    const player = family.players.find((p) => p.id === athlete_id);
+    if (!player) throw new NotFoundError(serverMessages.athleteNotFound);
+    return player;
+  });
+  const existing = await tryoutsTable.getTryoutsOf(
+    season.id,
+    family.players.map((p) => p.id),
+  );
+  for (const player of players) {
+    if (!existing.some((t) => t.player_id === player.id)) continue;
+    throw new ConflictError(
+      ownOnly
+        ? serverMessages.alreadyRegistered
+        : serverMessages.athleteAlreadyRegistered(player.details.first_name),
+    );
+  }
+  wanted.forEach(({ age_group }, i) => refuseMisfit(players[i]!, age_group, season, ownOnly));
+
+  const waiver = acceptedWaiver(caller, season, input.waiver, new Date());
+  const photoConsent = (i: number) => input.registrations?.[i]?.photo_consent ?? input.photo_consent;
+
+  // The first athlete of a household in a season pays the fee, each further one the sibling fee.
+  const before = existing.filter((t) => !t.withdrawn).length;
+  const expiresAt = checkoutExpiry(new Date());
+  const now = new Date();
+  const tryouts = wanted.map(({ age_group }, i): NewRegistration => ({
+    id: tryoutId.of(season.id, players[i]!.id),
+    season_id: season.id,
+    ...snapshotOf(players[i]!),
+    guardians: family.contacts,
+    age_group,
+    payment_method: free ? 'cash' : input.payment_method,
+    payment_status: free || (options.cashTakenAt && !card) ? 'paid' : card ? 'pending' : 'cash',
+    ...(options.cashTakenAt && !card && !free
+      ? { cash_collected_at: options.cashTakenAt.toISOString() }
+      : {}),
+    amount_cents: free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season),
+    attended: false,
+    result: '',
+    email_sent: false,
+    created_at: now.toISOString(),
+    // A held attempt never had a page: nothing of it can be paid, and its expiry is long past.
+    ...(card ? { checkout_attempt: 1, checkout_expires_at: held ? 0 : expiresAt } : {}),
+    ...(held ? { held_for_support: true } : {}),
+    ...(groupId ? { checkout_group_id: groupId } : {}),
+    ...(waiver ? { waiver } : {}),
+    ...(photoConsent(i) !== undefined ? { photo_consent: photoConsent(i) } : {}),
+    ...(input.financial_support && !free ? { financial_support_requested: true } : {}),
+    ...(players[i]!.medicalNotes ? { medical_notes: players[i]!.medicalNotes } : {}),
+  }));
+  const made = await numbered(tryouts, season, now, (playerId) =>
+    ownOnly
+      ? serverMessages.alreadyRegistered
+      : serverMessages.athleteAlreadyRegistered(players.find((p) => p.id === playerId)!.details.first_name),
+  );
+  const answers = made.map((t) => ({ athlete_id: t.player_id, ...toMyTryout(t, season) }));
+  const answer: TryoutRegistrationAnswer = {
+    tryout: toMyTryout(made[0]!, season),
+    ...(input.registrations ? { tryouts: answers } : {}),
+  };
+  const registered = made[0]!;
+  // Nothing to pay by card: its confirmation was queued as it was written, and goes once it is numbered.
+  if (!card) return answer;
+  // Held for the club's answer: registered and numbered, nothing to pay yet (the dashboard says so).
+  if (held) return answer;
+  const opening = groupId
+    ? openFamilyCheckout(caller, made, season.name, new Date())
+    : openCheckout(registered, season.name);
+  const url = await opening.catch((error: unknown) => {
+    log.warn('checkout could not be opened at registration', {
+      tryoutId: registered.id,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return null;
+  });
+  if (!url) throw new ServiceUnavailableError(serverMessages.checkoutUnavailable);
+  return { ...answer, url };
+}
+
+/**
+ * Registers and numbers new registrations together (db/registration/tryout-numbers.ts); each refusal as the family should
+ * read it. Written but not yet numbered when the time is up (a table in trouble): the next registration or
+ * the minute's sweep numbers them, so the family is told it is registered and the number follows.
+ */
+async function numbered(
+  tryouts: NewRegistration[],
+  season: seasonsTable.SeasonItem,
+  now: Date,
+  alreadyRegistered: (playerId: string) => string,
+): Promise<RegistrationItem[]> {
+  const inserted = await tryoutNumbers.insertRegistrations(
+    tryouts,
+    { reference_year: season.reference_year },
+    now.getTime() + REGISTRATION_GIVE_UP_MS,
+    // One confirmation for the household's registrations made together (issue 36), queued before the
+    // numbering, so a request that dies now still has it sent; a card's follows its payment. The worker
+    // sends it once every one of them is numbered (a mail is never split, nor sent without the numbers).
+    () => mailConfirmationOnce(tryouts.filter((t) => t.payment_method !== 'stripe')),
+  );
+  switch (inserted.outcome) {
+    case 'already-registered':
+      throw new ConflictError(alreadyRegistered(inserted.player_id));
+    case 'closed':
+      throw new ConflictError(serverMessages.registrationClosed(season.name));
+    case 'season-changed':
+      throw new ConflictError(serverMessages.seasonSettingsChanged);
+    case 'waiting':
+      log.error('tryout registrations written but not numbered in time', { seasonId: season.id });
+      throw new NumberFollowsError();
+    case 'created':
+      break;
+  }
+  for (const t of inserted.tryouts) {
+    log.info('tryout registration created', { tryoutId: t.id, method: t.payment_method });
+  }
+  return inserted.tryouts;
+}
