@@ -11,7 +11,7 @@ import {
   type Division,
 } from '@club/shared';
 import { CLUB_FULL_NAME } from '../../mail/layout';
-import type { AccountExport } from './account-export';
+import type { AccountExport } from './account-export-shape';
 
 type Item = Record<string, unknown>;
 

@@ -11,6 +11,9 @@ import { readMemberItems, type StoredItem } from '../../db/privacy/member-data';
 import { NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { exportPage } from './account-export-page';
+import type { AccountExport } from './account-export-shape';
+
+export type { AccountExport };
 
 /**
  * Attributes that are the table's bookkeeping or a secret, not information about the member: the password's
@@ -36,22 +39,6 @@ function plain(item: StoredItem): Record<string, unknown> {
     out[key] = value instanceof Set ? [...value] : value;
   }
   return out;
-}
-
-export interface AccountExport {
-  exported_at: string;
-  account: Record<string, unknown>;
-  household: Array<Record<string, unknown>>;
-  other_guardians: Array<Record<string, unknown>>;
-  athlete_ids: string[];
-  registrations: Array<Record<string, unknown>>;
-  refunds: Array<Record<string, unknown>>;
-  family_checkouts: Array<Record<string, unknown>>;
-  club_changes: Array<Record<string, unknown>>;
-  mail_status: Array<Record<string, unknown>>;
-  sign_in_sessions: Array<Record<string, unknown>>;
-  helper_jobs: Array<{ season_name: string; role: string; age_groups: string[] }>;
-  opening_notice: Record<string, unknown> | null;
 }
 
 /** The account's data as one object (the JSON export, and what the page shows). */
