@@ -55,6 +55,87 @@ describe('/privacy tells the truth (issue 19)', () => {
     expect(within(athletes).getByText(/Who sees it:/)).toBeInTheDocument();
   });
 
+  it('lists every declared field of every record under its own heading, each child’s included (issue 44)', () => {
+    // Prepare: what the declaration of personal data holds, written out (shared/src/personal-data.ts)
+    const expected: Record<string, string[]> = {
+      'Your account (a player’s, or a parent’s or guardian’s)': [
+        'first_name',
+        'last_name',
+        'email',
+        'phone_number',
+        'password',
+        'account_type',
+        'pendingEmail',
+        'pendingEmailTokenHash',
+        'token_keys',
+        'token_hashes',
+      ],
+      'Each athlete (the player, or each child a parent adds)': [
+        'first_name',
+        'last_name',
+        'date_of_birth',
+        'emergency_contact_name',
+        'emergency_contact_phone',
+        'emergency_contact_email',
+        'emergency_contact_relationship',
+        'medical_notes',
+        'division',
+        'parent_consent',
+      ],
+      'Each tryout registration': [
+        'athlete_id',
+        'tryout_number',
+        'first_name',
+        'last_name',
+        'age_group',
+        'payment_method',
+        'attended',
+        'result',
+        'date_of_birth',
+        'is_under_18',
+        'parent_consent',
+        'email',
+        'phone_number',
+        'emergency_contact_name',
+        'emergency_contact_phone',
+        'emergency_contact_relationship',
+        'emergency_contact_email',
+        'guardians',
+        'medical_notes',
+        'waiver',
+        'withdrawn_by',
+        'user_id',
+        'photo_consent',
+        'financial_support',
+      ],
+      'A registration waiting for its tryout number': ['tryout'],
+      'Your family': ['user_id', 'email'],
+      'Helping on tryout night (check-in and evaluators)': ['email', 'name', 'role'],
+      'Scores and notes from tryout night': ['value', 'note', 'evaluator_name'],
+      'E-mail and sign-in': ['opening_notice', 'mail_status', 'sign_in_sessions'],
+    };
+
+    // Act
+    render(
+      <MemoryRouter>
+        <PrivacyPage />
+      </MemoryRouter>,
+    );
+
+    // Assess: each heading lists its fields, each with a label the reader sees
+    for (const [title, fields] of Object.entries(expected)) {
+      const section = screen.getByRole('region', { name: title });
+      const items = Array.from(section.querySelectorAll('[data-field]'));
+      const listed = items.map((el) => el.getAttribute('data-field'));
+      expect({ title, missing: fields.filter((f) => !listed.includes(f)) }).toEqual({ title, missing: [] });
+      expect(items.every((el) => (el.textContent ?? '').trim().length > 5)).toBe(true);
+    }
+    const athletes = screen.getByRole('region', {
+      name: 'Each athlete (the player, or each child a parent adds)',
+    });
+    expect(within(athletes).getByText(/Medical notes, if you give them/)).toBeInTheDocument();
+  });
+
   it('says a member can download a copy and delete the account from the account page', () => {
     render(
       <MemoryRouter>
