@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_READ_PATHS, publicReadPath } from './public-paths';
-import { API_PREFIX, apiPath, routeList, routes } from './routes';
+import { API_PREFIX, apiPath, routeAreas, routeList, routes } from './routes';
 
 describe('the route table', () => {
   it('has one row per method and path, each naming a handler file', () => {
@@ -11,6 +11,16 @@ describe('the route table', () => {
       expect(route.handler).toMatch(/^[a-z-]+\/[a-z-]+$/);
       expect(route.path.startsWith('/')).toBe(true);
     }
+  });
+
+  it('is every area’s rows, each name in one area only (a second row of a name would replace the first)', () => {
+    const names = Object.values(routeAreas).flatMap((area) => Object.keys(area));
+
+    expect(names).toHaveLength(new Set(names).size);
+    expect(names.sort()).toEqual(Object.keys(routes).sort());
+    expect(Object.keys(routeAreas.accounts)).toContain('login');
+    expect(Object.keys(routeAreas.tryoutNight)).toContain('getRankings');
+    expect(routes.getRankings.path).toBe('/admin/seasons/{id}/rankings');
   });
 
   it('sends cookies only through POST routes', () => {
