@@ -19,6 +19,8 @@ export interface CallOptions {
 }
 
 export interface CallResult {
+  /** The route called, for a setup check's message. */
+  route: RouteName;
   status: number;
   /** The JSON answer ({} for another type: see `text`). */
   body: Record<string, unknown> & { message?: string };
@@ -57,6 +59,7 @@ export async function call(name: RouteName, options: CallOptions = {}): Promise<
   if ('queue' in route && route.queue === 'familyMail') await deliverQueuedFamilyMail();
   const json = String(result.headers?.['content-type'] ?? '').startsWith('application/json');
   return {
+    route: name,
     status: result.statusCode ?? 200,
     body: result.body && json ? (JSON.parse(result.body) as CallResult['body']) : {},
     text: result.body ?? '',

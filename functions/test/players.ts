@@ -4,7 +4,6 @@
  * table to prove a refusal wrote nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { tryoutId } from '@club/shared';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import {
   AGE_GROUPS,
@@ -19,8 +18,8 @@ import { createUserClaimingEmail, type UserItem } from '../src/db/accounts/users
 import { signAccessToken } from '../src/lib/access-token';
 import { hashPassword } from '../src/services/accounts/passwords';
 import { createSeason } from '../src/services/seasons/seasons';
-import { call } from './api';
 import { PASSWORD, uniqueEmail } from './accounts';
+import { aRegistrationRecord, aTryoutRegistration, registered } from './builders';
 
 export interface TestPlayer {
   id: string;
@@ -149,40 +148,12 @@ export async function registeredPlayer(
   overrides: Partial<UserItem> = {},
 ): Promise<TestPlayer & { url: string | undefined; tryoutNumber: number }> {
   const player = await createPlayer(overrides);
-  const res = await call('registerTryout', {
-    token: player.token,
-    body: { payment_method, age_group: '15U Boys' },
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.body.message}`);
+  const res = await registered(player.token, aTryoutRegistration({ payment_method }));
   const tryout = res.body.tryout as { tryout_number: number };
   return { ...player, url: res.body.url as string | undefined, tryoutNumber: tryout.tryout_number };
 }
 
-/** A cash registration of a player as the service writes it, before its number (db/registration/tryout-numbers.ts). */
-export function newTryout(seasonId: string, player: TestPlayer) {
-  return {
-    id: tryoutId.of(seasonId, player.id),
-    season_id: seasonId,
-    player_id: player.id,
-    user_id: player.id,
-    age_group: '15U Boys' as const,
-    payment_method: 'cash' as const,
-    payment_status: 'cash' as const,
-    amount_cents: 4500,
-    attended: false,
-    result: '' as const,
-    email_sent: false,
-    created_at: new Date().toISOString(),
-    first_name: 'Avery',
-    last_name: 'Quinn',
-    email: player.email,
-    date_of_birth: '2010-06-15',
-    is_under_18: true,
-    parent_consent: true,
-    phone_number: '7805550134',
-    emergency_contact_name: 'Robin Quinn',
-    emergency_contact_phone: '7805550199',
-    emergency_contact_email: 'robin.quinn@example.test',
-    emergency_contact_relationship: 'parent' as const,
-  };
+/** A cash registration of a player as the service writes it, before its number (builders.ts aRegistrationRecord). */
+export function newTryout(seasonId: string, player: TestPlayer, overrides: Record<string, unknown> = {}) {
+  return aRegistrationRecord(seasonId, player, overrides);
 }

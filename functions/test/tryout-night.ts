@@ -2,36 +2,16 @@
  * Test helpers for tryout night (issue 37): a season with a session tonight (Edmonton's date), and helpers
  * invited and accepted through the API, as an admin and a volunteer would.
  */
-import { expect } from 'vitest';
-import {
-  sessionInstant,
-  todayInClubZone,
-  type AgeGroup,
-  type HelperRole,
-  type Season,
-  type TryoutSession,
-} from '@club/shared';
+import { sessionInstant, todayInClubZone, type AgeGroup, type HelperRole, type Season } from '@club/shared';
 import { createAdmin } from './admin';
-import { call } from './api';
+import { aSeasonUpdate, ok, sessionOn } from './builders';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
 import { createPlayer, openSeason, type TestPlayer } from './players';
 import * as seasonsTable from '../src/db/seasons/seasons';
 import * as tryoutsTable from '../src/db/registration/registrations';
 import { withdrawRegistration } from '../src/services/registration/withdrawal';
 
-export const GYM = { location: 'Harry Ainlay High School', address: '4350 111 St NW, Edmonton, AB' };
-
-/** A tryout session of the groups on a day (Edmonton), 6 to 8 pm. */
-export const sessionOn = (
-  day: string,
-  age_groups: readonly AgeGroup[] = ['15U Boys', '15U Girls'],
-): TryoutSession => ({
-  kind: 'tryout',
-  age_groups: [...age_groups],
-  starts_at: `${day}T18:00`,
-  ends_at: `${day}T20:00`,
-  ...GYM,
-});
+export { GYM, sessionOn } from './builders';
 
 /** An open active season whose 15U Boys and 15U Girls play tonight, and its administrator. */
 export async function seasonTonight(
@@ -40,12 +20,11 @@ export async function seasonTonight(
 ): Promise<{ season: Season; admin: TestPlayer }> {
   const season = await openSeason({ name });
   const admin = await createAdmin();
-  const set = await call('updateSeason', {
+  await ok('updateSeason', {
     token: admin.token,
     params: { id: season.id },
-    body: { sessions: [sessionOn(todayInClubZone())], ...settings },
+    body: aSeasonUpdate({ sessions: [sessionOn(todayInClubZone())], ...settings }),
   });
-  expect(set.status).toBe(200);
   return { season, admin };
 }
 
@@ -70,13 +49,16 @@ export async function helperOf(
   name: { first_name: string; last_name: string } = { first_name: 'Casey', last_name: 'Door' },
 ): Promise<TestPlayer> {
   const helper = await createPlayer(name);
-  const invited = await call('inviteHelper', {
-    token: admin.token,
-    params: { id: seasonId },
-    body: { email: helper.email, role, ...(age_groups ? { age_groups } : {}) },
-  });
-  expect(invited.status).toBe(201);
+  await ok(
+    'inviteHelper',
+    {
+      token: admin.token,
+      params: { id: seasonId },
+      body: { email: helper.email, role, ...(age_groups ? { age_groups } : {}) },
+    },
+    201,
+  );
   const token = tokenFromLink(await linkFromLatestMail(helper.email, /\/helpers\/accept#/));
-  expect((await call('acceptHelper', { token: helper.token, body: { token } })).status).toBe(200);
+  await ok('acceptHelper', { token: helper.token, body: { token } });
   return helper;
 }
