@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from './api';
 import { NEW_PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';
 import { openSeason } from './players';
+import { aTryoutRegistration, ok } from './builders';
 
 /** What a token still reaches: a registration, the household, the export, and a change of address. */
 async function reach(token: string, password: string) {
@@ -29,7 +30,7 @@ describe('a signed-in request checks the sign-in behind its token', () => {
       (
         await call('registerTryout', {
           token: family.token,
-          body: { payment_method: 'cash', age_group: '15U Boys' },
+          body: aTryoutRegistration({ age_group: '15U Boys' }),
         })
       ).status,
     ).toBe(201);
@@ -47,7 +48,7 @@ describe('a signed-in request checks the sign-in behind its token', () => {
   it("refuses another device's token after a password change, and keeps this device's", async () => {
     // Prepare: the same account signed in on a second device
     const family = await signedInUser();
-    const other = await call('login', {
+    const other = await ok('login', {
       body: { email: family.email, password: family.password },
       headers: sameOrigin,
     });
@@ -70,7 +71,7 @@ describe('a signed-in request checks the sign-in behind its token', () => {
 
   it('refuses every token of a deleted account', async () => {
     const family = await signedInUser();
-    const other = await call('login', {
+    const other = await ok('login', {
       body: { email: family.email, password: family.password },
       headers: sameOrigin,
     });

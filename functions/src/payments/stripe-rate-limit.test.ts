@@ -13,6 +13,7 @@ import { call } from '../../test/api';
 import { createPlayer, openSeason } from '../../test/players';
 import { paidByCard, refundsOnStandIn, sessionIdOf } from '../../test/stripe';
 import { rateLimitDelayMs, resetStripeClientForTests } from './stripe-client';
+import { aTryoutRegistration } from '../../test/builders';
 
 /** The stand-in's time: real unless a test holds it still (to keep the stand-in over its rate). */
 let heldAt: number | null = null;
@@ -70,7 +71,7 @@ describe('a card registration while Stripe is over its rate limit', { timeout: 6
     // Act: the registration's session create is refused; a second later Stripe accepts again
     const registering = call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'stripe', age_group: '15U Boys' },
+      body: aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' }),
     });
     await vi.waitFor(() => expect(standIn.apiCalls().refused).toBeGreaterThan(refusedBefore), {
       timeout: 20_000,
@@ -100,7 +101,7 @@ describe('a card registration while Stripe is over its rate limit', { timeout: 6
     // Act
     const res = await call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'stripe', age_group: '15U Boys' },
+      body: aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' }),
     });
     const after = standIn.apiCalls();
 

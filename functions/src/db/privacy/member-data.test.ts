@@ -10,6 +10,7 @@ import { call } from '../../../test/api';
 import { PASSWORD, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableText } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 /** Dana's household, Mina in it; Chris joins as a second guardian, registers Mina, then leaves. */
 async function registeredThenLeft() {
@@ -21,16 +22,14 @@ async function registeredThenLeft() {
   });
   const added = await call('addAthlete', {
     token: dana.token,
-    body: {
+    body: anAthlete({
       first_name: 'Mina',
       last_name: 'Quinn',
       date_of_birth: '2014-05-06',
       emergency_contact_name: 'Dana Quinn',
       emergency_contact_phone: '780-555-0199',
       emergency_contact_email: 'dana.quinn@example.test',
-      emergency_contact_relationship: 'parent',
-      parent_consent: true,
-    },
+    }),
   });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   const mina = added.body as unknown as Athlete;
@@ -47,7 +46,7 @@ async function registeredThenLeft() {
   expect((await call('acceptGuardianInvite', { token: chris.token, body: { token } })).status).toBe(200);
   const registered = await call('registerTryout', {
     token: chris.token,
-    body: { payment_method: 'cash', registrations: [{ athlete_id: mina.id, age_group: '15U Girls' }] },
+    body: aHouseholdRegistration([{ athlete_id: mina.id, age_group: '15U Girls' }]),
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   expect((await call('leaveHousehold', { token: chris.token })).status).toBe(200);

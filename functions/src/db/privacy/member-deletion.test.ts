@@ -9,6 +9,7 @@ import { getTryout } from '../registration/registrations';
 import { call } from '../../../test/api';
 import { PASSWORD } from '../../../test/accounts';
 import { createPlayer, openSeason, tableText } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 const NOTES = 'Carries an EpiPen for a peanut allergy; asthma inhaler in the blue bag';
 
@@ -19,23 +20,21 @@ describe('deleting an account with a registered child', () => {
     const parent = await createPlayer({ account_type: 'guardian', first_name: 'Bartholomew' });
     const added = await call('addAthlete', {
       token: parent.token,
-      body: {
+      body: anAthlete({
         first_name: 'Ottoline',
         last_name: 'Quaresma',
         date_of_birth: '2014-09-13',
         emergency_contact_name: 'Bartholomew Quaresma',
         emergency_contact_phone: '780-555-0163',
         emergency_contact_email: 'bart.quaresma@example.test',
-        emergency_contact_relationship: 'parent',
-        parent_consent: true,
         medical_notes: NOTES,
-      },
+      }),
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const child = added.body as unknown as Athlete;
     const registered = await call('registerTryout', {
       token: parent.token,
-      body: { payment_method: 'cash', registrations: [{ athlete_id: child.id, age_group: '15U Girls' }] },
+      body: aHouseholdRegistration([{ athlete_id: child.id, age_group: '15U Girls' }]),
     });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     expect((await getTryout(season.id, child.id))?.medical_notes).toBe(NOTES);

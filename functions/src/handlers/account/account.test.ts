@@ -8,6 +8,7 @@ import { NEW_PASSWORD, sameOrigin, signedInUser, uniqueEmail } from '../../../te
 import { createAdmin } from '../../../test/admin';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { openSeason, tableSnapshot } from '../../../test/players';
+import { aTryoutRegistration, ok } from '../../../test/builders';
 
 const login = (email: string, password: string) =>
   call('login', { body: { email, password }, headers: sameOrigin });
@@ -26,7 +27,7 @@ describe('GET and PATCH /account', () => {
     });
     const registered = await call('registerTryout', {
       token: family.token,
-      body: { payment_method: 'cash', age_group: '15U Girls' },
+      body: aTryoutRegistration({ age_group: '15U Girls' }),
     });
     expect(registered.status).toBe(201);
 
@@ -307,7 +308,7 @@ describe('an earlier e-mail-change link (issue 34: an attacker who once knew the
   it('is dead once the password changes, even with no newer request', async () => {
     const family = await signedInUser();
     const { token } = await attackerLink(family);
-    await call('changePassword', {
+    await ok('changePassword', {
       token: family.token,
       cookies: [family.refreshCookie],
       headers: sameOrigin,
@@ -326,7 +327,7 @@ describe('an earlier e-mail-change link (issue 34: an attacker who once knew the
   it('is dead once the password is reset through the forgotten-password mail', async () => {
     const family = await signedInUser();
     const { token } = await attackerLink(family);
-    await call('forgotPassword', { body: { email: family.email } });
+    await ok('forgotPassword', { body: { email: family.email } });
     const resetLink = await linkFromLatestMail(family.email, /\/reset-password#/);
     const reset = await call('resetPassword', {
       body: { token: tokenFromLink(resetLink), password: NEW_PASSWORD },
@@ -342,7 +343,7 @@ describe('an earlier e-mail-change link (issue 34: an attacker who once knew the
   it('is dead once a newer request is made, the password unchanged', async () => {
     const family = await signedInUser();
     const { token } = await attackerLink(family);
-    await call('changeEmail', {
+    await ok('changeEmail', {
       token: family.token,
       body: { email: uniqueEmail('owner-new'), current_password: family.password },
     });

@@ -15,8 +15,9 @@ import { killedHalfWay } from '../../../test/crash';
 import { PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, type TestPlayer, tableText } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete, ok } from '../../../test/builders';
 
-const CHILD = {
+const CHILD = anAthlete({
   first_name: 'Ezinwanne',
   last_name: 'Thorvaldsen',
   date_of_birth: '2014-09-13',
@@ -24,8 +25,7 @@ const CHILD = {
   emergency_contact_phone: '780-555-0163',
   emergency_contact_email: 'gwendolyn.pasquale@example.test',
   emergency_contact_relationship: 'other',
-  parent_consent: true,
-};
+});
 
 function expectNamedNowhere(text: string, values: readonly string[]) {
   for (const value of values) expect(text, value).not.toContain(value.toLowerCase());
@@ -40,10 +40,7 @@ async function addChild(parent: TestPlayer, first_name: string): Promise<string>
 async function registerCash(parent: TestPlayer, athleteIds: readonly string[], age_group = '13U Boys') {
   const res = await call('registerTryout', {
     token: parent.token,
-    body: {
-      payment_method: 'cash',
-      registrations: athleteIds.map((athlete_id) => ({ athlete_id, age_group })),
-    },
+    body: aHouseholdRegistration(athleteIds.map((athlete_id) => ({ athlete_id, age_group }))),
   });
   expect(res.status, String(res.body.message)).toBe(201);
 }
@@ -62,8 +59,8 @@ describe('removing a child from the household (issue 34)', () => {
     const season = await openSeason({ name: 'Removal Fall 2025' });
     await registerCash(parent, [childId]);
     const id = `${season.id}.${childId}`;
-    await call('setCashCollected', { token: admin.token, params: { id }, body: { collected: true } });
-    await call('refundTryout', {
+    await ok('setCashCollected', { token: admin.token, params: { id }, body: { collected: true } });
+    await ok('refundTryout', {
       token: admin.token,
       params: { id },
       body: { amount_cents: 1000, reason: 'Ezinwanne broke a wrist', idempotency_key: 'removal-refund-0001' },
@@ -109,7 +106,7 @@ describe('DELETE /account is whole or nothing (issue 34)', () => {
     const first = await createPlayer({ first_name: 'Philippa', email: uniqueEmail('philippa') });
     const childId = await addChild(first, 'Ezinwanne');
     const second = await createPlayer({ first_name: 'Leopold', email: uniqueEmail('leopold') });
-    await call('inviteGuardian', { token: first.token, body: { email: second.email } });
+    await ok('inviteGuardian', { token: first.token, body: { email: second.email } });
     const link = await linkFromLatestMail(second.email, /\/household\/join#/);
     expect(
       (await call('acceptGuardianInvite', { token: second.token, body: { token: tokenFromLink(link) } }))

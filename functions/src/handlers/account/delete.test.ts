@@ -10,6 +10,7 @@ import { call } from '../../../test/api';
 import { PASSWORD, refreshCookieFrom, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot, tableText } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete, ok } from '../../../test/builders';
 
 const PARENT = {
   first_name: 'Zephyrine',
@@ -20,7 +21,7 @@ const PARENT = {
   emergency_contact_phone: '5875550177',
   emergency_contact_email: 'bart.oyelaran@example.test',
 };
-const CHILD = {
+const CHILD = anAthlete({
   first_name: 'Ifeoluwa',
   last_name: 'Oyelaran-Smythe',
   date_of_birth: '2014-09-13',
@@ -28,8 +29,7 @@ const CHILD = {
   emergency_contact_phone: '780-555-0163',
   emergency_contact_email: 'temperance.quill@example.test',
   emergency_contact_relationship: 'other',
-  parent_consent: true,
-};
+});
 
 describe('DELETE /account', () => {
   it('refuses a wrong password with 401 and changes nothing', async () => {
@@ -80,30 +80,31 @@ describe('DELETE /account', () => {
     // them) and this season, a bounced address, and a signed-in device
     const admin = await createAdmin();
     const parent = await createPlayer(PARENT);
-    const child = (await call('addAthlete', { token: parent.token, body: CHILD })).body as { id: string };
+    const child = (await ok('addAthlete', { token: parent.token, body: CHILD }, 201)).body as { id: string };
     const past = await openSeason({ name: 'Deletion Spring 2025' });
-    await call('registerTryout', {
-      token: parent.token,
-      body: {
-        payment_method: 'cash',
-        registrations: [
+    await ok(
+      'registerTryout',
+      {
+        token: parent.token,
+        body: aHouseholdRegistration([
           { athlete_id: parent.id, age_group: '18U Boys' },
           { athlete_id: child.id, age_group: '13U Boys' },
-        ],
+        ]),
       },
-    });
+      201,
+    );
     const pastChild = `${past.id}.${child.id}`;
-    await call('setCashCollected', {
+    await ok('setCashCollected', {
       token: admin.token,
       params: { id: pastChild },
       body: { collected: true },
     });
-    await call('refundTryout', {
+    await ok('refundTryout', {
       token: admin.token,
       params: { id: pastChild },
       body: { amount_cents: 1500, reason: 'Injury', idempotency_key: 'deletion-test-refund-01' },
     });
-    await call('setSelection', {
+    await ok('setSelection', {
       token: admin.token,
       params: { id: pastChild },
       body: { result: 'selected' },
@@ -113,7 +114,7 @@ describe('DELETE /account', () => {
       (
         await call('registerTryout', {
           token: parent.token,
-          body: { payment_method: 'cash', registrations: [{ athlete_id: child.id, age_group: '13U Boys' }] },
+          body: aHouseholdRegistration([{ athlete_id: child.id, age_group: '13U Boys' }]),
         })
       ).status,
     ).toBe(201);
@@ -125,7 +126,7 @@ describe('DELETE /account', () => {
       body: { email: newAddress, current_password: PASSWORD },
     });
     expect(asked.status).toBe(200);
-    const signedIn = await call('login', {
+    const signedIn = await ok('login', {
       body: { email: parent.email, password: PASSWORD },
       headers: sameOrigin,
     });
@@ -199,17 +200,21 @@ describe('DELETE /account', () => {
       await call('addAthlete', { token: leaver.token, body: { ...CHILD, first_name: 'Ottoline' } })
     ).body as { id: string };
     const stays = await createPlayer({ first_name: 'Remy', email: uniqueEmail('stays') });
-    await call('inviteGuardian', { token: leaver.token, body: { email: stays.email } });
+    await ok('inviteGuardian', { token: leaver.token, body: { email: stays.email } });
     const link = await linkFromLatestMail(stays.email, /\/household\/join#/);
     expect(
       (await call('acceptGuardianInvite', { token: stays.token, body: { token: tokenFromLink(link) } }))
         .status,
     ).toBe(200);
     const season = await openSeason({ name: 'Deletion Winter 2025' });
-    await call('registerTryout', {
-      token: stays.token,
-      body: { payment_method: 'cash', registrations: [{ athlete_id: child.id, age_group: '13U Boys' }] },
-    });
+    await ok(
+      'registerTryout',
+      {
+        token: stays.token,
+        body: aHouseholdRegistration([{ athlete_id: child.id, age_group: '13U Boys' }]),
+      },
+      201,
+    );
 
     // Act
     const res = await call('deleteAccount', { token: leaver.token, body: { password: PASSWORD } });

@@ -12,17 +12,15 @@ import { call } from '../../../test/api';
 import { sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration, ok } from '../../../test/builders';
 
-const CHILD = {
+const CHILD = anAthlete({
   first_name: 'Mina',
   last_name: 'Quinn-Export',
   date_of_birth: '2014-05-06',
-  emergency_contact_name: 'Robin Quinn',
   emergency_contact_phone: '780-555-0199',
   emergency_contact_email: 'robin.export@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-};
+});
 
 /** Items kept on purpose out of an export: token hashes keyed by the hash, and rate-limit counters. */
 const NOT_EXPORTED = ['RATE#', 'TOKEN#', 'REFRESH#'];
@@ -54,8 +52,8 @@ async function scanAll(): Promise<Array<Record<string, unknown>>> {
 async function familyWithHistory() {
   const admin = await createAdmin();
   const parent = await createPlayer({ first_name: 'Avery', last_name: 'Exporter' });
-  const child = (await call('addAthlete', { token: parent.token, body: CHILD })).body as { id: string };
-  await call('login', {
+  const child = (await ok('addAthlete', { token: parent.token, body: CHILD }, 201)).body as { id: string };
+  await ok('login', {
     body: { email: parent.email, password: 'Correct!Horse9Battery' },
     headers: sameOrigin,
   });
@@ -63,13 +61,10 @@ async function familyWithHistory() {
   const first = await openSeason({ name: 'Export Spring 2025' });
   const registered = await call('registerTryout', {
     token: parent.token,
-    body: {
-      payment_method: 'cash',
-      registrations: [
-        { athlete_id: parent.id, age_group: '16U Boys' },
-        { athlete_id: child.id, age_group: '13U Boys' },
-      ],
-    },
+    body: aHouseholdRegistration([
+      { athlete_id: parent.id, age_group: '16U Boys' },
+      { athlete_id: child.id, age_group: '13U Boys' },
+    ]),
   });
   expect(registered.status).toBe(201);
   const tryoutId = `${first.id}.${child.id}`;
@@ -91,7 +86,7 @@ async function familyWithHistory() {
 
   const second = await openSeason({ name: 'Export Fall 2025', is_registration_open: false });
   expect((await call('requestOpeningNotice', { token: parent.token })).status).toBe(200);
-  await call('setRegistrationStatus', {
+  await ok('setRegistrationStatus', {
     token: admin.token,
     params: { id: second.id },
     body: { open: true },
@@ -100,7 +95,7 @@ async function familyWithHistory() {
     (
       await call('registerTryout', {
         token: parent.token,
-        body: { payment_method: 'cash', age_group: '16U Boys' },
+        body: aTryoutRegistration({ age_group: '16U Boys' }),
       })
     ).status,
   ).toBe(201);
@@ -202,7 +197,7 @@ describe('GET /account/export', () => {
     // Prepare: a second guardian who signed in and asked for a new address, not yet confirmed
     const parent = await createPlayer({ first_name: 'Avery' });
     const other = await createPlayer({ first_name: 'Casey', last_name: 'Coparent' });
-    await call('inviteGuardian', { token: parent.token, body: { email: other.email } });
+    await ok('inviteGuardian', { token: parent.token, body: { email: other.email } });
     const link = await linkFromLatestMail(other.email, /\/household\/join#/);
     expect(
       (await call('acceptGuardianInvite', { token: other.token, body: { token: tokenFromLink(link) } }))

@@ -6,6 +6,7 @@ import { call } from '../../../test/api';
 import { createAdmin } from '../../../test/admin';
 import { createPlayer, newTryout, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+import { aTryoutRegistration, ok } from '../../../test/builders';
 
 const yearInEdmonton = () =>
   Number(
@@ -56,7 +57,11 @@ describe('POST /admin/seasons settings', () => {
 
   it("carries the previous season's fee over when none is given", async () => {
     const admin = await createAdmin();
-    await call('createSeason', { token: admin.token, body: { name: 'Spring 2026', tryout_fee_cents: 8500 } });
+    await ok(
+      'createSeason',
+      { token: admin.token, body: { name: 'Spring 2026', tryout_fee_cents: 8500 } },
+      201,
+    );
 
     const res = await call('createSeason', { token: admin.token, body: { name: 'Fall 2026 Tryouts' } });
 
@@ -220,11 +225,11 @@ describe('PATCH /admin/seasons/{id}', () => {
     const dec31 = await createPlayer({ date_of_birth: '2010-12-31' });
     const fits = await call('registerTryout', {
       token: jan1.token,
-      body: { payment_method: 'cash', age_group: '15U Boys' },
+      body: aTryoutRegistration({ age_group: '15U Boys' }),
     });
     const tooOld = await call('registerTryout', {
       token: dec31.token,
-      body: { payment_method: 'cash', age_group: '15U Boys' },
+      body: aTryoutRegistration({ age_group: '15U Boys' }),
     });
 
     expect(fits.status).toBe(201);
@@ -320,10 +325,14 @@ describe('the sibling fee (issue 17)', () => {
   ])('refuses a sibling fee %s with a clear 400, and changes nothing', async (_, body) => {
     // Prepare: fee $85.00, sibling fee $60.00.
     const admin = await createAdmin();
-    const created = await call('createSeason', {
-      token: admin.token,
-      body: { name: 'Spring 2028', tryout_fee_cents: 8500, sibling_fee_cents: 6000 },
-    });
+    const created = await ok(
+      'createSeason',
+      {
+        token: admin.token,
+        body: { name: 'Spring 2028', tryout_fee_cents: 8500, sibling_fee_cents: 6000 },
+      },
+      201,
+    );
     const before = await tableSnapshot();
 
     // Act
@@ -347,7 +356,7 @@ describe('free tryouts (a fee of $0.00)', () => {
     // Act
     const res = await call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'stripe', age_group: '15U Boys' },
+      body: aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' }),
     });
     const mine = await call('getMyTryout', { token: player.token });
     const rows = await call('listTryouts', { token: admin.token, query: { season_id: season.id } });
@@ -377,7 +386,7 @@ describe('what a registration has paid and owes', () => {
 
     // Act
     const owed = await call('getMyTryout', { token: player.token });
-    await call('setCashCollected', {
+    await ok('setCashCollected', {
       token: admin.token,
       params: { id: `${season.id}.${player.id}` },
       body: { collected: true },

@@ -12,6 +12,7 @@ import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason, type TestPlayer } from '../../../test/players';
 import { enqueueResultMails } from '../../queue/result-mail-queue';
 import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail-poller';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration, ok } from '../../../test/builders';
 
 let worker: ResultMailPoller | undefined;
 afterAll(async () => worker?.stop());
@@ -19,17 +20,16 @@ afterAll(async () => worker?.stop());
 const GYM = { location: 'Harry Ainlay gym', address: '4350 111 St NW, Edmonton' };
 const OTHER_GYM = { location: 'Ross Sheppard gym', address: '13546 111 Ave NW, Edmonton' };
 
-const child = (first_name: string, year: number, division: 'boys' | 'girls') => ({
-  first_name,
-  last_name: 'Okafor',
-  date_of_birth: `${year}-03-09`,
-  emergency_contact_name: 'Dana Okafor',
-  emergency_contact_phone: '780-555-0142',
-  emergency_contact_email: 'dana@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-  division,
-});
+const child = (first_name: string, year: number, division: 'boys' | 'girls') =>
+  anAthlete({
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth: `${year}-03-09`,
+    emergency_contact_name: 'Dana Okafor',
+    emergency_contact_phone: '780-555-0142',
+    emergency_contact_email: 'dana@example.test',
+    division,
+  });
 
 async function addChild(parent: TestPlayer, ...args: Parameters<typeof child>): Promise<Athlete> {
   const res = await call('addAthlete', { token: parent.token, body: child(...args) });
@@ -93,21 +93,22 @@ describe('a session that moves (issue 36)', () => {
       (
         await call('registerTryout', {
           token: dana.token,
-          body: {
-            payment_method: 'cash',
-            registrations: [
-              { athlete_id: mina.id, age_group: '15U Girls' },
-              { athlete_id: leo.id, age_group: '13U Boys' },
-            ],
-          },
+          body: aHouseholdRegistration([
+            { athlete_id: mina.id, age_group: '15U Girls' },
+            { athlete_id: leo.id, age_group: '13U Boys' },
+          ]),
         })
       ).status,
     ).toBe(201);
     const other = await createPlayer({ date_of_birth: '2009-05-05' });
-    await call('registerTryout', {
-      token: other.token,
-      body: { payment_method: 'cash', age_group: '17U Boys' },
-    });
+    await ok(
+      'registerTryout',
+      {
+        token: other.token,
+        body: aTryoutRegistration({ age_group: '17U Boys' }),
+      },
+      201,
+    );
     const before = await feedOf(dana);
     worker = await startWorker();
 

@@ -10,6 +10,7 @@ import { NEW_PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { openSeason, tableSnapshot } from '../../../test/players';
 import { getUserByEmail } from '../../db/accounts/users';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration } from '../../../test/builders';
 
 const guardian = (email: string) => ({
   account_type: 'guardian',
@@ -65,27 +66,25 @@ describe('POST /auth/register for a parent or guardian', () => {
     const mina = (
       await call('addAthlete', {
         token,
-        body: {
+        body: anAthlete({
           first_name: 'Mina',
           last_name: 'Quinn',
           date_of_birth: '2011-03-09',
           emergency_contact_name: 'Sam Quinn',
           emergency_contact_phone: '780-555-0101',
           emergency_contact_email: 'sam@example.test',
-          emergency_contact_relationship: 'parent',
-          parent_consent: true,
-        },
+        }),
       })
     ).body as unknown as Athlete;
 
     // Act
     const self = await call('registerTryout', {
       token,
-      body: { payment_method: 'cash', age_group: '15U Boys' },
+      body: aTryoutRegistration({ age_group: '15U Boys' }),
     });
     const child = await call('registerTryout', {
       token,
-      body: { payment_method: 'cash', registrations: [{ athlete_id: mina.id, age_group: '15U Girls' }] },
+      body: aHouseholdRegistration([{ athlete_id: mina.id, age_group: '15U Girls' }]),
     });
 
     // Assess

@@ -14,17 +14,11 @@ import { createPlayer, registeredPlayer, tableSnapshot } from '../../../test/pla
 import { helperOf, seasonTonight } from '../../../test/tryout-night';
 import { getUserByEmail } from '../../db/accounts/users';
 import { countAttempt, rateLimits } from '../../services/platform/rate-limits';
+import { aWalkUp, ok } from '../../../test/builders';
 
-/** A walk-up's body: Jordan Okafor registering Leo (born 2011, boys) for 15U Boys, cash taken. */
+/** A walk-up's body (builders.ts aWalkUp): Jordan Okafor registering Leo, born 2011, for 15U Boys, cash taken. */
 function walkUp(email: string, overrides: Record<string, unknown> = {}) {
-  return {
-    guardian: { first_name: 'Jordan', last_name: 'Okafor', email, phone_number: '780-555-0111' },
-    athlete: { first_name: 'Leo', last_name: 'Okafor', date_of_birth: '2011-03-02', division: 'boys' },
-    age_group: '15U Boys',
-    payment_method: 'cash',
-    cash_collected: true,
-    ...overrides,
-  };
+  return aWalkUp({ email, ...overrides });
 }
 
 const newAddress = (label: string) =>
@@ -162,7 +156,7 @@ describe('walk-ups at the door (issues 37 and 42)', () => {
         (await call('resetPassword', { body: { token, password: PASSWORD, confirm_password: PASSWORD } }))
           .status,
       ).toBe(200);
-      const login = await call('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
+      const login = await ok('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
       expect(await householdOf(login.body.token as string)).toEqual(['Leo Okafor']);
     },
     60_000,

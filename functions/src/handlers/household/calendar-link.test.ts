@@ -9,6 +9,7 @@ import { NEW_PASSWORD, PASSWORD, sameOrigin } from '../../../test/accounts';
 import { createAdmin } from '../../../test/admin';
 import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { createPlayer, openSeason, type TestPlayer } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 const INVALID =
   'This calendar link is not valid any more. Sign in and add the tryouts to your calendar from your dashboard.';
@@ -37,25 +38,22 @@ async function familyWithASession(): Promise<TestPlayer> {
   const parent = await createPlayer({ first_name: 'Dana', last_name: 'Okafor', date_of_birth: '1984-01-01' });
   const child = await call('addAthlete', {
     token: parent.token,
-    body: {
+    body: anAthlete({
       first_name: 'Mina',
       last_name: 'Okafor',
       date_of_birth: '2011-03-09',
       emergency_contact_name: 'Dana Okafor',
       emergency_contact_phone: '780-555-0142',
       emergency_contact_email: 'dana@example.test',
-      emergency_contact_relationship: 'parent',
-      parent_consent: true,
       division: 'girls',
-    },
+    }),
   });
   expect(child.status).toBe(201);
   const registered = await call('registerTryout', {
     token: parent.token,
-    body: {
-      payment_method: 'cash',
-      registrations: [{ athlete_id: (child.body as unknown as Athlete).id, age_group: '15U Girls' }],
-    },
+    body: aHouseholdRegistration([
+      { athlete_id: (child.body as unknown as Athlete).id, age_group: '15U Girls' },
+    ]),
   });
   expect(registered.status, String(registered.body.message)).toBe(201);
   return parent;

@@ -18,6 +18,7 @@ import {
   type TestPlayer,
 } from '../../../test/players';
 import { uniqueEmail } from '../../../test/accounts';
+import { anAthlete, ok } from '../../../test/builders';
 
 function bornYearsAgo(years: number): string {
   const d = new Date();
@@ -25,16 +26,13 @@ function bornYearsAgo(years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const child = (first_name: string) => ({
-  first_name,
-  last_name: 'Quinn',
-  date_of_birth: bornYearsAgo(10),
-  emergency_contact_name: 'Robin Quinn',
-  emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin.quinn@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-});
+const child = (first_name: string) =>
+  anAthlete({
+    first_name,
+    last_name: 'Quinn',
+    date_of_birth: bornYearsAgo(10),
+    emergency_contact_phone: '780-555-0199',
+  });
 
 const household = async (p: TestPlayer) =>
   (await call('getHousehold', { token: p.token })).body as unknown as Household;
@@ -51,7 +49,7 @@ describe('inviting a second guardian', () => {
   it('mails a link that the invited account accepts: both guardians then see the same household', async () => {
     // Prepare
     const parent = await createPlayer({ first_name: 'Jordan' });
-    const mina = (await call('addAthlete', { token: parent.token, body: child('Mina') }))
+    const mina = (await ok('addAthlete', { token: parent.token, body: child('Mina') }, 201))
       .body as unknown as Athlete;
     const other = await createPlayer({ first_name: 'Sam', email: uniqueEmail('sam') });
 
@@ -75,7 +73,7 @@ describe('inviting a second guardian', () => {
   it('is accepted once: the same link a second time, even at once, changes nothing more', async () => {
     // Prepare
     const parent = await createPlayer();
-    await call('addAthlete', { token: parent.token, body: child('Mina') });
+    await ok('addAthlete', { token: parent.token, body: child('Mina') }, 201);
     const other = await createPlayer({ email: uniqueEmail('sam') });
     const token = await invite(parent, other.email);
 
@@ -117,15 +115,15 @@ describe('inviting a second guardian', () => {
   it('brings the athletes of an account that was the last guardian of its own household', async () => {
     // Prepare: each parent has a child of their own.
     const parent = await createPlayer();
-    await call('addAthlete', { token: parent.token, body: child('Mina') });
+    await ok('addAthlete', { token: parent.token, body: child('Mina') }, 201);
     const other = await createPlayer({ email: uniqueEmail('sam') });
-    const leo = (await call('addAthlete', { token: other.token, body: child('Leo') }))
+    const leo = (await ok('addAthlete', { token: other.token, body: child('Leo') }, 201))
       .body as unknown as Athlete;
     const oldHousehold = (await getUser(other.id))!.household_id!;
 
     // Act
     const token = await invite(parent, other.email);
-    await call('acceptGuardianInvite', { token: other.token, body: { token } });
+    await ok('acceptGuardianInvite', { token: other.token, body: { token } });
 
     // Assess
     const names = (await household(parent)).athletes.map((a) => a.first_name).sort();
@@ -153,7 +151,7 @@ describe('accepting invitations at the same moment (issue 34)', () => {
     // athlete of their own
     const parent = await createPlayer();
     for (let i = 0; i < 9; i += 1) {
-      expect((await call('addAthlete', { token: parent.token, body: child(`Kid`) })).status).toBe(201);
+      expect((await ok('addAthlete', { token: parent.token, body: child(`Kid`) }, 201)).status).toBe(201);
     }
     const invited = await Promise.all([0, 1, 2, 3].map(() => createPlayer({ email: uniqueEmail('joiner') })));
     const tokens: string[] = [];
@@ -177,10 +175,10 @@ describe('DELETE /household/guardians/me', () => {
   it('lets a second guardian leave, back to a household of one, and never the last guardian', async () => {
     // Prepare
     const parent = await createPlayer();
-    await call('addAthlete', { token: parent.token, body: child('Mina') });
+    await ok('addAthlete', { token: parent.token, body: child('Mina') }, 201);
     const other = await createPlayer({ email: uniqueEmail('sam') });
     const token = await invite(parent, other.email);
-    await call('acceptGuardianInvite', { token: other.token, body: { token } });
+    await ok('acceptGuardianInvite', { token: other.token, body: { token } });
 
     // Act
     const left = await call('leaveHousehold', { token: other.token });
@@ -216,7 +214,7 @@ describe('guardians of a registered athlete', () => {
     const rows = (await call('listTryouts', { token: admin.token, query: { season_id: seasonId } }))
       .body as unknown as AdminTryoutRow[];
     const csv = await call('exportTryouts', { token: admin.token, query: { season_id: seasonId } });
-    await call('setSelection', { token: admin.token, params: { id }, body: { result: 'selected' } });
+    await ok('setSelection', { token: admin.token, params: { id }, body: { result: 'selected' } });
     const resent = await call('resendResult', { token: admin.token, params: { id } });
 
     // Assess
@@ -242,10 +240,10 @@ describe('guardians of a registered athlete', () => {
     const teen = await registeredPlayer('cash', { email: uniqueEmail('leila') });
     const parent = await createPlayer({ email: uniqueEmail('pat') });
     const token = await invite(teen, parent.email);
-    await call('acceptGuardianInvite', { token: parent.token, body: { token } });
+    await ok('acceptGuardianInvite', { token: parent.token, body: { token } });
 
     // Act
-    await call('leaveHousehold', { token: parent.token });
+    await ok('leaveHousehold', { token: parent.token });
 
     // Assess
     const rows = (await call('listTryouts', { token: admin.token, query: { season_id: seasonId } }))
@@ -261,7 +259,7 @@ describe('an invitation’s page and mail (issue 36)', () => {
     // Prepare: a parent (not a player) with two children invites an address that has no account yet.
     const dana = await createPlayer({ first_name: 'Dana', last_name: 'Okafor', account_type: 'guardian' });
     for (const name of ['Jayden', 'Amara']) {
-      expect((await call('addAthlete', { token: dana.token, body: child(name) })).status).toBe(201);
+      expect((await ok('addAthlete', { token: dana.token, body: child(name) }, 201)).status).toBe(201);
     }
     const invited = uniqueEmail('chris');
     const token = await invite(dana, invited);
@@ -292,7 +290,7 @@ describe('invitations still waiting (issue 36)', () => {
   it('are listed for the household, a Resend replaces the link, and Cancel stops it', async () => {
     // Prepare
     const dana = await createPlayer({ first_name: 'Dana', last_name: 'Okafor' });
-    await call('addAthlete', { token: dana.token, body: child('Amara') });
+    await ok('addAthlete', { token: dana.token, body: child('Amara') }, 201);
     const chris = await createPlayer({ first_name: 'Chris', email: uniqueEmail('chris') });
     const first = await invite(dana, chris.email);
 

@@ -9,6 +9,7 @@ import { getUser } from '../../db/accounts/users';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
+import { anAthlete, ok } from '../../../test/builders';
 
 /** A child born 9 years before today (under 18: consent needed). */
 function bornYearsAgo(years: number): string {
@@ -17,16 +18,12 @@ function bornYearsAgo(years: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const CHILD = {
+const CHILD = anAthlete({
   first_name: 'Mina',
   last_name: 'Quinn',
   date_of_birth: bornYearsAgo(9),
-  emergency_contact_name: 'Robin Quinn',
   emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin.quinn@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-};
+});
 
 const household = async (token: string) =>
   (await call('getHousehold', { token })).body as unknown as Household;
@@ -120,7 +117,7 @@ describe('POST /household/athletes', () => {
   it('holds 12 athletes, the account holder included, and refuses the 13th', async () => {
     // Prepare: the account holder and 10 children.
     const parent = await createPlayer();
-    for (let i = 0; i < 10; i += 1) await call('addAthlete', { token: parent.token, body: CHILD });
+    for (let i = 0; i < 10; i += 1) await ok('addAthlete', { token: parent.token, body: CHILD }, 201);
 
     // Act
     const twelfth = await call('addAthlete', { token: parent.token, body: CHILD });
@@ -156,7 +153,9 @@ describe('POST /household/athletes', () => {
     const parent = await createPlayer();
     const ids: string[] = [];
     for (let i = 0; i < 11; i += 1) {
-      ids.push(((await call('addAthlete', { token: parent.token, body: CHILD })).body as { id: string }).id);
+      ids.push(
+        ((await ok('addAthlete', { token: parent.token, body: CHILD }, 201)).body as { id: string }).id,
+      );
     }
     expect((await call('deleteAthlete', { token: parent.token, params: { id: ids[0]! } })).status).toBe(200);
 
@@ -240,7 +239,8 @@ describe('PATCH and DELETE /household/athletes/{id}', () => {
   it('answers 404 to another household for each of this one’s athletes, and changes nothing', async () => {
     // Prepare
     const parent = await createPlayer();
-    const child = (await call('addAthlete', { token: parent.token, body: CHILD })).body as unknown as Athlete;
+    const child = (await ok('addAthlete', { token: parent.token, body: CHILD }, 201))
+      .body as unknown as Athlete;
     const stranger = await createPlayer();
     const before = await tableSnapshot();
 
@@ -262,7 +262,8 @@ describe('PATCH and DELETE /household/athletes/{id}', () => {
   it('removes an added athlete, but never the account holder', async () => {
     // Prepare
     const parent = await createPlayer();
-    const child = (await call('addAthlete', { token: parent.token, body: CHILD })).body as unknown as Athlete;
+    const child = (await ok('addAthlete', { token: parent.token, body: CHILD }, 201))
+      .body as unknown as Athlete;
 
     // Act
     const self = await call('deleteAthlete', { token: parent.token, params: { id: parent.id } });
@@ -286,7 +287,8 @@ describe('GET /household/tryouts', () => {
     // Prepare
     await openSeason();
     const player = await registeredPlayer('cash');
-    const child = (await call('addAthlete', { token: player.token, body: CHILD })).body as unknown as Athlete;
+    const child = (await ok('addAthlete', { token: player.token, body: CHILD }, 201))
+      .body as unknown as Athlete;
     const mine = await call('getMyTryout', { token: player.token });
 
     // Act

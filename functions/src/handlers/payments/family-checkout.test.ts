@@ -19,6 +19,7 @@ import {
   sessionIdOf,
   sessionOnStandIn,
 } from '../../../test/stripe';
+import { aHouseholdRegistration, anAthlete, ok } from '../../../test/builders';
 
 let seasonId: string;
 let admin: TestPlayer;
@@ -35,16 +36,15 @@ beforeEach(async () => {
   expect(set.status).toBe(200);
 });
 
-const child = (first_name: string, year: number) => ({
-  first_name,
-  last_name: 'Okafor',
-  date_of_birth: `${year}-03-09`,
-  emergency_contact_name: 'Robin Okafor',
-  emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin.okafor@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-});
+const child = (first_name: string, year: number) =>
+  anAthlete({
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth: `${year}-03-09`,
+    emergency_contact_name: 'Robin Okafor',
+    emergency_contact_phone: '780-555-0199',
+    emergency_contact_email: 'robin.okafor@example.test',
+  });
 
 /** A guardian with two children, Mina (15U Girls) and Leo (13U Boys), registered together by card. */
 async function familyByCard() {
@@ -58,13 +58,13 @@ async function familyByCard() {
   const leo = await add('Leo', 2012);
   const res = await call('registerTryout', {
     token: parent.token,
-    body: {
-      payment_method: 'stripe',
-      registrations: [
+    body: aHouseholdRegistration(
+      [
         { athlete_id: mina.id, age_group: '15U Girls' },
         { athlete_id: leo.id, age_group: '13U Boys' },
       ],
-    },
+      { payment_method: 'stripe' },
+    ),
   });
   expect(res.status).toBe(201);
   const sessionId = sessionIdOf(res.body.url as string);
@@ -142,21 +142,21 @@ describe('one card checkout for a family', () => {
       ['Leo', 2012],
     ] as const) {
       ids.push(
-        (await call('addAthlete', { token: parent.token, body: child(name, year) })).body.id as string,
+        (await ok('addAthlete', { token: parent.token, body: child(name, year) }, 201)).body.id as string,
       );
     }
 
     // Act
     const res = await call('registerTryout', {
       token: parent.token,
-      body: {
-        payment_method: 'stripe',
-        registrations: [
+      body: aHouseholdRegistration(
+        [
           { athlete_id: ids[0], age_group: '15U Boys' },
           { athlete_id: ids[1], age_group: '15U Girls' },
           { athlete_id: ids[2], age_group: '13U Boys' },
         ],
-      },
+        { payment_method: 'stripe' },
+      ),
     });
 
     // Assess
@@ -488,27 +488,24 @@ describe('the family’s price after a withdrawal (issue 34)', () => {
       ] as const) {
         ids.push(
           (
-            (await call('addAthlete', { token: parent.token, body: child(name, year) }))
+            (await ok('addAthlete', { token: parent.token, body: child(name, year) }, 201))
               .body as unknown as Athlete
           ).id,
         );
       }
       const res = await call('registerTryout', {
         token: parent.token,
-        body: {
-          payment_method: 'cash',
-          registrations: [
-            { athlete_id: ids[0]!, age_group: '15U Girls' },
-            { athlete_id: ids[1]!, age_group: '13U Boys' },
-          ],
-        },
+        body: aHouseholdRegistration([
+          { athlete_id: ids[0]!, age_group: '15U Girls' },
+          { athlete_id: ids[1]!, age_group: '13U Boys' },
+        ]),
       });
       expect(res.status).toBe(201);
       return { parent, mina: ids[0]!, leo: ids[1]! };
     };
     const unpaid = await register();
     const paid = await register();
-    await call('setCashCollected', {
+    await ok('setCashCollected', {
       token: admin.token,
       params: { id: tryoutIdOf(paid.leo) },
       body: { collected: true },

@@ -13,6 +13,7 @@ import { mailsTo, linkFromLatestMail, type ReceivedMail } from '../../../test/ma
 import { createPlayer, openSeason, registeredPlayer, type TestPlayer } from '../../../test/players';
 import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
 import { deliverEvent, payOnStandIn, sessionIdOf } from '../../../test/stripe';
+import { aTryoutRegistration, ok } from '../../../test/builders';
 
 const HARRY = { location: 'Harry Ainlay gym', address: '4350 111 St NW, Edmonton' };
 const SESSIONS = [
@@ -114,7 +115,7 @@ describe('the confirmation mail', () => {
     proxy.failures.set(player.email.toLowerCase(), 'throttle');
     const res = await call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'stripe', age_group: '15U Boys' },
+      body: aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' }),
     });
     const sessionId = sessionIdOf(res.body.url as string);
     await payOnStandIn(sessionId);
@@ -125,7 +126,7 @@ describe('the confirmation mail', () => {
     // Act: the mail service takes mail again; the family's dashboard confirms once more.
     proxy.failures.delete(player.email.toLowerCase());
     await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
-    await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
+    await ok('confirmPayment', { token: player.token, query: { session_id: sessionId } });
 
     // Assess
     expect(await mailsTo(player.email)).toHaveLength(1);
@@ -163,7 +164,7 @@ describe('GET /tryouts/my/receipt', () => {
     const player = await registeredPlayer('stripe', { first_name: 'Zoë <b>', last_name: 'Côté' });
     const sessionId = sessionIdOf(player.url!);
     await payOnStandIn(sessionId);
-    await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
+    await ok('confirmPayment', { token: player.token, query: { session_id: sessionId } });
     const refunded = await call('refundTryout', {
       token: admin.token,
       params: { id: `${seasonId}.${player.id}` },
@@ -201,7 +202,7 @@ describe('GET /tryouts/my/receipt', () => {
     const player = await registeredPlayer('stripe', { first_name: 'Zoë', last_name: 'Côté' });
     const sessionId = sessionIdOf(player.url!);
     await payOnStandIn(sessionId);
-    await call('confirmPayment', { token: player.token, query: { session_id: sessionId } });
+    await ok('confirmPayment', { token: player.token, query: { session_id: sessionId } });
 
     // Act
     const res = await call('getMyReceipt', { token: player.token, query: { format: 'pdf' } });
@@ -244,7 +245,7 @@ describe('GET /tryouts/my/receipt', () => {
 
     // Act
     const before = await call('getMyReceipt', { token: player.token });
-    await call('setCashCollected', {
+    await ok('setCashCollected', {
       token: admin.token,
       params: { id: `${seasonId}.${player.id}` },
       body: { collected: true },

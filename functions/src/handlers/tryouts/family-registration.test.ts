@@ -9,22 +9,20 @@ import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration, ok } from '../../../test/builders';
 
 function bornIn(year: number): string {
   return `${year}-03-09`;
 }
 
-const child = (first_name: string, year: number, division?: 'boys' | 'girls') => ({
-  first_name,
-  last_name: 'Quinn',
-  date_of_birth: bornIn(year),
-  emergency_contact_name: 'Robin Quinn',
-  emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin.quinn@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-  ...(division ? { division } : {}),
-});
+const child = (first_name: string, year: number, division?: 'boys' | 'girls') =>
+  anAthlete({
+    first_name,
+    last_name: 'Quinn',
+    date_of_birth: bornIn(year),
+    emergency_contact_phone: '780-555-0199',
+    ...(division ? { division } : {}),
+  });
 
 async function addChild(
   parent: TestPlayer,
@@ -61,13 +59,10 @@ describe('registering a household’s athletes', () => {
     // Act
     const res = await call('registerTryout', {
       token: parent.token,
-      body: {
-        payment_method: 'cash',
-        registrations: [
-          { athlete_id: mina.id, age_group: '15U Girls' },
-          { athlete_id: leo.id, age_group: '13U Boys' },
-        ],
-      },
+      body: aHouseholdRegistration([
+        { athlete_id: mina.id, age_group: '15U Girls' },
+        { athlete_id: leo.id, age_group: '13U Boys' },
+      ]),
     });
 
     // Assess
@@ -116,7 +111,7 @@ describe('registering a household’s athletes', () => {
       (
         await call('registerTryout', {
           token: parent.token,
-          body: { payment_method: 'cash', age_group: '15U Boys' },
+          body: aTryoutRegistration({ age_group: '15U Boys' }),
         })
       ).body.tryout,
     ).toMatchObject({ amount_due_cents: 4500 });
@@ -125,7 +120,7 @@ describe('registering a household’s athletes', () => {
     // Act
     const res = await call('registerTryout', {
       token: parent.token,
-      body: { payment_method: 'cash', registrations: [{ athlete_id: leo.id, age_group: '13U Boys' }] },
+      body: aHouseholdRegistration([{ athlete_id: leo.id, age_group: '13U Boys' }]),
     });
 
     // Assess
@@ -148,12 +143,12 @@ describe('registering a household’s athletes', () => {
     // Act
     const boys = await call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'cash', age_group: '15U Boys' },
+      body: aTryoutRegistration({ age_group: '15U Boys' }),
     });
     const afterRefusal = await tableSnapshot();
     const girls = await call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'cash', age_group: '15U Girls' },
+      body: aTryoutRegistration({ age_group: '15U Girls' }),
     });
 
     // Assess
@@ -197,10 +192,14 @@ describe('registering a household’s athletes', () => {
     const mina = await addChild(parent, 'Mina', 2011, 'girls');
     const stranger = await addChild(await createPlayer(), 'Eve', 2011);
     if (kind === 'registered') {
-      await call('registerTryout', {
-        token: parent.token,
-        body: { payment_method: 'cash', registrations: [{ athlete_id: mina.id, age_group: '15U Girls' }] },
-      });
+      await ok(
+        'registerTryout',
+        {
+          token: parent.token,
+          body: aHouseholdRegistration([{ athlete_id: mina.id, age_group: '15U Girls' }]),
+        },
+        201,
+      );
     }
     const before = await tableSnapshot();
     const second =
@@ -215,10 +214,7 @@ describe('registering a household’s athletes', () => {
     // Act
     const res = await call('registerTryout', {
       token: parent.token,
-      body: {
-        payment_method: 'cash',
-        registrations: [second],
-      },
+      body: aHouseholdRegistration([second]),
     });
 
     // Assess
@@ -230,7 +226,7 @@ describe('registering a household’s athletes', () => {
   it.each([
     [
       'no athletes',
-      { payment_method: 'cash', registrations: [] },
+      aHouseholdRegistration([]),
       'Choose at least one athlete to register, with an age group for each.',
     ],
     ['the same athlete twice', 'twice', 'Each athlete can be registered once.'],
@@ -240,19 +236,12 @@ describe('registering a household’s athletes', () => {
     const id = parent.id;
     const sent =
       body === 'twice'
-        ? {
-            payment_method: 'cash',
-            registrations: [
-              { athlete_id: id, age_group: '15U Boys' },
-              { athlete_id: id, age_group: '15U Boys' },
-            ],
-          }
+        ? aHouseholdRegistration([
+            { athlete_id: id, age_group: '15U Boys' },
+            { athlete_id: id, age_group: '15U Boys' },
+          ])
         : body === 'both'
-          ? {
-              payment_method: 'cash',
-              age_group: '15U Boys',
-              registrations: [{ athlete_id: id, age_group: '15U Boys' }],
-            }
+          ? aHouseholdRegistration([{ athlete_id: id, age_group: '15U Boys' }], { age_group: '15U Boys' })
           : body;
 
     const res = await call('registerTryout', { token: parent.token, body: sent });
@@ -269,7 +258,7 @@ describe('two guardians registering one athlete at once', () => {
     const parent = await createPlayer();
     const mina = await addChild(parent, 'Mina', 2011);
     const other = await createPlayer({ email: `pat.${Date.now()}@example.test` });
-    await call('inviteGuardian', { token: parent.token, body: { email: other.email } });
+    await ok('inviteGuardian', { token: parent.token, body: { email: other.email } });
     const link = (await mailsTo(other.email))
       .at(-1)!
       .body.text!.match(/https?:\/\/\S+\/household\/join#(\S+)/)!;
@@ -278,7 +267,7 @@ describe('two guardians registering one athlete at once', () => {
     ).toBe(200);
 
     // Act
-    const body = { payment_method: 'cash', registrations: [{ athlete_id: mina.id, age_group: '15U Girls' }] };
+    const body = aHouseholdRegistration([{ athlete_id: mina.id, age_group: '15U Girls' }]);
     const answers = await Promise.all([
       call('registerTryout', { token: parent.token, body }),
       call('registerTryout', { token: other.token, body }),

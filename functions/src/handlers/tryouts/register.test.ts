@@ -17,6 +17,7 @@ import { call } from '../../../test/api';
 import { PASSWORD, sameOrigin, uniqueEmail } from '../../../test/accounts';
 import { createPlayer, newTryout, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration, ok } from '../../../test/builders';
 
 const register = (token: string, body: unknown) => call('registerTryout', { token, body });
 
@@ -26,7 +27,7 @@ describe('POST /tryouts/register before any season exists', () => {
     const player = await createPlayer();
     const before = await tableSnapshot();
 
-    const res = await register(player.token, { payment_method: 'cash', age_group: '15U Boys' });
+    const res = await register(player.token, aTryoutRegistration({ age_group: '15U Boys' }));
 
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'No active season.' });
@@ -51,7 +52,7 @@ describe('POST /tryouts/register, cash', () => {
     });
 
     // Act
-    const res = await register(player.token, { payment_method: 'cash', age_group: '15U Girls' });
+    const res = await register(player.token, aTryoutRegistration({ age_group: '15U Girls' }));
 
     // Assess
     expect(res.status).toBe(201);
@@ -112,10 +113,10 @@ describe('POST /tryouts/register, cash', () => {
     // Act
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        register(player.token, { payment_method: 'cash', age_group: '15U Boys' }),
+        register(player.token, aTryoutRegistration({ age_group: '15U Boys' })),
       ),
     );
-    const after = await register(next.token, { payment_method: 'cash', age_group: '15U Boys' });
+    const after = await register(next.token, aTryoutRegistration({ age_group: '15U Boys' }));
 
     // Assess
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
@@ -138,7 +139,7 @@ describe('POST /tryouts/register, cash', () => {
 
     // Act
     const answers = await Promise.all(
-      players.map((p) => register(p.token, { payment_method: 'cash', age_group: '15U Boys' })),
+      players.map((p) => register(p.token, aTryoutRegistration({ age_group: '15U Boys' }))),
     );
 
     // Assess: each is told its number, or (on a machine too busy to number it within the request's time)
@@ -260,8 +261,8 @@ async function registerAndDie(
 }
 
 describe('POST /tryouts/register after registrations died midway', () => {
-  const cash = { payment_method: 'cash', age_group: '15U Boys' };
-  const card = { payment_method: 'stripe', age_group: '15U Boys' };
+  const cash = aTryoutRegistration({ age_group: '15U Boys' });
+  const card = aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' });
   const tx = 'TransactWriteItemsCommand' as const;
   const deaths = [
     { body: cash, dieAt: { when: 'before', command: tx, nth: 1 } }, // nothing written
@@ -371,16 +372,12 @@ describe('POST /tryouts/register after registrations died midway', () => {
     for (const first_name of ['Freya', 'Leo']) {
       const added = await call('addAthlete', {
         token: parent.token,
-        body: {
+        body: anAthlete({
           first_name,
           last_name: 'Quinn',
           date_of_birth: '2010-06-15',
-          emergency_contact_name: 'Robin Quinn',
           emergency_contact_phone: '780-555-0134',
-          emergency_contact_email: 'robin.quinn@example.test',
-          emergency_contact_relationship: 'parent',
-          parent_consent: true,
-        },
+        }),
       });
       expect(added.status, String(added.body.message)).toBe(201);
       children.push((added.body as { id: string }).id);
@@ -398,10 +395,10 @@ describe('POST /tryouts/register after registrations died midway', () => {
       (await mailsTo(parent.email)).filter((m) => m.subject.includes('Fall 2025 Tryouts'));
 
     // Act
-    const res = await register(parent.token, {
-      payment_method: 'cash',
-      registrations: children.map((athlete_id) => ({ athlete_id, age_group: '15U Boys' })),
-    });
+    const res = await register(
+      parent.token,
+      aHouseholdRegistration(children.map((athlete_id) => ({ athlete_id, age_group: '15U Boys' }))),
+    );
 
     // Assess: registered, not refused, and told the numbers follow; nothing mailed without them
     expect([res.status, res.body]).toEqual([
@@ -419,7 +416,7 @@ describe('POST /tryouts/register after registrations died midway', () => {
     await held;
     await endTurn(season.id, stuck!);
     const next = await createPlayer();
-    const after = await register(next.token, { payment_method: 'cash', age_group: '15U Boys' });
+    const after = await register(next.token, aTryoutRegistration({ age_group: '15U Boys' }));
     expect((after.body.tryout as { tryout_number: number }).tryout_number).toBe(3);
     await new Promise((r) => setTimeout(r, 5_500));
     await deliverQueuedFamilyMail();
@@ -457,7 +454,7 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
     const player = await createPlayer();
     const before = await tableSnapshot();
 
-    const res = await register(player.token, { payment_method: 'cash', age_group: '15U Boys' });
+    const res = await register(player.token, aTryoutRegistration({ age_group: '15U Boys' }));
 
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Registration for Spring 2026 Tryouts is currently closed.' });
@@ -469,7 +466,7 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
     const player = await createPlayer({ date_of_birth: '2012-05-01' });
     const before = await tableSnapshot();
 
-    const res = await register(player.token, { payment_method: 'cash', age_group: '13U Boys' });
+    const res = await register(player.token, aTryoutRegistration({ age_group: '13U Boys' }));
 
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -494,7 +491,7 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
     const player = await createPlayer({ date_of_birth: born });
     const before = await tableSnapshot();
 
-    const res = await register(player.token, { payment_method: 'cash', age_group: group });
+    const res = await register(player.token, aTryoutRegistration({ age_group: group }));
 
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
@@ -508,7 +505,7 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
     await openSeason();
     const player = await createPlayer({ date_of_birth: born });
 
-    const res = await register(player.token, { payment_method: 'cash', age_group: group });
+    const res = await register(player.token, aTryoutRegistration({ age_group: group }));
 
     expect(res.status).toBe(201);
   });
@@ -517,10 +514,10 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
     await openSeason();
     const email = uniqueEmail('admin');
     await ensureSeedAdmin({ email, password: PASSWORD });
-    const login = await call('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
+    const login = await ok('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
     const before = await tableSnapshot();
 
-    const res = await register(login.body.token as string, { payment_method: 'cash', age_group: '15U Boys' });
+    const res = await register(login.body.token as string, aTryoutRegistration({ age_group: '15U Boys' }));
 
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
@@ -535,7 +532,10 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
     const player = await createPlayer();
     const before = await tableSnapshot();
 
-    const res = await register(player.token, { payment_method: 'stripe', age_group: '15U Boys', amount: 1 });
+    const res = await register(
+      player.token,
+      aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys', amount: 1 }),
+    );
 
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Unexpected field: amount.');
@@ -545,10 +545,13 @@ describe('POST /tryouts/register refusals, which write nothing', () => {
   it('refuses a second registration for the same season after the first', async () => {
     const season = await openSeason();
     const player = await createPlayer();
-    await register(player.token, { payment_method: 'cash', age_group: '15U Boys' });
+    await register(player.token, aTryoutRegistration({ age_group: '15U Boys' }));
     const before = await tableSnapshot();
 
-    const res = await register(player.token, { payment_method: 'stripe', age_group: '16U Boys' });
+    const res = await register(
+      player.token,
+      aTryoutRegistration({ payment_method: 'stripe', age_group: '16U Boys' }),
+    );
 
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'You are already registered for this season.' });
@@ -564,7 +567,10 @@ describe('POST /tryouts/register, card', () => {
     const player = await createPlayer();
 
     // Act
-    const res = await register(player.token, { payment_method: 'stripe', age_group: '15U Boys' });
+    const res = await register(
+      player.token,
+      aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' }),
+    );
 
     // Assess
     expect(res.status).toBe(201);
@@ -611,7 +617,10 @@ describe('POST /tryouts/register, card', () => {
     // Act
     let res;
     try {
-      res = await register(player.token, { payment_method: 'stripe', age_group: '15U Boys' });
+      res = await register(
+        player.token,
+        aTryoutRegistration({ payment_method: 'stripe', age_group: '15U Boys' }),
+      );
     } finally {
       process.env.STRIPE_API_BASE = standIn;
       resetConfigForTests();

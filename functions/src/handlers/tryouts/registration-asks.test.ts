@@ -8,22 +8,21 @@ import type { AdminTryoutRow, Athlete, Season } from '@club/shared';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
+import { anAthlete, ok } from '../../../test/builders';
 
 const WAIVER_1 = 'I understand basketball is a contact sport.';
 const WAIVER_2 = 'I understand basketball is a contact sport.\n\nI allow the club to give first aid.';
 
-const amara = {
+const amara = anAthlete({
   first_name: 'Amara',
   last_name: 'Okafor',
   date_of_birth: '2011-04-02',
   emergency_contact_name: 'Dana Okafor',
   emergency_contact_phone: '780-555-0142',
   emergency_contact_email: 'dana@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
   division: 'girls',
   medical_notes: 'Peanut allergy: EpiPen in her bag.',
-};
+});
 
 describe('what a club asks at registration (issue 36)', () => {
   it('holds a registration to the season’s current waiver, signed with the account holder’s name, and keeps what was asked', async () => {
@@ -40,7 +39,8 @@ describe('what a club asks at registration (issue 36)', () => {
     expect([v2.waiver_text, v2.waiver_version]).toEqual([WAIVER_2, 2]);
 
     const dana = await createPlayer({ first_name: 'Dana', last_name: 'Okafor', date_of_birth: '1984-01-01' });
-    const child = (await call('addAthlete', { token: dana.token, body: amara })).body as unknown as Athlete;
+    const child = (await ok('addAthlete', { token: dana.token, body: amara }, 201))
+      .body as unknown as Athlete;
     const register = (extra: Record<string, unknown>) =>
       call('registerTryout', {
         token: dana.token,
@@ -108,7 +108,7 @@ describe('what a club asks at registration (issue 36)', () => {
     expect(withNotes.text).toContain('"Peanut allergy: EpiPen in her bag."');
 
     // Notes changed on the athlete reach Player Details; removing them empties it there.
-    await call('updateAthlete', { token: dana.token, params: { id: child.id }, body: { medical_notes: '' } });
+    await ok('updateAthlete', { token: dana.token, params: { id: child.id }, body: { medical_notes: '' } });
     const after = (await call('listTryouts', { token: admin.token, query: { season_id: season.id } }))
       .body as unknown as AdminTryoutRow[];
     expect(after.find((r) => r.id === row.id)!.medical_notes).toBeUndefined();

@@ -12,21 +12,21 @@ import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
 import { getTryout } from '../../db/registration/registrations';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 const WAITING =
   'The club is looking at your request for financial support. You can pay by card once it e-mails you the fee, or choose to pay cash on tryout day.';
 
-const child = (first_name: string, date_of_birth: string) => ({
-  first_name,
-  last_name: 'Okafor',
-  date_of_birth,
-  emergency_contact_name: 'Dana Okafor',
-  emergency_contact_phone: '780-555-0142',
-  emergency_contact_email: 'dana@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-  division: 'girls',
-});
+const child = (first_name: string, date_of_birth: string) =>
+  anAthlete({
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth,
+    emergency_contact_name: 'Dana Okafor',
+    emergency_contact_phone: '780-555-0142',
+    emergency_contact_email: 'dana@example.test',
+    division: 'girls',
+  });
 
 /** A player who registers by card, asking about financial support (or not). */
 async function registerByCard(financial_support: boolean) {
@@ -169,14 +169,13 @@ describe('a card that waits for the club’s answer about financial support (iss
     // Act
     const res = await call('registerTryout', {
       token: dana.token,
-      body: {
-        payment_method: 'stripe',
-        registrations: [
+      body: aHouseholdRegistration(
+        [
           { athlete_id: amara.id, age_group: '15U Girls' },
           { athlete_id: zola.id, age_group: '15U Girls' },
         ],
-        financial_support: true,
-      },
+        { payment_method: 'stripe', financial_support: true },
+      ),
     });
     const waiting = await call('startFamilyCheckout', { token: dana.token });
     const answered = await call('setTryoutFee', {

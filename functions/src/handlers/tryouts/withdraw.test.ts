@@ -3,6 +3,7 @@ import { call } from '../../../test/api';
 import { createAdmin } from '../../../test/admin';
 import { createPlayer, openSeason, registeredPlayer, tableSnapshot } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration } from '../../../test/builders';
 
 /** Edmonton's wall clock `minutes` from now, as a session's `YYYY-MM-DDTHH:MM`. */
 function edmontonIn(minutes: number): string {
@@ -58,7 +59,7 @@ describe('POST /tryouts/my/withdraw', () => {
     const next = await registeredPlayer('cash');
     const reRegister = await call('registerTryout', {
       token: player.token,
-      body: { payment_method: 'cash', age_group: '15U Boys' },
+      body: aTryoutRegistration({ age_group: '15U Boys' }),
     });
     const rows = await call('listTryouts', { token: admin.token, query: { season_id: season.id } });
 
@@ -143,22 +144,20 @@ describe('who withdrew, for Player Details (issue 42)', () => {
     const parent = await createPlayer({ first_name: 'Priya', last_name: 'Raman' });
     const child = await call('addAthlete', {
       token: parent.token,
-      body: {
+      body: anAthlete({
         first_name: 'Freya',
         last_name: 'Raman',
         date_of_birth: '2011-04-09',
         emergency_contact_name: 'Priya Raman',
         emergency_contact_phone: '780-555-0142',
         emergency_contact_email: 'priya.raman@example.test',
-        emergency_contact_relationship: 'parent',
-        parent_consent: true,
-      },
+      }),
     });
     expect(child.status).toBe(201);
     const childId = (child.body as { id: string }).id;
     const registered = await call('registerTryout', {
       token: parent.token,
-      body: { payment_method: 'cash', registrations: [{ athlete_id: childId, age_group: '15U Girls' }] },
+      body: aHouseholdRegistration([{ athlete_id: childId, age_group: '15U Girls' }]),
     });
     expect(registered.status, String(registered.body.message)).toBe(201);
     const before = Date.now();

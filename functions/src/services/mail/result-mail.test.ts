@@ -11,6 +11,7 @@ import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason, registeredPlayer, type TestPlayer } from '../../../test/players';
 import { sessionOn } from '../../../test/tryout-night';
 import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail-poller';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 let worker: ResultMailPoller;
 let admin: TestPlayer;
@@ -110,16 +111,14 @@ describe('sending results while a group still has a tryout session ahead (issue 
 async function addChild(guardian: TestPlayer, first_name: string, date_of_birth: string): Promise<Athlete> {
   const res = await call('addAthlete', {
     token: guardian.token,
-    body: {
+    body: anAthlete({
       first_name,
       last_name: 'Sharma',
       date_of_birth,
       emergency_contact_name: 'Robin Sharma',
       emergency_contact_phone: '780-555-0199',
       emergency_contact_email: 'robin.sharma@example.test',
-      emergency_contact_relationship: 'parent',
-      parent_consent: true,
-    },
+    }),
   });
   expect(res.status).toBe(201);
   return res.body as unknown as Athlete;
@@ -148,13 +147,10 @@ describe('result mail to a family (issue 42)', () => {
     const leo = await addChild(priya, 'Leo', '2012-03-09');
     const registered = await call('registerTryout', {
       token: priya.token,
-      body: {
-        payment_method: 'cash',
-        registrations: [
-          { athlete_id: freya.id, age_group: '15U Girls' },
-          { athlete_id: leo.id, age_group: '13U Boys' },
-        ],
-      },
+      body: aHouseholdRegistration([
+        { athlete_id: freya.id, age_group: '15U Girls' },
+        { athlete_id: leo.id, age_group: '13U Boys' },
+      ]),
     });
     expect(registered.status, String(registered.body.message)).toBe(201);
     const avery = await registeredPlayer('cash');

@@ -8,6 +8,7 @@ import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason } from '../../../test/players';
 import { deliverEvent, payOnStandIn, sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 let seasonId: string;
 
@@ -23,16 +24,15 @@ beforeEach(async () => {
   expect(set.status).toBe(200);
 });
 
-const child = (first_name: string, year: number) => ({
-  first_name,
-  last_name: 'Okafor',
-  date_of_birth: `${year}-03-09`,
-  emergency_contact_name: 'Robin Okafor',
-  emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin.okafor@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-});
+const child = (first_name: string, year: number) =>
+  anAthlete({
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth: `${year}-03-09`,
+    emergency_contact_name: 'Robin Okafor',
+    emergency_contact_phone: '780-555-0199',
+    emergency_contact_email: 'robin.okafor@example.test',
+  });
 
 /** Mina (15U Girls, $45.00), Leo (13U Boys, $30.00) and Theo (13U Boys, $30.00), on one unpaid checkout. */
 async function familyOfThree() {
@@ -49,14 +49,14 @@ async function familyOfThree() {
   }
   const res = await call('registerTryout', {
     token: parent.token,
-    body: {
-      payment_method: 'stripe',
-      registrations: [
+    body: aHouseholdRegistration(
+      [
         { athlete_id: ids[0]!, age_group: '15U Girls' },
         { athlete_id: ids[1]!, age_group: '13U Boys' },
         { athlete_id: ids[2]!, age_group: '13U Boys' },
       ],
-    },
+      { payment_method: 'stripe' },
+    ),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(await sessionOnStandIn(sessionIdOf(res.body.url as string))).toMatchObject({ amount_total: 10500 });

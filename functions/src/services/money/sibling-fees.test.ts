@@ -9,6 +9,7 @@ import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, type TestPlayer } from '../../../test/players';
 import { deliverEvent, payOnStandIn, sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
 
 let seasonId: string;
 let admin: TestPlayer;
@@ -25,16 +26,15 @@ beforeEach(async () => {
   expect(set.status).toBe(200);
 });
 
-const child = (first_name: string, year: number) => ({
-  first_name,
-  last_name: 'Okafor',
-  date_of_birth: `${year}-03-09`,
-  emergency_contact_name: 'Robin Okafor',
-  emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin.okafor@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-});
+const child = (first_name: string, year: number) =>
+  anAthlete({
+    first_name,
+    last_name: 'Okafor',
+    date_of_birth: `${year}-03-09`,
+    emergency_contact_name: 'Robin Okafor',
+    emergency_contact_phone: '780-555-0199',
+    emergency_contact_email: 'robin.okafor@example.test',
+  });
 
 /** Mina (15U Girls, the full fee) and Leo (13U Boys, the sibling fee), registered together. */
 async function family(payment_method: 'cash' | 'stripe') {
@@ -50,13 +50,13 @@ async function family(payment_method: 'cash' | 'stripe') {
   }
   const res = await call('registerTryout', {
     token: parent.token,
-    body: {
-      payment_method,
-      registrations: [
+    body: aHouseholdRegistration(
+      [
         { athlete_id: ids[0]!, age_group: '15U Girls' },
         { athlete_id: ids[1]!, age_group: '13U Boys' },
       ],
-    },
+      { payment_method },
+    ),
   });
   expect(res.status).toBe(201);
   return { parent, mina: ids[0]!, leo: ids[1]! };
@@ -129,14 +129,11 @@ describe('an unpaid full-fee child who withdraws (issue 34, what mutation testin
     const [mina, leo, theo] = ids as [string, string, string];
     const res = await call('registerTryout', {
       token: parent.token,
-      body: {
-        payment_method: 'cash',
-        registrations: [
-          { athlete_id: mina, age_group: '15U Girls' },
-          { athlete_id: leo, age_group: '13U Boys' },
-          { athlete_id: theo, age_group: '13U Boys' },
-        ],
-      },
+      body: aHouseholdRegistration([
+        { athlete_id: mina, age_group: '15U Girls' },
+        { athlete_id: leo, age_group: '13U Boys' },
+        { athlete_id: theo, age_group: '13U Boys' },
+      ]),
     });
     expect(res.status).toBe(201);
 

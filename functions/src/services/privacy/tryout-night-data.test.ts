@@ -12,11 +12,12 @@ import { PASSWORD } from '../../../test/accounts';
 import { createPlayer, openSeason, registeredPlayer, tableText } from '../../../test/players';
 import { helperOf, seasonTonight, withdrewBeforeTonight } from '../../../test/tryout-night';
 import { runRetention } from './retention';
+import { aHouseholdRegistration, anAthlete, ok } from '../../../test/builders';
 
 /** A season scored tonight: one player, one evaluator (named `evaluatorLast`), one score with `note`. */
 async function scoredTonight(name: string, note: string, evaluatorLast: string) {
   const { season, admin } = await seasonTonight(name);
-  await call('setCriteria', {
+  await ok('setCriteria', {
     token: admin.token,
     params: { id: season.id },
     body: { criteria: [{ key: 'shooting', label: 'Shooting' }], scale_max: 5 },
@@ -99,7 +100,7 @@ describe('tryout night’s personal data (issue 37)', () => {
     const parent = await createPlayer({ first_name: 'Perpetua' });
     const added = await call('addAthlete', {
       token: parent.token,
-      body: {
+      body: anAthlete({
         first_name: 'Oluwaseun',
         last_name: 'Featherstonehaugh',
         date_of_birth: '2010-06-15',
@@ -107,14 +108,13 @@ describe('tryout night’s personal data (issue 37)', () => {
         emergency_contact_phone: '780-555-0163',
         emergency_contact_email: 'gwendolyn.pasquale@example.test',
         emergency_contact_relationship: 'other',
-        parent_consent: true,
-      },
+      }),
     });
     expect(added.status).toBe(201);
     const childId = (added.body as { id: string }).id;
     const registered = await call('registerTryout', {
       token: parent.token,
-      body: { payment_method: 'cash', registrations: [{ athlete_id: childId, age_group: '15U Boys' }] },
+      body: aHouseholdRegistration([{ athlete_id: childId, age_group: '15U Boys' }]),
     });
     expect(registered.status, String(registered.body.message)).toBe(201);
     const evaluator = await helperOf(admin, season.id, 'evaluator', ['15U Boys']);

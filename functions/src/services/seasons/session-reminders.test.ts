@@ -11,6 +11,7 @@ import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, registeredPlayer } from '../../../test/players';
 import { sessionOn, seasonTonight } from '../../../test/tryout-night';
 import { queueSessionReminders } from './session-reminders';
+import { aTryoutRegistration } from '../../../test/builders';
 
 let worker: ResultMailPoller | undefined;
 afterAll(async () => worker?.stop());
@@ -44,7 +45,7 @@ describe('the day-before reminder (issue 37)', () => {
     const older = await createPlayer({ date_of_birth: '2008-04-04' });
     const olderRegistered = await call('registerTryout', {
       token: older.token,
-      body: { payment_method: 'cash', age_group: '17U Boys' },
+      body: aTryoutRegistration({ age_group: '17U Boys' }),
     });
     expect(olderRegistered.status, String(olderRegistered.body.message)).toBe(201);
     worker = await startWorker();
