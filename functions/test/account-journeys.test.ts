@@ -11,6 +11,7 @@ import {
   signedInUser,
 } from './accounts';
 import { verifyAccessToken } from '../src/lib/access-token';
+import { ok } from './builders';
 
 describe('a family creates an account and uses it', () => {
   it('registers, verifies from the mail, signs in, refreshes and signs out', async () => {
@@ -89,7 +90,7 @@ describe('a family creates an account and uses it', () => {
   it('resets a forgotten password: old password refused, new one accepted, old sessions dead, owner told', async () => {
     // Prepare: two signed-in devices
     const family = await signedInUser();
-    const otherDevice = await call('login', {
+    const otherDevice = await ok('login', {
       body: { email: family.email, password: family.password },
       headers: sameOrigin,
     });

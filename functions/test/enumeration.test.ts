@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { call, type CallResult } from './api';
 import { registration, sameOrigin, signedInUser, uniqueEmail } from './accounts';
 import { mailsTo } from './mailbox';
+import { ok } from './builders';
 
 const visible = (res: CallResult) => ({ status: res.status, body: res.body, cookies: res.cookies });
 
@@ -38,7 +39,7 @@ describe('known and unknown e-mails look alike', () => {
     // Prepare: a verified account, an unverified one, and addresses nobody registered
     const verified = await signedInUser();
     const unverified = registration();
-    await call('register', { body: unverified });
+    await ok('register', { body: unverified }, 201);
     const requests = [
       ...[verified.email, unverified.email, uniqueEmail()].map((email) => ({
         route: 'register' as const,
@@ -73,7 +74,7 @@ describe('known and unknown e-mails look alike', () => {
   it('on resend-verification, for verified, unverified and unknown e-mails', async () => {
     const verified = await signedInUser();
     const unverified = registration();
-    await call('register', { body: unverified });
+    await ok('register', { body: unverified }, 201);
 
     const answers = await Promise.all(
       [verified.email, unverified.email, uniqueEmail()].map((email) =>

@@ -17,6 +17,7 @@ import { PASSWORD, sameOrigin, uniqueEmail } from './accounts';
 import { linkFromLatestMail, tokenFromLink } from './mailbox';
 import { openSeason, registeredPlayer } from './players';
 import { sessionOn } from './tryout-night';
+import { ok } from './builders';
 
 /** The DynamoDB operations a read-only role allows (IAM actions dynamodb:GetItem, …), written out. */
 const READ_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query'];
@@ -54,7 +55,7 @@ beforeAll(async () => {
   };
   const adminEmail = uniqueEmail('admin');
   await ensureSeedAdmin({ email: adminEmail, password: PASSWORD });
-  const admin = await call('login', { body: { email: adminEmail, password: PASSWORD }, headers: sameOrigin });
+  const admin = await ok('login', { body: { email: adminEmail, password: PASSWORD }, headers: sameOrigin });
   tokens.user = player.token;
   tokens.player = player.token;
   tokens.admin = admin.body.token as string;
@@ -67,18 +68,22 @@ beforeAll(async () => {
   });
   expect(collected.status).toBe(200);
   const invited = uniqueEmail('invited');
-  await call('inviteGuardian', { body: { email: invited }, token: player.token, headers: sameOrigin });
+  await ok('inviteGuardian', { body: { email: invited }, token: player.token, headers: sameOrigin });
   inviteToken = tokenFromLink(await linkFromLatestMail(invited, /\/household\/join#/));
   // Tryout night (issue 37): an administrator works the door; the player scores 15U Boys.
   tokens['check-in'] = tokens.admin;
-  await call('inviteHelper', {
-    params: { id: seasonId },
-    body: { email: player.email, role: 'evaluator', age_groups: ['15U Boys'] },
-    token: tokens.admin,
-    headers: sameOrigin,
-  });
+  await ok(
+    'inviteHelper',
+    {
+      params: { id: seasonId },
+      body: { email: player.email, role: 'evaluator', age_groups: ['15U Boys'] },
+      token: tokens.admin,
+      headers: sameOrigin,
+    },
+    201,
+  );
   const helperToken = tokenFromLink(await linkFromLatestMail(player.email, /\/helpers\/accept#/));
-  await call('acceptHelper', { body: { token: helperToken }, token: player.token, headers: sameOrigin });
+  await ok('acceptHelper', { body: { token: helperToken }, token: player.token, headers: sameOrigin });
   tokens.evaluator = player.token;
 }, 60_000);
 
@@ -114,7 +119,7 @@ describe('read-only routes', () => {
   it('records writes too, so a write in a read-only handler would be seen', async () => {
     sent.length = 0;
 
-    await call('forgotPassword', { body: { email: uniqueEmail('probe') }, headers: sameOrigin });
+    await ok('forgotPassword', { body: { email: uniqueEmail('probe') }, headers: sameOrigin });
 
     expect(sent.filter((operation) => !READ_OPERATIONS.includes(operation)).length).toBeGreaterThan(0);
   });

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
+import { ok } from '../../../test/builders';
 
 describe('GET /admin/tryouts/{seasonId}/result-mail-preview', () => {
   it('answers both mails for the first age group, the team link as set now, changing nothing', async () => {
     const admin = await createAdmin();
     const season = await openSeason({ age_groups: ['15U Girls', '17U Boys'] });
-    await call('setTeamLink', {
+    await ok('setTeamLink', {
       token: admin.token,
       params: { id: season.id },
       body: { age_group: '15U Girls', url: 'https://go.teamsnap.com/team/15g' },

@@ -15,6 +15,7 @@ import {
   refundsOnStandIn,
   paidByCard as paidByStandIn,
 } from '../../../test/stripe';
+import { ok } from '../../../test/builders';
 
 let seasonId: string;
 let admin: TestPlayer;
@@ -168,7 +169,7 @@ describe('POST /admin/tryouts/{id}/refund', () => {
     const player = await registeredPlayer('cash');
     const tryoutId = `${seasonId}.${player.id}`;
     const beforeCollected = await refund(tryoutId, { reason: 'Early', idempotency_key: key() });
-    await call('setCashCollected', {
+    await ok('setCashCollected', {
       token: admin.token,
       params: { id: tryoutId },
       body: { collected: true },

@@ -22,6 +22,7 @@ import { recordSesEvent } from '../../services/mail/mail-events';
 import { claimResultMail } from '../../db/mail/result-mail';
 import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
 import type { ResultMailPoller } from '../../../../scripts/src/local/result-mail-poller';
+import { ok } from '../../../test/builders';
 
 let proxy: RefusingMail;
 let worker: ResultMailPoller;
@@ -243,7 +244,7 @@ describe('a result changed after its mail went out', () => {
 describe('the result mails', () => {
   it('tell a selected player the next steps with the team link, and link only to the site otherwise', async () => {
     const season = await openSeason();
-    await call('setTeamLink', {
+    await ok('setTeamLink', {
       token,
       params: { id: season.id },
       body: { age_group: '15U Boys', url: 'https://go.teamsnap.com/team/42' },

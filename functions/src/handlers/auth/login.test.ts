@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, signedInUser } from '../../../test/accounts';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
+import { ok } from '../../../test/builders';
 
 const login = (email: string, password: string, sourceIp?: string) =>
   call('login', { body: { email, password }, headers: sameOrigin, sourceIp });
@@ -26,7 +27,7 @@ describe('POST /auth/login', () => {
 
   it('names an unverified account only to someone with its password', async () => {
     const input = registration();
-    await call('register', { body: input });
+    await ok('register', { body: input }, 201);
 
     const wrong = await login(input.email, 'Wrong!Password123');
     const right = await login(input.email, input.password);

@@ -7,6 +7,7 @@ import { keys } from '../../db/platform/keys';
 import { hashToken } from '../../lib/secure-tokens';
 import { ensureSeedAdmin } from '../../services/accounts/accounts';
 import { REFRESH_RACE_GRACE_MS } from '../../services/accounts/sign-in-sessions';
+import { ok } from '../../../test/builders';
 
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
@@ -195,7 +196,7 @@ describe('POST /auth/refresh-token: sessions end on the server (spec §4: 30 min
     await ensureSeedAdmin({ email, password: PASSWORD });
     const start = aWholeSecond();
     clockAt(start, 0);
-    const login = await call('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
+    const login = await ok('login', { body: { email, password: PASSWORD }, headers: sameOrigin });
     let cookie = refreshCookieFrom(login.cookies);
     for (let at = 25 * MINUTE; at < 8 * HOUR - MINUTE; at += 25 * MINUTE) {
       clockAt(start, at);

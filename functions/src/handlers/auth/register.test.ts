@@ -3,6 +3,7 @@ import { call } from '../../../test/api';
 import { NEW_PASSWORD, registration, sameOrigin, SITE_ORIGIN, uniqueEmail } from '../../../test/accounts';
 import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbox';
 import { getUserByEmail } from '../../db/accounts/users';
+import { ok } from '../../../test/builders';
 
 function yearsAgo(years: number): string {
   const d = new Date();
@@ -56,10 +57,14 @@ describe('POST /auth/register', () => {
   it('builds the mailed link from the configured site address, whatever Host the request claims', async () => {
     const input = registration();
 
-    await call('register', {
-      body: input,
-      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' },
-    });
+    await ok(
+      'register',
+      {
+        body: input,
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' },
+      },
+      201,
+    );
 
     const [mail] = await mailsTo(input.email);
     // The token rides in the fragment, which browsers never send: no server log can hold it.
@@ -147,7 +152,7 @@ describe('POST /auth/register', () => {
   it('ignores an adult ticking the parent-consent box', async () => {
     const input = registration({ date_of_birth: yearsAgo(30), parent_consent: true });
 
-    await call('register', { body: input });
+    await ok('register', { body: input }, 201);
 
     expect((await getUserByEmail(input.email))!.parent_consent).toBe(false);
   });
@@ -173,7 +178,7 @@ describe('POST /auth/register', () => {
   it('lets the mailbox owner take over an unverified account someone else registered, by choosing a password', async () => {
     // Prepare: a stranger registered the family's address first and never verified it
     const squatted = registration({ password: 'Stranger!Chose123' });
-    await call('register', { body: squatted });
+    await ok('register', { body: squatted }, 201);
 
     // Act: the family registers, then follows the link in the mail it gets
     await call('register', { body: registration({ email: squatted.email }) });

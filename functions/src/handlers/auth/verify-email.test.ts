@@ -6,11 +6,12 @@ import { linkFromLatestMail, tokenFromLink } from '../../../test/mailbox';
 import { putOneTimeToken } from '../../db/accounts/one-time-tokens';
 import { getUserByEmail } from '../../db/accounts/users';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens';
+import { ok } from '../../../test/builders';
 
 describe('POST /auth/verify-email', () => {
   it('verifies the account whose mail carried the token, from the body', async () => {
     const input = registration();
-    await call('register', { body: input });
+    await ok('register', { body: input }, 201);
     const token = tokenFromLink(await linkFromLatestMail(input.email, /\/verify-email#/));
 
     const res = await call('verifyEmail', { body: { token } });
@@ -38,7 +39,7 @@ describe('POST /auth/verify-email', () => {
     };
     expect((await call('register', { body: input })).status).toBe(201);
     const first = tokenFromLink(await linkFromLatestMail(input.email, /\/verify-email#/));
-    await call('resendVerification', { body: { email: input.email, return_to: '/tryout' } });
+    await ok('resendVerification', { body: { email: input.email, return_to: '/tryout' } });
     const resent = tokenFromLink(await linkFromLatestMail(input.email, /\/verify-email#/));
     expect(resent).not.toBe(first);
 
@@ -69,7 +70,7 @@ describe('POST /auth/verify-email', () => {
   it('refuses an expired link with 400, leaving the account unverified', async () => {
     // Prepare
     const input = registration();
-    await call('register', { body: input });
+    await ok('register', { body: input }, 201);
     const user = (await getUserByEmail(input.email))!;
     const token = newSecretToken();
     await putOneTimeToken(hashToken(token), 'VERIFY', {
@@ -103,7 +104,7 @@ describe('POST /auth/verify-email', () => {
 
   it('takes no token from the query string: a token only ever travels in the body', async () => {
     const input = registration();
-    await call('register', { body: input });
+    await ok('register', { body: input }, 201);
     const token = tokenFromLink(await linkFromLatestMail(input.email, /\/verify-email#/));
 
     const res = await call('verifyEmail', { query: { token }, body: {} });

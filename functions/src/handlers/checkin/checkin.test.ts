@@ -21,6 +21,7 @@ import { registeredPlayer, tableSnapshot } from '../../../test/players';
 import { helperOf, seasonTonight, withdrewBeforeTonight } from '../../../test/tryout-night';
 import type { HelperAccess } from '../../services/platform/access';
 import { checkIn, tonight } from '../../services/tryout-night/checkin';
+import { ok } from '../../../test/builders';
 
 describe('the door on tryout night (issue 37)', () => {
   it('lists tonight’s players by number with no birth date, phone or contact, and refuses a withdrawn one', async () => {
@@ -192,7 +193,7 @@ describe('the door on tryout night (issue 37)', () => {
     });
     expect(scanned.body).toMatchObject({ tryout_number: player.tryoutNumber, attended: true });
     // Paid at the door: the receipt prints the same code, in the page and in the PDF.
-    await call('checkIn', {
+    await ok('checkIn', {
       token: door.token,
       params: { seasonId: season.id, id: `${season.id}.${player.id}` },
       body: { attended: true, cash_collected: true },

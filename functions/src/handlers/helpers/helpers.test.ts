@@ -11,6 +11,7 @@ import { linkFromLatestMail, mailsTo, tokenFromLink } from '../../../test/mailbo
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
 import { helperOf } from '../../../test/tryout-night';
 import { helperGrantNow } from '../../services/platform/access';
+import { ok } from '../../../test/builders';
 
 const session = (day: string) => ({
   kind: 'tryout',
@@ -113,7 +114,7 @@ describe('helpers (issue 37)', () => {
       role: 'evaluator',
       age_groups: ['15U Boys'],
     });
-    await call('acceptHelper', { token: evaluator.token, body: { token } });
+    await ok('acceptHelper', { token: evaluator.token, body: { token } });
 
     const own = await call('getRoster', {
       token: evaluator.token,
@@ -137,7 +138,7 @@ describe('helpers (issue 37)', () => {
     const { season, admin } = await seasonTonight('Spring 2027 Tryouts');
     const helper = await createPlayer();
     const token = await invite(admin.token, season.id, { email: helper.email, role: 'check-in' });
-    await call('acceptHelper', { token: helper.token, body: { token } });
+    await ok('acceptHelper', { token: helper.token, body: { token } });
     const [first] = (await call('listHelpers', { token: admin.token, params: { id: season.id } }))
       .body as unknown as SeasonHelper[];
 
@@ -165,10 +166,10 @@ describe('helpers (issue 37)', () => {
     const { season, admin } = await seasonTonight('Summer 2026 Tryouts');
     const helper = await createPlayer();
     const token = await invite(admin.token, season.id, { email: helper.email, role: 'check-in' });
-    await call('acceptHelper', { token: helper.token, body: { token } });
+    await ok('acceptHelper', { token: helper.token, body: { token } });
     const twoDaysAgo = todayInClubZone(new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
     // Its last session ended (20:00 Edmonton) a day and a few hours ago at least: access has ended.
-    await call('updateSeason', {
+    await ok('updateSeason', {
       token: admin.token,
       params: { id: season.id },
       body: { sessions: [session(twoDaysAgo)] },

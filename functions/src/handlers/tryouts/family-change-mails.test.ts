@@ -9,6 +9,7 @@ import { call } from '../../../test/api';
 import { mailsTo } from '../../../test/mailbox';
 import { openSeason, registeredPlayer } from '../../../test/players';
 import { paidByCard } from '../../../test/stripe';
+import { ok } from '../../../test/builders';
 
 const about = (subject: RegExp) => async (email: string) =>
   (await mailsTo(email)).filter((m) => subject.test(m.subject));
@@ -63,14 +64,14 @@ describe('a family is told what changed (issue 36)', () => {
     const cash = await registeredPlayer('cash');
     const unpaid = await registeredPlayer('cash');
     const tryoutId = `${season.id}.${cash.id}`;
-    await call('setCashCollected', {
+    await ok('setCashCollected', {
       token: admin.token,
       params: { id: tryoutId },
       body: { collected: true },
     });
 
     // Act
-    await call('withdrawMyTryout', { token: unpaid.token });
+    await ok('withdrawMyTryout', { token: unpaid.token });
     const refunded = await call('refundTryout', {
       token: admin.token,
       params: { id: tryoutId },

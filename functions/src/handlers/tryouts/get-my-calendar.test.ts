@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/api';
 import { createAdmin } from '../../../test/admin';
 import { createPlayer, openSeason, registeredPlayer } from '../../../test/players';
+import { ok } from '../../../test/builders';
 
 const HARRY = { location: 'Harry Ainlay gym', address: '4350 111 St NW, Edmonton' };
 
@@ -68,7 +69,7 @@ describe('GET /tryouts/my/calendar.ics', () => {
     // Prepare: two 15U Boys sessions (one in winter time), one of another group, one open gym
     const admin = await createAdmin();
     const season = await openSeason();
-    await call('updateSeason', {
+    await ok('updateSeason', {
       token: admin.token,
       params: { id: season.id },
       body: {
@@ -139,7 +140,7 @@ describe('GET /tryouts/my/calendar.ics', () => {
       ends_at: `${day}T${end}`,
       ...HARRY,
     });
-    await call('updateSeason', {
+    await ok('updateSeason', {
       token: admin.token,
       params: { id: season.id },
       body: {

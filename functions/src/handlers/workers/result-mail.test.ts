@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db, tableName } from '../../db/platform/client';
 import { keys } from '../../db/platform/keys';
 import { getResultRound } from '../../db/mail/result-mail';
-import { call } from '../../../test/api';
 import {
   adminCalls,
   BULK_TIMEOUT_MS,
@@ -31,6 +30,7 @@ import {
   type RunningService,
 } from '../../../../scripts/src/local/services';
 import { handler } from './result-mail';
+import { ok } from '../../../test/builders';
 
 let proxy: RefusingMail;
 let queue: RunningService;
@@ -252,7 +252,7 @@ describe('the worker handed messages', () => {
 
   it('sends nothing for a message about a result that has since changed', async () => {
     const { season, row, message } = await queuedRow();
-    await call('setSelection', { token, params: { id: row.id }, body: { result: 'not_selected' } });
+    await ok('setSelection', { token, params: { id: row.id }, body: { result: 'not_selected' } });
 
     const answer = await handler(event(message), A_MINUTE);
 
