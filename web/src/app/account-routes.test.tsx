@@ -6,6 +6,7 @@ import { admin, makeToken, player } from '../features/auth/test-tokens';
 import { deferred } from '../features/tryouts/test-data';
 import { onRoute } from '../test/route-mock';
 import { server } from '../test/server';
+import { anAthlete } from '../test/builders';
 import { accountRoutes } from './account-routes';
 
 const routes = [{ path: '/', children: accountRoutes }];
@@ -19,7 +20,7 @@ function notRegistered() {
     onRoute('getHousehold', () => ({
       guardians: [{ id: player.id, first_name: 'Maya', last_name: 'Okafor', email: player.email }],
       athletes: [
-        {
+        anAthlete({
           id: player.id,
           first_name: 'Maya',
           last_name: 'Okafor',
@@ -27,9 +28,7 @@ function notRegistered() {
           emergency_contact_name: 'Ada Okafor',
           emergency_contact_phone: '780-555-0102',
           emergency_contact_email: 'ada@example.com',
-          emergency_contact_relationship: 'parent' as const,
-          parent_consent: true,
-        },
+        }),
       ],
     })),
   );
@@ -207,7 +206,7 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
       onRoute('getHousehold', () => ({
         guardians: [],
         athletes: [
-          {
+          anAthlete({
             id: player.id,
             first_name: 'Maya',
             last_name: 'Okafor',
@@ -215,9 +214,7 @@ describe('/tryout is a player’s screen (spec §2 guards)', () => {
             emergency_contact_name: 'Ada Okafor',
             emergency_contact_phone: '780-555-0100',
             emergency_contact_email: 'ada@example.test',
-            emergency_contact_relationship: 'parent' as const,
-            parent_consent: true,
-          },
+          }),
         ],
       })),
     );

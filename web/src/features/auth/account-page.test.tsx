@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountProfile } from '@club/shared/types';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
+import { anAthlete } from '../../test/builders';
 import { SessionContext } from '../../lib/session-context';
 import { AccountPage } from './account-page';
 
@@ -101,17 +102,16 @@ describe('/account (issue 18)', () => {
   it('offers a new phone to the children’s emergency contacts that had the old one, and changes only those (issue 36)', async () => {
     // Prepare: two children, one whose emergency contact has the parent's number, one another number.
     const sent = serveAccount();
-    const kid = (id: string, first_name: string, emergency_contact_phone: string) => ({
-      id,
-      first_name,
-      last_name: 'Okafor',
-      date_of_birth: '2013-04-02',
-      emergency_contact_name: 'Maya Okafor',
-      emergency_contact_phone,
-      emergency_contact_email: 'maya@example.com',
-      emergency_contact_relationship: 'parent' as const,
-      parent_consent: true,
-    });
+    const kid = (id: string, first_name: string, emergency_contact_phone: string) =>
+      anAthlete({
+        id,
+        first_name,
+        last_name: 'Okafor',
+        date_of_birth: '2013-04-02',
+        emergency_contact_name: 'Maya Okafor',
+        emergency_contact_phone,
+        emergency_contact_email: 'maya@example.com',
+      });
     const amara = kid('55555555-5555-4555-8555-555555555555', 'Amara', '(780) 555-0134');
     const leo = kid('66666666-6666-4666-8666-666666666666', 'Leo', '780-555-0199');
     server.use(

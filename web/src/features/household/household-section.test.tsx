@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Athlete, Household } from '@club/shared/types';
 import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
+import { anAthlete } from '../../test/builders';
 import { server } from '../../test/server';
 import { aSeason } from '../tryouts/test-data';
 import { HouseholdSection } from './household-section';
@@ -17,7 +18,7 @@ const ME = {
   email: 'jordan@example.test',
 };
 
-const own: Athlete = {
+const own = anAthlete({
   id: ME.id,
   first_name: 'Jordan',
   last_name: 'Lee',
@@ -27,16 +28,16 @@ const own: Athlete = {
   emergency_contact_email: 'sam@example.test',
   emergency_contact_relationship: 'other_family',
   parent_consent: false,
-};
+});
 
-const mina: Athlete = {
+const mina = anAthlete({
   ...own,
   id: '22222222-2222-4222-8222-222222222222',
   first_name: 'Mina',
   date_of_birth: '2014-03-09',
   emergency_contact_relationship: 'parent',
   parent_consent: true,
-};
+});
 
 /** Serves a household that changes as the calls change it, and records the calls. */
 function serveHousehold(start: Household) {
@@ -294,7 +295,7 @@ describe('the family section (issue 17)', () => {
 });
 
 describe('a second child from the dashboard (issue 42)', () => {
-  const kai: Athlete = {
+  const kai = anAthlete({
     ...mina,
     id: '33333333-3333-4333-8333-333333333333',
     first_name: 'Kai',
@@ -304,7 +305,7 @@ describe('a second child from the dashboard (issue 42)', () => {
     emergency_contact_phone: '780-555-0177',
     emergency_contact_email: 'robin.okafor@example.test',
     emergency_contact_relationship: 'parent',
-  };
+  });
 
   it('starts with the sibling’s surname and emergency contact, and the new child’s Register link shows at once', async () => {
     // Prepare: registration open, Kai registered already

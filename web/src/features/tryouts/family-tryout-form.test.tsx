@@ -8,6 +8,7 @@ import type { AgeGroup } from '@club/shared/constants';
 import type { Athlete, HouseholdTryout } from '@club/shared/types';
 import { SessionContext } from '../../lib/session-context';
 import { onRoute } from '../../test/route-mock';
+import { anAthlete, notRegistered } from '../../test/builders';
 import { server } from '../../test/server';
 import { aSeason, deferred } from './test-data';
 import { TryoutDashboard } from './tryout-dashboard';
@@ -19,33 +20,10 @@ const athlete = (
   first_name: string,
   date_of_birth: string,
   division?: Athlete['division'],
-): Athlete => ({
-  id,
-  first_name,
-  last_name: 'Quinn',
-  date_of_birth,
-  emergency_contact_name: 'Robin Quinn',
-  emergency_contact_phone: '780-555-0199',
-  emergency_contact_email: 'robin@example.test',
-  emergency_contact_relationship: 'parent',
-  parent_consent: true,
-  ...(division ? { division } : {}),
-});
+): Athlete => anAthlete({ id, first_name, date_of_birth, ...(division ? { division } : {}) });
 const own = athlete(ME, 'Jordan', '1984-01-01');
 const mina = athlete('22222222-2222-4222-8222-222222222222', 'Mina', '2011-03-09', 'girls');
 const leo = athlete('33333333-3333-4333-8333-333333333333', 'Leo', '2012-05-01', 'boys');
-
-const notRegistered = (athlete_id: string): HouseholdTryout => ({
-  athlete_id,
-  hasRegistered: false,
-  season: 'Fall 2025 Tryouts',
-  tryout_number: null,
-  result: '',
-  payment_method: null,
-  payment_status: null,
-  teamsnap_link: null,
-  age_group: null,
-});
 
 /** /tryout for a family: a $45.00 fee and a $30.00 sibling fee, nobody registered yet. */
 /** The Tryout Number a child's dashboard card shows, once the card is there. */
