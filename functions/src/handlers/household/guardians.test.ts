@@ -151,7 +151,7 @@ describe('accepting invitations at the same moment (issue 34)', () => {
     // athlete of their own
     const parent = await createPlayer();
     for (let i = 0; i < 9; i += 1) {
-      expect((await ok('addAthlete', { token: parent.token, body: child(`Kid`) }, 201)).status).toBe(201);
+      await ok('addAthlete', { token: parent.token, body: child(`Kid`) }, 201);
     }
     const invited = await Promise.all([0, 1, 2, 3].map(() => createPlayer({ email: uniqueEmail('joiner') })));
     const tokens: string[] = [];
@@ -259,7 +259,7 @@ describe('an invitation’s page and mail (issue 36)', () => {
     // Prepare: a parent (not a player) with two children invites an address that has no account yet.
     const dana = await createPlayer({ first_name: 'Dana', last_name: 'Okafor', account_type: 'guardian' });
     for (const name of ['Jayden', 'Amara']) {
-      expect((await ok('addAthlete', { token: dana.token, body: child(name) }, 201)).status).toBe(201);
+      await ok('addAthlete', { token: dana.token, body: child(name) }, 201);
     }
     const invited = uniqueEmail('chris');
     const token = await invite(dana, invited);
