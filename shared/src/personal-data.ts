@@ -55,6 +55,8 @@ export interface PersonalRecord {
 /** Names kept on a registration without identity, so every screen reads the row as before. */
 export const DELETED_FIRST_NAME = 'Deleted';
 export const DELETED_LAST_NAME = 'member';
+/** How an evaluator whose account is deleted reads on the rankings: their scores still count. */
+export const FORMER_EVALUATOR = 'Former evaluator';
 
 /** A field that goes with its person, whole. */
 const gone = (field: string, label: string, more: Partial<DeclaredField> = {}): DeclaredField => ({
@@ -98,12 +100,17 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
       }),
       gone('pendingEmail', 'A new e-mail address, until you confirm it'),
       gone('pendingEmailTokenHash', 'The link that confirms a new address, only as a one-way hash', {
+        personal: false,
         exported: false,
       }),
       gone('token_keys', 'The links we e-mailed you or your invitations, only as one-way hashes', {
+        personal: false,
         exported: false,
       }),
-      gone('token_hashes', 'The same links’ older list, only as one-way hashes', { exported: false }),
+      gone('token_hashes', 'The same links’ older list, only as one-way hashes', {
+        personal: false,
+        exported: false,
+      }),
     ],
   },
   {
@@ -242,7 +249,7 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
       kept('value', 'Each evaluator’s score of the athlete'),
       gone('note', 'An evaluator’s note about the athlete', { whose: 'athlete', exported: false }),
       emptied('evaluator_name', 'The evaluator’s name', {
-        anonymised: { replace: 'Former evaluator' },
+        anonymised: { replace: FORMER_EVALUATOR },
         whose: 'helper',
         exported: false,
       }),

@@ -2,7 +2,7 @@
  * Everything the table holds about one account and its household (issue 19: a member's right to see it), read
  * as the items are stored. Every read is a GetItem, a BatchGet or a Query on the account's own keys, never a
  * Scan: the profile and its sign-in sessions, the household's partition, the other guardians' profiles, every
- * season's registrations, refunds, family checkouts and audit entries of the household's athletes, the addresses' mail status
+ * season's registrations (and those still waiting for their number), refunds, family checkouts and audit entries of the household's athletes, the addresses' mail status
  * and the "E-mail me when it opens" entry. What is never read back: one-time and refresh tokens (stored only as
  * hashes, keyed by them, and gone within hours) and rate-limit counters (minutes).
  */
@@ -61,6 +61,11 @@ export interface MemberItems {
   athleteIds: string[];
   seasons: StoredItem[];
   registrations: StoredItem[];
+  /**
+   * The household's athletes' registrations written but still waiting for their tryout number (decision
+   * 0067): each holds the registration's details under `tryout`.
+   */
+  waiting: StoredItem[];
   refunds: StoredItem[];
   checkouts: StoredItem[];
   /** What administrators changed on those registrations (the audit trail's entries naming them). */
@@ -92,11 +97,14 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     (user) => user.account_type !== 'guardian' && typeof user.date_of_birth === 'string',
   );
   const athleteIds = [...new Set([...own.map((user) => String(user.id)), ...added])];
-  const [ofAthletes, madeByAccount] = await Promise.all([
+  const [ofAthletes, madeByAccount, waiting] = await Promise.all([
     batchGet(seasons.flatMap((season) => athleteIds.map((athleteId) => keys.tryout(season.id, athleteId)))),
     // What the account registered, whoever's athlete it is now (one removed, or a household left): those
     // registrations carry the account's address and phone too (issue 34).
     queryIndex(keys.registrationsOfUserIndex(userId).GSI1PK),
+    batchGet(
+      seasons.flatMap((season) => athleteIds.map((athleteId) => keys.waitingTryout(season.id, athleteId))),
+    ),
   ]);
   const seen = new Set(ofAthletes.map((r) => `${String(r.PK)}|${String(r.SK)}`));
   const elsewhere = await batchGet(
@@ -146,6 +154,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     athleteIds,
     seasons: seasons as unknown as StoredItem[],
     registrations,
+    waiting,
     refunds,
     checkouts,
     changes,

@@ -13,6 +13,7 @@ import { db, queryAll, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
 import { addressHash } from '../mail/mail-status';
 import { unlessConditionFails } from '../platform/transactions';
+import { anonymisingUpdate } from './anonymise';
 
 /**
  * The marker that an account's deletion has started (issue 34), written before anything is deleted: the
@@ -49,8 +50,9 @@ export async function deletionsStartedBefore(before: string): Promise<string[]> 
 
 /**
  * What a registration keeps once its athlete is deleted: season, age group, number, result, attendance,
- * amounts, payment and refund records and Stripe ids. Names read "Deleted member"; every other personal field
- * is emptied (kept as attributes, so every screen reads the row as before) and the link to the account goes.
+ * amounts, payment and refund records and Stripe ids. Every personal field goes as the declaration of
+ * personal data says (shared personal-data.ts: names read "Deleted member", the rest emptied or removed, so
+ * every screen reads the row as before), and the link to the account goes (its place in the account's index).
  */
 export async function anonymizeRegistration(seasonId: string, playerId: string, now: Date): Promise<void> {
   await unlessConditionFails(() =>
@@ -58,23 +60,31 @@ export async function anonymizeRegistration(seasonId: string, playerId: string, 
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tryout(seasonId, playerId),
-        UpdateExpression:
-          'SET first_name = :first, last_name = :last, email = :empty, phone_number = :empty, ' +
-          'date_of_birth = :empty, emergency_contact_name = :empty, emergency_contact_phone = :empty, ' +
-          'emergency_contact_email = :empty, emergency_contact_relationship = :other, guardians = :none, ' +
-          'user_id = :empty, anonymized_at = :now REMOVE GSI1PK, GSI1SK, medical_notes, waiver, withdrawn_by',
+        ...anonymisingUpdate('registration', {
+          set: { anonymized_at: now.toISOString() },
+          unlink: ['GSI1PK', 'GSI1SK'],
+        }),
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: {
-          ':first': 'Deleted',
-          ':last': 'member',
-          ':empty': '',
-          ':other': 'other',
-          ':none': [],
-          ':now': now.toISOString(),
-        },
       }),
     ),
   );
+}
+
+/**
+ * Deletes a registration still waiting for its tryout number (decision 0067), only while it waits. False
+ * when it was not waiting: it was numbered meanwhile (a registration to anonymise now) or never written.
+ */
+export async function deleteWaitingRegistration(seasonId: string, playerId: string): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.waitingTryout(seasonId, playerId),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
+  return out !== null;
 }
 
 /**

@@ -104,6 +104,20 @@ export function checkoutGroupsOfSeason(seasonId: string): Promise<Item[]> {
   });
 }
 
+/**
+ * The keys of a season's registrations still waiting for their number (decision 0067): a season past
+ * retention has none unless a crash left one, which then goes with the season's personal data.
+ */
+export async function waitingRegistrationKeysOfSeason(seasonId: string): Promise<Item[]> {
+  const { PK, SKPrefix } = keys.waitingTryoutsOf(seasonId);
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :waiting)',
+    ExpressionAttributeValues: { ':pk': PK, ':waiting': SKPrefix },
+    ConsistentRead: true,
+    ProjectionExpression: 'PK, SK',
+  });
+}
+
 /** Records that a season's personal data was removed, so later runs pass it by. */
 export async function markSeasonPersonalDataRemoved(seasonId: string, now: Date): Promise<void> {
   await unlessConditionFails(() =>

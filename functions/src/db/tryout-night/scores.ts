@@ -8,6 +8,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgeGroup } from '@club/shared';
 import { db, queryAll, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
+import { anonymisingUpdate } from '../privacy/anonymise';
+import { FORMER_EVALUATOR } from '@club/shared/personal-data';
 import { isConditionFailure, unlessConditionFails } from '../platform/transactions';
 
 export interface ScoreItem {
@@ -137,7 +139,8 @@ export async function forgetNotesAbout(seasonId: string, ageGroup: string, playe
         new UpdateCommand({
           TableName: tableName(),
           Key: { PK: key.PK, SK: key.SK },
-          UpdateExpression: 'REMOVE note',
+          // The athlete's fields of a score, as declared (shared personal-data.ts): the note.
+          ...anonymisingUpdate('scores', { whose: 'athlete' }),
           ConditionExpression: 'attribute_exists(PK)',
         }),
       ),
@@ -145,8 +148,8 @@ export async function forgetNotesAbout(seasonId: string, ageGroup: string, playe
   }
 }
 
-/** An evaluator whose account is deleted reads as this on the rankings: their scores still count. */
-export const FORMER_EVALUATOR = 'Former evaluator';
+/** An evaluator whose account is deleted reads as this on the rankings (declared in shared personal-data.ts). */
+export { FORMER_EVALUATOR };
 
 /** Renames an evaluator on their scores of a group (their account was deleted). */
 export async function forgetEvaluatorName(
@@ -166,9 +169,9 @@ export async function forgetEvaluatorName(
         new UpdateCommand({
           TableName: tableName(),
           Key: { PK: key.PK, SK: key.SK },
-          UpdateExpression: 'SET evaluator_name = :n',
+          // The evaluator's fields of a score, as declared: the name reads FORMER_EVALUATOR.
+          ...anonymisingUpdate('scores', { whose: 'helper' }),
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':n': FORMER_EVALUATOR },
         }),
       ),
     );

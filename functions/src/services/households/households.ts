@@ -309,6 +309,10 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
   const household = await loadHousehold(caller);
   const found = findAthlete(household, athleteId);
   if (found.kind === 'own') throw new ConflictError(serverMessages.removeYourself);
+  // A registration still waiting for its tryout number goes with the athlete (it never becomes one): deleted
+  // before the check below, so none is numbered after it.
+  const activeId = await seasonsTable.getActiveSeasonId();
+  if (activeId) await memberDeletion.deleteWaitingRegistration(activeId, athleteId);
   const registered = await activeRegistration(athleteId);
   if (registered && !registered.tryout.withdrawn) throw new ConflictError(serverMessages.athleteRegistered);
   const now = new Date();

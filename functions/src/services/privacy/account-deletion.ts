@@ -6,7 +6,8 @@
  * 1. Registrations of the active season of every athlete going away are withdrawn first, by the family's own
  *    rule (an unpaid checkout closed; after the first session has started the row stays as it is), with no
  *    limit of the family's own: a family of twelve is deleted whole.
- * 2. Every registration of those athletes, in every season, keeps only what the club needs for its records,
+ * 2. A registration of theirs still waiting for its tryout number is deleted (it never becomes one). Every
+ *    registration of those athletes, in every season, keeps only what the club needs for its records,
  *    without identity (db/privacy/member-deletion.ts anonymizeRegistration); refunds, amounts and Stripe ids stay, a
  *    refund's free-text reason goes. A registration the account made for an athlete who stays with another
  *    guardian is handed to that guardian.
@@ -117,6 +118,17 @@ async function erasePass(userId: string, now: Date, by: ErasedBy): Promise<boole
     (!inHousehold.has(text(r, 'player_id')) && !remainingGuardians(r).length);
   const registrations = items.registrations.filter(goes);
 
+  // A registration still waiting for its tryout number goes whole: it never becomes one. One numbered since
+  // the read is a registration this pass has not seen: the pass goes round again and anonymises it.
+  // Read from its key (SEASON#<season>, PENDING#<athlete>), whatever its details hold.
+  for (const waiting of items.waiting) {
+    const [seasonId, playerId] = [
+      text(waiting, 'PK').slice('SEASON#'.length),
+      text(waiting, 'SK').slice('PENDING#'.length),
+    ];
+    if (!going.has(playerId)) continue;
+    if (!(await deletion.deleteWaitingRegistration(seasonId, playerId))) return false;
+  }
   await withdrawActive(registrations, now, by);
   // Tryout night's notes about the athletes who go, and the account's own helper jobs (issue 37).
   await eraseTryoutNightOf(

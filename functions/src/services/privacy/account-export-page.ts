@@ -216,6 +216,27 @@ function registrationsSection(data: AccountExport): string {
   return section('Tryout registrations', body, 'No registrations.');
 }
 
+/** Registrations written moments ago, still waiting for their tryout number (decision 0067). */
+function waitingSection(data: AccountExport): string {
+  if (!data.waiting_registrations.length) return '';
+  const body = data.waiting_registrations
+    .map(
+      (r) =>
+        `<h3>${escapeHtml(`${fullName(r)}, ${str(r, 'season_name')}`)}</h3>${facts([
+          ['Age group', str(r, 'age_group')],
+          ['Tryout number', 'being given: it shows on your dashboard within moments'],
+          [
+            'Contact on the registration',
+            [str(r, 'email'), str(r, 'phone_number')].filter(Boolean).join(', '),
+          ],
+          ['Emergency contact on the registration', contact(r)],
+          ['Medical notes', str(r, 'medical_notes')],
+        ])}`,
+    )
+    .join('');
+  return section('Registrations waiting for their tryout number', body, '');
+}
+
 function refundsSection(data: AccountExport): string {
   const body = data.refunds
     .map((refund) =>
@@ -311,6 +332,7 @@ export function exportPage(data: AccountExport): string {
     guardiansSection(data),
     childrenSection(data),
     registrationsSection(data),
+    waitingSection(data),
     refundsSection(data),
     paymentsSection(data),
     changesSection(data),

@@ -10,6 +10,8 @@ export interface AccountExport {
   other_guardians: Array<Record<string, unknown>>;
   athlete_ids: string[];
   registrations: Array<Record<string, unknown>>;
+  /** Registrations written but still waiting for their tryout number (decision 0067), as written. */
+  waiting_registrations: Array<Record<string, unknown>>;
   refunds: Array<Record<string, unknown>>;
   family_checkouts: Array<Record<string, unknown>>;
   club_changes: Array<Record<string, unknown>>;

@@ -8,6 +8,7 @@
 import { serverMessages, type AccessTokenClaims } from '@club/shared';
 import { grantsOf } from '../../db/tryout-night/volunteers';
 import { readMemberItems, type StoredItem } from '../../db/privacy/member-data';
+import { personalRecord, type RecordKind } from '@club/shared/personal-data';
 import { NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { exportPage } from './account-export-page';
@@ -16,26 +17,28 @@ import type { AccountExport } from './account-export-shape';
 export type { AccountExport };
 
 /**
- * Attributes that are the table's bookkeeping or a secret, not information about the member: the password's
- * hash, and the hashes of live links (a pending change of address, the links listed for deletion).
+ * Attributes that are the table's bookkeeping, not information about the member: keys and index places, and
+ * the claims of work in progress.
  */
-const LEFT_OUT = new Set([
-  'PK',
-  'SK',
-  'GSI1PK',
-  'GSI1SK',
-  'passwordHash',
-  'pendingEmailTokenHash',
-  'token_keys',
-  'token_hashes',
-  'claim',
-  'lease_until',
-]);
+const BOOKKEEPING = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'claim', 'lease_until'];
 
-function plain(item: StoredItem): Record<string, unknown> {
+/**
+ * What an item of a kind leaves out: the bookkeeping, and the fields the declaration of personal data says
+ * are never handed out (shared personal-data.ts: the password's hash, the hashes of live links).
+ */
+function leftOut(kind?: RecordKind): Set<string> {
+  // An account's secrets are left out of every item, as they always were; a kind's own, of its items.
+  const secrets = [personalRecord('account'), ...(kind ? [personalRecord(kind)] : [])]
+    .flatMap((record) => record.fields)
+    .filter((f) => !f.exported);
+  return new Set([...BOOKKEEPING, ...secrets.map((f) => f.field)]);
+}
+
+function plain(item: StoredItem, kind?: RecordKind): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const omitted = leftOut(kind);
   for (const [key, value] of Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) {
-    if (LEFT_OUT.has(key)) continue;
+    if (omitted.has(key)) continue;
     out[key] = value instanceof Set ? [...value] : value;
   }
   return out;
@@ -51,11 +54,11 @@ export async function collectAccountExport(
   const seasonNames = new Map(items.seasons.map((s) => [String(s.id), String(s.name)]));
   return {
     exported_at: now.toISOString(),
-    account: plain(items.profile),
+    account: plain(items.profile, 'account'),
     // Another guardian's membership is theirs too: the household lists them above by name.
     household: items.household
       .filter((item) => item.type !== 'household-guardian' || item.user_id === caller.sub)
-      .map(plain),
+      .map((item) => plain(item, item.type === 'household-athlete' ? 'athlete' : undefined)),
     // Another guardian's account is theirs (issue 34): only what the household shows of them.
     other_guardians: items.guardians.map((g) => ({
       first_name: g.first_name,
@@ -65,21 +68,28 @@ export async function collectAccountExport(
     athlete_ids: items.athleteIds,
     registrations: items.registrations.map((r) => {
       // Tryout night (issue 37): how many evaluators saw the player, not who (helpers' ids are theirs).
-      const { seen_by: seenBy, checked_in_by: _by, ...rest } = plain(r);
+      const { seen_by: seenBy, checked_in_by: _by, ...rest } = plain(r, 'registration');
       return {
         season_name: seasonNames.get(String(r.season_id)) ?? '',
         ...rest,
         ...(Array.isArray(seenBy) ? { seen_by_evaluators: seenBy.length } : {}),
       };
     }),
-    refunds: items.refunds.map(plain),
-    family_checkouts: items.checkouts.map(plain),
-    club_changes: items.changes.map(plain),
+    waiting_registrations: items.waiting.map((w) => {
+      const tryout = (w.tryout ?? {}) as StoredItem;
+      return {
+        season_name: seasonNames.get(String(tryout.season_id)) ?? '',
+        ...plain(tryout, 'registration'),
+      };
+    }),
+    refunds: items.refunds.map((item) => plain(item)),
+    family_checkouts: items.checkouts.map((item) => plain(item)),
+    club_changes: items.changes.map((item) => plain(item)),
     mail_status: items.mailStatus.map((item) => ({
       address: String(item.PK).slice('MAIL#'.length),
       ...plain(item),
     })),
-    sign_in_sessions: items.sessions.map(plain),
+    sign_in_sessions: items.sessions.map((item) => plain(item)),
     opening_notice: items.openingNotice ? plain(items.openingNotice) : null,
     // The seasons and jobs the account helped with on tryout night (issue 37).
     helper_jobs: (await grantsOf(caller.sub)).map((g) => ({

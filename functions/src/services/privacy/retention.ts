@@ -96,7 +96,10 @@ async function clearOldSeasons(cutoff: string, now: Date, report: RetentionRepor
     for (const group of checkouts) {
       await deletion.anonymizeCheckoutGroup(season.id, String(group.group_id));
     }
-    await deletion.deleteKeys(auditKeys);
+    await deletion.deleteKeys([
+      ...auditKeys,
+      ...(await retention.waitingRegistrationKeysOfSeason(season.id)),
+    ]);
     // Tryout night's scores (notes about children) and helpers (their addresses and names), issue 37.
     await clearTryoutNightOf(season);
     await retention.markSeasonPersonalDataRemoved(season.id, now);
