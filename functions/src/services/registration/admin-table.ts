@@ -27,6 +27,7 @@ import * as seasonPartition from '../../db/seasons/season-partition';
 import * as tryoutsTable from '../../db/registration/registrations';
 import type { RegistrationItem } from '../../db/registration/registration-item';
 import { toCsv } from '../../lib/csv';
+import { personalRecord } from '@club/shared/personal-data';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { byAdmin } from '../platform/audit';
@@ -164,36 +165,78 @@ export async function listTryoutPage(
 
 const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 
+/** What a CSV cell may need besides its registration: the season's result round, and now. */
+interface CsvContext {
+  round: ResultRound | null;
+  now: number;
+}
+
+interface CsvColumn {
+  header: string;
+  value: (t: RegistrationItem, context: CsvContext) => string | number;
+  /** Only when the admin asks for the medical notes (issue 36). */
+  medical?: true;
+}
+
 /**
- * One registration as a line of the CSV: the table's labels, and its money as the one shared definition
- * gives it (shared money.ts), so the file and the screen agree to the cent (issue 35).
+ * A column of a declared registration field: its header is the one the declaration of personal data gives
+ * it (shared personal-data.ts), its cell the stored value unless told how to show it.
  */
-export function exportRow(t: RegistrationItem, round: ResultRound | null, now: number) {
-  return [
-    t.tryout_number,
-    t.first_name,
-    t.last_name,
-    t.age_group,
-    paymentLabel(t.payment_method, reportedStatus(t), amountsOf(t)),
-    centsToDollars(amountsOf(t).amount_paid_cents),
-    centsToDollars(amountsOf(t).amount_refunded_cents),
-    yesNo(t.attended),
-    RESULT_LABELS[t.result],
-    mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent',
-    t.date_of_birth,
-    yesNo(t.is_under_18),
-    yesNo(t.parent_consent),
-    t.email,
-    t.phone_number,
-    t.emergency_contact_name,
-    t.emergency_contact_phone,
-    RELATIONSHIP_LABELS[t.emergency_contact_relationship],
-    t.emergency_contact_email,
+function declared(
+  field: keyof RegistrationItem & string,
+  value: CsvColumn['value'] = (t) => (t[field] as string | number | undefined) ?? '',
+): CsvColumn {
+  const header = personalRecord('registration').fields.find((f) => f.field === field)?.csv;
+  if (!header) throw new Error(`${field} is not declared as a CSV column`);
+  return { header, value };
+}
+
+/**
+ * The CSV's columns, in order: header and cell side by side, so the two can never disagree. Money as the one
+ * shared definition gives it (shared money.ts), so the file and the screen agree to the cent (issue 35).
+ */
+const CSV_COLUMNS: readonly CsvColumn[] = [
+  declared('tryout_number'),
+  declared('first_name'),
+  declared('last_name'),
+  declared('age_group'),
+  declared('payment_method', (t) => paymentLabel(t.payment_method, reportedStatus(t), amountsOf(t))),
+  { header: 'Paid', value: (t) => centsToDollars(amountsOf(t).amount_paid_cents) },
+  { header: 'Refunded', value: (t) => centsToDollars(amountsOf(t).amount_refunded_cents) },
+  declared('attended', (t) => yesNo(t.attended)),
+  declared('result', (t) => RESULT_LABELS[t.result]),
+  {
+    header: 'Email',
+    value: (t, { round, now }) => (mailStatusOf(t, round, now) === 'sent' ? 'Sent' : 'Not Sent'),
+  },
+  declared('date_of_birth'),
+  declared('is_under_18', (t) => yesNo(t.is_under_18)),
+  declared('parent_consent', (t) => yesNo(t.parent_consent)),
+  declared('email'),
+  declared('phone_number'),
+  declared('emergency_contact_name'),
+  declared('emergency_contact_phone'),
+  declared('emergency_contact_relationship', (t) => RELATIONSHIP_LABELS[t.emergency_contact_relationship]),
+  declared('emergency_contact_email'),
+  declared('guardians', (t) =>
     tryoutsTable
       .guardiansOfRow(t)
       .map((g) => `${g.name} <${g.email}> ${g.phone_number}`)
       .join('; '),
-  ];
+  ),
+  { ...declared('medical_notes'), medical: true },
+];
+
+// A field declared for the CSV has its column: caught when the module loads, not by a family's complaint.
+for (const field of personalRecord('registration').fields) {
+  if (field.csv && !CSV_COLUMNS.some((column) => column.header === field.csv)) {
+    throw new Error(`The CSV has no column for ${field.field}`);
+  }
+}
+
+/** One registration as a line of the CSV, without the medical notes (the columns' cells, in order). */
+export function exportRow(t: RegistrationItem, round: ResultRound | null, now: number) {
+  return CSV_COLUMNS.filter((column) => !column.medical).map((column) => column.value(t, { round, now }));
 }
 
 /**
@@ -215,31 +258,10 @@ export async function exportTryouts(
     { action: 'csv_export', seasonId },
     { rows: tryouts.length, ...(medical ? { medical_notes: true } : {}) },
   );
-  const now = Date.now();
-  const header = [
-    'Tryout number',
-    'First name',
-    'Last name',
-    'Age group',
-    'Payment',
-    'Paid',
-    'Refunded',
-    'Attended',
-    'Result',
-    'Email',
-    'Date of birth',
-    'Under 18',
-    'Parent consent',
-    'Player email',
-    'Phone',
-    'Emergency contact',
-    'Emergency phone',
-    'Relationship',
-    'Emergency email',
-    'Guardians',
-    ...(medical ? ['Medical notes'] : []),
-  ];
-  const rows = tryouts.map((t) => [...exportRow(t, round, now), ...(medical ? [t.medical_notes ?? ''] : [])]);
+  const context: CsvContext = { round, now: Date.now() };
+  const columns = CSV_COLUMNS.filter((column) => medical || !column.medical);
+  const header = columns.map((column) => column.header);
+  const rows = tryouts.map((t) => columns.map((column) => column.value(t, context)));
   const slug =
     season.name
       .toLowerCase()
