@@ -233,7 +233,8 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
     seenBy: 'The club’s tryout administrators.',
     kept: 'For the season and {months} months after its last session, or until the helper’s account is deleted.',
     fields: [
-      gone('email', 'The helper’s e-mail address, where the invitation went'),
+      // The invitation's address: the account's own once accepted, exported with the account.
+      gone('email', 'The helper’s e-mail address, where the invitation went', { exported: false }),
       gone('name', 'The name the helper gave'),
       kept('role', 'The job and age groups the helper was given'),
     ],

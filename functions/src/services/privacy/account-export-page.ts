@@ -220,6 +220,7 @@ function registrationsSection(data: AccountExport): string {
 function waitingSection(data: AccountExport): string {
   if (!data.waiting_registrations.length) return '';
   const body = data.waiting_registrations
+    .map((w) => ({ ...(w.tryout && typeof w.tryout === 'object' ? (w.tryout as Item) : {}), ...w }))
     .map(
       (r) =>
         `<h3>${escapeHtml(`${fullName(r)}, ${str(r, 'season_name')}`)}</h3>${facts([

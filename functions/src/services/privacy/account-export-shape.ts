@@ -10,13 +10,14 @@ export interface AccountExport {
   other_guardians: Array<Record<string, unknown>>;
   athlete_ids: string[];
   registrations: Array<Record<string, unknown>>;
-  /** Registrations written but still waiting for their tryout number (decision 0067), as written. */
+  /** Registrations written but still waiting for their tryout number (decision 0067): details under `tryout`. */
   waiting_registrations: Array<Record<string, unknown>>;
   refunds: Array<Record<string, unknown>>;
   family_checkouts: Array<Record<string, unknown>>;
   club_changes: Array<Record<string, unknown>>;
   mail_status: Array<Record<string, unknown>>;
   sign_in_sessions: Array<Record<string, unknown>>;
-  helper_jobs: Array<{ season_name: string; role: string; age_groups: string[] }>;
+  /** The jobs, and the name the helper gave for them. */
+  helper_jobs: Array<{ season_name: string; role: string; age_groups: string[]; name: string }>;
   opening_notice: Record<string, unknown> | null;
 }

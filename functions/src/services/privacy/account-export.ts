@@ -75,13 +75,11 @@ export async function collectAccountExport(
         ...(Array.isArray(seenBy) ? { seen_by_evaluators: seenBy.length } : {}),
       };
     }),
-    waiting_registrations: items.waiting.map((w) => {
-      const tryout = (w.tryout ?? {}) as StoredItem;
-      return {
-        season_name: seasonNames.get(String(tryout.season_id)) ?? '',
-        ...plain(tryout, 'registration'),
-      };
-    }),
+    // As written: the registration's details under `tryout` (shared personal-data.ts 'waiting-registration').
+    waiting_registrations: items.waiting.map((w) => ({
+      season_name: seasonNames.get(String(w.PK).slice('SEASON#'.length)) ?? '',
+      ...plain(w, 'waiting-registration'),
+    })),
     refunds: items.refunds.map((item) => plain(item)),
     family_checkouts: items.checkouts.map((item) => plain(item)),
     club_changes: items.changes.map((item) => plain(item)),
@@ -96,6 +94,7 @@ export async function collectAccountExport(
       season_name: seasonNames.get(g.season_id) ?? '',
       role: g.role,
       age_groups: g.age_groups,
+      name: g.name,
     })),
   };
 }

@@ -259,3 +259,70 @@ describe('every declared personal field is reached by each deletion (issue 44)',
     );
   }, 180_000);
 });
+
+describe('every declared personal field the export hands out is in it (issue 44)', () => {
+  it('the JSON copy and the readable page hold the family’s markers, never a secret', async () => {
+    await fc.assert(
+      fc.asyncProperty(seeds, async (seed) => {
+        // Prepare
+        const family = await aFamily(`export-${seed}`);
+        const markers = await fillWithMarkers(family, seed);
+        const places = (text: string) =>
+          [...new Set([...markers].filter(([m]) => text.toLowerCase().includes(m)).map(([, p]) => p))].sort();
+
+        // Act
+        const json = await call('exportAccount', { token: family.parent.token });
+        const page = await call('exportAccount', { token: family.parent.token, query: { format: 'html' } });
+
+        // Assess: the JSON copy holds every exported field as stored; the password's hash never
+        expect(json.status).toBe(200);
+        expect(places(json.text)).toEqual([
+          'account.email',
+          'account.first_name',
+          'account.last_name',
+          'account.pendingEmail',
+          'account.phone_number',
+          'athlete.date_of_birth',
+          'athlete.division',
+          'athlete.emergency_contact_email',
+          'athlete.emergency_contact_name',
+          'athlete.emergency_contact_phone',
+          'athlete.emergency_contact_relationship',
+          'athlete.first_name',
+          'athlete.last_name',
+          'athlete.medical_notes',
+          'athlete.parent_consent',
+          'helper.name',
+          'registration.date_of_birth',
+          'registration.email',
+          'registration.emergency_contact_email',
+          'registration.emergency_contact_name',
+          'registration.emergency_contact_phone',
+          'registration.emergency_contact_relationship',
+          'registration.first_name',
+          'registration.guardians',
+          'registration.last_name',
+          'registration.medical_notes',
+          'registration.phone_number',
+          'registration.waiver',
+          'registration.withdrawn_by',
+          'waiting-registration.tryout',
+        ]);
+        // The readable page says it in words: names, contacts and notes, not the stored shapes
+        expect(page.status).toBe(200);
+        expect(places(page.text)).toEqual(
+          expect.arrayContaining([
+            'account.email',
+            'account.first_name',
+            'athlete.first_name',
+            'athlete.emergency_contact_name',
+            'registration.medical_notes',
+            'registration.emergency_contact_phone',
+          ]),
+        );
+        expect(places(page.text)).not.toContain('account.passwordHash');
+      }),
+      RUNS,
+    );
+  }, 180_000);
+});
