@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/.local/**',
       '**/.bench/**',
       '**/cdk.out/**',
+      '**/.tsbuild/**',
       '.stryker-tmp/**',
       'reports/**',
     ],
