@@ -4,6 +4,10 @@ import projects from './vitest.workspace.ts';
 export default defineConfig({
   test: {
     projects,
+    // Two files at once: vitest's default (one fewer than the cores) runs a 2-core machine one file at a time,
+    // every project after the other, while each file waits on DynamoDB Local, Chromium or the local stack. The
+    // browser journeys stay one at a time among themselves (web/e2e/vitest.config.ts) and run beside the rest.
+    maxWorkers: 2,
     reporters: ['default', './scripts/src/test/summary-reporter.ts'],
   },
 });

@@ -184,8 +184,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       'startCheckout',
       'startHouseholdCheckout',
       'stripeWebhook',
-      'updateHouseholdTryout',
       'switchMyTryoutToCash',
+      'updateHouseholdTryout',
     ]);
 
     for (const row of routeList()) {

@@ -61,8 +61,8 @@ describe('the account rows of the route table', () => {
       'resetPassword',
       'setTryoutFee',
       'stripeWebhook',
-      'updateHouseholdTryout',
       'switchMyTryoutToCash',
+      'updateHouseholdTryout',
       // Issue 36: a withdrawal, a refund and a fee the club set are mailed to the family.
       'withdrawHouseholdTryout',
       'withdrawMyTryout',
