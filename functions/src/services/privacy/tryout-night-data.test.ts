@@ -70,7 +70,13 @@ describe('tryout night’s personal data (issue 37)', () => {
     expect(registration).toMatchObject({ seen_by_evaluators: 1 });
     expect(JSON.stringify(family)).not.toContain(evaluator.id);
     expect(helper.helper_jobs).toEqual([
-      { season_name: 'Fall 2026 Tryouts', role: 'evaluator', age_groups: ['15U Boys'] },
+      // The name the helper gave for the job is theirs too (issue 44: declared as exported).
+      {
+        season_name: 'Fall 2026 Tryouts',
+        role: 'evaluator',
+        age_groups: ['15U Boys'],
+        name: 'Quinn Exporter',
+      },
     ]);
   });
 
