@@ -1,5 +1,8 @@
 /** Business constants of the product (spec §9). Everything else reads them from here. */
 
+// What every page's first JavaScript reads lives in page-constants.ts, so the rest stays out of it.
+export { FALL_PROGRAM, HASH_SCROLL_DELAY_MS, PAGE_SPINNER_MS, TOKEN_STORAGE_KEY } from './page-constants';
+
 export const MINUTE_MS = 60_000;
 
 /** Signed-in users are logged out after this long without mouse, key, scroll, touch or wheel activity. */
@@ -12,16 +15,9 @@ export const FORGOT_PASSWORD_COOLDOWN_S = 60;
 export const ADMIN_TOAST_MS = 5_000;
 /** Redirect to /login after a successful password reset. */
 export const RESET_REDIRECT_MS = 2_500;
-/** Page-load spinner duration. */
-export const PAGE_SPINNER_MS = 300;
-/** Delay before scrolling to a hash anchor such as #upcoming-events. */
-export const HASH_SCROLL_DELAY_MS = 500;
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const ADULT_AGE = 18;
-
-/** Session storage key of the access token. */
-export const TOKEN_STORAGE_KEY = 'token';
 
 export const PAYMENT_METHODS = ['cash', 'stripe'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -60,13 +56,6 @@ export const AGE_GROUP_BIRTH_YEARS = {
   '18U': 2007,
 } as const;
 
-/** Fall program facts shown on the public pages (spec §9). */
-export const FALL_PROGRAM = {
-  costPerAthleteCad: 750,
-  practicesPerWeek: 2,
-  tournaments: 2,
-  gamesPerTournament: '3-5',
-} as const;
 export const CHECK_IN_MINUTES_BEFORE_TRYOUT = 20;
 
 /** The club's home; dates such as "today" for age checks are taken in this zone. */

@@ -1,5 +1,6 @@
 /**
- * Byte budgets of the public site, read from the build the e2e setup made (web/dist): the JavaScript `/`
+ * Byte budgets of the public site, read from the build the e2e setup made (web/dist) with the checks
+ * `npm run budget` runs after a build without a browser (prerender/budget.ts): the JavaScript `/`
  * loads, and which modules the public pages' chunks contain (from their source maps). A second build with a
  * Sentry DSN shows the SDK stays out of the first JavaScript.
  */
@@ -10,80 +11,20 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  appChunks,
-  prerenderedPageScripts,
-  readManifest,
-  staticChunks,
-  type Manifest,
-} from '../prerender/manifest';
+  budgetProblems,
+  FORBIDDEN,
+  gzipSize,
+  HOME_FORBIDDEN,
+  HOME_JS_BUDGET_BYTES,
+  modulesMatching,
+  pageFiles,
+  PUBLIC_PAGE_MODULES,
+  sources,
+} from '../prerender/budget';
+import { prerenderedPageScripts, readManifest } from '../prerender/manifest';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webDir, 'dist');
-
-/**
- * The budget for all the JavaScript `/` loads, gzip-compressed (docs/decisions/0028-paint-before-javascript.md):
- * 1.15x the minimal React 19 + React Router 7 app the bench builds (96,967 B; issue 20).
- */
-export const HOME_JS_BUDGET_BYTES = 111_500;
-
-/** Public page modules (src/routes) and the route ids that name them. */
-const PUBLIC_PAGE_MODULES = [
-  'home',
-  'about',
-  'fall-teams',
-  'fall-team-detail',
-  'spring-teams',
-  'spring-team-detail',
-  'winter-programming',
-  'training',
-  'tournaments',
-  'tryouts-closed',
-  'tryout-information',
-  'sponsorship',
-  'testimonials',
-  'contact',
-  'privacy',
-  'terms',
-  'payment-success',
-  'payment-cancelled',
-  'not-found',
-];
-
-/**
- * Code that must never reach a public page: the account, dashboard and admin screens, their route table, guards and
- * forms, the form schemas (and valibot), and the Sentry SDK. The session itself (restoring a stored sign-in
- * for the navigation's Login/Dashboard) is shared chrome and allowed.
- */
-const FORBIDDEN: RegExp[] = [
-  // Their route table too: the browser adds it when a path needs it (app/account-route-discovery.ts).
-  /\/src\/app\/account-routes\.tsx$/,
-  /\/src\/routes\/(login|register|check-email|verify-notice|email-confirmed|forgot-password|reset-password|verify-email|dashboard|admin|tryout)\.tsx$/,
-  /\/src\/routes\/admin[-/]/,
-  /\/src\/features\/(admin|tryouts|dashboard)\//,
-  /\/src\/features\/[^/]+\/(require-session|.*-form)\.tsx$/,
-  /\/shared\/src\/schemas\.ts$/,
-  /\/node_modules\/valibot\//,
-  /\/node_modules\/@sentry\//,
-];
-
-function gzipSize(dir: string, file: string): number {
-  return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
-}
-
-/** The modules a JavaScript file was built from, per its source map ('/src/…', '/node_modules/…'). */
-function sources(dir: string, file: string): string[] {
-  // Facade chunks (a re-export, the bundler's runtime) have no map: nothing of ours is in them.
-  if (!file.endsWith('.js') || !existsSync(join(dir, `${file}.map`))) return [];
-  const map = JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { sources: string[] };
-  return map.sources.map((s) => s.replace(/^(\.\.\/)+/, '/'));
-}
-
-/** The JavaScript files a page loads to run: the boot entry's and the app's graphs plus its own page chunk's. */
-function pageFiles(manifest: Manifest, module: string): string[] {
-  const chunks = appChunks(manifest);
-  staticChunks(manifest, `src/routes/${module}.tsx`, chunks);
-  return [...chunks].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
-}
 
 describe('public site budgets', () => {
   it('keeps all the JavaScript / loads within 111.5 KB gzip', () => {
@@ -97,9 +38,24 @@ describe('public site budgets', () => {
       files.reduce((sum, file) => sum + gzipSize(dist, file), 0) + gzipSync(inline[0]!, { level: 9 }).length;
 
     expect(files.length).toBeGreaterThan(1);
-    expect(total, `/ loads ${total} B gzip of JavaScript: ${files.join(', ')}`).toBeLessThanOrEqual(
-      HOME_JS_BUDGET_BYTES,
+    expect(total, `/ loads ${total} B gzip of JavaScript: ${files.join(', ')}`).toBeLessThanOrEqual(111_500);
+    expect(HOME_JS_BUDGET_BYTES).toBe(111_500);
+  });
+
+  it('keeps the API’s route table and the product’s constants out of what / loads', () => {
+    const manifest = readManifest(dist);
+    const home = pageFiles(manifest, 'home').flatMap((file) => sources(dist, file));
+
+    expect(home.filter((source) => /\/shared\/src\/(routes|constants)(\/.*)?\.ts$/.test(source))).toEqual([]);
+    // What its chrome reads instead: the spinner's and the stored sign-in's constants, the season's path.
+    expect(home).toEqual(
+      expect.arrayContaining(['/shared/src/page-constants.ts', '/shared/src/public-paths.ts']),
     );
+    expect(modulesMatching(dist, manifest, 'home', HOME_FORBIDDEN)).toEqual([]);
+  });
+
+  it('finds the build in budget the way `npm run budget` checks it, without a browser', () => {
+    expect(budgetProblems(dist).problems).toEqual([]);
   });
 
   it('names a footer’s chunk on the pages that show it, and neither on /, which shows none', () => {
@@ -121,9 +77,7 @@ describe('public site budgets', () => {
     const manifest = readManifest(dist);
     for (const module of PUBLIC_PAGE_MODULES) {
       expect(manifest[`src/routes/${module}.tsx`]?.isDynamicEntry, `${module} is its own chunk`).toBe(true);
-      const found = pageFiles(manifest, module)
-        .flatMap((file) => sources(dist, file))
-        .filter((source) => FORBIDDEN.some((pattern) => pattern.test(source)));
+      const found = modulesMatching(dist, manifest, module, FORBIDDEN);
       expect(found, `public page ${module} would load account code`).toEqual([]);
     }
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PAGE_SPINNER_MS } from '@club/shared/constants';
+import { PAGE_SPINNER_MS } from '@club/shared/page-constants';
 import { useHydrated } from '../lib/use-hydrated';
 
 /**

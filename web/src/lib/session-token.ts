@@ -5,7 +5,7 @@
  * Dashboard) without loading the client and the route table first.
  */
 // Subpath imports keep the shared schemas (and valibot) out of every page's first JavaScript.
-import { TOKEN_STORAGE_KEY } from '@club/shared/constants';
+import { TOKEN_STORAGE_KEY } from '@club/shared/page-constants';
 
 export function readToken(): string | null {
   try {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { HASH_SCROLL_DELAY_MS } from '@club/shared/constants';
+import { HASH_SCROLL_DELAY_MS } from '@club/shared/page-constants';
 
 /**
  * Scrolls like a multi-page site would: to a hash anchor such as #upcoming-events after HASH_SCROLL_DELAY_MS

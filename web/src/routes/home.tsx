@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FALL_PROGRAM } from '@club/shared/constants';
+import { FALL_PROGRAM } from '@club/shared/page-constants';
 import { SeasonEvents } from '../components/season-events';
 import { useSeasonEvents } from '../lib/season-events';
 import { LOCATION_TEXT } from '../content/club';
