@@ -57,6 +57,8 @@ export const DELETED_FIRST_NAME = 'Deleted';
 export const DELETED_LAST_NAME = 'member';
 /** How an evaluator whose account is deleted reads on the rankings: their scores still count. */
 export const FORMER_EVALUATOR = 'Former evaluator';
+/** What a refund's reason reads once the member it was about is deleted. */
+export const REMOVED_REFUND_REASON = 'Reason removed with the member’s data';
 
 /** A field that goes with its person, whole. */
 const gone = (field: string, label: string, more: Partial<DeclaredField> = {}): DeclaredField => ({
@@ -253,6 +255,19 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
         anonymised: { replace: FORMER_EVALUATOR },
         whose: 'helper',
         exported: false,
+      }),
+    ],
+  },
+  {
+    kind: 'refund',
+    title: 'Refunds',
+    onDeletion: 'anonymise',
+    seenBy: 'The household’s parents or guardians; the club’s tryout administrators.',
+    kept: 'With the club’s payment records; the reason typed goes with the athlete’s name.',
+    fields: [
+      kept('amount_cents', 'How much was refunded, when, how, and the card processor’s reference'),
+      emptied('reason', 'The reason an administrator gave, which can name the athlete', {
+        anonymised: { replace: REMOVED_REFUND_REASON },
       }),
     ],
   },

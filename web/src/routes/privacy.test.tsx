@@ -112,6 +112,7 @@ describe('/privacy tells the truth (issue 19)', () => {
       'Your family': ['user_id', 'email'],
       'Helping on tryout night (check-in and evaluators)': ['email', 'name', 'role'],
       'Scores and notes from tryout night': ['value', 'note', 'evaluator_name'],
+      Refunds: ['amount_cents', 'reason'],
       'E-mail and sign-in': ['opening_notice', 'mail_status', 'sign_in_sessions'],
     };
 

@@ -13,6 +13,7 @@ import { db, queryAll, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
 import { addressHash } from '../mail/mail-status';
 import { unlessConditionFails } from '../platform/transactions';
+import { REMOVED_REFUND_REASON } from '@club/shared/personal-data';
 import { anonymisingUpdate } from './anonymise';
 
 /**
@@ -89,7 +90,7 @@ export async function deleteWaitingRegistration(seasonId: string, playerId: stri
 
 /**
  * A registration's refunds keep their amounts, ids and dates, but not the admin's free-text reason, which can
- * name the child (issue 34); Stripe's own reason code stays. Conditional on each refund still existing.
+ * name the child (issue 34), as the declaration's 'refund' says; Stripe's own reason code stays. Conditional on each refund still existing.
  */
 export async function anonymizeRefundReasons(seasonId: string, playerId: string): Promise<void> {
   const { PK, SKPrefix } = keys.refundsOf(seasonId, playerId);
@@ -106,17 +107,16 @@ export async function anonymizeRefundReasons(seasonId: string, playerId: string)
         new UpdateCommand({
           TableName: tableName(),
           Key: { PK: refund.PK, SK: refund.SK },
-          UpdateExpression: 'SET reason = :removed',
+          ...anonymisingUpdate('refund'),
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':removed': REMOVED_REASON },
         }),
       ),
     );
   }
 }
 
-/** What a refund's reason reads once the member it was about is deleted. */
-export const REMOVED_REASON = 'Reason removed with the member’s data';
+/** What a refund's reason reads once the member it was about is deleted (shared personal-data.ts). */
+export const REMOVED_REASON = REMOVED_REFUND_REASON;
 
 /** A family checkout's payer address goes; its members, amounts and ids stay. */
 export async function anonymizeCheckoutGroup(seasonId: string, groupId: string): Promise<void> {

@@ -32,6 +32,7 @@ const ITEMS_OF: Record<RecordKind, (item: Item, family: Family) => boolean> = {
   helper: (item, f) =>
     (item.type === 'helper' || item.type === 'helper-grant') && item.user_id === f.parent.id,
   scores: (item, f) => String(item.PK).startsWith('SCORES#') && f.athleteIds.includes(String(item.player_id)),
+  refund: (item, f) => f.athleteIds.some((id) => String(item.SK).startsWith(`REFUND#${id}#`)),
 };
 
 interface Family {
@@ -54,8 +55,8 @@ async function scan(): Promise<Item[]> {
 }
 
 /**
- * A family as the site makes one: a parent (a player's account) with a child registered in cash and then
- * withdrawn, a guardian invited, the parent an evaluator of the season, an evaluator's score with a note
+ * A family as the site makes one: a parent (a player's account) with a child registered in cash, paid,
+ * partly refunded and then withdrawn, a guardian invited, the parent an evaluator of the season, an evaluator's score with a note
  * about the child, and the child's registration waiting for its number (written as a request that died
  * before numbering leaves it).
  */
@@ -67,6 +68,13 @@ async function aFamily(label: string): Promise<Family> {
     id: string;
   };
   await ok('registerTryout', { token: parent.token, body: aHouseholdRegistration([child.id]) }, 201);
+  const id = `${season.id}.${child.id}`;
+  await ok('setCashCollected', { token: admin.token, params: { id }, body: { collected: true } });
+  await ok('refundTryout', {
+    token: admin.token,
+    params: { id },
+    body: { amount_cents: 1000, reason: 'Hurt a wrist', idempotency_key: `refund-${label}`.slice(0, 64) },
+  });
   await ok('withdrawHouseholdTryout', { token: parent.token, params: { id: child.id } });
   const invited = await call('inviteGuardian', {
     token: parent.token,
@@ -293,6 +301,7 @@ describe('every declared personal field the export hands out is in it (issue 44)
           'athlete.medical_notes',
           'athlete.parent_consent',
           'helper.name',
+          'refund.reason',
           'registration.date_of_birth',
           'registration.email',
           'registration.emergency_contact_email',
