@@ -36,7 +36,14 @@ export interface DeclaredField {
 }
 
 export type RecordKind =
-  'account' | 'athlete' | 'registration' | 'waiting-registration' | 'household' | 'helper' | 'scores';
+  | 'account'
+  | 'athlete'
+  | 'registration'
+  | 'waiting-registration'
+  | 'household'
+  | 'helper'
+  | 'scores'
+  | 'refund';
 
 export interface PersonalRecord {
   readonly kind: RecordKind;
