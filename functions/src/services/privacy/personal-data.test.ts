@@ -335,3 +335,26 @@ describe('every declared personal field the export hands out is in it (issue 44)
     );
   }, 180_000);
 });
+
+describe('a registration waiting for its number is the family’s to see (issue 44)', () => {
+  it('is in the JSON copy with its season, and the readable page says its number is being given', async () => {
+    // Prepare: a family whose child's registration waits for its number
+    const family = await aFamily('waiting-export');
+
+    // Act
+    const json = await call('exportAccount', { token: family.parent.token });
+    const page = await call('exportAccount', { token: family.parent.token, query: { format: 'html' } });
+
+    // Assess
+    expect(json.status).toBe(200);
+    expect(json.body.waiting_registrations).toEqual([
+      expect.objectContaining({
+        season_name: 'Declared waiting-export',
+        tryout: { season_id: family.seasonId, player_id: family.athleteIds[0] },
+      }),
+    ]);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Registrations waiting for their tryout number');
+    expect(page.text).toContain('being given: it shows on your dashboard within moments');
+  }, 60_000);
+});
