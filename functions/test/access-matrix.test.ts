@@ -132,7 +132,7 @@ beforeAll(async () => {
   tokens['demoted admin'] = demoted.token;
   // A valid signature and claims, but its sign-in ended (issue 34): signed out on that device.
   const left = await signedInUser();
-  await ok('logout', { cookies: [left.refreshCookie], headers: sameOrigin });
+  await ok('logout', { cookies: [left.refreshCookie], headers: sameOrigin }, 204);
   tokens['signed out'] = left.token;
   // Helpers work seasons with sessions (a season with none has nothing to help with): one next month.
   const sessions = [sessionOn(todayInClubZone(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)))];

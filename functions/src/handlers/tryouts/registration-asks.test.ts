@@ -8,7 +8,7 @@ import type { AdminTryoutRow, Athlete, Season } from '@club/shared';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { createPlayer, openSeason, tableSnapshot } from '../../../test/players';
-import { anAthlete, ok } from '../../../test/builders';
+import { aHouseholdRegistration, anAthlete, ok } from '../../../test/builders';
 
 const WAIVER_1 = 'I understand basketball is a contact sport.';
 const WAIVER_2 = 'I understand basketball is a contact sport.\n\nI allow the club to give first aid.';
@@ -44,12 +44,10 @@ describe('what a club asks at registration (issue 36)', () => {
     const register = (extra: Record<string, unknown>) =>
       call('registerTryout', {
         token: dana.token,
-        body: {
-          payment_method: 'cash',
-          registrations: [{ athlete_id: child.id, age_group: '15U Girls', photo_consent: true }],
-          financial_support: true,
-          ...extra,
-        },
+        body: aHouseholdRegistration(
+          [{ athlete_id: child.id, age_group: '15U Girls', photo_consent: true }],
+          { financial_support: true, ...extra },
+        ),
       });
     const before = await tableSnapshot();
 

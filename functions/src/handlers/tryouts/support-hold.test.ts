@@ -12,7 +12,7 @@ import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason } from '../../../test/players';
 import { sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
 import { getTryout } from '../../db/registration/registrations';
-import { aHouseholdRegistration, anAthlete } from '../../../test/builders';
+import { aHouseholdRegistration, anAthlete, aTryoutRegistration } from '../../../test/builders';
 
 const WAITING =
   'The club is looking at your request for financial support. You can pay by card once it e-mails you the fee, or choose to pay cash on tryout day.';
@@ -33,11 +33,11 @@ async function registerByCard(financial_support: boolean) {
   const player = await createPlayer();
   const res = await call('registerTryout', {
     token: player.token,
-    body: {
+    body: aTryoutRegistration({
       payment_method: 'stripe',
       age_group: '15U Boys',
       ...(financial_support ? { financial_support } : {}),
-    },
+    }),
   });
   expect(res.status).toBe(201);
   return { player, res };
