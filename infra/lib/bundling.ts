@@ -3,8 +3,17 @@
  * function's asset with buildLambdaAsset, and the benchmark bundles with bundleLambda, so the sizes and cold
  * starts it measures are the ones that ship. Nothing here imports CDK, so the benchmark stays light.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -215,7 +224,19 @@ function cacheKey(entry: string): string {
     .slice(0, 24);
 }
 
+/**
+ * The cached bundle, copied to `outDir`; null when there is none or it does not match. Test files bundle side
+ * by side: an entry another process replaces while this one copies it is read as a miss (a fresh build).
+ */
 function fromCache(cacheDir: string, entry: string, outDir: string): LambdaBundle | null {
+  try {
+    return copiedFromCache(cacheDir, entry, outDir);
+  } catch {
+    return null;
+  }
+}
+
+function copiedFromCache(cacheDir: string, entry: string, outDir: string): LambdaBundle | null {
   const key = cacheKey(entry);
   const manifest = join(cacheDir, key, 'entry.json');
   if (!existsSync(manifest)) return null;
@@ -239,14 +260,23 @@ function toCache(cacheDir: string, entry: string, outDir: string, bundle: Lambda
     if (!hash) return; // an input esbuild made up (a virtual module): never cache what cannot be checked
     inputs[input] = hash;
   }
+  // Written whole under a name of its own, then put in place by one rename: another process bundling the same
+  // entry at the same time never reads (or empties) a half-written entry; the last to finish wins.
   const dir = join(cacheDir, key);
-  rmSync(dir, { recursive: true, force: true });
+  const written = join(cacheDir, `${key}.${randomUUID()}`);
   for (const name of bundle.files) {
-    mkdirSync(dirname(join(dir, 'files', name)), { recursive: true });
-    cpSync(join(outDir, name), join(dir, 'files', name));
+    mkdirSync(dirname(join(written, 'files', name)), { recursive: true });
+    cpSync(join(outDir, name), join(written, 'files', name));
   }
   const cached: CacheEntry = { key, inputs, bundle };
-  writeFileSync(join(dir, 'entry.json'), JSON.stringify(cached));
+  writeFileSync(join(written, 'entry.json'), JSON.stringify(cached));
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    renameSync(written, dir);
+  } catch {
+    // Another process put its entry in place first: the same bytes, so this one goes.
+    rmSync(written, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * sources, and argon2 with only the Lambda (linux-arm64) prebuild exactly when the entry or a chunk imports it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -198,5 +198,35 @@ describe('the inner loop’s bundle cache (issue 35)', () => {
     expect(reused).toBe(`${fresh}// from the cache\n`);
     expect(rebuilt).toContain('"second"');
     expect(rebuilt).not.toContain('// from the cache');
+  });
+
+  it('builds afresh when another test file is replacing the cached entry it reads, instead of failing', () => {
+    // Prepare: a bundled handler whose cache entry lost its files mid-read (another process replacing it)
+    const src = tempDir('club-raced-handler-');
+    writeFileSync(join(src, 'handler.ts'), "export const handler = async () => 'raced';\n");
+    const cache = tempDir('club-raced-cache-');
+    const bundle = () => {
+      const out = tempDir('club-raced-asset-');
+      const saved = process.env.CLUB_BUNDLE_CACHE;
+      process.env.CLUB_BUNDLE_CACHE = cache;
+      try {
+        bundleLambda(join(src, 'handler.ts'), out);
+      } finally {
+        if (saved === undefined) delete process.env.CLUB_BUNDLE_CACHE;
+        else process.env.CLUB_BUNDLE_CACHE = saved;
+      }
+      return readFileSync(join(out, BUNDLE_FILE), 'utf8');
+    };
+    bundle();
+    const [key] = readdirSync(cache);
+    rmSync(join(cache, key!, 'files'), { recursive: true, force: true });
+
+    // Act
+    const again = bundle();
+
+    // Assess: a whole bundle, and the cache holds one whole entry again (nothing half-written beside it)
+    expect(again).toContain('"raced"');
+    expect(readdirSync(cache)).toEqual([key]);
+    expect(readdirSync(join(cache, key!, 'files'))).toContain(BUNDLE_FILE);
   });
 });
