@@ -10,13 +10,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
+      // A file that failed outside its tests (it did not load, or a beforeAll threw and its tests were
+      // skipped) is one failure, never a quiet "0 failed".
+      failed += module.state() === 'failed' ? Math.max(failedHere, 1) : failedHere;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
