@@ -36,7 +36,8 @@ const everyTryoutRegistration = { payment_method: 'cash' as 'cash' | 'stripe' };
 /** One athlete's line of a household registration. */
 export interface HouseholdEntry {
   athlete_id: string;
-  age_group: AgeGroup;
+  /** A group the season offers, or anything else for a test of the refusal. */
+  age_group: AgeGroup | (string & {});
   photo_consent?: boolean;
 }
 
@@ -63,7 +64,7 @@ export function aHouseholdRegistration(
 }
 
 /** POST/PATCH /household/athletes: Mina Quinn, born 2011-05-20, her parent's consent given (no division: any group). */
-export function anAthlete(overrides: Partial<Record<keyof AthleteInput, unknown>> = {}) {
+export function anAthlete<O extends Partial<Record<keyof AthleteInput, unknown>>>(overrides: O = {} as O) {
   return {
     first_name: 'Mina',
     last_name: 'Quinn',

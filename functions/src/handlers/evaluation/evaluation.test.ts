@@ -9,6 +9,7 @@ import type { HouseholdTryout, RankingsAnswer, RosterAnswer, ScoresAnswer } from
 import { call } from '../../../test/api';
 import { registeredPlayer, tableSnapshot } from '../../../test/players';
 import { GYM, helperOf, seasonTonight, withdrewBeforeTonight } from '../../../test/tryout-night';
+import { aScore } from '../../../test/builders';
 
 const CRITERIA = {
   criteria: [
@@ -19,14 +20,14 @@ const CRITERIA = {
 };
 
 let clientIds = 0;
-const score = (tryoutId: string, criterion: string, value: number, at: string, note?: string) => ({
-  tryout_id: tryoutId,
-  criterion,
-  value,
-  scored_at: at,
-  client_id: `device-${++clientIds}-abcdef`,
-  ...(note ? { note } : {}),
-});
+const score = (tryoutId: string, criterion: string, value: number, at: string, note?: string) =>
+  aScore(tryoutId, {
+    criterion,
+    value,
+    scored_at: at,
+    client_id: `device-${++clientIds}-abcdef`,
+    ...(note ? { note } : {}),
+  });
 
 async function scoredSeason(name: string) {
   const { season, admin } = await seasonTonight(name);

@@ -151,9 +151,9 @@ describe('one card checkout for a family', () => {
       token: parent.token,
       body: aHouseholdRegistration(
         [
-          { athlete_id: ids[0], age_group: '15U Boys' },
-          { athlete_id: ids[1], age_group: '15U Girls' },
-          { athlete_id: ids[2], age_group: '13U Boys' },
+          { athlete_id: ids[0]!, age_group: '15U Boys' },
+          { athlete_id: ids[1]!, age_group: '15U Girls' },
+          { athlete_id: ids[2]!, age_group: '13U Boys' },
         ],
         { payment_method: 'stripe' },
       ),
