@@ -118,6 +118,12 @@ export interface TonightAnswer {
   season_name: string;
   /** Today in Edmonton. */
   date: IsoDate;
+  /**
+   * When that day began (00:00 in Edmonton), as the server's time-zone data says: the phone judges "cash taken
+   * tonight" against this instant, never against its own zone data, which may differ for an hour around a rule
+   * change.
+   */
+  day_started_at: string;
   sessions: TonightSession[];
   players: CheckinPlayer[];
   counts: { checked_in: number; expected: number; cash_taken_cents: number };

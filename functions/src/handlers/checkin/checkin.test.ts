@@ -346,4 +346,17 @@ describe('the door keeps its word (issue 42)', () => {
     expect(counts.cash_taken_cents).toBe(4500);
     expect(counts.checked_in).toBe(2);
   });
+
+  it('tells the door when tonight’s day began in Edmonton, so a phone judges tonight’s cash by that instant', async () => {
+    // Prepare
+    const { season } = await seasonTonight('Autumn 2028 Tryouts');
+
+    // Act: a summer evening and a winter evening, Edmonton time
+    const summer = await tonight(season.id, new Date('2026-07-15T02:30:00.000Z'));
+    const winter = await tonight(season.id, new Date('2026-01-20T03:30:00.000Z'));
+
+    // Assess: 00:00 in Edmonton, daylight time (UTC−6) and standard time (UTC−7)
+    expect([summer.date, summer.day_started_at]).toEqual(['2026-07-14', '2026-07-14T06:00:00.000Z']);
+    expect([winter.date, winter.day_started_at]).toEqual(['2026-01-19', '2026-01-19T07:00:00.000Z']);
+  });
 });

@@ -8,6 +8,7 @@ import {
   reportedStatus,
   serverMessages,
   todayInClubZone,
+  sessionInstant,
   tryoutId as tryoutIds,
   type CheckinInput,
   type CheckinPlayer,
@@ -92,6 +93,7 @@ export async function tonight(seasonId: string, now: Date = new Date()): Promise
     season_id: season.id,
     season_name: season.name,
     date,
+    day_started_at: sessionInstant(`${date}T00:00`).toISOString(),
     sessions,
     players,
     counts: {

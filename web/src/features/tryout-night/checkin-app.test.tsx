@@ -36,7 +36,16 @@ const aPlayer = (n: number, over: Partial<CheckinPlayer> = {}): CheckinPlayer =>
 });
 
 /** The door's server: tonight's list, and check-ins answered as the server would. */
-function serveDoor(players: CheckinPlayer[]) {
+function serveDoor(
+  players: CheckinPlayer[],
+  day: Pick<TonightAnswer, 'date' | 'day_started_at'> = {
+    // Tonight is the club's date in Edmonton, as the server answers it: in the evening there (after
+    // midnight UTC) it is still yesterday's UTC date.
+    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Edmonton' }).format(new Date()),
+    // When that day began: a cash tap of this test is always after it.
+    day_started_at: new Date(Date.now() - 60_000).toISOString(),
+  },
+) {
   const now = new Map(players.map((p) => [p.id, p]));
   const grants: HelperGrant[] = [
     { season_id: SEASON, season_name: 'Fall 2027 Tryouts', role: 'check-in', age_groups: [], ends_at: null },
@@ -44,9 +53,7 @@ function serveDoor(players: CheckinPlayer[]) {
   const tonight = (): TonightAnswer => ({
     season_id: SEASON,
     season_name: 'Fall 2027 Tryouts',
-    // Tonight is the club's date in Edmonton, as the server answers it: in the evening there (after
-    // midnight UTC) it is still yesterday's UTC date.
-    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Edmonton' }).format(new Date()),
+    ...day,
     sessions: [],
     players: [...now.values()],
     // The count as the server read it once: a screen that never reloads must move it itself.
@@ -116,5 +123,56 @@ describe('the door’s cash taken (issue 42)', () => {
     await user.click(screen.getByRole('button', { name: 'Undo Kid401 Tester’s check-in' }));
     expect(await screen.findByText('#401 Kid401 Tester is not in: give back $45.00.')).toBeInTheDocument();
     await sentWith('$45.00 cash taken');
+  });
+
+  it('gives back cash taken since the day began as the server says, whatever the phone’s zone data calls that day', async () => {
+    // Prepare: the server's newer zone data says the day began at 06:00 UTC; this machine's may call 06:30 UTC
+    // the evening before. Cash was taken at 06:30 UTC.
+    serveDoor(
+      [
+        aPlayer(401, {
+          attended: true,
+          checked_in_at: '2026-11-28T06:30:00.000Z',
+          payment_status: 'paid',
+          amount_due_cents: 0,
+          cash_taken_at: '2026-11-28T06:30:00.000Z',
+          cash_taken_cents: 4500,
+        }),
+      ],
+      { date: '2026-11-28', day_started_at: '2026-11-28T06:00:00.000Z' },
+    );
+    const user = userEvent.setup();
+    render(<CheckinApp />);
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Undo Kid401 Tester’s check-in' }));
+
+    // Assess
+    expect(await screen.findByText('#401 Kid401 Tester is not in: give back $45.00.')).toBeInTheDocument();
+  });
+
+  it('gives nothing back for cash taken before the day began', async () => {
+    // Prepare
+    serveDoor(
+      [
+        aPlayer(401, {
+          attended: true,
+          checked_in_at: '2026-11-28T05:59:00.000Z',
+          payment_status: 'paid',
+          amount_due_cents: 0,
+          cash_taken_at: '2026-11-28T05:59:00.000Z',
+          cash_taken_cents: 4500,
+        }),
+      ],
+      { date: '2026-11-28', day_started_at: '2026-11-28T06:00:00.000Z' },
+    );
+    const user = userEvent.setup();
+    render(<CheckinApp />);
+
+    // Act
+    await user.click(await screen.findByRole('button', { name: 'Undo Kid401 Tester’s check-in' }));
+
+    // Assess
+    expect(await screen.findByText('#401 Kid401 Tester is not in.')).toBeInTheDocument();
   });
 });

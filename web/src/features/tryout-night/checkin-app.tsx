@@ -9,7 +9,6 @@
  * reads "already in at 6:42 pm".
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { todayInClubZone } from '@club/shared/dates';
 import { formatCad } from '@club/shared/money';
 import { sessionTime } from '@club/shared/sessions';
 import type { CheckinPlayer, HelperGrant, TonightAnswer, TonightSession } from '@club/shared/tryout-night';
@@ -55,12 +54,15 @@ const sessionHours = (s: TonightSession) =>
     .replace(/a\.m\./g, 'am')
     .replace(/p\.m\./g, 'pm');
 
-/** Cash this door took tonight (so undoing the check-in gives it back too). */
-const cashTakenTonight = (p: CheckinPlayer, date: string) =>
+/**
+ * Cash this door took tonight (so undoing the check-in gives it back too): taken since tonight's day began,
+ * the instant the server gave (the phone's own time-zone data may name another day for an hour).
+ */
+const cashTakenTonight = (p: CheckinPlayer, dayStartedAt: string) =>
   p.payment_method === 'cash' &&
   p.payment_status === 'paid' &&
   p.cash_taken_at !== null &&
-  todayInClubZone(new Date(p.cash_taken_at)) === date;
+  Date.parse(p.cash_taken_at) >= Date.parse(dayStartedAt);
 
 /** The player as this phone shows it: what the server said, with the taps not yet sent applied, in order. */
 function applyWaiting(players: CheckinPlayer[], waiting: QueuedCheckin[]) {
@@ -231,7 +233,7 @@ function Door({ seasonId }: { seasonId: string }) {
 
   /** A check-in by mistake: not in, and tonight's cash given back (audited like the tap). */
   async function undo(player: CheckinPlayer) {
-    const giveBack = tonight ? cashTakenTonight(player, tonight.date) : false;
+    const giveBack = tonight ? cashTakenTonight(player, tonight.day_started_at) : false;
     const amount = giveBack ? player.cash_taken_cents : 0;
     await queueCheckin({
       client_id: newClientId(),
