@@ -33,6 +33,9 @@ export function uniqueEmail(label = 'family'): string {
 /** Fields every tryout registration body carries, whoever it is for: a new required field goes here. */
 const everyTryoutRegistration = { payment_method: 'cash' as 'cash' | 'stripe' };
 
+/** Fields every line of a household registration carries (a new per-child field goes here). */
+const everyHouseholdLine = {};
+
 /** One athlete's line of a household registration. */
 export interface HouseholdEntry {
   athlete_id: string;
@@ -56,9 +59,10 @@ export function aHouseholdRegistration(
 ) {
   return {
     ...everyTryoutRegistration,
-    registrations: entries.map((e) =>
-      typeof e === 'string' ? { athlete_id: e, age_group: '15U Boys' as AgeGroup } : e,
-    ),
+    registrations: entries.map((e) => ({
+      ...everyHouseholdLine,
+      ...(typeof e === 'string' ? { athlete_id: e, age_group: '15U Boys' as AgeGroup } : e),
+    })),
     ...overrides,
   };
 }
