@@ -25,3 +25,31 @@ export const tryoutId = {
     return m ? { seasonId: m[1]!, playerId: m[2]! } : null;
   },
 };
+
+/**
+ * An offer's public id (issue 45: paths, the offer mail's links): `<seasonId>.<playerId>`, both UUIDs. A player
+ * has one offer per season (offered again, its round goes up), so the offer is one GetItem away.
+ */
+export const offerId = {
+  pattern: TRYOUT_ID,
+  of: (seasonId: string, playerId: string): string => `${seasonId}.${playerId}`,
+  /** The season and player an id names, or null when it is not one of ours. */
+  parse(id: string): { seasonId: string; playerId: string } | null {
+    const m = TRYOUT_ID.exec(id);
+    return m ? { seasonId: m[1]!, playerId: m[2]! } : null;
+  },
+};
+
+/**
+ * A team's public id (admin and coach paths): `<seasonId>.<teamUuid>`, both UUIDs, so the team is one GetItem
+ * away in its season's partition (issue 45).
+ */
+export const teamId = {
+  pattern: TRYOUT_ID,
+  of: (seasonId: string, teamUuid: string): string => `${seasonId}.${teamUuid}`,
+  /** The season and team an id names, or null when it is not one of ours. */
+  parse(id: string): { seasonId: string; teamUuid: string } | null {
+    const m = TRYOUT_ID.exec(id);
+    return m ? { seasonId: m[1]!, teamUuid: m[2]! } : null;
+  },
+};

@@ -20,3 +20,6 @@ export * from './sessions-ahead';
 export * from './first-use';
 export * from './tryout-night';
 export * from './tryout-night-schemas';
+export * from './offers';
+export * from './offer-schemas';
+export * from './teams';

@@ -33,6 +33,9 @@
  * | season helper         | SEASON#<id>             | HELPER#<helperId>  |                 |                      |
  * | helper's grant        | SEASON#<id>             | GRANT#<userId>#<role> | GRANTS#<userId> | SEASON#<id>#<role> |
  * | evaluator's score     | SCORES#<id>#<ageGroup>  | <evaluatorId>#<playerId>#<criterion> |  |                      |
+ * | offer of a team place | SEASON#<id>             | OFFER#<playerId>   |                 |                      |
+ * | team                  | SEASON#<id>             | TEAM#<teamUuid>    |                 |                      |
+ * | placement / alternate | SEASON#<id>             | PLACEMENT#<playerId> |               |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -206,6 +209,27 @@ export const keys = {
     SK: `${evaluatorId}#${playerId}#${criterion}`,
   }),
   scoresOfGroup: (seasonId: string, ageGroup: string) => ({ PK: `SCORES#${seasonId}#${ageGroup}` }),
+  /**
+   * A season's team (issue 45), in the season's partition: the season's teams are one Query of the prefix. Its
+   * counters (placed, alternates; offered, accepted) are what the conditions of every change to its players read.
+   */
+  team: (seasonId: string, teamUuid: string) => ({ PK: `SEASON#${seasonId}`, SK: `TEAM#${teamUuid}` }),
+  teamsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'TEAM#' }),
+  teamSKPrefix: 'TEAM#',
+  /**
+   * Where a player of a season is placed, or is an alternate (issue 45): one item per player, so "a player is
+   * on one team at most" is the key itself (a put conditioned on the key's absence, or on its team).
+   */
+  placement: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `PLACEMENT#${playerId}` }),
+  placementsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'PLACEMENT#' }),
+  placementSKPrefix: 'PLACEMENT#',
+  /**
+   * A player's offer of a place on a team (issue 45, db/offers/offers.ts): one per player per season (offered
+   * again, its round goes up), in the season's partition, so the season's offers are one Query of the prefix.
+   */
+  offer: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `OFFER#${playerId}` }),
+  offersOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'OFFER#' }),
+  offerSKPrefix: 'OFFER#',
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;
