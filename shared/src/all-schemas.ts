@@ -4,3 +4,6 @@
  */
 export * from './schemas';
 export * from './tryout-night-schemas';
+export * from './offer-schemas';
+export * from './team-schemas';
+export * from './team-fee-schemas';

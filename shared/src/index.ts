@@ -22,4 +22,7 @@ export * from './tryout-night';
 export * from './tryout-night-schemas';
 export * from './offers';
 export * from './offer-schemas';
+export * from './waitlist';
 export * from './teams';
+export * from './team-schemas';
+export * from './team-fees';

@@ -213,3 +213,46 @@ export const serverMessages = {
 
 /** The phrase the web looks for in a login failure to offer a resend button (spec §8). */
 export const VERIFY_EMAIL_PHRASE = 'verify your email';
+
+/** Offers with a deadline (issue 45): what the admin's settings and a family's answer are told. */
+export const offerMessages = {
+  respondWithinHours: 'The time to respond must be a whole number of hours from 24 (1 day) to 168 (7 days).',
+  enabledInvalid: 'Choose whether offers are on or off.',
+  autoOfferInvalid: 'Choose whether a declined or expired place goes to the next alternate.',
+  publishAtInvalid: 'Choose when the offers go out, as a date and time.',
+  publishAtPast: 'Choose a time from now on for the offers to go out.',
+  offersOff: 'Offers are off for this season: turn them on in the season’s settings first.',
+  alreadyPublished: 'This season’s offers are already out.',
+  waiverNameRequired: 'Type your full name to accept the waiver.',
+  waiverNameTooLong: 'The name can be at most 100 characters.',
+  reasonTooLong: 'The reason can be at most 500 characters.',
+  rescindAsInvalid: 'Choose rescinded or expired.',
+  notYours: 'Only a guardian of this player (or the player, when an adult) can answer this offer.',
+  pastDeadline: 'The time to answer this offer has passed.',
+  alreadyAnswered: 'This offer has already been answered.',
+  teamFull: 'The team is full: every place has been accepted.',
+  notOffered: 'This offer is not waiting for an answer.',
+} as const;
+
+/** The team fee, withdrawing after acceptance and the offers board (issue 45 §4, §5). */
+export const teamFeeMessages = {
+  checkoutTakesNothing: 'The team fee is set by the club: send no amount.',
+  withdrawTakesNothing: 'Invalid request.',
+  collectedInvalid: 'Choose collected or not.',
+  refundAmountInvalid: 'Enter a refund amount of at least $0.01.',
+  refundReasonRequired: 'Please say why the money is refunded.',
+  refundKeyInvalid: 'This refund request is malformed. Please reload the page and try again.',
+  ageGroupInvalid: 'Choose an age group.',
+  notAccepted: 'The team fee is paid once the offer is accepted.',
+  noFee: 'This team has no fee to pay.',
+  feePaid: 'The team fee is paid.',
+  feeProcessing: 'The team fee’s payment is still going through. It will show here once it lands.',
+  cashNotAccepted: 'This team takes the fee by card only.',
+  cashOnCard: 'This team fee was paid by card, so it cannot be marked as cash.',
+  cashRefunded: 'This cash was partly or fully refunded, so it cannot be marked as not collected.',
+  withdrawOnlyAccepted: 'Only an accepted place can be given up.',
+  nothingToRefund: 'No team fee was paid for this offer, so there is nothing to refund.',
+  refundTooLarge: 'That is more than is left to refund: {left} of the {paid} paid.',
+  noReceipt: 'There is no receipt yet: the team fee is not paid.',
+  offerNotFound: 'Not found.',
+} as const;

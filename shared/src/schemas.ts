@@ -19,6 +19,8 @@ import { isIsoDate, isMinor, todayInClubZone } from './dates';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normaliseEmail } from './email-address';
 import { tryoutId } from './ids';
 import { fieldMessages as m } from './messages';
+import { OfferSettingsInputSchema } from './offer-schemas';
+import { CapacitiesSchema, SpotHoldHoursSchema } from './waitlist';
 import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 
 /** Bounds no honest value reaches; they keep oversized input out of the table and the mail. */
@@ -623,6 +625,12 @@ export const UpdateSeasonSchema = v.object({
       m.registrationOpensOnInvalid,
     ),
   ),
+  /** Offers with a deadline (issue 45): on or off, the time to respond, alternates offered by themselves. */
+  offers: v.optional(OfferSettingsInputSchema),
+  /** Capacity per age group (issue 45 §1), the whole map: a group left out has no limit. */
+  capacities: v.optional(CapacitiesSchema),
+  /** How long a freed spot is held for the first family on the waitlist (hours). */
+  spot_hold_hours: v.optional(SpotHoldHoursSchema),
 });
 export type UpdateSeasonInput = v.InferOutput<typeof UpdateSeasonSchema>;
 

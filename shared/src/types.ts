@@ -1,4 +1,6 @@
 /** The shapes the API answers with (spec §3). The server builds them; the web reads them. */
+import type { OfferAnswer, OfferSettings } from './offers';
+import type { TryoutStatus } from './waitlist';
 import type {
   AgeGroup,
   Division,
@@ -205,6 +207,17 @@ export interface MyTryout extends Partial<PaymentAmounts> {
    * (the fee, by e-mail); until then there is no checkout, and cash stays open. Present only while waiting.
    */
   support_answer_pending?: true;
+  /**
+   * Capacity and a waitlist (issue 45 §1): absent or 'registered' for a numbered registration; 'waitlisted'
+   * while the group is full (no number, nothing to pay), with the family's place among those waiting and how
+   * many wait, and, once a spot is held for it, until when (ISO): registering then takes it.
+   */
+  status?: TryoutStatus;
+  waitlist_position?: number;
+  waitlist_size?: number;
+  spot_held_until?: string;
+  /** The player's offer of a place on a team (issue 45), once the season's offers are out; absent when none. */
+  offer?: OfferAnswer;
 }
 
 /** GET /household/tryouts: an athlete's registration for the active season (or none), by athlete. */
@@ -279,6 +292,14 @@ export interface AdminSeason extends Season {
   /** TeamSnap link per age group (https), shown to that group's selected players and in their result mail. */
   teamsnap_links: Partial<Record<AgeGroup, string>>;
   created_at: string;
+  /** Offers with a deadline (issue 45): off unless the admin turns them on. */
+  offers: OfferSettings;
+  /** When the season's offers went out (the publish job ran); null before. */
+  offers_published_at: string | null;
+  /** Capacity per age group (issue 45 §1): a group left out has no limit and no waitlist. */
+  capacities: Partial<Record<AgeGroup, number>>;
+  /** How long a freed spot is held for the first family on the waitlist, in hours. */
+  spot_hold_hours: number;
 }
 
 /**
@@ -383,9 +404,21 @@ export type AuditAction =
   | 'fee'
   /** Checked in (and cash taken) at the door on tryout night (issue 37), by a helper or an administrator. */
   | 'check_in'
+  /** A team fee marked collected in cash (or not), and a team fee's refund and its release (issue 45 §4). */
+  | 'team_fee_cash'
+  | 'team_fee_refund'
+  | 'team_fee_refund_released'
   | 'result_mail_send'
   | 'result_mail_resend'
-  | 'csv_export';
+  | 'csv_export'
+  /** A season's team made, changed or deleted, and its placed players or alternates set (issue 45). */
+  | 'team_created'
+  | 'team_settings'
+  | 'team_deleted'
+  | 'team_placements'
+  | 'team_alternates'
+  /** A team's roster downloaded (it holds families' phones and medical notes). */
+  | 'roster_export';
 
 /**
  * One entry of GET /admin/audit?season_id=: who (the administrator's account id), what, before and after,

@@ -36,6 +36,8 @@
  * | offer of a team place | SEASON#<id>             | OFFER#<playerId>   |                 |                      |
  * | team                  | SEASON#<id>             | TEAM#<teamUuid>    |                 |                      |
  * | placement / alternate | SEASON#<id>             | PLACEMENT#<playerId> |               |                      |
+ * | waitlisted registration | SEASON#<id>           | WAITLIST#<playerId> |                |                      |
+ * | team fee refund       | SEASON#<id>             | TEAMFEE_REFUND#<playerId>#<key> |    |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -93,6 +95,16 @@ export const keys = {
   }),
   waitingTryoutsOf: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'PENDING#' }),
   tryout: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `TRYOUT#${playerId}` }),
+  /**
+   * A registration on its age group's waitlist (issue 45 §1, db/registration/waitlist.ts): the group was full
+   * when its batch came; no number, nothing to pay. The season's waitlist is one Query of the prefix.
+   */
+  waitlistEntry: (seasonId: string, playerId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `WAITLIST#${playerId}`,
+  }),
+  waitlistOf: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'WAITLIST#' }),
+  waitlistSKPrefix: 'WAITLIST#',
   /** The season's current round of result mail (db/mail/result-mail.ts). */
   resultRound: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SK: 'RESULT_ROUND' }),
   /**
@@ -230,6 +242,19 @@ export const keys = {
   offer: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `OFFER#${playerId}` }),
   offersOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'OFFER#' }),
   offerSKPrefix: 'OFFER#',
+  /**
+   * One refund of a player's team fee (issue 45 §4), in its season's partition beside the offer it gives back
+   * from: `admin:<key>` for one the admin made, `stripe:<refund id>` for one made in Stripe's dashboard.
+   */
+  teamFeeRefund: (seasonId: string, playerId: string, refundKey: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `TEAMFEE_REFUND#${playerId}#${refundKey}`,
+  }),
+  teamFeeRefundsOf: (seasonId: string, playerId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SKPrefix: `TEAMFEE_REFUND#${playerId}#`,
+  }),
+  teamFeeRefundSKPrefix: 'TEAMFEE_REFUND#',
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;

@@ -1,6 +1,12 @@
 /** Season items and the active-season pointer. */
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { AgeGroup, Criterion, TryoutSession } from '@club/shared';
+import {
+  DEFAULT_OFFER_SETTINGS,
+  type AgeGroup,
+  type Criterion,
+  type OfferSettings,
+  type TryoutSession,
+} from '@club/shared';
 import { auditPut, updateAudited, type AuditBy } from '../platform/audit';
 import { db, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
@@ -34,6 +40,18 @@ export interface SeasonItem {
   /** What the season's evaluators score, on a scale of 1 to scale_max (issue 37); absent until the admin sets it. */
   criteria?: Criterion[];
   scale_max?: number;
+  /**
+   * Offers with a deadline (issue 45), each setting its own attribute so a PATCH of one never writes back a
+   * stale other (publishing sets `offers_publish_at` while an admin edits the rest). Absent: the defaults
+   * (shared offers.ts DEFAULT_OFFER_SETTINGS), offers off.
+   */
+  offers_enabled?: boolean;
+  offers_respond_within_hours?: number;
+  offers_auto_offer_alternates?: boolean;
+  /** When the offers go out (ISO instant), once the admin published them. */
+  offers_publish_at?: string;
+  /** When the publish job sent them (ISO instant). */
+  offers_published_at?: string;
   createdAt: string;
   /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
   personal_data_removed_at?: string;
@@ -53,6 +71,9 @@ export type SeasonSettings = Partial<
     | 'refund_policy'
     | 'criteria'
     | 'scale_max'
+    | 'offers_enabled'
+    | 'offers_respond_within_hours'
+    | 'offers_auto_offer_alternates'
   >
 >;
 
@@ -284,9 +305,31 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
       : {}),
     ...(Array.isArray(item.criteria) ? { criteria: item.criteria as Criterion[] } : {}),
     ...(typeof item.scale_max === 'number' ? { scale_max: item.scale_max } : {}),
+    ...(typeof item.offers_enabled === 'boolean' ? { offers_enabled: item.offers_enabled } : {}),
+    ...(typeof item.offers_respond_within_hours === 'number'
+      ? { offers_respond_within_hours: item.offers_respond_within_hours }
+      : {}),
+    ...(typeof item.offers_auto_offer_alternates === 'boolean'
+      ? { offers_auto_offer_alternates: item.offers_auto_offer_alternates }
+      : {}),
+    ...(typeof item.offers_publish_at === 'string' ? { offers_publish_at: item.offers_publish_at } : {}),
+    ...(typeof item.offers_published_at === 'string'
+      ? { offers_published_at: item.offers_published_at }
+      : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.personal_data_removed_at === 'string'
       ? { personal_data_removed_at: item.personal_data_removed_at }
       : {}),
+  };
+}
+
+/** A season's offer settings (issue 45), its stored attributes over the defaults. */
+export function offerSettingsOf(season: SeasonItem): OfferSettings {
+  return {
+    enabled: season.offers_enabled ?? DEFAULT_OFFER_SETTINGS.enabled,
+    respond_within_hours: season.offers_respond_within_hours ?? DEFAULT_OFFER_SETTINGS.respond_within_hours,
+    publish_at: season.offers_publish_at ?? null,
+    auto_offer_alternates:
+      season.offers_auto_offer_alternates ?? DEFAULT_OFFER_SETTINGS.auto_offer_alternates,
   };
 }

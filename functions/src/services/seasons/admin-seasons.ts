@@ -98,11 +98,16 @@ export async function updateSeason(
     await helpers.recordSeasonGrantsEnded(seasonId, helpersEnded);
   // Sessions keep their ids; a moved one counts a change and mails its families (issue 36).
   const planned = input.sessions ? planSessions(current.sessions, input.sessions) : null;
+  const { offers, ...settings } = input;
   const [written, activeId] = await Promise.all([
     seasonsTable.updateSeasonSettings(
       seasonId,
       {
-        ...input,
+        ...settings,
+        // Offer settings are attributes of their own (issue 45): a change of one leaves the others as stored.
+        offers_enabled: offers?.enabled,
+        offers_respond_within_hours: offers?.respond_within_hours,
+        offers_auto_offer_alternates: offers?.auto_offer_alternates,
         reference_year: sameYear ? undefined : input.reference_year,
         ...(planned ? { sessions: planned.sessions } : {}),
       },

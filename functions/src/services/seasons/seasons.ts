@@ -44,6 +44,8 @@ export function toAdminSeason(season: seasonsTable.SeasonItem, isActive: boolean
     ...toSeason(season, isActive),
     teamsnap_links: season.teamsnap_links,
     created_at: season.createdAt,
+    offers: seasonsTable.offerSettingsOf(season),
+    offers_published_at: season.offers_published_at ?? null,
   };
 }
 

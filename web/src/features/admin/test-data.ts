@@ -26,6 +26,8 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
     sessions: [],
     teamsnap_links: {},
     created_at: '2025-06-01T15:00:00.000Z',
+    offers: { enabled: false, respond_within_hours: 48, publish_at: null, auto_offer_alternates: true },
+    offers_published_at: null,
     ...overrides,
   };
 }
