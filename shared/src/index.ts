@@ -26,3 +26,4 @@ export * from './waitlist';
 export * from './teams';
 export * from './team-schemas';
 export * from './team-fees';
+export * from './team-fee-schemas';
