@@ -3,6 +3,7 @@
  * an offer the family accepts or declines by `respond_by`. A season whose offers are off keeps the spec's
  * Selected / Not Selected flow (spec §2, §4).
  */
+import { CLUB_TIME_ZONE } from './constants';
 
 /**
  * Where an offer stands.
@@ -71,4 +72,62 @@ export interface OfferAnswer {
 /** POST /admin/seasons/{id}/offers/publish: when the offers go out. */
 export interface OffersPublishAnswer {
   publish_at: string;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * An offer's deadline as a family reads it, in Edmonton time: "Monday, December 1, 2026, 9:00 a.m.". Built
+ * from the zone's parts (not a locale's whole format), so the mail and the dashboard say it the same way.
+ */
+export function offerDeadlineText(respondBy: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLUB_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      weekday: 'short',
+    })
+      .formatToParts(new Date(respondBy))
+      .map((p) => [p.type, p.value]),
+  );
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const day = Number(parts.day);
+  const hour = Number(parts.hour) % 24;
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${parts.minute} ${hour < 12 ? 'a.m.' : 'p.m.'}`;
+  return `${weekday}, ${MONTHS[month - 1]} ${day}, ${year}, ${clock}`;
+}
+
+/** How long a family has left to answer: "2 days 3 hours left", "45 minutes left", or null once past. */
+export function offerTimeLeftText(respondBy: string, now: Date): string | null {
+  const ms = Date.parse(respondBy) - now.getTime();
+  if (ms <= 0) return null;
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const mins = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (days > 0) return `${unit(days, 'day')}${hours ? ` ${unit(hours, 'hour')}` : ''} left`;
+  if (hours > 0) return `${unit(hours, 'hour')}${mins ? ` ${unit(mins, 'minute')}` : ''} left`;
+  return `${unit(Math.max(mins, 1), 'minute')} left`;
 }

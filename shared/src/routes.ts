@@ -24,7 +24,10 @@ import { API_PREFIX } from './public-paths';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { householdRoutes } from './routes/households';
+import { offerRoutes } from './routes/offers';
 import type { Answer, RouteDefinition, SchemaName } from './routes/route-definition';
+import { teamFeeRoutes } from './routes/team-fees';
+import { teamRoutes } from './routes/teams';
 import { tryoutNightRoutes } from './routes/tryout-night';
 import { tryoutRoutes } from './routes/tryouts';
 
@@ -39,6 +42,9 @@ export const routeAreas = {
   tryouts: tryoutRoutes,
   admin: adminRoutes,
   tryoutNight: tryoutNightRoutes,
+  offers: offerRoutes,
+  teams: teamRoutes,
+  teamFees: teamFeeRoutes,
 } as const;
 
 export const routes = {
@@ -47,6 +53,9 @@ export const routes = {
   ...tryoutRoutes,
   ...adminRoutes,
   ...tryoutNightRoutes,
+  ...offerRoutes,
+  ...teamRoutes,
+  ...teamFeeRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

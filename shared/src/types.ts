@@ -418,7 +418,10 @@ export type AuditAction =
   | 'team_placements'
   | 'team_alternates'
   /** A team's roster downloaded (it holds families' phones and medical notes). */
-  | 'roster_export';
+  | 'roster_export'
+  /** A season's offers published (when they go out), and an offer rescinded or expired by hand (issue 45). */
+  | 'offers_published'
+  | 'offer_ended';
 
 /**
  * One entry of GET /admin/audit?season_id=: who (the administrator's account id), what, before and after,

@@ -79,8 +79,22 @@ export const SessionReminderMessageSchema = v.object({
 });
 export type SessionReminderMessage = v.InferOutput<typeof SessionReminderMessageSchema>;
 
+/**
+ * A season's offers went out (issue 45): one message per player placed (`offer`, its round) or alternate
+ * (`alternate`). Ids only; the mail is written from the offer, team and registration as they are when sent,
+ * and sent once per round (a family notice), however often the message comes.
+ */
+export const OfferMailMessageSchema = v.object({
+  kind: v.picklist(['offer', 'alternate']),
+  season_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  player_id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/i)),
+  round: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export type OfferMailMessage = v.InferOutput<typeof OfferMailMessageSchema>;
+
 /** What the worker reads off the queue: a notice (it says which kind), else a row's result mail. */
 export const QueueMessageSchema = v.union([
+  OfferMailMessageSchema,
   OpeningNoticeMessageSchema,
   SessionChangeMessageSchema,
   SessionReminderMessageSchema,

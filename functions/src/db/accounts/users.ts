@@ -1,7 +1,7 @@
 /** User profile items and the e-mail claims that make e-mail addresses unique. */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Division, EmergencyContactRelationship } from '@club/shared';
-import { db, tableName } from '../platform/client';
+import { db, queryAll, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
 import { transactOrConditionCodes, unlessConditionFails } from '../platform/transactions';
 
@@ -281,4 +281,23 @@ export async function changePassword(input: {
     ),
   );
   return out !== null;
+}
+
+/**
+ * The club's administrators' addresses and first names (issue 45: the offers' daily summary): one Query of
+ * the accounts index, kept to administrators. Run once a day; a club's accounts are thousands at most.
+ */
+export async function administrators(): Promise<Array<{ id: string; email: string; first_name: string }>> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    FilterExpression: 'is_admin = :true',
+    ProjectionExpression: 'id, email, first_name',
+    ExpressionAttributeValues: { ':pk': keys.accountsIndexPartition, ':true': true },
+  });
+  return items.map((item) => ({
+    id: item.id as string,
+    email: item.email as string,
+    first_name: item.first_name as string,
+  }));
 }

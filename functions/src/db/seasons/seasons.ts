@@ -1,5 +1,5 @@
 /** Season items and the active-season pointer. */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_OFFER_SETTINGS,
   type AgeGroup,
@@ -11,6 +11,8 @@ import { auditPut, updateAudited, type AuditBy } from '../platform/audit';
 import { db, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
 import { tableDefinition } from '../platform/table-definition';
+import { unlessConditionFails } from '../platform/transactions';
+import { getCapacityCounter, verCondition, type CapacityCounter } from '../registration/waitlist';
 
 export interface SeasonItem {
   id: string;
@@ -52,6 +54,13 @@ export interface SeasonItem {
   offers_publish_at?: string;
   /** When the publish job sent them (ISO instant). */
   offers_published_at?: string;
+  /**
+   * Capacity per age group (issue 45 §1): a group left out has no limit. The counter keeps its own copy, with
+   * the spots taken, in the same write (db/registration/waitlist.ts). Absent: never set, no waitlist.
+   */
+  capacities?: Partial<Record<AgeGroup, number>>;
+  /** How long a freed spot is held for the first waitlisted family (hours); absent: SPOT_HOLD_HOURS.default. */
+  spot_hold_hours?: number;
   createdAt: string;
   /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
   personal_data_removed_at?: string;
@@ -74,6 +83,8 @@ export type SeasonSettings = Partial<
     | 'offers_enabled'
     | 'offers_respond_within_hours'
     | 'offers_auto_offer_alternates'
+    | 'capacities'
+    | 'spot_hold_hours'
   >
 >;
 
@@ -92,7 +103,17 @@ export async function updateSeasonSettings(
    * they are still the stored ones, so two admins' edits never both count one change.
    */
   sessionsWere?: readonly TryoutSession[],
-): Promise<SeasonItem | 'no-season' | 'has-registrations' | 'sessions-moved'> {
+  /**
+   * New capacities (issue 45): the counter's copy and its counts as the caller made them from the counter it
+   * read (`counter`), written in the same transaction on the condition that no number was given and no spot
+   * changed hands since ('counter-moved' otherwise: count again).
+   */
+  capacityCount?: {
+    counter: CapacityCounter;
+    taken: Partial<Record<AgeGroup, number>>;
+    queued: Partial<Record<AgeGroup, number>>;
+  },
+): Promise<SeasonItem | 'no-season' | 'has-registrations' | 'sessions-moved' | 'counter-moved'> {
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
   const guarded = sessionsWere !== undefined;
@@ -124,8 +145,9 @@ export async function updateSeasonSettings(
     after: Object.fromEntries(entries),
     by,
     subject: { action: 'season_settings', seasonId },
-    extra:
-      settings.reference_year === undefined
+    extra: capacityCount
+      ? [capacityCounterUpdate(seasonId, settings, capacityCount)]
+      : settings.reference_year === undefined
         ? []
         : [
             {
@@ -139,12 +161,54 @@ export async function updateSeasonSettings(
           ],
   });
   if ('item' in out) return toSeason(out.item);
-  // The transaction's items: the season's update, the audit entry, then the counter's check.
+  // The transaction's items: the season's update, the audit entry, then the counter's check (or update).
+  if (out.codes[2] === 'ConditionalCheckFailed' && capacityCount) {
+    const counter = await getCapacityCounter(seasonId);
+    return settings.reference_year !== undefined && counter.last !== undefined
+      ? 'has-registrations'
+      : 'counter-moved';
+  }
   if (out.codes[2] === 'ConditionalCheckFailed') return 'has-registrations';
   if (out.refused && out.codes[0] === 'ConditionalCheckFailed' && guarded && (await getSeason(seasonId)))
     return 'sessions-moved';
   if (!out.refused || out.codes[0] === 'ConditionalCheckFailed') return 'no-season';
   throw new Error(`Season settings transaction failed: ${out.codes.join(',')}`);
+}
+
+/**
+ * The counter's copy of new capacities and its counts (issue 45), conditioned on the counter as counted from:
+ * no number given since (or none at all, when the age year changes too) and no spot changed hands (`ver`).
+ */
+function capacityCounterUpdate(
+  seasonId: string,
+  settings: SeasonSettings,
+  count: NonNullable<Parameters<typeof updateSeasonSettings>[4]>,
+) {
+  const { counter } = count;
+  const ver = verCondition(counter);
+  const last =
+    settings.reference_year !== undefined || counter.last === undefined
+      ? 'attribute_not_exists(#last)'
+      : '#last = :last';
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.tryoutCounter(seasonId),
+      UpdateExpression:
+        'SET capacities = :caps, taken = :taken, queued = :queued, ver = :ver1, #type = if_not_exists(#type, :type)',
+      ConditionExpression: `${last} AND ${ver.expression}`,
+      ExpressionAttributeNames: { '#last': 'last', '#type': 'type' },
+      ExpressionAttributeValues: {
+        ...ver.values,
+        ...(last === '#last = :last' ? { ':last': counter.last } : {}),
+        ':caps': settings.capacities ?? counter.capacities,
+        ':taken': count.taken,
+        ':queued': count.queued,
+        ':ver1': (counter.ver ?? 0) + 1,
+        ':type': 'tryout-counter',
+      },
+    },
+  };
 }
 
 /** Reads the active season: the pointer, then the season it names (two GetItems). */
@@ -316,6 +380,10 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
     ...(typeof item.offers_published_at === 'string'
       ? { offers_published_at: item.offers_published_at }
       : {}),
+    ...(item.capacities && typeof item.capacities === 'object'
+      ? { capacities: item.capacities as SeasonItem['capacities'] }
+      : {}),
+    ...(typeof item.spot_hold_hours === 'number' ? { spot_hold_hours: item.spot_hold_hours } : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.personal_data_removed_at === 'string'
       ? { personal_data_removed_at: item.personal_data_removed_at }
@@ -332,4 +400,48 @@ export function offerSettingsOf(season: SeasonItem): OfferSettings {
     auto_offer_alternates:
       season.offers_auto_offer_alternates ?? DEFAULT_OFFER_SETTINGS.auto_offer_alternates,
   };
+}
+
+/**
+ * Publishes a season's offers (issue 45): when they go out, written once, only while offers are on and not
+ * published yet (one conditional update, audited), so two admins publishing at once: one sets the hour.
+ * 'off' or 'published' when refused.
+ */
+export async function setOffersPublishAt(
+  seasonId: string,
+  at: string,
+  by: AuditBy,
+): Promise<SeasonItem | 'no-season' | 'off' | 'published'> {
+  const out = await updateAudited({
+    key: keys.season(seasonId),
+    update: {
+      UpdateExpression: 'SET offers_publish_at = :at',
+      ConditionExpression:
+        'attribute_exists(PK) AND offers_enabled = :true AND attribute_not_exists(offers_publish_at)',
+      ExpressionAttributeValues: { ':at': at, ':true': true },
+    },
+    fields: ['offers_publish_at'],
+    after: { offers_publish_at: at },
+    by,
+    subject: { action: 'offers_published', seasonId },
+  });
+  if ('item' in out) return toSeason(out.item);
+  const now = await getSeason(seasonId);
+  if (!now) return 'no-season';
+  return now.offers_publish_at ? 'published' : 'off';
+}
+
+/** Records that the publish job sent the season's offers (once: the first run to finish writes it). */
+export async function markOffersPublished(seasonId: string, at: Date): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.season(seasonId),
+        UpdateExpression: 'SET offers_published_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(offers_published_at)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    ),
+  );
 }

@@ -4,10 +4,12 @@
  * players is conditioned on: `placed_count` and `alternate_count` (written by the placements, db/teams/placements.ts),
  * and `offered`, `accepted`, `next_alternate` (written by the offers). Absent counters read as 0.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { teamId, type AgeGroup, type Team } from '@club/shared';
+import { auditPut, type AuditBy } from '../platform/audit';
 import { db, queryAll, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
+import { transactOrConditionCodes } from '../platform/transactions';
 
 /** A team as stored. */
 export interface TeamItem {
@@ -31,6 +33,13 @@ export interface TeamItem {
   accepted: number;
   /** The offers' cursor into the alternates: how many of them, in rank order, have been offered a place. */
   next_alternate: number;
+  /**
+   * Places freed (a decline, an expiry, a rescind, a withdrawal) not yet offered to an alternate (the offers'
+   * counter): each alternate's offer takes one, so two places freed at once go to two alternates.
+   */
+  open_places?: number;
+  /** Goes up at every change of the team's lists: each change is conditioned on the version it read. */
+  list_version: number;
   created_at: string;
   updated_at: string;
 }
@@ -54,6 +63,8 @@ export function toTeam(item: Record<string, unknown>): TeamItem {
     offered: count(item.offered),
     accepted: count(item.accepted),
     next_alternate: count(item.next_alternate),
+    open_places: count(item.open_places),
+    list_version: count(item.list_version),
     created_at: item.created_at as string,
     updated_at: (item.updated_at as string | undefined) ?? (item.created_at as string),
   };
@@ -110,4 +121,145 @@ export async function teamsOfSeason(seasonId: string): Promise<TeamItem[]> {
   return items
     .map(toTeam)
     .sort((a, b) => a.age_group.localeCompare(b.age_group) || a.name.localeCompare(b.name));
+}
+
+/** Writes of a team's settings, each in one transaction with its audit entry. */
+type TeamSettings = Pick<
+  TeamItem,
+  'name' | 'age_group' | 'capacity' | 'fee_cents' | 'coach_name' | 'team_link' | 'cash_accepted'
+>;
+
+const SETTINGS = [
+  'name',
+  'age_group',
+  'capacity',
+  'fee_cents',
+  'coach_name',
+  'team_link',
+  'cash_accepted',
+] as const;
+
+/** A new team with its counters at 0 and its audit entry, in one transaction (the key is new: a UUID). */
+export async function putTeam(team: TeamItem, by: AuditBy): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.team(team.season_id, team.team_uuid), type: 'team', ...team },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        auditPut(
+          by,
+          { action: 'team_created', seasonId: team.season_id },
+          {},
+          {
+            team_id: teamId.of(team.season_id, team.team_uuid),
+            ...pick(team, SETTINGS),
+          },
+        ),
+      ],
+    }),
+  );
+}
+
+function pick<T extends object, K extends keyof T>(from: T, names: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(names.map((name) => [name, from[name]])) as Pick<T, K>;
+}
+
+/**
+ * Changes a team's settings, with its audit entry, in one transaction whose conditions hold the limits where
+ * they are written: the capacity never drops below the players placed or the offers accepted, and the age
+ * group changes only while nobody is placed or an alternate. Answers the team as written, or why not:
+ * 'gone' (no such team), 'capacity' or 'age_group'.
+ */
+export async function updateTeamSettings(
+  team: TeamItem,
+  change: Partial<TeamSettings>,
+  by: AuditBy,
+): Promise<TeamItem | 'gone' | 'capacity' | 'age_group'> {
+  const names = SETTINGS.filter((name) => change[name] !== undefined);
+  const sets = names.map((name) => `#${name} = :${name}`);
+  const values: Record<string, unknown> = Object.fromEntries(names.map((name) => [`:${name}`, change[name]]));
+  const conditions = ['attribute_exists(PK)'];
+  if (change.capacity !== undefined) {
+    conditions.push(
+      '(attribute_not_exists(placed_count) OR placed_count <= :capacity)',
+      '(attribute_not_exists(accepted) OR accepted <= :capacity)',
+    );
+  }
+  if (change.age_group !== undefined && change.age_group !== team.age_group) {
+    conditions.push(
+      '(attribute_not_exists(placed_count) OR placed_count = :zero)',
+      '(attribute_not_exists(alternate_count) OR alternate_count = :zero)',
+    );
+    values[':zero'] = 0;
+  }
+  const now = by.now.toISOString();
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.team(team.season_id, team.team_uuid),
+              UpdateExpression: `SET ${[...sets, 'updated_at = :updated_at'].join(', ')}`,
+              ConditionExpression: conditions.join(' AND '),
+              ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+              ExpressionAttributeValues: { ...values, ':updated_at': now },
+            },
+          },
+          auditPut(
+            by,
+            { action: 'team_settings', seasonId: team.season_id },
+            { team_id: teamId.of(team.season_id, team.team_uuid), ...pick(team, names) },
+            { team_id: teamId.of(team.season_id, team.team_uuid), ...pick(change as TeamSettings, names) },
+          ),
+        ],
+      }),
+    ),
+  );
+  const written = await getTeam(teamId.of(team.season_id, team.team_uuid));
+  if (!written) return 'gone';
+  if (codes === null) return written;
+  const groupChanged = change.age_group !== undefined && change.age_group !== team.age_group;
+  if (groupChanged && (written.placed_count > 0 || written.alternate_count > 0)) return 'age_group';
+  return 'capacity';
+}
+
+/**
+ * Deletes a team, with its audit entry, only while nobody is placed on it, waits as its alternate, or holds
+ * or accepted its offer: the condition is on the team's own counters, which every placement write moves in
+ * the same transaction, so a placement racing the delete leaves one outcome. False when refused or gone.
+ */
+export async function deleteTeam(team: TeamItem, by: AuditBy): Promise<boolean> {
+  const empty = ['placed_count', 'alternate_count', 'offered', 'accepted']
+    .map((name) => `(attribute_not_exists(${name}) OR ${name} = :zero)`)
+    .join(' AND ');
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.team(team.season_id, team.team_uuid),
+              ConditionExpression: `attribute_exists(PK) AND ${empty}`,
+              ExpressionAttributeValues: { ':zero': 0 },
+            },
+          },
+          auditPut(
+            by,
+            { action: 'team_deleted', seasonId: team.season_id },
+            { team_id: teamId.of(team.season_id, team.team_uuid), ...pick(team, SETTINGS) },
+            {},
+          ),
+        ],
+      }),
+    ),
+  );
+  return codes === null;
 }

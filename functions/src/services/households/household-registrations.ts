@@ -9,12 +9,15 @@ import {
   type AccessTokenClaims,
   type AgeGroup,
   type HouseholdTryout,
+  type MyTryout,
 } from '@club/shared';
 import * as seasonsTable from '../../db/seasons/seasons';
 import * as tryoutsTable from '../../db/registration/registrations';
 import { checkinCodeOf } from '../../lib/checkin-code';
 import { athletesOf } from './households';
 import { toMyTryout } from '../registration/my-registration';
+import { offerFieldOf } from '../offers/offer-answer';
+import { waitlistedTryoutsOf } from '../registration/waitlist';
 
 /**
  * GET /household/tryouts: one entry per athlete of the caller's household, its registration for the active
@@ -29,13 +32,24 @@ export async function getHouseholdTryouts(caller: AccessTokenClaims): Promise<Ho
       )
     : [];
   const now = new Date();
+  // Those on a full group's waitlist (issue 45): their place, kept current, and a spot held for them.
+  const waitlisted = season
+    ? await waitlistedTryoutsOf(
+        season,
+        athletes.filter((a) => !tryouts.some((t) => t.player_id === a.id)).map((a) => a.id),
+        now,
+      )
+    : new Map<string, MyTryout>();
   return Promise.all(
     athletes.map(async (athlete): Promise<HouseholdTryout> => {
       const tryout = tryouts.find((t) => t.player_id === athlete.id);
+      const onWaitlist = waitlisted.get(athlete.id);
+      if (onWaitlist) return { athlete_id: athlete.id, ...onWaitlist };
       if (tryout && season) {
         return {
           athlete_id: athlete.id,
           ...toMyTryout(tryout, season),
+          ...(await offerFieldOf(season, tryout)),
           ...(tryout.withdrawn ? {} : { checkin_code: await checkinCodeOf(tryout.id) }),
           checked_in_at: tryout.checked_in_at ?? null,
           // Scores of a player never checked in (or withdrawn) are held back: no "Seen by" from them.

@@ -10,6 +10,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import type { RegistrationItem } from '../../db/registration/registration-item';
 import { takeSendSlot } from '../../mail/send-pacing';
 import type { QueueMessage, ResultMailMessage } from '../../queue/result-mail-queue';
+import { deliverOfferMail } from '../offers/offer-mail';
 import { deliverOpeningNotice } from '../seasons/opening-notices';
 import { deliverSessionChange } from '../seasons/session-changes';
 import { deliverSessionReminder } from '../seasons/session-reminders';
@@ -99,5 +100,6 @@ export async function deliverQueuedMessage(
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
   if (message.kind === 'session-change') return deliverSessionChange(message, seasons);
   if (message.kind === 'session-reminder') return deliverSessionReminder(message, seasons);
-  return deliverOpeningNotice(message, seasons);
+  if (message.kind === 'opening-notice') return deliverOpeningNotice(message, seasons);
+  return deliverOfferMail(message, seasons);
 }

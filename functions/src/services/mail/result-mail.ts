@@ -37,6 +37,7 @@ import {
 import { resultMailQueue } from '../../queue/result-mail-settings';
 import { isAskedBy, mailStatusOf, rowWithStatus } from '../registration/admin-table';
 import { byAdmin } from '../platform/audit';
+import type { AuditBy } from '../../db/platform/audit';
 
 /**
  * A sender's claim on a row lasts this long: twice the worker's timeout, so a lease can only run out after
@@ -170,14 +171,29 @@ export async function sendResults(
   admin: AccessTokenClaims,
   options: { sessionsAhead?: 'send' } = {},
 ): Promise<SendResultsAnswer> {
-  const by = byAdmin(admin);
+  return queueResultMails(seasonId, byAdmin(admin), options);
+}
+
+/**
+ * The send itself, by whoever asks: an admin's send-results, or the offers' publish job (issue 45), which
+ * mails only the players it gave the spec's Not Selected result (`only`, their player ids).
+ */
+export async function queueResultMails(
+  seasonId: string,
+  by: AuditBy,
+  options: { sessionsAhead?: 'send'; only?: ReadonlySet<string> } = {},
+): Promise<SendResultsAnswer> {
   const now = by.now.getTime();
   const { season, round: current, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
 
   const due = tryouts.filter((t) => {
     const status = mailStatusOf(t, current, now);
-    return t.result !== '' && (status === 'not_sent' || status === 'failed');
+    return (
+      t.result !== '' &&
+      (status === 'not_sent' || status === 'failed') &&
+      (!options.only || options.only.has(t.player_id))
+    );
   });
   // Issue 42: a family never reads a result before its child's last session unless the admin said so.
   const ahead = groupsWithSessionAhead(

@@ -19,6 +19,8 @@ import { NotFoundError } from '../../lib/errors';
 import { playerIdOf } from '../households/households';
 import { callerPlayerId } from './players';
 import { supportAnswerField } from '../money/financial-support';
+import { offerFieldOf } from '../offers/offer-answer';
+import { waitlistedTryoutsOf } from './waitlist';
 
 /** The shape the player's screens read (spec §3 "My tryout record"). */
 export function toMyTryout(tryout: RegistrationItem, season: seasonsTable.SeasonItem): MyTryout {
@@ -29,8 +31,12 @@ export function toMyTryout(tryout: RegistrationItem, season: seasonsTable.Season
     result: tryout.result,
     payment_method: tryout.payment_method,
     payment_status: reportedStatus(tryout),
-    // The team link is the selected players' only (spec §2 dashboard).
-    teamsnap_link: tryout.result === 'selected' ? (season.teamsnap_links[tryout.age_group] ?? null) : null,
+    // The team link is the selected players' only (spec §2 dashboard); with offers on (issue 45) it is the
+    // accepted offer's, on the offer.
+    teamsnap_link:
+      tryout.result === 'selected' && !season.offers_enabled
+        ? (season.teamsnap_links[tryout.age_group] ?? null)
+        : null,
     age_group: tryout.age_group,
     ...amountsOf(tryout),
     sessions: sessionsOf(season.sessions, tryout.age_group),
@@ -70,6 +76,12 @@ export function withdrawalOpen(season: seasonsTable.SeasonItem, now: Date): bool
 export async function getMyTryout(caller: AccessTokenClaims): Promise<MyTryout> {
   const season = await seasonsTable.getActiveSeason();
   const tryout = season ? await tryoutsTable.getTryout(season.id, callerPlayerId(caller)) : null;
+  // On its group's waitlist (issue 45): its place, kept current, and the spot held for it, if any.
+  const waitlisted =
+    season && !tryout
+      ? (await waitlistedTryoutsOf(season, [callerPlayerId(caller)], new Date())).get(callerPlayerId(caller))
+      : undefined;
+  if (season && waitlisted) return waitlisted;
   if (!season || !tryout) throw new NotFoundError(serverMessages.notRegistered);
-  return toMyTryout(tryout, season);
+  return { ...toMyTryout(tryout, season), ...(await offerFieldOf(season, tryout)) };
 }
