@@ -236,6 +236,13 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /checkin/{seasonId}/tryouts/{id}': 'check-in',
   'POST /checkin/{seasonId}/scan': 'check-in',
   'POST /checkin/{seasonId}/walk-ups': 'check-in',
+  // The team fee (issue 45 §4): any signed-in account, checked in the service (a guardian of the player, or
+  // the adult player: anyone else gets a 404); cash, refunds and the offers board are the admin's.
+  'POST /offers/{offerId}/checkout': 'user',
+  'GET /offers/{offerId}/receipt': 'user',
+  'PATCH /admin/offers/{offerId}/cash': 'admin',
+  'POST /admin/offers/{offerId}/refund': 'admin',
+  'GET /admin/seasons/{id}/offers-board': 'admin',
   'GET /evaluate/{seasonId}/roster': 'evaluator',
   'PUT /evaluate/{seasonId}/scores': 'evaluator',
 };

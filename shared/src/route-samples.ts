@@ -44,6 +44,8 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.HelperIdSchema, 'helperId'],
   [schemas.AgeGroupSchema, 'ageGroup'],
   [schemas.CheckinCodeSchema, 'checkinCode'],
+  // An offer's id is `<seasonId>.<playerId>`, the shape of a registration's (issue 45).
+  [schemas.OfferIdSchema, 'tryoutId'],
 ]);
 
 function sampleOf(

@@ -124,6 +124,69 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<C
   return v.parse(CheckoutSessionSchema, session);
 }
 
+/**
+ * What a team fee's checkout attempt is made from (issue 45 §4): one line, the offer's fee, all of it stored on
+ * the offer before the session is created, so every create for one attempt is the same create.
+ */
+export interface TeamFeeCheckoutRequest {
+  /** The offer's public id (shared ids.ts offerId). */
+  offerId: string;
+  seasonId: string;
+  /** The account paying (a guardian, or the adult player). */
+  userId: string;
+  email: string;
+  /** "Jayden Okafor, 15U Boys Gold team fee": stored on the offer with the attempt. */
+  lineName: string;
+  seasonName: string;
+  /** The offer's fee, never a request's. */
+  amountCents: number;
+  attempt: number;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+/** A team fee session's client_reference_id and metadata kind: told apart from a registration's at a glance. */
+export const TEAM_FEE_KIND = 'team_fee';
+
+/** Creates (or, for a repeated attempt, gets back) a team fee attempt's Checkout Session. */
+export async function createTeamFeeCheckoutSession(
+  request: TeamFeeCheckoutRequest,
+): Promise<CheckoutSession> {
+  const site = getConfig().SITE_URL.replace(/\/$/, '');
+  const metadata = {
+    kind: TEAM_FEE_KIND,
+    offer_id: request.offerId,
+    season_id: request.seasonId,
+    user_id: request.userId,
+  };
+  const session = await callStripe((stripe) =>
+    stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: PAYMENT_CURRENCY,
+              unit_amount: request.amountCents,
+              product_data: { name: request.lineName, description: `Team fee: ${request.seasonName}` },
+            },
+          },
+        ],
+        customer_email: request.email,
+        client_reference_id: `${TEAM_FEE_KIND}:${request.offerId}`,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: `${site}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${site}/payment/cancelled`,
+        expires_at: request.expiresAt,
+      },
+      { idempotencyKey: `team-fee:${request.offerId}:${request.attempt}` },
+    ),
+  );
+  return v.parse(CheckoutSessionSchema, session);
+}
+
 /** Reads a session; null when Stripe has no such session. */
 export async function retrieveCheckoutSession(sessionId: string): Promise<CheckoutSession | null> {
   try {

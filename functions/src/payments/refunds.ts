@@ -69,6 +69,29 @@ export async function createRefund(input: {
   return v.parse(RefundSchema, refund);
 }
 
+/**
+ * Refunds part or all of a team fee's payment (issue 45 §4), keyed by the admin's refund like a registration's,
+ * and named in its metadata so Stripe's event finds the offer.
+ */
+export async function createTeamFeeRefund(input: {
+  paymentIntentId: string;
+  amountCents: number;
+  offerId: string;
+  refundKey: string;
+}): Promise<StripeRefund> {
+  const refund = await callStripe((stripe) =>
+    stripe.refunds.create(
+      {
+        payment_intent: input.paymentIntentId,
+        amount: input.amountCents,
+        metadata: { kind: 'team_fee', offer_id: input.offerId, refund_key: input.refundKey },
+      },
+      { idempotencyKey: `team-fee-refund:${input.offerId}:${input.refundKey}` },
+    ),
+  );
+  return v.parse(RefundSchema, refund);
+}
+
 /** Every refund of a payment, newest first (a registration has a handful at most). */
 export async function listRefunds(paymentIntentId: string): Promise<StripeRefund[]> {
   const page = await callStripe((stripe) =>

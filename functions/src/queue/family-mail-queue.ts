@@ -27,6 +27,18 @@ export const ConfirmationMessageSchema = v.object({
 });
 export type ConfirmationMessage = v.InferOutput<typeof ConfirmationMessageSchema>;
 
+/** A team fee paid (issue 45 §4): its confirmation, once, to the family (the offer by its season and player). */
+export const TeamFeePaidMessageSchema = v.object({
+  kind: v.literal('team_fee_paid'),
+  season_id: Id,
+  player_id: Id,
+});
+export type TeamFeePaidMessage = v.InferOutput<typeof TeamFeePaidMessageSchema>;
+
+/** Every message the family-mail worker takes, told apart by `kind`. */
+export const FamilyMailMessageSchema = v.variant('kind', [ConfirmationMessageSchema, TeamFeePaidMessageSchema]);
+export type FamilyMailMessage = v.InferOutput<typeof FamilyMailMessageSchema>;
+
 let client: SQSClient | undefined;
 
 function sqs(): SQSClient {
@@ -47,7 +59,7 @@ function sqs(): SQSClient {
  * unclaimed, and the next chance to mail them puts them on the queue again (services/mail/confirmation-mail.ts).
  */
 export async function enqueueFamilyMail(
-  message: ConfirmationMessage,
+  message: FamilyMailMessage,
   /** Held back this long first (SQS's DelaySeconds, at most 900). */
   delaySeconds = 0,
 ): Promise<boolean> {

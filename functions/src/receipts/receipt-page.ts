@@ -17,6 +17,8 @@ export interface ReceiptLine {
   amountCents: number;
   /** The registration's check-in code (issue 37): its QR code is printed to show at the door. */
   checkinCode?: string | undefined;
+  /** What else the line paid for (issue 45: a team fee names its team), shown instead of the tryout number. */
+  team?: string | undefined;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface ReceiptLine {
  * each; a cash payment (collected per registration) is its own.
  */
 export interface ReceiptInput {
+  /** The receipt's heading; a tryout fee's by default (issue 45: "Team fee receipt"). */
+  title?: string;
   receiptNumber: string;
   /** Who paid: the account that registered. */
   payerName: string;
@@ -119,7 +123,8 @@ export function receiptPage(input: ReceiptInput): string {
     .map(
       (line) =>
         `<tr><td>${escapeHtml(line.athleteName)}</td><td>${escapeHtml(line.ageGroup)}</td>` +
-        `<td>#${line.tryoutNumber}</td><td>${escapeHtml(formatCad(line.amountCents))}</td></tr>`,
+        `<td>${line.team === undefined ? `#${line.tryoutNumber}` : escapeHtml(line.team)}</td>` +
+        `<td>${escapeHtml(formatCad(line.amountCents))}</td></tr>`,
     )
     .join('');
   const refundRows = input.refunds
@@ -137,7 +142,7 @@ export function receiptPage(input: ReceiptInput): string {
     `<style>${STYLE}</style></head><body><main>`,
     `<p class="club">${escapeHtml(CLUB_NAME)}</p>`,
     `<p class="note">${escapeHtml(CLUB_ADDRESS)} · ${escapeHtml(input.siteUrl.replace(/^https?:\/\//, ''))}</p>`,
-    '<h1>Tryout fee receipt</h1>',
+    `<h1>${escapeHtml(input.title ?? 'Tryout fee receipt')}</h1>`,
     '<dl>',
     ...rows.map(
       ([term, value]) =>
@@ -145,7 +150,9 @@ export function receiptPage(input: ReceiptInput): string {
     ),
     '</dl>',
     '<h2>Paid for</h2>',
-    '<table><thead><tr><th scope="col">Athlete</th><th scope="col">Age group</th><th scope="col">Tryout</th><th scope="col">Amount</th></tr></thead>',
+    `<table><thead><tr><th scope="col">Athlete</th><th scope="col">Age group</th><th scope="col">${
+      input.lines.some((line) => line.team !== undefined) ? 'Team' : 'Tryout'
+    }</th><th scope="col">Amount</th></tr></thead>`,
     `<tbody>${lineRows}</tbody></table>`,
     ...(input.refunds.length
       ? [

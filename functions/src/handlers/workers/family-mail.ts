@@ -7,7 +7,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { log } from '../../lib/log';
-import { ConfirmationMessageSchema, deliverQueuedConfirmation } from '../../services/mail/confirmation-mail';
+import { deliverQueuedConfirmation, FamilyMailMessageSchema } from '../../services/mail/confirmation-mail';
+import { deliverQueuedTeamFeeConfirmation } from '../../services/mail/team-fee-mail';
 import type { WorkerContext } from './result-mail';
 
 function parseBody(body: string): unknown {
@@ -22,14 +23,17 @@ export async function handler(event: SQSEvent, context: WorkerContext): Promise<
   const deadline = Date.now() + context.getRemainingTimeInMillis();
   const outcomes = await Promise.all(
     event.Records.map(async (record) => {
-      const message = v.safeParse(ConfirmationMessageSchema, parseBody(record.body));
+      const message = v.safeParse(FamilyMailMessageSchema, parseBody(record.body));
       if (!message.success) {
         // It would never become readable: acknowledged, so it does not circle until the dead-letter queue.
         log.error('family mail message unreadable', { messageId: record.messageId });
         return 'done';
       }
       try {
-        return await deliverQueuedConfirmation(message.output, deadline);
+        const m = message.output;
+        return m.kind === 'team_fee_paid'
+          ? await deliverQueuedTeamFeeConfirmation(m, deadline)
+          : await deliverQueuedConfirmation(m, deadline);
       } catch (error) {
         log.error('family mail message failed', {
           messageId: record.messageId,

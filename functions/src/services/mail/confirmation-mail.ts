@@ -29,7 +29,7 @@ import {
 import { CLAIM_BUDGET_MS } from './result-mail';
 
 /** A confirmation message's schema, for the worker that parses what the queue delivers. */
-export { ConfirmationMessageSchema } from '../../queue/family-mail-queue';
+export { ConfirmationMessageSchema, FamilyMailMessageSchema } from '../../queue/family-mail-queue';
 
 /** The signed link to a registration's sessions as a calendar file (GET /tryouts/calendar.ics?key=…). */
 export async function calendarLinkOf(tryoutId: string): Promise<string> {

@@ -12,6 +12,8 @@ import {
   type PaymentConfirmation,
 } from '@club/shared';
 import { isMarked, markAlone, type Marker } from '../../db/platform/exactly-once';
+import { getOffer as teamFeeOfferNow } from '../../db/offers/offers';
+import type { TeamFeeOffer } from '../../db/money/team-fees';
 import * as paymentsTable from '../../db/money/payments';
 import * as tryoutsTable from '../../db/registration/registrations';
 import type { RegistrationItem } from '../../db/registration/registration-item';
@@ -27,6 +29,8 @@ import { idOf, listRefunds, paymentCardOf, sessionOfPayment } from '../../paymen
 import { verifyWebhookEvent, type CheckoutEventType } from '../../payments/webhook-events';
 import { mailConfirmationOnce } from '../mail/confirmation-mail';
 import { applyDispute, reconcileRefunds } from './refunds';
+import { changeOf as teamFeeChangeOf, fulfilTeamFee, isTeamFeeSession } from './team-fee-fulfilment';
+import { reconcileTeamFeeRefunds } from './team-fee-refunds';
 import { rateLimits, requireWithinLimit } from '../platform/rate-limits';
 /** Runs Stripe calls; Stripe failing (down, slow, refusing) is a 503 the player may retry, logged without personal data. */
 export async function viaStripe<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -221,7 +225,13 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
     case 'checkout': {
       const marker: Marker = { scope: 'stripe-event', id: event.id, detail: { event_type: event.type } };
       if (await isMarked(marker)) return { received: true };
-      await fulfil(event.session, changeFromEvent(event.type, event.session), { source: event.id, marker });
+      const change = changeFromEvent(event.type, event.session);
+      // A team fee's session (issue 45 §4) names an offer, not registrations.
+      if (isTeamFeeSession(event.session)) {
+        await fulfilTeamFee(event.session, change, { source: event.id, marker });
+        return { received: true };
+      }
+      await fulfil(event.session, change, { source: event.id, marker });
       return { received: true };
     }
     case 'refund':
@@ -232,6 +242,16 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
       if (await isMarked(marker)) return { received: true };
       const object = event.kind === 'refund' ? event.charge : event.dispute;
       const paymentIntentId = idOf(object.payment_intent);
+      // A team fee's payment (issue 45 §4): its refunds are the offer's.
+      if (event.kind === 'refund' && paymentIntentId) {
+        const session = await viaStripe('payment lookup', () => sessionOfPayment(paymentIntentId));
+        if (session && isTeamFeeSession(session)) {
+          const refunds = await viaStripe('refund list', () => listRefunds(paymentIntentId));
+          await reconcileTeamFeeRefunds(session, paymentIntentId, refunds);
+          await markAlone(marker, new Date());
+          return { received: true };
+        }
+      }
       const tryouts = paymentIntentId
         ? await viaStripe('payment lookup', () => registrationsOfPayment(paymentIntentId))
         : [];
@@ -277,6 +297,15 @@ export async function confirmPayment(
   // The session's account (our own metadata, checked against the registration by fulfil) must be the caller.
   if (!session || session.metadata.user_id !== caller.sub)
     throw new NotFoundError(serverMessages.paymentNotFound);
+  // A team fee's return from checkout (issue 45 §4): the offer's fee says where the payment stands.
+  if (isTeamFeeSession(session)) {
+    const offer = await fulfilTeamFee(session, teamFeeChangeOf(session), { source: 'confirm' });
+    if (!offer) throw new NotFoundError(serverMessages.paymentNotFound);
+    const after = (await teamFeeOfferNow(offer.season_id, offer.player_id)) as TeamFeeOffer | null;
+    return {
+      payment_status: after?.fee_state === 'paid' ? 'paid' : after?.fee_processing ? 'processing' : 'pending',
+    };
+  }
   // A family checkout's registrations move together: the first one says where the payment stands.
   const [tryout] = await fulfil(session, changeFromSession(session), { source: 'confirm' });
   const after = tryout ? await tryoutsTable.getTryout(tryout.season_id, tryout.player_id) : null;

@@ -26,6 +26,7 @@ import { isStripeError } from '../../payments/checkout-sessions';
 import { createRefund, type StripeDispute, type StripeRefund } from '../../payments/refunds';
 import { idsOf, rowWithStatus } from '../registration/admin-table';
 import { byAdmin } from '../platform/audit';
+import { settlePendingTeamFeeRefunds } from './team-fee-refunds';
 
 /** The namespace of refunds the admin made (their screen's key) and of those made in Stripe's dashboard. */
 const ADMIN_KEY = refundsTable.ADMIN_REFUND_KEY;
@@ -163,6 +164,11 @@ export interface RefundSweepReport {
 export async function settlePendingRefunds(now: Date): Promise<RefundSweepReport> {
   const report: RefundSweepReport = { settled: 0, released: 0, unanswered: 0 };
   for (const season of await seasonsTable.listSeasons()) {
+    // Team fees' refunds (issue 45 §4) are settled the same way, by their own keys.
+    const teamFees = await settlePendingTeamFeeRefunds(season.id, now);
+    report.settled += teamFees.settled;
+    report.released += teamFees.released;
+    report.unanswered += teamFees.unanswered;
     for (const refund of await refundsTable.pendingRefundsOfSeason(season.id)) {
       if (!refund.key.startsWith(ADMIN_KEY)) continue;
       if (new Date(refund.created_at).getTime() > now.getTime() - SETTLE_PENDING_AFTER_MS) continue;

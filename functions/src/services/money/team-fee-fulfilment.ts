@@ -1,0 +1,101 @@
+/**
+ * The team fee's fulfilment (issue 45 §4): what Stripe says about a team fee's Checkout Session, applied once.
+ * The webhook (payment-fulfilment.ts hands it every session whose metadata says `kind: team_fee`), the
+ * family's return from checkout and a new checkout page all come here, so a replayed event or two at once
+ * mark the fee paid once and mail its confirmation once.
+ */
+import { offerId as offerIds, PAYMENT_CURRENCY } from '@club/shared';
+import * as offersTable from '../../db/offers/offers';
+import * as teamFees from '../../db/money/team-fees';
+import type { PaymentChange } from '../../db/money/payments';
+import { markAlone, type Marker } from '../../db/platform/exactly-once';
+import { log } from '../../lib/log';
+import { paymentIntentIdOf, TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-sessions';
+import { paymentCardOf } from '../../payments/refunds';
+import { mailTeamFeeConfirmationOnce } from '../mail/team-fee-mail';
+
+/** What a session's state says about the payment; null while it is open. */
+export function changeOf(session: CheckoutSession): PaymentChange | null {
+  if (session.status === 'complete') {
+    return session.payment_status === 'paid'
+      ? { kind: 'paid', sessionId: session.id, paymentIntentId: paymentIntentIdOf(session) }
+      : { kind: 'processing', sessionId: session.id };
+  }
+  if (session.status === 'expired') return { kind: 'expired', sessionId: session.id };
+  return null;
+}
+
+/** Whether a session is a team fee's (its metadata says so): the webhook and the return send it here. */
+export function isTeamFeeSession(session: CheckoutSession): boolean {
+  return session.metadata.kind === TEAM_FEE_KIND;
+}
+
+/**
+ * The team fee's one fulfilment: finds the offer the session names, checks the session is really for it (its
+ * metadata, the offer's fee and the currency), and applies the change once (with a webhook event's marker in
+ * the same transaction). Paid: the card is kept for the receipt and the confirmation is queued (claimed once).
+ * A session that matches no offer changes nothing and is logged. Answers the offer as read (null when none).
+ */
+export async function fulfilTeamFee(
+  session: CheckoutSession,
+  change: PaymentChange | null,
+  options: { source: string; marker?: Marker },
+): Promise<teamFees.TeamFeeOffer | null> {
+  const now = new Date();
+  const ids = offerIds.parse(session.metadata.offer_id ?? '');
+  const offer = ids
+    ? ((await offersTable.getOffer(ids.seasonId, ids.playerId)) as teamFees.TeamFeeOffer | null)
+    : null;
+  if (!offer || !sessionMatches(session, offer)) {
+    log.error('team fee session does not match an offer; nothing changed', { sessionId: session.id });
+    if (options.marker) await markAlone(options.marker, now);
+    return null;
+  }
+  if (!change) {
+    if (options.marker) await markAlone(options.marker, now);
+    return offer;
+  }
+  const outcome = await teamFees.applyTeamFeeChange({
+    seasonId: offer.season_id,
+    playerId: offer.player_id,
+    amountCents: offer.fee_cents,
+    change,
+    now,
+    marker: options.marker,
+  });
+  log.info('team fee session applied', { offerId: offer.id, change: change.kind, outcome });
+  if (change.kind === 'paid') {
+    await recordCard(offer, change.paymentIntentId);
+    await mailTeamFeeConfirmationOnce(offer);
+  }
+  return offer;
+}
+
+function sessionMatches(session: CheckoutSession, offer: teamFees.TeamFeeOffer): boolean {
+  return (
+    session.client_reference_id === `${TEAM_FEE_KIND}:${offer.id}` &&
+    session.metadata.offer_id === offer.id &&
+    session.metadata.season_id === offer.season_id &&
+    session.amount_total === offer.fee_cents &&
+    session.currency === PAYMENT_CURRENCY
+  );
+}
+
+/** The card the fee was paid with, for the receipt; best effort (the payment stands without it). */
+async function recordCard(offer: teamFees.TeamFeeOffer, paymentIntentId: string | null): Promise<void> {
+  if (!paymentIntentId || offer.fee_card_last4) return;
+  try {
+    const card = await paymentCardOf(paymentIntentId);
+    if (card) {
+      await teamFees.recordTeamFeeCard({
+        seasonId: offer.season_id,
+        playerId: offer.player_id,
+        paymentIntentId,
+        brand: card.brand,
+        last4: card.last4,
+      });
+    }
+  } catch (error) {
+    log.warn('card of a team fee not read', { error: error instanceof Error ? error.name : 'unknown' });
+  }
+}
