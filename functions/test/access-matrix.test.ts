@@ -10,6 +10,7 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   routeList,
+  teamId,
   todayInClubZone,
   tryoutId,
   type AgeGroup,
@@ -33,6 +34,7 @@ import { PASSWORD, sameOrigin, signedInUser, uniqueEmail } from './accounts';
 import { openSeason } from './players';
 import { sessionOn } from './tryout-night';
 import { ok } from './builders';
+import { aTeam } from './teams';
 
 type Caller =
   | 'anonymous'
@@ -46,7 +48,9 @@ type Caller =
   | 'signed out'
   | 'check-in helper'
   | 'evaluator'
-  | 'helper of another season';
+  | 'helper of another season'
+  | 'coach'
+  | 'coach of another team';
 
 const callers: Caller[] = [
   'anonymous',
@@ -61,15 +65,24 @@ const callers: Caller[] = [
   'check-in helper',
   'evaluator',
   'helper of another season',
+  'coach',
+  'coach of another team',
 ];
 
 const tokens = {} as Record<Caller, string | undefined>;
 
 /** The season the tryout-night routes are called for: the helpers below hold its jobs (issue 37). */
 let helperSeasonId = '';
+/** The team the coach routes are called for (issue 45): 'coach' coaches it, the other coach another team. */
+let coachTeamId = '';
 
 /** A player account holding `role` in a season, written as an accepted invitation writes it. */
-async function helperToken(seasonId: string, role: HelperRole, ageGroups: AgeGroup[]): Promise<string> {
+async function helperToken(
+  seasonId: string,
+  role: HelperRole,
+  ageGroups: AgeGroup[],
+  teamUuid?: string,
+): Promise<string> {
   const helper = await signedInUser();
   const { sub } = await verifyAccessToken(helper.token);
   const invite = {
@@ -78,6 +91,7 @@ async function helperToken(seasonId: string, role: HelperRole, ageGroups: AgeGro
     email: helper.email,
     role,
     age_groups: ageGroups,
+    ...(teamUuid ? { team_uuid: teamUuid } : {}),
     invited_at: new Date().toISOString(),
     invited_by: sub,
     token_hash: randomUUID(),
@@ -144,6 +158,11 @@ beforeAll(async () => {
   tokens['check-in helper'] = await helperToken(season.id, 'check-in', []);
   tokens.evaluator = await helperToken(season.id, 'evaluator', ['15U Boys']);
   tokens['helper of another season'] = await helperToken(other.id, 'check-in', []);
+  // Coaches (issue 45): each holds one team of the season.
+  const [team, otherTeam] = [await aTeam(season.id), await aTeam(season.id)];
+  coachTeamId = teamId.of(season.id, team.team_uuid);
+  tokens.coach = await helperToken(season.id, 'coach', [], team.team_uuid);
+  tokens['coach of another team'] = await helperToken(season.id, 'coach', [], otherTeam.team_uuid);
 }, 60_000);
 
 /** Spec §6, route by route: who may call it. */
@@ -204,6 +223,7 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /seasons/all': 'admin',
   'POST /admin/seasons': 'admin',
   'PATCH /admin/seasons/{id}': 'admin',
+  'GET /admin/seasons/{id}/waitlist': 'admin',
   'GET /admin/seasons/{id}/registration': 'admin',
   'PATCH /admin/seasons/{id}/registration': 'admin',
   'PUT /admin/seasons/{id}/team-links': 'admin',
@@ -240,18 +260,35 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   // the adult player: anyone else gets a 404); cash, refunds and the offers board are the admin's.
   'POST /offers/{offerId}/checkout': 'user',
   'GET /offers/{offerId}/receipt': 'user',
+  'POST /offers/{offerId}/withdraw': 'user',
   'PATCH /admin/offers/{offerId}/cash': 'admin',
   'POST /admin/offers/{offerId}/refund': 'admin',
   'GET /admin/seasons/{id}/offers-board': 'admin',
   'GET /evaluate/{seasonId}/roster': 'evaluator',
   'PUT /evaluate/{seasonId}/scores': 'evaluator',
+  // Teams (issue 45 §2, §5): the admin's teams, placements, alternates and rosters; a coach's one team.
+  'GET /admin/seasons/{id}/teams': 'admin',
+  'POST /admin/seasons/{id}/teams': 'admin',
+  'PATCH /admin/teams/{teamId}': 'admin',
+  'DELETE /admin/teams/{teamId}': 'admin',
+  'PUT /admin/teams/{teamId}/placements': 'admin',
+  'PUT /admin/teams/{teamId}/alternates': 'admin',
+  'GET /admin/teams/{teamId}/roster': 'admin',
+  'GET /admin/teams/{teamId}/roster.csv': 'admin',
+  'GET /coach/teams/{teamId}/roster': 'coach',
 };
 
 const routeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;
 
 /** What a caller may do on a route of a given access level: 'allowed', or the refusal status. */
 function expected(access: RouteDefinition['access'], caller: Caller): 'allowed' | 401 | 403 {
-  const helpers: Caller[] = ['check-in helper', 'evaluator', 'helper of another season'];
+  const helpers: Caller[] = [
+    'check-in helper',
+    'evaluator',
+    'helper of another season',
+    'coach',
+    'coach of another team',
+  ];
   // A helper's account is a player's: it may do what players do, and its job's routes in its season only.
   const valid = ['player', 'admin', 'demoted admin', ...helpers].includes(caller);
   const player = caller === 'player' || helpers.includes(caller);
@@ -275,6 +312,10 @@ function expected(access: RouteDefinition['access'], caller: Caller): 'allowed' 
     case 'evaluator':
       if (!valid) return 401;
       return caller === 'evaluator' ? 'allowed' : 403;
+    // The path's team: its coach only; an administrator reads it on the admin's roster route.
+    case 'coach':
+      if (!valid) return 401;
+      return caller === 'coach' ? 'allowed' : 403;
   }
 }
 
@@ -294,6 +335,7 @@ async function request(route: RouteDefinition & { name: RouteName }, caller: Cal
       calendarKey: await signCalendarKey(id),
       checkinCode: await checkinCodeOf(id),
       athleteId: randomUUID(),
+      teamId: coachTeamId,
     }),
     body: route.method === 'GET' ? undefined : {},
     token: tokens[caller],

@@ -3,7 +3,7 @@
  * spot is held, their schemas and messages, and the shapes the family's and the admin's screens read.
  */
 import * as v from 'valibot';
-import { AGE_GROUPS, type AgeGroup } from './constants';
+import { AGE_GROUPS, CLUB_TIME_ZONE, type AgeGroup } from './constants';
 
 /** Bounds of a group's capacity and of a spot's hold (hours); the hold is a day unless the admin says. */
 export const CAPACITY = { min: 1, max: 1000 } as const;
@@ -82,4 +82,21 @@ export function ordinal(n: number): string {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+const heldUntilFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CLUB_TIME_ZONE,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** The end of a spot's hold in Edmonton time, as the dashboard and the mail say it ("Saturday, November 28 at 9:30 a.m."). */
+export function spotHeldUntilText(iso: string): string {
+  const parts = Object.fromEntries(
+    heldUntilFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value] as const),
+  );
+  return `${parts.weekday}, ${parts.month} ${parts.day} at ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }

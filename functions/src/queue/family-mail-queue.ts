@@ -6,6 +6,7 @@
  */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import * as v from 'valibot';
+import { AGE_GROUPS } from '@club/shared';
 import { getConfig } from '../lib/config';
 import { log } from '../lib/log';
 
@@ -35,8 +36,35 @@ export const TeamFeePaidMessageSchema = v.object({
 });
 export type TeamFeePaidMessage = v.InferOutput<typeof TeamFeePaidMessageSchema>;
 
+/**
+ * The waitlist's mails (issue 45 §1): a spot held for a waitlisted family (its entry and the hold's round,
+ * claimed on the entry), or a hold that lapsed (the entry is gone: its account and group, claimed once as a
+ * family notice).
+ */
+export const SpotMailMessageSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('spot_offer'),
+    season_id: Id,
+    player_id: Id,
+    round: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  v.object({
+    kind: v.literal('spot_lapsed'),
+    season_id: Id,
+    player_id: Id,
+    user_id: Id,
+    age_group: v.picklist(AGE_GROUPS),
+    held_until: v.pipe(v.string(), v.isoTimestamp()),
+  }),
+]);
+export type SpotMailMessage = v.InferOutput<typeof SpotMailMessageSchema>;
+
 /** Every message the family-mail worker takes, told apart by `kind`. */
-export const FamilyMailMessageSchema = v.variant('kind', [ConfirmationMessageSchema, TeamFeePaidMessageSchema]);
+export const FamilyMailMessageSchema = v.variant('kind', [
+  ConfirmationMessageSchema,
+  TeamFeePaidMessageSchema,
+  ...SpotMailMessageSchema.options,
+]);
 export type FamilyMailMessage = v.InferOutput<typeof FamilyMailMessageSchema>;
 
 let client: SQSClient | undefined;

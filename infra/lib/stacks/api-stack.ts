@@ -438,7 +438,7 @@ export class ApiStack extends Stack {
     this.numberingSweep = new HandlerFunction(this, 'NumberingSweep', {
       name: 'numberingSweep',
       handler: PLATFORM_FUNCTIONS.numberingSweep.handler,
-      description: 'Every minute: numbers registrations left waiting for their tryout number',
+      description: 'Every minute: numbers registrations left waiting, and passes lapsed waitlist spots on',
       config,
       environment: {
         TABLE_NAME: props.table.tableName,

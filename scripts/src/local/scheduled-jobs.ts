@@ -5,12 +5,14 @@
  * - the retention run (issue 19), daily;
  * - the refund sweep (issue 34), every 15 minutes;
  * - the day-before tryout reminders (issue 37), hourly;
- * - the numbering sweep (issue 43), every minute.
+ * - the numbering sweep (issue 43), every minute;
+ * - the waitlist's spot sweep (issue 45), every minute, in AWS in the numbering sweep's function.
  */
 import { runRetention } from '@club/functions/services/privacy/retention';
 import { settlePendingRefunds } from '@club/functions/services/money/refunds';
 import { queueSessionReminders } from '@club/functions/services/seasons/session-reminders';
 import { numberWaitingRegistrations } from '@club/functions/services/registration/numbering-sweep';
+import { passLapsedSpots } from '@club/functions/services/registration/waitlist';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -19,6 +21,7 @@ const JOBS = [
   { name: 'refund sweep', everyMs: 15 * MINUTE_MS, run: (now: Date) => settlePendingRefunds(now) },
   { name: 'session reminders', everyMs: 60 * MINUTE_MS, run: (now: Date) => queueSessionReminders(now) },
   { name: 'numbering sweep', everyMs: MINUTE_MS, run: (now: Date) => numberWaitingRegistrations(now) },
+  { name: 'spot sweep', everyMs: MINUTE_MS, run: (now: Date) => passLapsedSpots(now) },
 ] as const;
 
 export function startScheduledJobs(): { stop: () => void; firstRuns: Promise<void> } {

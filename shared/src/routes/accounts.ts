@@ -121,6 +121,8 @@ export const accountRoutes = {
     body: 'DeleteAccountSchema',
     answer: answer<T.SuccessAnswer>(),
     payments: true,
+    // A numbered registration withdrawn frees its spot for the waitlist: the offer's mail is queued.
+    queue: 'familyMail',
   },
   updateAccount: {
     method: 'PATCH',

@@ -1,6 +1,7 @@
 /** The administrator's seasons and registrations. Part of the one route table, routes.ts. */
 import { answer, type FileAnswer, type RouteDefinition } from './route-definition';
 import type * as T from '../types';
+import type { WaitlistAnswer } from '../waitlist';
 
 export const adminRoutes = {
   // Administrator area (spec §2 "Admin dashboard", §7 admin calls). The tryout id of a path is the
@@ -33,6 +34,18 @@ export const adminRoutes = {
     params: 'SeasonParamsSchema',
     body: 'UpdateSeasonSchema',
     answer: answer<T.AdminSeason>(),
+    // A capacity raised offers freed spots to the waitlist: their mail goes on the family-mail queue (issue 45).
+    queue: 'familyMail',
+  },
+  /** Each age group's capacity, spots taken and waitlist, in order (issue 45 §1). */
+  getSeasonWaitlist: {
+    method: 'GET',
+    path: '/admin/seasons/{id}/waitlist',
+    access: 'admin',
+    handler: 'admin/get-waitlist',
+    table: 'read',
+    params: 'SeasonParamsSchema',
+    answer: answer<WaitlistAnswer>(),
   },
   getRegistrationStatus: {
     method: 'GET',

@@ -129,6 +129,8 @@ export const householdRoutes = {
     answer: answer<T.MyTryout>(),
     payments: true,
     mail: true,
+    // A numbered registration withdrawn frees its spot for the waitlist: the offer's mail is queued.
+    queue: 'familyMail',
   },
   getHouseholdReceipt: {
     method: 'GET',

@@ -84,6 +84,8 @@ export const tryoutRoutes = {
     payments: true,
     answer: answer<T.MyTryout>(),
     mail: true,
+    // A numbered registration withdrawn frees its spot for the waitlist: the offer's mail is queued.
+    queue: 'familyMail',
   },
   /** A family switches its unpaid card registration to cash (an abandoned checkout). */
   switchMyTryoutToCash: {

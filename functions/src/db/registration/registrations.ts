@@ -3,14 +3,21 @@
  * db/registration/tryout-numbers.ts, paid through db/money/payments.ts): the player's read and the admin's edits, each one
  * conditional update.
  */
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { tryoutId, type GuardianContact, type TryoutResult } from '@club/shared';
 import { db, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
 import { updateAudited, type AuditBy } from '../platform/audit';
 import type { ConditionalUpdate } from '../platform/exactly-once';
 import { toRegistration, type RegistrationItem, type WithdrawnBy } from './registration-item';
-import { unlessConditionFails } from '../platform/transactions';
+import { transactOrConditionCodes, unlessConditionFails } from '../platform/transactions';
+import { getCapacityCounter, spotOfRegistration, tracks } from './waitlist';
 
 export { guardiansOfRow } from './registration-item';
 
@@ -68,6 +75,8 @@ export interface AdminChange {
   action: 'attendance' | 'result' | 'cash' | 'reinstate' | 'result_mail_resend' | 'fee' | 'check_in';
   /** The fields the change sets, and what it sets them to. */
   after: Record<string, unknown>;
+  /** Further items of the change's transaction (the season's counter, issue 45). */
+  extra?: Parameters<typeof updateAudited>[0]['extra'];
 }
 
 /**
@@ -94,6 +103,7 @@ export async function updateTryout(
         playerId,
         tryoutId: tryoutId.of(seasonId, playerId),
       },
+      ...(change.extra ? { extra: change.extra } : {}),
     });
     return 'item' in out
       ? { item: toRegistration(out.item) }
@@ -182,9 +192,11 @@ export async function setResult(
 }
 
 /**
- * A family's withdrawal: one conditional update (the registration must exist), saying when and by whom (the
- * admin's Player Details shows both). The item as written, or null when there is none. Its number stays
- * with it, retired.
+ * A family's withdrawal (the registration must exist and not be withdrawn yet), saying when and by whom (the
+ * admin's Player Details shows both), in one transaction with the season's counter: in a group with a
+ * capacity its spot is free again (taken − 1, issue 45), and in any group the counter's `ver` moves, so a
+ * capacity being set meanwhile counts it. The item as written, the item as it is when it was withdrawn
+ * already, or null when there is none. Its number stays with it, retired.
  */
 export async function withdrawTryout(
   seasonId: string,
@@ -192,11 +204,41 @@ export async function withdrawTryout(
   now: Date,
   by: WithdrawnBy,
 ): Promise<RegistrationItem | null> {
-  return updateTryoutIf(seasonId, playerId, {
-    UpdateExpression: 'SET withdrawn = :w, withdrawn_at = :at, withdrawn_by = :by',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':w': true, ':at': now.toISOString(), ':by': by },
-  });
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const [current, counter] = await Promise.all([
+      getTryout(seasonId, playerId),
+      getCapacityCounter(seasonId),
+    ]);
+    if (!current || current.withdrawn) return current;
+    const written = { ...current, withdrawn: true, withdrawn_at: now.toISOString(), withdrawn_by: by };
+    const codes = await transactOrConditionCodes(() =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.tryout(seasonId, playerId),
+                UpdateExpression: 'SET withdrawn = :w, withdrawn_at = :at, withdrawn_by = :by',
+                ConditionExpression:
+                  'attribute_exists(PK) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+                ExpressionAttributeValues: {
+                  ':w': true,
+                  ':at': written.withdrawn_at,
+                  ':by': by,
+                  ':no': false,
+                },
+              },
+            },
+            spotOfRegistration(seasonId, current.age_group, tracks(counter, current.age_group), -1),
+          ],
+        }),
+      ),
+    );
+    if (!codes) return written;
+    // Withdrawn meanwhile (answered as it is), or the group's counting changed: read both again.
+  }
+  throw new Error('Withdrawal could not be written');
 }
 
 /**
@@ -209,18 +251,34 @@ export async function reinstateTryout(
   playerId: string,
   by: AuditBy,
 ): Promise<RegistrationItem | 'not-withdrawn' | null> {
-  const out = await updateTryout(
-    seasonId,
-    playerId,
-    {
-      UpdateExpression: 'SET withdrawn = :w REMOVE withdrawn_at, withdrawn_by',
-      ConditionExpression: 'attribute_exists(PK) AND withdrawn = :yes',
-      ExpressionAttributeValues: { ':w': false, ':yes': true },
-    },
-    { by, action: 'reinstate', after: { withdrawn: false } },
-  );
-  if ('item' in out) return out.item;
-  return out.refused ? 'not-withdrawn' : null;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const [current, counter] = await Promise.all([
+      getTryout(seasonId, playerId),
+      getCapacityCounter(seasonId),
+    ]);
+    if (!current) return null;
+    // Its spot is taken again in a group with a capacity (issue 45), even past it: the admin's decision.
+    const out = await updateTryout(
+      seasonId,
+      playerId,
+      {
+        UpdateExpression: 'SET withdrawn = :w REMOVE withdrawn_at, withdrawn_by',
+        ConditionExpression: 'attribute_exists(PK) AND withdrawn = :yes',
+        ExpressionAttributeValues: { ':w': false, ':yes': true },
+      },
+      {
+        by,
+        action: 'reinstate',
+        after: { withdrawn: false },
+        extra: [spotOfRegistration(seasonId, current.age_group, tracks(counter, current.age_group), 1)],
+      },
+    );
+    if ('item' in out) return out.item;
+    if (!out.refused) return null;
+    if (out.refused.withdrawn !== true) return 'not-withdrawn';
+    // Still withdrawn: the group's counting changed meanwhile; read both again.
+  }
+  throw new Error('Reinstatement could not be written');
 }
 
 /**

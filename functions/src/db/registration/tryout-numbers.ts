@@ -17,10 +17,19 @@ import { db, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
 import { endTurn, renewTurn, takeTurn, TURN_MS } from './numbering-turn';
 import { toRegistration, type NewRegistration, type RegistrationItem } from './registration-item';
+import { toCapacityCounter, toWaitlistItem, tracks, verCondition, type WaitlistItem } from './waitlist';
 
 export type InsertOutcome =
-  | { outcome: 'created'; tryouts: RegistrationItem[] }
+  /**
+   * Every player decided: numbered (`tryouts`), or, its group full, on the waitlist (`waitlisted`, issue 45),
+   * each in the order given.
+   */
+  | { outcome: 'created'; tryouts: RegistrationItem[]; waitlisted: WaitlistItem[] }
   | { outcome: 'already-registered'; player_id: string }
+  /** On its group's waitlist already, with no spot held (issue 45): registering waits for a spot. */
+  | { outcome: 'waitlisted-already'; player_id: string }
+  /** Its spot's hold ended (it passed to the next family) before this registration could take it. */
+  | { outcome: 'hold-ended'; player_id: string }
   | { outcome: 'closed' | 'season-changed' }
   /** Written and waiting, not numbered by `giveUpAt`: the next registration or the sweep numbers them. */
   | { outcome: 'waiting' };
@@ -28,7 +37,15 @@ export type InsertOutcome =
 /** What a registration was checked against: the season must still count its age groups from this year. */
 export interface SeasonAsChecked {
   readonly reference_year: number;
+  /**
+   * A season that has (or had) a capacity (issue 45): no player may be on its waitlist, except those taking
+   * the spot held for them (by player id), whose hold must not have lapsed at `now`.
+   */
+  readonly waitlist?: { readonly takingSpots: ReadonlySet<string>; readonly now: Date };
 }
+
+/** A numbered registration or, its group full, a waitlisted one: what a batch decided for each. */
+export type Decided = { numbered: RegistrationItem } | { waitlisted: WaitlistItem };
 
 /**
  * Registrations numbered per transaction: two items each (the registration put, its waiting item deleted)
@@ -92,7 +109,7 @@ export async function insertRegistrations(
  * players' registrations are numbered (answered in the order given) or `giveUpAt` passes.
  */
 async function numbered(seasonId: string, playerIds: string[], giveUpAt: number): Promise<InsertOutcome> {
-  const mine = new Map(playerIds.map((p) => [p, undefined as RegistrationItem | undefined]));
+  const mine = new Map(playerIds.map((p) => [p, undefined as Decided | undefined]));
   const missing = () => [...mine].filter(([, t]) => !t).map(([playerId]) => playerId);
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     const turn = await takeTurn(seasonId);
@@ -107,9 +124,16 @@ async function numbered(seasonId: string, playerIds: string[], giveUpAt: number)
       await sleep(pause * (0.75 + 0.5 * Math.random()));
     }
     if (missing().length) {
-      for (const t of await registrationsOf(seasonId, missing())) mine.set(t.player_id, t);
+      for (const d of await decidedOf(seasonId, missing())) mine.set(playerOf(d), d);
     }
-    if (!missing().length) return { outcome: 'created', tryouts: playerIds.map((p) => mine.get(p)!) };
+    if (!missing().length) {
+      const decided = playerIds.map((p) => mine.get(p)!);
+      return {
+        outcome: 'created',
+        tryouts: decided.flatMap((d) => ('numbered' in d ? [d.numbered] : [])),
+        waitlisted: decided.flatMap((d) => ('waitlisted' in d ? [d.waitlisted] : [])),
+      };
+    }
     if (Date.now() >= giveUpAt) return { outcome: 'waiting' };
   }
 }
@@ -122,7 +146,7 @@ async function numbered(seasonId: string, playerIds: string[], giveUpAt: number)
  */
 async function drain(
   seasonId: string,
-  mine: Map<string, RegistrationItem | undefined>,
+  mine: Map<string, Decided | undefined>,
   holder: string,
   giveUpAt: number,
 ): Promise<void> {
@@ -133,13 +157,13 @@ async function drain(
       if (!(await renewTurn(seasonId, holder))) return;
       renewAt = Date.now() + TURN_MS / 2;
     }
-    const batch = await numberBatch(seasonId);
+    const batch = await decideBatch(seasonId);
     if (batch === null) {
       // A sweep or a turn that outlived its time went first: look again in a moment.
       await sleep(Math.random() * RETRY_JITTER_MS);
       continue;
     }
-    for (const t of batch) if (mine.has(t.player_id)) mine.set(t.player_id, t);
+    for (const d of batch) if (mine.has(playerOf(d))) mine.set(playerOf(d), d);
     const ownDone = [...mine.values()].every(Boolean);
     if (!batch.length || (ownDone && batch.length < BATCH_SIZE)) return;
     if (ownDone) {
@@ -160,6 +184,10 @@ async function writeWaiting(
   season: SeasonAsChecked,
 ): Promise<Refusal | undefined> {
   const seasonId = tryouts[0]!.season_id;
+  const waitlist = season.waitlist;
+  // Per player: the check that it has no registration, the waiting item's put, and in a season with a
+  // capacity (issue 45) its waitlist entry: none, or the spot held for it, taken (deleted while still held).
+  const stride = waitlist ? 3 : 2;
   try {
     await db().send(
       new TransactWriteCommand({
@@ -173,28 +201,55 @@ async function writeWaiting(
               ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             },
           },
-          ...tryouts.flatMap((tryout, position) => [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.tryout(seasonId, tryout.player_id),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                // `position`: the family's order, which its children's numbers follow.
-                Item: {
-                  ...keys.waitingTryout(seasonId, tryout.player_id),
-                  type: 'tryout-waiting',
-                  tryout,
-                  position,
+          ...tryouts.flatMap((tryout, position) => {
+            const takesSpot = waitlist?.takingSpots.has(tryout.player_id) === true;
+            return [
+              {
+                ConditionCheck: {
+                  TableName: tableName(),
+                  Key: keys.tryout(seasonId, tryout.player_id),
+                  ConditionExpression: 'attribute_not_exists(PK)',
                 },
-                ConditionExpression: 'attribute_not_exists(PK)',
               },
-            },
-          ]),
+              {
+                Put: {
+                  TableName: tableName(),
+                  // `position`: the family's order, which its children's numbers follow. `holds_spot`: its
+                  // spot is counted already (taken when it was held), so its batch numbers it as it is.
+                  Item: {
+                    ...keys.waitingTryout(seasonId, tryout.player_id),
+                    type: 'tryout-waiting',
+                    tryout,
+                    position,
+                    ...(takesSpot ? { holds_spot: true } : {}),
+                  },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+              ...(!waitlist
+                ? []
+                : takesSpot
+                  ? [
+                      {
+                        Delete: {
+                          TableName: tableName(),
+                          Key: keys.waitlistEntry(seasonId, tryout.player_id),
+                          ConditionExpression: 'spot_offered_until > :now',
+                          ExpressionAttributeValues: { ':now': waitlist.now.toISOString() },
+                        },
+                      },
+                    ]
+                  : [
+                      {
+                        ConditionCheck: {
+                          TableName: tableName(),
+                          Key: keys.waitlistEntry(seasonId, tryout.player_id),
+                          ConditionExpression: 'attribute_not_exists(PK)',
+                        },
+                      },
+                    ]),
+            ];
+          }),
         ],
       }),
     );
@@ -206,11 +261,18 @@ async function writeWaiting(
       const stillOpen = (seasonCheck.Item?.is_registration_open as { BOOL?: boolean } | undefined)?.BOOL;
       return { outcome: { outcome: stillOpen ? 'season-changed' : 'closed' } };
     }
-    // Per player: the check that it has no registration, then the waiting item's put.
+    // Per player: the check that it has no registration, then the waiting item's put, then its waitlist's.
     const taken = players.findIndex((r) => r.Code === CONDITION_FAILED);
     if (taken >= 0) {
-      const player_id = tryouts[Math.floor(taken / 2)]!.player_id;
-      return { outcome: { outcome: 'already-registered', player_id }, waiting: taken % 2 === 1 };
+      const player_id = tryouts[Math.floor(taken / stride)]!.player_id;
+      if (taken % stride === 2) {
+        return {
+          outcome: waitlist?.takingSpots.has(player_id)
+            ? { outcome: 'hold-ended', player_id }
+            : { outcome: 'waitlisted-already', player_id },
+        };
+      }
+      return { outcome: { outcome: 'already-registered', player_id }, waiting: taken % stride === 1 };
     }
     // A conflict with another transaction on the same items (a double tap): written by neither, try again.
     if ((error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) {
@@ -223,10 +285,23 @@ async function writeWaiting(
 
 /**
  * One attempt at numbering the season's waiting registrations, up to BATCH_SIZE, oldest first: the numbered
- * registrations ([] when none was waiting), or null when another batch went first (nothing written).
+ * registrations ([] when none was waiting), or null when another batch went first (nothing written). In a
+ * season with a capacity, those its batch put on the waitlist are left out (decideBatch answers them).
  */
 export async function numberBatch(seasonId: string): Promise<RegistrationItem[] | null> {
-  const [counter, waiting] = await Promise.all([
+  const batch = await decideBatch(seasonId);
+  return batch && batch.flatMap((d) => ('numbered' in d ? [d.numbered] : []));
+}
+
+/**
+ * One attempt at deciding the season's waiting registrations, up to BATCH_SIZE, oldest first, in one
+ * transaction with the counter: each is numbered, or, in a group whose capacity is reached or whose waitlist
+ * has families waiting for a spot (issue 45), put on the waitlist (no number; its place from the counter's
+ * sequence). What it decided ([] when none was waiting), or null when another batch (or a change of a spot)
+ * went first: nothing written.
+ */
+export async function decideBatch(seasonId: string): Promise<Decided[] | null> {
+  const [counterRead, waiting] = await Promise.all([
     db().send(
       new GetCommand({
         TableName: tableName(),
@@ -248,17 +323,53 @@ export async function numberBatch(seasonId: string): Promise<RegistrationItem[] 
     ),
   ]);
   // In the order they came (the key orders them by player id), a family's children in the family's order.
-  const items = (waiting.Items ?? [])
-    .sort(
-      (a, b) =>
-        (a.tryout as NewRegistration).created_at.localeCompare((b.tryout as NewRegistration).created_at) ||
-        (a.tryout as NewRegistration).user_id.localeCompare((b.tryout as NewRegistration).user_id) ||
-        ((a.position as number | undefined) ?? 0) - ((b.position as number | undefined) ?? 0),
-    )
-    .map((i) => i.tryout as NewRegistration);
+  const items = (waiting.Items ?? []).sort(
+    (a, b) =>
+      (a.tryout as NewRegistration).created_at.localeCompare((b.tryout as NewRegistration).created_at) ||
+      (a.tryout as NewRegistration).user_id.localeCompare((b.tryout as NewRegistration).user_id) ||
+      ((a.position as number | undefined) ?? 0) - ((b.position as number | undefined) ?? 0),
+  );
   if (!items.length) return [];
-  const last = (counter.Item?.last as number | undefined) ?? 0;
-  const numbered: RegistrationItem[] = items.map((t, i) => ({ ...t, tryout_number: last + 1 + i }));
+  const last = (counterRead.Item?.last as number | undefined) ?? 0;
+  const counter = toCapacityCounter(counterRead.Item);
+  // A group with a capacity: numbered while spots are free and nobody waits for one ahead of it; a family
+  // taking the spot held for it is numbered as it is (its spot was counted when it was held).
+  const capacityKept = Object.keys(counter.taken).length > 0;
+  const taken = { ...counter.taken };
+  const queued = { ...counter.queued };
+  let seq = counter.waitlist_seq;
+  const now = new Date().toISOString();
+  let next = last;
+  const decided: Decided[] = items.map((item): Decided => {
+    const tryout = item.tryout as NewRegistration;
+    const group = tryout.age_group;
+    if (capacityKept && tracks(counter, group) && item.holds_spot !== true) {
+      const capacity = counter.capacities[group];
+      const free = capacity === undefined || taken[group]! < capacity;
+      if (!free || (queued[group] ?? 0) > 0) {
+        queued[group] = (queued[group] ?? 0) + 1;
+        seq += 1;
+        return {
+          waitlisted: {
+            season_id: seasonId,
+            player_id: tryout.player_id,
+            user_id: tryout.user_id,
+            age_group: group,
+            tryout,
+            waitlist_seq: seq,
+            waitlisted_at: now,
+          },
+        };
+      }
+      taken[group] = taken[group]! + 1;
+    }
+    next += 1;
+    return { numbered: { ...tryout, tryout_number: next } };
+  });
+  const numbered = decided.flatMap((d) => ('numbered' in d ? [d.numbered] : []));
+  const waitlisted = decided.flatMap((d) => ('waitlisted' in d ? [d.waitlisted] : []));
+  const ver = verCondition(counter);
+  const lastCondition = last === 0 ? 'attribute_not_exists(#last)' : '#last = :previous';
   try {
     await db().send(
       new TransactWriteCommand({
@@ -267,13 +378,25 @@ export async function numberBatch(seasonId: string): Promise<RegistrationItem[] 
             Update: {
               TableName: tableName(),
               Key: keys.tryoutCounter(seasonId),
-              UpdateExpression: 'SET #last = :n, #type = :type',
-              ConditionExpression: last === 0 ? 'attribute_not_exists(#last)' : '#last = :previous',
+              UpdateExpression: capacityKept
+                ? 'SET #last = :n, #type = :type, taken = :taken, queued = :queued, waitlist_seq = :seq, ver = :ver1'
+                : 'SET #last = :n, #type = :type',
+              // With a capacity, also `ver` as read: no spot changed hands since the counter was read.
+              ConditionExpression: capacityKept ? `${lastCondition} AND ${ver.expression}` : lastCondition,
               ExpressionAttributeNames: { '#last': 'last', '#type': 'type' },
               ExpressionAttributeValues: {
-                ':n': last + numbered.length,
+                ':n': next,
                 ':type': 'tryout-counter',
                 ...(last === 0 ? {} : { ':previous': last }),
+                ...(capacityKept
+                  ? {
+                      ...ver.values,
+                      ':taken': taken,
+                      ':queued': queued,
+                      ':seq': seq,
+                      ':ver1': (counter.ver ?? 0) + 1,
+                    }
+                  : {}),
               },
             },
           },
@@ -298,10 +421,30 @@ export async function numberBatch(seasonId: string): Promise<RegistrationItem[] 
               },
             },
           ]),
+          ...waitlisted.flatMap((entry) => [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.waitingTryout(seasonId, entry.player_id),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.waitlistEntry(seasonId, entry.player_id),
+                  type: 'tryout-waitlisted',
+                  ...entry,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ]),
         ],
       }),
     );
-    return numbered;
+    return decided;
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = error.CancellationReasons ?? [];
@@ -325,12 +468,12 @@ export async function numberWaiting(seasonId: string, giveUpAt: number): Promise
         if (!(await renewTurn(seasonId, holder))) break;
         renewAt = Date.now() + TURN_MS / 2;
       }
-      const batch = await numberBatch(seasonId);
+      const batch = await decideBatch(seasonId);
       if (batch === null) {
         await sleep(Math.random() * RETRY_JITTER_MS);
         continue;
       }
-      done.push(...batch);
+      done.push(...batch.flatMap((d) => ('numbered' in d ? [d.numbered] : [])));
       if (batch.length < BATCH_SIZE) break;
     }
   } finally {
@@ -361,15 +504,25 @@ export async function anyWaiting(seasonId: string, playerIds: readonly string[])
   return (out.Responses?.[tableName()]?.length ?? 0) > 0 || unprocessed > 0;
 }
 
-/** Registrations of players in a season, strongly consistent (those that exist). */
-async function registrationsOf(seasonId: string, playerIds: string[]): Promise<RegistrationItem[]> {
+/** The player a decision is about. */
+const playerOf = (d: Decided): string => ('numbered' in d ? d.numbered.player_id : d.waitlisted.player_id);
+
+/** Registrations of players in a season, numbered or waitlisted, strongly consistent (those that exist). */
+async function decidedOf(seasonId: string, playerIds: string[]): Promise<Decided[]> {
   if (!playerIds.length) return [];
   const out = await db().send(
     new BatchGetCommand({
       RequestItems: {
-        [tableName()]: { Keys: playerIds.map((p) => keys.tryout(seasonId, p)), ConsistentRead: true },
+        [tableName()]: {
+          Keys: playerIds.flatMap((p) => [keys.tryout(seasonId, p), keys.waitlistEntry(seasonId, p)]),
+          ConsistentRead: true,
+        },
       },
     }),
   );
-  return (out.Responses?.[tableName()] ?? []).map(toRegistration);
+  return (out.Responses?.[tableName()] ?? []).map((item) =>
+    String(item.SK).startsWith(keys.waitlistSKPrefix)
+      ? { waitlisted: toWaitlistItem(item) }
+      : { numbered: toRegistration(item) },
+  );
 }

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { log } from '../../lib/log';
 import { deliverQueuedConfirmation, FamilyMailMessageSchema } from '../../services/mail/confirmation-mail';
 import { deliverQueuedTeamFeeConfirmation } from '../../services/mail/team-fee-mail';
+import { deliverQueuedSpotMail } from '../../services/registration/waitlist';
 import type { WorkerContext } from './result-mail';
 
 function parseBody(body: string): unknown {
@@ -31,6 +32,7 @@ export async function handler(event: SQSEvent, context: WorkerContext): Promise<
       }
       try {
         const m = message.output;
+        if (m.kind === 'spot_offer' || m.kind === 'spot_lapsed') return await deliverQueuedSpotMail(m, deadline);
         return m.kind === 'team_fee_paid'
           ? await deliverQueuedTeamFeeConfirmation(m, deadline)
           : await deliverQueuedConfirmation(m, deadline);

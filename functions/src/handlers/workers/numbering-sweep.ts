@@ -4,7 +4,11 @@
  * run from numbering anything twice.
  */
 import { numberWaitingRegistrations } from '../../services/registration/numbering-sweep';
+import { passLapsedSpots } from '../../services/registration/waitlist';
 
+/** Also the waitlist's minute (issue 45): lapsed holds pass to the next family, free spots are held. */
 export async function handler(): Promise<void> {
-  await numberWaitingRegistrations(new Date());
+  const now = new Date();
+  await numberWaitingRegistrations(now);
+  await passLapsedSpots(now);
 }

@@ -7,13 +7,18 @@ import {
   serverMessages,
   tryoutId,
   type AccessTokenClaims,
+  type AgeGroup,
+  type MyTryout,
   type TryoutRegistrationAnswer,
   type TryoutRegistrationInput,
+  waitlistMessages,
 } from '@club/shared';
 import * as seasonsTable from '../../db/seasons/seasons';
 import * as tryoutNumbers from '../../db/registration/tryout-numbers';
 import * as tryoutsTable from '../../db/registration/registrations';
 import type { NewRegistration, RegistrationItem } from '../../db/registration/registration-item';
+import * as waitlistTable from '../../db/registration/waitlist';
+import type { WaitlistItem } from '../../db/registration/waitlist';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { mailConfirmationOnce } from '../mail/confirmation-mail';
@@ -23,6 +28,7 @@ import { siblingFeeOf } from '../seasons/seasons';
 import { callerPlayerId, snapshotOf } from './players';
 import { acceptedWaiver, refuseMisfit } from './registration-rules';
 import { toMyTryout } from './my-registration';
+import { hasCapacity, toWaitlistedTryout } from './waitlist';
 
 /**
  * How long a registration keeps trying for a tryout number while others take them: far beyond what a burst
@@ -88,6 +94,7 @@ export async function registerForTryout(
     );
   }
   wanted.forEach(({ age_group }, i) => refuseMisfit(players[i]!, age_group, season, ownOnly));
+  const takingSpots = await spotsTaken(season, players, wanted, ownOnly, new Date());
 
   const waiver = acceptedWaiver(caller, season, input.waiver, new Date());
   const photoConsent = (i: number) => input.registrations?.[i]?.photo_consent ?? input.photo_consent;
@@ -121,19 +128,31 @@ export async function registerForTryout(
     ...(input.financial_support && !free ? { financial_support_requested: true } : {}),
     ...(players[i]!.medicalNotes ? { medical_notes: players[i]!.medicalNotes } : {}),
   }));
-  const made = await numbered(tryouts, season, now, (playerId) =>
-    ownOnly
-      ? serverMessages.alreadyRegistered
-      : serverMessages.athleteAlreadyRegistered(players.find((p) => p.id === playerId)!.details.first_name),
-  );
-  const answers = made.map((t) => ({ athlete_id: t.player_id, ...toMyTryout(t, season) }));
+  const nameOf = (playerId: string) => players.find((p) => p.id === playerId)!.details.first_name;
+  const decided = await numbered(tryouts, season, now, takingSpots, {
+    alreadyRegistered: (playerId) =>
+      ownOnly ? serverMessages.alreadyRegistered : serverMessages.athleteAlreadyRegistered(nameOf(playerId)),
+    onWaitlist: (playerId) =>
+      ownOnly ? waitlistMessages.onWaitlist : waitlistMessages.athleteOnWaitlist(nameOf(playerId)),
+  });
+  const made = decided.tryouts;
+  // A group full (issue 45): on its waitlist, with no number and nothing to pay; each child decided alone.
+  const waitlist = decided.waitlisted.length ? await waitlistTable.waitlistOf(season.id) : [];
+  const answerOf = (playerId: string): MyTryout => {
+    const t = made.find((r) => r.player_id === playerId);
+    if (t) return toMyTryout(t, season);
+    const entry = decided.waitlisted.find((e) => e.player_id === playerId)!;
+    return toWaitlistedTryout(entry, season, waitlist, now);
+  };
+  const answers = tryouts.map((t) => ({ athlete_id: t.player_id, ...answerOf(t.player_id) }));
   const answer: TryoutRegistrationAnswer = {
-    tryout: toMyTryout(made[0]!, season),
+    tryout: answerOf(tryouts[0]!.player_id),
     ...(input.registrations ? { tryouts: answers } : {}),
   };
-  const registered = made[0]!;
+  const registered = made[0];
   // Nothing to pay by card: its confirmation was queued as it was written, and goes once it is numbered.
-  if (!card) return answer;
+  // Nobody numbered (every one waitlisted): nothing to pay at all.
+  if (!card || !registered) return answer;
   // Held for the club's answer: registered and numbered, nothing to pay yet (the dashboard says so).
   if (held) return answer;
   const opening = groupId
@@ -159,11 +178,15 @@ async function numbered(
   tryouts: NewRegistration[],
   season: seasonsTable.SeasonItem,
   now: Date,
-  alreadyRegistered: (playerId: string) => string,
-): Promise<RegistrationItem[]> {
+  takingSpots: ReadonlySet<string>,
+  refusals: { alreadyRegistered: (playerId: string) => string; onWaitlist: (playerId: string) => string },
+): Promise<{ tryouts: RegistrationItem[]; waitlisted: WaitlistItem[] }> {
   const inserted = await tryoutNumbers.insertRegistrations(
     tryouts,
-    { reference_year: season.reference_year },
+    {
+      reference_year: season.reference_year,
+      ...(hasCapacity(season) ? { waitlist: { takingSpots, now } } : {}),
+    },
     now.getTime() + REGISTRATION_GIVE_UP_MS,
     // One confirmation for the household's registrations made together (issue 36), queued before the
     // numbering, so a request that dies now still has it sent; a card's follows its payment. The worker
@@ -172,7 +195,11 @@ async function numbered(
   );
   switch (inserted.outcome) {
     case 'already-registered':
-      throw new ConflictError(alreadyRegistered(inserted.player_id));
+      throw new ConflictError(refusals.alreadyRegistered(inserted.player_id));
+    case 'waitlisted-already':
+      throw new ConflictError(refusals.onWaitlist(inserted.player_id));
+    case 'hold-ended':
+      throw new ConflictError(waitlistMessages.holdEnded);
     case 'closed':
       throw new ConflictError(serverMessages.registrationClosed(season.name));
     case 'season-changed':
@@ -186,5 +213,41 @@ async function numbered(
   for (const t of inserted.tryouts) {
     log.info('tryout registration created', { tryoutId: t.id, method: t.payment_method });
   }
-  return inserted.tryouts;
+  for (const t of inserted.waitlisted) log.info('tryout registration waitlisted', { seasonId: t.season_id });
+  return { tryouts: inserted.tryouts, waitlisted: inserted.waitlisted };
+}
+
+/**
+ * In a season with a capacity (issue 45): the players taking the spot held for them (registering them takes
+ * it); a player waiting without a spot, whose hold ended, or registering for another group than the spot's,
+ * is refused (409) before anything is written. The write checks the waitlist again.
+ */
+async function spotsTaken(
+  season: seasonsTable.SeasonItem,
+  players: ReadonlyArray<{ id: string; details: { first_name: string } }>,
+  wanted: ReadonlyArray<{ age_group: AgeGroup }>,
+  ownOnly: boolean,
+  now: Date,
+): Promise<Set<string>> {
+  const taking = new Set<string>();
+  if (!hasCapacity(season)) return taking;
+  const entries = await waitlistTable.waitlistEntriesOf(
+    season.id,
+    players.map((p) => p.id),
+  );
+  players.forEach((player, i) => {
+    const entry = entries.find((e) => e.player_id === player.id);
+    if (!entry) return;
+    if (entry.spot_offered_until === undefined) {
+      throw new ConflictError(
+        ownOnly ? waitlistMessages.onWaitlist : waitlistMessages.athleteOnWaitlist(player.details.first_name),
+      );
+    }
+    if (!waitlistTable.holdsSpot(entry, now)) throw new ConflictError(waitlistMessages.holdEnded);
+    if (entry.age_group !== wanted[i]!.age_group) {
+      throw new ConflictError(waitlistMessages.spotInGroup(entry.age_group));
+    }
+    taking.add(player.id);
+  });
+  return taking;
 }

@@ -11,6 +11,9 @@ import { repriceAfterWithdrawal } from '../money/sibling-fees';
 import { callerPlayerId } from './players';
 import { rateLimits, requireWithinLimit } from '../platform/rate-limits';
 import { registrationOf, toMyTryout, withdrawalOpen } from './my-registration';
+import * as waitlistTable from '../../db/registration/waitlist';
+import { playerIdOf } from '../households/households';
+import { hasCapacity, offerFreedSpots, toWaitlistedTryout } from './waitlist';
 
 /**
  * POST /tryouts/my/withdraw: the family withdraws before the season's first session starts (409 after). An
@@ -20,6 +23,8 @@ import { registrationOf, toMyTryout, withdrawalOpen } from './my-registration';
  */
 export async function withdraw(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout> {
   await requireWithinLimit(rateLimits.switchToCashUser, caller.sub);
+  const left = await leftWaitlist(caller, athleteId);
+  if (left) return left;
   const { season, tryout } = await registrationOf(caller, athleteId);
   const by: WithdrawnBy = {
     kind: tryout.player_id === callerPlayerId(caller) ? 'player' : 'guardian',
@@ -58,5 +63,29 @@ export async function withdrawRegistration(
   const written = await tryoutsTable.withdrawTryout(season.id, tryout.player_id, now, by);
   if (!written) throw new NotFoundError(serverMessages.notRegistered);
   log.info('registration withdrawn', { tryoutId: written.id });
+  // Its spot, in a group with a capacity, goes to the next family on the waitlist (issue 45).
+  await offerFreedSpots(season, now, [written.age_group]);
   return written;
+}
+
+/**
+ * Leaving the waitlist (issue 45) by the same withdraw routes: a player of the caller's on the active
+ * season's waitlist leaves it (a spot held for it goes to the next family); answered as it was, withdrawn.
+ * Null when the player is not on the waitlist: then it is a registration's withdrawal.
+ */
+async function leftWaitlist(caller: AccessTokenClaims, athleteId?: string): Promise<MyTryout | null> {
+  const [season, playerId] = await Promise.all([
+    seasonsTable.getActiveSeason(),
+    playerIdOf(caller, athleteId),
+  ]);
+  if (!season || !hasCapacity(season)) return null;
+  const now = new Date();
+  const waitlist = await waitlistTable.waitlistOf(season.id);
+  const entry = waitlist.find((e) => e.player_id === playerId);
+  if (!entry) return null;
+  const left = await waitlistTable.leaveWaitlist(season.id, playerId);
+  if (!left) return null;
+  log.info('left the waitlist', { seasonId: season.id });
+  if (left.spot_offered_until !== undefined) await offerFreedSpots(season, now, [left.age_group]);
+  return { ...toWaitlistedTryout(left, season, waitlist, now), withdrawn: true, withdrawal_open: false };
 }

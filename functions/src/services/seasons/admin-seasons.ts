@@ -14,9 +14,12 @@ import {
   type RegistrationStatus,
   type RegistrationStatusAnswer,
   type UpdateSeasonInput,
+  waitlistMessages,
 } from '@club/shared';
 import * as helpers from '../../db/tryout-night/volunteers';
 import * as seasonsTable from '../../db/seasons/seasons';
+import * as waitlistTable from '../../db/registration/waitlist';
+import { offerFreedSpots } from '../registration/waitlist';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueSessionChanges, planSessions } from './session-changes';
@@ -99,7 +102,15 @@ export async function updateSeason(
   // Sessions keep their ids; a moved one counts a change and mails its families (issue 36).
   const planned = input.sessions ? planSessions(current.sessions, input.sessions) : null;
   const { offers, ...settings } = input;
-  const [written, activeId] = await Promise.all([
+  if (
+    input.capacities &&
+    Object.keys(input.capacities).some((g) => !current.age_groups.includes(g as AgeGroup))
+  ) {
+    throw new BadRequestError(waitlistMessages.capacityGroupInvalid, [
+      { field: 'capacities', msg: waitlistMessages.capacityGroupInvalid },
+    ]);
+  }
+  const write = async () =>
     seasonsTable.updateSeasonSettings(
       seasonId,
       {
@@ -113,15 +124,29 @@ export async function updateSeason(
       },
       byAdmin(admin),
       planned ? current.sessions : undefined,
-    ),
-    seasonsTable.getActiveSeasonId(),
-  ]);
+      // Capacities (issue 45): the counter counts the season's spots as they are, in the same write.
+      input.capacities ? await capacityCount(seasonId, input.capacities) : undefined,
+    );
+  const [first, activeId] = await Promise.all([write(), seasonsTable.getActiveSeasonId()]);
+  let written = first;
+  // A number given or a spot changed hands while the spots were counted: count again.
+  for (let attempt = 0; written === 'counter-moved' && attempt < 20; attempt += 1) written = await write();
+  if (written === 'counter-moved') throw new Error('Capacities could not be counted');
   if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);
   if (written === 'has-registrations') throw new ConflictError(serverMessages.referenceYearLocked);
   if (written === 'sessions-moved') throw new ConflictError(serverMessages.sessionsChangedMeanwhile);
   log.info('season settings changed', { seasonId, fields: Object.keys(input).join(',') });
   if (planned) await enqueueSessionChanges(seasonId, planned.changes);
+  // A capacity raised (or removed) frees spots: each goes to the next family on the waitlist.
+  if (input.capacities) await offerFreedSpots(written, new Date());
   return toAdminSeason(written, written.id === activeId);
+}
+
+/** The counter as read and the season's spots counted after it, per group counted now or before. */
+async function capacityCount(seasonId: string, capacities: Partial<Record<AgeGroup, number>>) {
+  const counter = await waitlistTable.getCapacityCounter(seasonId);
+  const groups = [...new Set([...Object.keys(counter.taken), ...Object.keys(capacities)])] as AgeGroup[];
+  return { counter, ...(await waitlistTable.countSpots(seasonId, groups)) };
 }
 
 /** GET /admin/seasons/{id}/registration. */

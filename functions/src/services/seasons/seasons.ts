@@ -4,6 +4,7 @@ import {
   CLUB_TIME_ZONE,
   DEFAULT_TRYOUT_FEE_CENTS,
   serverMessages,
+  SPOT_HOLD_HOURS,
   type AdminSeason,
   type AgeGroup,
   type Season,
@@ -46,6 +47,8 @@ export function toAdminSeason(season: seasonsTable.SeasonItem, isActive: boolean
     created_at: season.createdAt,
     offers: seasonsTable.offerSettingsOf(season),
     offers_published_at: season.offers_published_at ?? null,
+    capacities: season.capacities ?? {},
+    spot_hold_hours: season.spot_hold_hours ?? SPOT_HOLD_HOURS.default,
   };
 }
 

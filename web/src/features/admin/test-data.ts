@@ -28,6 +28,8 @@ export function anAdminSeason(overrides: Partial<AdminSeason> = {}): AdminSeason
     created_at: '2025-06-01T15:00:00.000Z',
     offers: { enabled: false, respond_within_hours: 48, publish_at: null, auto_offer_alternates: true },
     offers_published_at: null,
+    capacities: {},
+    spot_hold_hours: 24,
     ...overrides,
   };
 }
