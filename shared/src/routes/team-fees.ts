@@ -6,6 +6,7 @@
 import { answer, type FileAnswer, type RouteDefinition } from './route-definition';
 import type * as T from '../types';
 import type * as F from '../team-fees';
+import type { OfferAnswer } from '../offers';
 
 export const teamFeeRoutes = {
   /**
@@ -33,6 +34,23 @@ export const teamFeeRoutes = {
     table: 'read',
     params: 'OfferParamsSchema',
     answer: answer<FileAnswer>(),
+  },
+  /**
+   * Gives up an accepted place (the family read the refund policy first): the offer ends (declined, withdrawn
+   * after acceptance), the team has a place again and its next alternate is offered it (with the offer mail).
+   * An open card checkout of the fee is closed first. Money back is the club's, under its refund policy.
+   */
+  withdrawOffer: {
+    method: 'POST',
+    path: '/offers/{offerId}/withdraw',
+    access: 'user',
+    handler: 'team-fees/withdraw',
+    table: 'write',
+    params: 'OfferParamsSchema',
+    body: 'WithdrawOfferSchema',
+    answer: answer<OfferAnswer>(),
+    payments: true,
+    queue: 'resultMail',
   },
   /** A team fee was collected in cash (or was not), audited; collected, the family gets its confirmation. */
   setOfferCash: {

@@ -6,13 +6,7 @@
  * join the same attempt (a conditional write starts it; Stripe's idempotency key gives the same session).
  * What a session says is applied by team-fee-fulfilment.ts, which the webhook and the family's return use too.
  */
-import {
-  offerId as offerIds,
-  serverMessages,
-  teamFeeMessages,
-  type AccessTokenClaims,
-  type CheckoutAnswer,
-} from '@club/shared';
+import { serverMessages, teamFeeMessages, type AccessTokenClaims, type CheckoutAnswer } from '@club/shared';
 import * as usersTable from '../../db/accounts/users';
 import * as offersTable from '../../db/offers/offers';
 import * as seasonsTable from '../../db/seasons/seasons';
@@ -28,7 +22,7 @@ import {
   type CheckoutSession,
   type TeamFeeCheckoutRequest,
 } from '../../payments/checkout-sessions';
-import { familyOf } from '../households/households';
+import { offerOfCaller } from '../offers/offers';
 import { rateLimits, requireWithinLimit } from '../platform/rate-limits';
 import { checkoutExpiry } from './checkout';
 import { viaStripe } from './payment-fulfilment';
@@ -38,16 +32,30 @@ import { changeOf, fulfilTeamFee } from './team-fee-fulfilment';
 const MIN_MINUTES_TO_PAY = 30;
 
 /**
- * The offer an id names, when the caller may act on it: a guardian of the player's household, or the adult
- * player. Anyone else gets the same 404 as an offer that does not exist.
+ * The offer an id names, when the caller may act on it (services/offers/offers.ts offerOfCaller): a guardian
+ * of the player's household, or the adult player. Anyone else gets the same 404 as an offer that does not exist.
  */
 export async function offerOfFamily(caller: AccessTokenClaims, id: string): Promise<teamFees.TeamFeeOffer> {
-  const ids = offerIds.parse(id);
-  const offer = ids ? await offersTable.getOffer(ids.seasonId, ids.playerId) : null;
-  if (!offer) throw new NotFoundError(teamFeeMessages.offerNotFound);
-  const { players } = await familyOf(caller);
-  if (!players.some((p) => p.id === offer.player_id)) throw new NotFoundError(teamFeeMessages.offerNotFound);
-  return offer as teamFees.TeamFeeOffer;
+  return (await offerOfCaller(caller, id)).offer as teamFees.TeamFeeOffer;
+}
+
+/**
+ * Closes an offer's card checkout before its place is given up (POST /offers/{offerId}/withdraw): an open page
+ * is expired, so no payment lands after; one that completed meanwhile is fulfilled (the money is in, and a
+ * refund is the club's, under its policy).
+ */
+export async function closeTeamFeeCheckout(offer: teamFees.TeamFeeOffer, seasonName: string): Promise<void> {
+  if (offer.fee_checkout_attempt === undefined || offer.fee_state === 'paid') return;
+  await viaStripe('team fee checkout close', async () => {
+    const current = await currentSession(offer, seasonName);
+    if (!current) return;
+    try {
+      await settle(current);
+    } catch (error) {
+      // Completed: fulfilled by settle, and the withdrawal goes on.
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  });
 }
 
 /** Refuses a fee that is not (or no longer) payable by card, with what the family should know. */

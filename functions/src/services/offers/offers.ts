@@ -66,7 +66,7 @@ export async function publishOffers(
  * the player when an adult. Any other caller, or an id that is not an offer: 404 (whose offers exist is not
  * told). A player under 18 answering their own offer: 403 (their guardian answers).
  */
-async function offerOfCaller(
+export async function offerOfCaller(
   caller: AccessTokenClaims,
   id: string,
 ): Promise<{ season: seasonsTable.SeasonItem; offer: OfferItem; tryout: RegistrationItem }> {
