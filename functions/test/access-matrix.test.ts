@@ -261,7 +261,6 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /offers/{offerId}/checkout': 'user',
   'GET /offers/{offerId}/receipt': 'user',
   'POST /offers/{offerId}/withdraw': 'user',
-  'POST /offers/{offerId}/withdraw': 'user',
   'PATCH /admin/offers/{offerId}/cash': 'admin',
   'POST /admin/offers/{offerId}/refund': 'admin',
   'GET /admin/seasons/{id}/offers-board': 'admin',

@@ -25,12 +25,15 @@ export interface SampleIds {
   readonly ageGroup?: string;
   /** The registration's check-in code (functions' lib/checkin-code.ts signs one). */
   readonly checkinCode?: string;
+  /** A team of the season (issue 45); one not in it is answered 404. */
+  readonly teamId?: string;
 }
 
 /** What an optional sample is when a test gives none. */
 const DEFAULT_SAMPLES: Partial<Record<keyof SampleIds, string>> = {
   helperId: '00000000-0000-4000-8000-000000000000',
   ageGroup: '15U Boys',
+  teamId: '00000000-0000-4000-8000-000000000000.00000000-0000-4000-8000-000000000000',
 };
 
 /** Which sample each parameter schema takes. */
@@ -46,6 +49,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.CheckinCodeSchema, 'checkinCode'],
   // An offer's id is `<seasonId>.<playerId>`, the shape of a registration's (issue 45).
   [schemas.OfferIdSchema, 'tryoutId'],
+  [schemas.TeamIdSchema, 'teamId'],
 ]);
 
 function sampleOf(

@@ -11,9 +11,9 @@ export const MAX_COACH_NAME = 80;
  * The most players a team holds. A basketball team is 10 to 15; the bound keeps one placement change (every
  * player leaving and every player arriving, and the team) inside one DynamoDB transaction of 100 items.
  */
-export const MAX_TEAM_CAPACITY = 40;
+export const MAX_TEAM_CAPACITY = 30;
 /** The most alternates a team keeps in order (the same transaction bound as the capacity). */
-export const MAX_TEAM_ALTERNATES = 40;
+export const MAX_TEAM_ALTERNATES = 30;
 /** The highest team fee, in cents ($5,000). */
 export const MAX_TEAM_FEE_CENTS = 500_000;
 

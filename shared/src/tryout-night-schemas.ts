@@ -14,6 +14,7 @@ import {
   SeasonIdSchema,
   TryoutIdSchema,
 } from './schemas';
+import { TeamIdSchema } from './team-schemas';
 import {
   HELPER_ROLES,
   MAX_CRITERIA,
@@ -24,7 +25,9 @@ import {
 } from './tryout-night';
 
 export const tryoutNightMessages = {
-  roleRequired: 'Choose check-in or evaluator.',
+  roleRequired: 'Choose check-in, evaluator or coach.',
+  coachTeamRequired: 'Choose the team this coach sees.',
+  teamOnlyForCoach: 'Only a coach is invited with a team.',
   evaluatorGroupsRequired: 'Choose the age groups this evaluator scores.',
   checkInGroupsNone: 'A check-in helper sees every group: leave the age groups empty.',
   helperNotFound: 'That helper is not on this season’s list.',
@@ -56,6 +59,8 @@ export const HelperInviteSchema = v.pipe(
           v.check((list) => new Set(list).size === list.length, n.evaluatorGroupsRequired),
         ),
       ),
+      /** A coach's one team (issue 45): `<seasonId>.<teamUuid>`. */
+      team_id: v.optional(TeamIdSchema),
     },
     { email: m.emailRequired, role: n.roleRequired },
   ),
@@ -66,6 +71,14 @@ export const HelperInviteSchema = v.pipe(
   v.forward(
     v.check((h) => h.role !== 'check-in' || !h.age_groups?.length, n.checkInGroupsNone),
     ['age_groups'],
+  ),
+  v.forward(
+    v.check((h) => h.role !== 'coach' || (!!h.team_id && !h.age_groups?.length), n.coachTeamRequired),
+    ['team_id'],
+  ),
+  v.forward(
+    v.check((h) => h.role === 'coach' || !h.team_id, n.teamOnlyForCoach),
+    ['team_id'],
   ),
 );
 export type HelperInviteInput = v.InferOutput<typeof HelperInviteSchema>;

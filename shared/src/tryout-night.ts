@@ -9,14 +9,15 @@ import type { PaymentStatus } from './types';
 
 /**
  * A helper's job for one season: `check-in` runs the door (names, payment, flags), `evaluator` scores the
- * players of some age groups (numbers and first names only).
+ * players of some age groups (numbers and first names only), `coach` (issue 45) reads one team's roster.
  */
-export const HELPER_ROLES = ['check-in', 'evaluator'] as const;
+export const HELPER_ROLES = ['check-in', 'evaluator', 'coach'] as const;
 export type HelperRole = (typeof HELPER_ROLES)[number];
 
 export const HELPER_ROLE_LABELS: Record<HelperRole, string> = {
   'check-in': 'Check-in',
   evaluator: 'Evaluator',
+  coach: 'Coach',
 };
 
 /** How long a helper's invitation link works, in days. */
@@ -47,6 +48,9 @@ export interface SeasonHelper {
   role: HelperRole;
   /** The groups an evaluator scores; empty for check-in. */
   age_groups: AgeGroup[];
+  /** A coach's team (issue 45): its id and name; absent for the other jobs. */
+  team_id?: string;
+  team_name?: string;
   /** Invited: the link is waiting; active: accepted by the invited address. */
   status: 'invited' | 'active';
   /** The helper's name once accepted. */
@@ -63,7 +67,13 @@ export interface HelperGrant {
   season_name: string;
   role: HelperRole;
   age_groups: AgeGroup[];
-  /** When access ends (a day after the season's last session); null while the season has no sessions. */
+  /** A coach's team (issue 45): its id and name; absent for the other jobs. */
+  team_id?: string;
+  team_name?: string;
+  /**
+   * When access ends (a day after the season's last session); null while the season has no sessions, and for
+   * a coach, whose access lasts until the club removes it.
+   */
   ends_at: string | null;
 }
 

@@ -6,13 +6,19 @@
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as v from 'valibot';
-import { serverMessages, type AccessTokenClaims, type RouteDefinition } from '@club/shared';
+import { serverMessages, teamId, type AccessTokenClaims, type RouteDefinition } from '@club/shared';
 import * as schemas from '@club/shared/all-schemas';
 import { verifyAccessToken } from '../lib/access-token';
 import { getConfig, getSecrets, ORIGIN_VERIFY_HEADER } from '../lib/config';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 import { isOriginSecret, VIEWER_ADDRESS_HEADER, viewerIp } from '../lib/origin';
-import { helperGrantNow, isAdminNow, isSessionLive, type HelperAccess } from '../services/platform/access';
+import {
+  coachGrantNow,
+  helperGrantNow,
+  isAdminNow,
+  isSessionLive,
+  type HelperAccess,
+} from '../services/platform/access';
 
 /**
  * The access check every handler runs first, at the route's level: the signed-in user's claims on `user`
@@ -54,7 +60,8 @@ export async function authorize(
     case 'player':
     case 'admin':
     case 'check-in':
-    case 'evaluator': {
+    case 'evaluator':
+    case 'coach': {
       const authorization = header(event, 'authorization') ?? '';
       const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization);
       if (!match?.[1]) throw new UnauthorizedError('Not signed in.');
@@ -75,8 +82,11 @@ export async function authorize(
         throw new ForbiddenError(serverMessages.playersOnly);
       }
       const { sid: _sid, ...user } = claims;
-      if (route.access === 'check-in' || route.access === 'evaluator') {
-        const helper = await helperOf(route.access, claims, event);
+      if (route.access === 'check-in' || route.access === 'evaluator' || route.access === 'coach') {
+        const helper =
+          route.access === 'coach'
+            ? await coachOf(claims, event)
+            : await helperOf(route.access, claims, event);
         if (!helper) {
           await sessionCheck;
           throw new ForbiddenError(serverMessages.helperAccessNeeded);
@@ -110,6 +120,21 @@ async function helperOf(
     };
   }
   return undefined;
+}
+
+/**
+ * A coach's grant of the team the path's `{teamId}` names (issue 45): that team's and no other's, so a coach
+ * of one team is refused every other team's roster. Undefined when the caller holds none.
+ */
+async function coachOf(
+  claims: AccessTokenClaims,
+  event: APIGatewayProxyEventV2,
+): Promise<HelperAccess | undefined> {
+  const ids = teamId.parse(event.pathParameters?.teamId ?? '');
+  if (!ids) return undefined;
+  const grant = await coachGrantNow(claims.sub, ids.seasonId, ids.teamUuid);
+  if (!grant) return undefined;
+  return { userId: claims.sub, name: grant.name, age_groups: [], team_uuid: ids.teamUuid, admin: false };
 }
 
 /**

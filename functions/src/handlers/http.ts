@@ -83,9 +83,10 @@ export const reply = {
 };
 
 type RouteAccess<N extends RouteName> = (typeof routes)[N]['access'];
-type SignedInAccess = 'user' | 'player' | 'admin' | 'check-in' | 'evaluator';
+type SignedInAccess = 'user' | 'player' | 'admin' | 'check-in' | 'evaluator' | 'coach';
 type UserFor<N extends RouteName> = RouteAccess<N> extends SignedInAccess ? AccessTokenClaims : null;
-type HelperFor<N extends RouteName> = RouteAccess<N> extends 'check-in' | 'evaluator' ? HelperAccess : null;
+type HelperFor<N extends RouteName> =
+  RouteAccess<N> extends 'check-in' | 'evaluator' | 'coach' ? HelperAccess : null;
 
 export interface Request<N extends RouteName> {
   readonly route: N;
@@ -94,7 +95,7 @@ export interface Request<N extends RouteName> {
   readonly params: ValidParamsOf<N>;
   /** The signed-in user: always present on `user`, `player`, `admin` and helper routes. */
   readonly user: UserFor<N>;
-  /** The helper's grant on `check-in` and `evaluator` routes (issue 37). */
+  /** The helper's grant on `check-in`, `evaluator` (issue 37) and `coach` (issue 45) routes. */
   readonly helper: HelperFor<N>;
   readonly cookies: Readonly<Record<string, string>>;
   readonly headers: Readonly<Record<string, string | undefined>>;

@@ -34,6 +34,8 @@ export function helperInviteMail(input: {
   seasonName: string;
   role: HelperRole;
   ageGroups: readonly AgeGroup[];
+  /** A coach's team (issue 45). */
+  teamName?: string;
   nights: readonly string[];
   page: string;
   token: string;
@@ -41,7 +43,9 @@ export function helperInviteMail(input: {
   const job =
     input.role === 'check-in'
       ? 'check players in at the door (names, payment and the QR codes families bring)'
-      : `score players of ${new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(input.ageGroups)} on your phone`;
+      : input.role === 'coach'
+        ? `coach ${input.teamName ?? 'a team'}, and see its roster (players, families’ phones, medical notes) on your phone`
+        : `score players of ${new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(input.ageGroups)} on your phone`;
   const facts = new URLSearchParams({ job: input.role, email: input.to, season: input.seasonName });
   for (const night of input.nights) facts.append('night', night);
   return compose({
@@ -51,14 +55,20 @@ export function helperInviteMail(input: {
     firstName: 'there',
     paragraphs: [
       `${input.inviterName} of ${CLUB_NAME} invited you to help at ${input.seasonName}: you would ${job}.`,
-      ...(input.nights.length
-        ? [
-            input.nights.length === 1 ? 'The night:' : 'The nights:',
-            ...input.nights.map((night) => `• ${night}`),
-          ]
-        : ['The club will tell you the nights once they are set.']),
-      `Sign in (or create an account) with this e-mail address, then accept with the button below. The link works for ${HELPER_INVITE_DAYS} days; your access ends a day after the season’s last session.`,
-      'Nothing to install: the check-in and scoring screens open in your phone’s browser and keep working when the gym’s Wi-Fi does not.',
+      ...(input.role === 'coach'
+        ? []
+        : input.nights.length
+          ? [
+              input.nights.length === 1 ? 'The night:' : 'The nights:',
+              ...input.nights.map((night) => `• ${night}`),
+            ]
+          : ['The club will tell you the nights once they are set.']),
+      input.role === 'coach'
+        ? `Sign in (or create an account) with this e-mail address, then accept with the button below. The link works for ${HELPER_INVITE_DAYS} days; your access lasts until the club removes it.`
+        : `Sign in (or create an account) with this e-mail address, then accept with the button below. The link works for ${HELPER_INVITE_DAYS} days; your access ends a day after the season’s last session.`,
+      input.role === 'coach'
+        ? 'Nothing to install: the roster opens in your phone’s browser.'
+        : 'Nothing to install: the check-in and scoring screens open in your phone’s browser and keep working when the gym’s Wi-Fi does not.',
     ],
     action: {
       label: 'Accept and open the helper screen',

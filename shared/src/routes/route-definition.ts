@@ -12,10 +12,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * tryout screens are the players', spec §2), an administrator (re-checked against the table), or Stripe
  * (signature checked on the raw body). Tryout night (issue 37): `check-in` is a helper holding that job for
  * the path's `{seasonId}` now, or an administrator; `evaluator` is a helper holding that job for it (scores
- * are a person's own, so an administrator scores by inviting themselves). Grants are read from the table on
- * every request, like the admin flag.
+ * are a person's own, so an administrator scores by inviting themselves). `coach` (issue 45) is a helper
+ * holding that job for the team the path's `{teamId}` names, and only that team. Grants are read from the
+ * table on every request, like the admin flag.
  */
-export type Access = 'public' | 'user' | 'player' | 'admin' | 'check-in' | 'evaluator' | 'stripe-signature';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'player'
+  | 'admin'
+  | 'check-in'
+  | 'evaluator'
+  | 'coach'
+  | 'stripe-signature';
 
 /**
  * What a route does to the table: `read` (GetItem, Query, BatchGetItem) or `write` (reads plus Put, Update,

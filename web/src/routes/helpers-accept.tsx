@@ -26,7 +26,7 @@ export function inviteOf(fragment: string): Invite | null {
   const job = facts.get('job');
   return {
     token,
-    job: job === 'check-in' || job === 'evaluator' ? job : null,
+    job: job === 'check-in' || job === 'evaluator' || job === 'coach' ? job : null,
     email: facts.get('email'),
     season: facts.get('season'),
     nights: facts.getAll('night'),
@@ -48,6 +48,7 @@ function keptInvite(hash: string): Invite | null {
 const JOB_WORDS: Record<HelperRole, string> = {
   'check-in': 'at check-in',
   evaluator: 'as an evaluator',
+  coach: 'as a coach',
 };
 
 /** "You were invited to help at check-in", the season, and the nights it works. */
@@ -152,9 +153,22 @@ export function HelpersAcceptPage() {
           <p role="status">You are in. Open your screen on tryout night:</p>
           <ul>
             {state.grants.map((g) => (
-              <li key={`${g.season_id}-${g.role}`}>
-                <Link to={g.role === 'check-in' ? '/checkin' : '/evaluate'}>
-                  {g.season_name}: {g.role === 'check-in' ? 'Check-in' : `Scoring ${g.age_groups.join(', ')}`}
+              <li key={`${g.season_id}-${g.role}-${g.team_id ?? ''}`}>
+                <Link
+                  to={
+                    g.role === 'coach' && g.team_id
+                      ? `/coach/${g.team_id}`
+                      : g.role === 'check-in'
+                        ? '/checkin'
+                        : '/evaluate'
+                  }
+                >
+                  {g.season_name}:{' '}
+                  {g.role === 'check-in'
+                    ? 'Check-in'
+                    : g.role === 'coach'
+                      ? `${g.team_name ?? 'Team'} roster`
+                      : `Scoring ${g.age_groups.join(', ')}`}
                 </Link>
               </li>
             ))}

@@ -16,6 +16,8 @@ export interface HelperItem {
   email: string;
   role: HelperRole;
   age_groups: AgeGroup[];
+  /** A coach's one team (issue 45), in the helper's season. */
+  team_uuid?: string;
   invited_at: string;
   invited_by: string;
   /** The waiting link's hash and its end (epoch s); gone once accepted. */
@@ -34,9 +36,19 @@ export interface GrantItem {
   helper_id: string;
   role: HelperRole;
   age_groups: AgeGroup[];
+  /** A coach's one team (issue 45). */
+  team_uuid?: string;
   name: string;
   /** When the grant's access ended (a day after its season's last session), once a request found it had. */
   ended_at?: string;
+}
+
+/**
+ * The job part of a grant's key: the role, and for a coach the team too (issue 45), so an account coaching two
+ * teams holds two grants and the access check of one team's roster is one GetItem of exactly that grant.
+ */
+export function grantKeyRole(role: HelperRole, teamUuid?: string): string {
+  return role === 'coach' && teamUuid ? `coach#${teamUuid}` : role;
 }
 
 function toHelper(item: Record<string, unknown>): HelperItem {
@@ -51,6 +63,7 @@ function toGrant(item: Record<string, unknown>): GrantItem {
     helper_id: item.helper_id as string,
     role: item.role as HelperRole,
     age_groups: (item.age_groups as AgeGroup[] | undefined) ?? [],
+    ...(typeof item.team_uuid === 'string' ? { team_uuid: item.team_uuid } : {}),
     name: item.name as string,
     ...(typeof item.ended_at === 'string' ? { ended_at: item.ended_at } : {}),
   };
@@ -132,7 +145,11 @@ function removalOf(helper: HelperItem) {
           {
             Delete: {
               TableName: tableName(),
-              Key: keys.helperGrant(helper.season_id, helper.user_id, helper.role),
+              Key: keys.helperGrant(
+                helper.season_id,
+                helper.user_id,
+                grantKeyRole(helper.role, helper.team_uuid),
+              ),
               ConditionExpression: 'attribute_not_exists(PK) OR helper_id = :h',
               ExpressionAttributeValues: { ':h': helper.helper_id },
             },
@@ -217,14 +234,19 @@ export async function acceptHelperInvite(input: {
             Put: {
               TableName: tableName(),
               Item: {
-                ...keys.helperGrant(helper.season_id, userId, helper.role),
-                ...keys.helperGrantsIndex(userId, helper.season_id, helper.role),
+                ...keys.helperGrant(helper.season_id, userId, grantKeyRole(helper.role, helper.team_uuid)),
+                ...keys.helperGrantsIndex(
+                  userId,
+                  helper.season_id,
+                  grantKeyRole(helper.role, helper.team_uuid),
+                ),
                 type: 'helper-grant',
                 season_id: helper.season_id,
                 user_id: userId,
                 helper_id: helper.helper_id,
                 role: helper.role,
                 age_groups: helper.age_groups,
+                ...(helper.team_uuid ? { team_uuid: helper.team_uuid } : {}),
                 name: input.name,
               },
             },
@@ -236,16 +258,20 @@ export async function acceptHelperInvite(input: {
   return codes === null;
 }
 
-/** A grant of one job in one season to an account, read strongly consistent; null when it has none. */
+/**
+ * A grant of one job in one season to an account (a coach's: of one team), read strongly consistent; null
+ * when it has none.
+ */
 export async function getGrant(
   seasonId: string,
   userId: string,
   role: HelperRole,
+  teamUuid?: string,
 ): Promise<GrantItem | null> {
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.helperGrant(seasonId, userId, role),
+      Key: keys.helperGrant(seasonId, userId, grantKeyRole(role, teamUuid)),
       ConsistentRead: true,
     }),
   );
@@ -274,7 +300,7 @@ export async function recordGrantEnded(grant: GrantItem, endedAt: Date): Promise
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.helperGrant(grant.season_id, grant.user_id, grant.role),
+        Key: keys.helperGrant(grant.season_id, grant.user_id, grantKeyRole(grant.role, grant.team_uuid)),
         UpdateExpression: 'SET ended_at = :at',
         ConditionExpression: 'attribute_exists(PK) AND helper_id = :h AND attribute_not_exists(ended_at)',
         ExpressionAttributeValues: { ':at': endedAt.toISOString(), ':h': grant.helper_id },

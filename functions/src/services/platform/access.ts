@@ -62,6 +62,20 @@ export async function helperGrantNow(
 }
 
 /**
+ * A coach's grant of one team, now (issue 45), or null: none, or removed. A coach's job is the season after the
+ * tryouts, so its access ends when the admin removes it (or the season's data goes), not with the sessions.
+ */
+export async function coachGrantNow(
+  userId: string,
+  seasonId: string,
+  teamUuid: string,
+): Promise<helpers.GrantItem | null> {
+  const grant = await helpers.getGrant(seasonId, userId, 'coach', teamUuid);
+  if (!grant || grant.ended_at || grant.team_uuid !== teamUuid) return null;
+  return grant;
+}
+
+/**
  * Who is working a tryout-night route (issue 37), from their grant (or, at check-in, an administrator): the
  * name their changes are audited with and, for an evaluator, the groups they score.
  */
@@ -70,6 +84,8 @@ export interface HelperAccess {
   name: string;
   /** The groups an evaluator scores; empty for check-in. */
   age_groups: AgeGroup[];
+  /** A coach's one team (issue 45): the team uuid their grant names. */
+  team_uuid?: string;
   /** An administrator working the door without a grant. */
   admin: boolean;
 }

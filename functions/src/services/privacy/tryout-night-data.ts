@@ -23,7 +23,10 @@ export async function eraseTryoutNightOf(
     }
     const helper = await helpersTable.getHelper(grant.season_id, grant.helper_id);
     if (helper) await helpersTable.removeHelper(helper);
-    else await deleteKeys([keys.helperGrant(grant.season_id, userId, grant.role)]);
+    else {
+      const role = helpersTable.grantKeyRole(grant.role, grant.team_uuid);
+      await deleteKeys([keys.helperGrant(grant.season_id, userId, role)]);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import {
   MAIL_LINK_PAGES,
   normaliseEmail,
   serverMessages,
+  teamId,
   type AccessTokenClaims,
   type HelperGrant,
   type HelperInviteInput,
@@ -24,17 +25,24 @@ import { log } from '../../lib/log';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens';
 import { helperInviteMail, helperNights } from '../../mail/helper-mails';
 import { sendMail } from '../../mail/ses-sender';
-import { helperAccessEnds, helperGrantNow } from '../platform/access';
+import { coachGrantNow, helperAccessEnds, helperGrantNow } from '../platform/access';
+import * as teamsTable from '../../db/teams/teams';
 import { rateLimits, requireWithinLimit } from '../platform/rate-limits';
 
 const INVITE_TTL_MS = HELPER_INVITE_DAYS * 24 * 60 * 60 * 1000;
 
-function answerOf(helper: helpersTable.HelperItem): SeasonHelper {
+function answerOf(helper: helpersTable.HelperItem, teamNames: Map<string, string>): SeasonHelper {
   return {
     id: helper.helper_id,
     email: helper.email,
     role: helper.role,
     age_groups: helper.age_groups,
+    ...(helper.team_uuid
+      ? {
+          team_id: teamId.of(helper.season_id, helper.team_uuid),
+          team_name: teamNames.get(helper.team_uuid) ?? '',
+        }
+      : {}),
     status: helper.user_id ? 'active' : 'invited',
     name: helper.name ?? null,
     invited_at: helper.invited_at,
@@ -52,7 +60,11 @@ async function seasonOrNotFound(seasonId: string): Promise<seasonsTable.SeasonIt
 /** GET /admin/seasons/{id}/helpers: invitations waiting and helpers who accepted, oldest first. */
 export async function listSeasonHelpers(seasonId: string): Promise<SeasonHelper[]> {
   await seasonOrNotFound(seasonId);
-  return (await helpersTable.listHelpers(seasonId)).map(answerOf);
+  const helpers = await helpersTable.listHelpers(seasonId);
+  const names = helpers.some((h) => h.team_uuid)
+    ? new Map((await teamsTable.teamsOfSeason(seasonId)).map((t) => [t.team_uuid, t.name]))
+    : new Map<string, string>();
+  return helpers.map((h) => answerOf(h, names));
 }
 
 /**
@@ -68,10 +80,16 @@ export async function inviteHelper(
   await requireWithinLimit(rateLimits.inviteUser, admin.sub);
   const season = await seasonOrNotFound(seasonId);
   const ends = helperAccessEnds(season);
-  if (ends && ends <= now) throw new ConflictError(serverMessages.seasonOver);
+  // A coach's job is the season after the tryouts (issue 45): the sessions' end does not close it.
+  if (input.role !== 'coach' && ends && ends <= now) throw new ConflictError(serverMessages.seasonOver);
   const email = normaliseEmail(input.email);
+  // A coach is invited with one team of this season (issue 45).
+  const team = input.team_id ? await teamsTable.getTeam(input.team_id) : null;
+  if (input.role === 'coach' && (!team || team.season_id !== seasonId)) {
+    throw new NotFoundError(serverMessages.teamNotFound);
+  }
   const same = (await helpersTable.listHelpers(seasonId)).find(
-    (h) => h.email === email && h.role === input.role,
+    (h) => h.email === email && h.role === input.role && h.team_uuid === team?.team_uuid,
   );
   if (same?.user_id) throw new ConflictError(serverMessages.helperAlready(email));
   const token = newSecretToken();
@@ -81,6 +99,7 @@ export async function inviteHelper(
     email,
     role: input.role,
     age_groups: input.role === 'evaluator' ? [...(input.age_groups ?? [])] : [],
+    ...(input.role === 'coach' && team ? { team_uuid: team.team_uuid } : {}),
     invited_at: now.toISOString(),
     invited_by: admin.sub,
     token_hash: hashToken(token),
@@ -96,7 +115,8 @@ export async function inviteHelper(
       seasonName: season.name,
       role: helper.role,
       ageGroups: helper.age_groups,
-      nights: helperNights(season.sessions, helper.role, helper.age_groups),
+      ...(team ? { teamName: team.name } : {}),
+      nights: helper.role === 'coach' ? [] : helperNights(season.sessions, helper.role, helper.age_groups),
       page: MAIL_LINK_PAGES.acceptHelper,
       token,
     }),
@@ -149,6 +169,7 @@ export async function myGrants(caller: AccessTokenClaims): Promise<HelperGrant[]
   const grants = await helpersTable.grantsOf(caller.sub);
   const live = await Promise.all(
     grants.map(async (grant) => {
+      if (grant.role === 'coach') return coachGrantAnswer(caller, grant);
       if (!(await helperGrantNow(caller.sub, grant.season_id, grant.role))) return null;
       const season = await seasonsTable.getSeason(grant.season_id);
       if (!season) return null;
@@ -168,4 +189,28 @@ export async function myGrants(caller: AccessTokenClaims): Promise<HelperGrant[]
     .filter((g): g is HelperGrant & { created: string } => g !== null)
     .sort((a, b) => b.created.localeCompare(a.created) || a.role.localeCompare(b.role))
     .map(({ created: _created, ...grant }) => grant);
+}
+
+/** A coach's grant as GET /helpers/me lists it (issue 45): its team, while the grant and the team are there. */
+async function coachGrantAnswer(
+  caller: AccessTokenClaims,
+  grant: helpersTable.GrantItem,
+): Promise<(HelperGrant & { created: string }) | null> {
+  if (!grant.team_uuid) return null;
+  const [live, season, team] = await Promise.all([
+    coachGrantNow(caller.sub, grant.season_id, grant.team_uuid),
+    seasonsTable.getSeason(grant.season_id),
+    teamsTable.getTeam(teamId.of(grant.season_id, grant.team_uuid)),
+  ]);
+  if (!live || !season || !team) return null;
+  return {
+    season_id: grant.season_id,
+    season_name: season.name,
+    role: 'coach',
+    age_groups: [team.age_group],
+    team_id: teamId.of(grant.season_id, grant.team_uuid),
+    team_name: team.name,
+    ends_at: null,
+    created: season.createdAt,
+  };
 }
