@@ -145,11 +145,14 @@ export function FamilyTryoutForm({
         return;
       }
       // Asked about financial support by card (issue 42): nothing charged, the club answers first.
-      const state: DashboardNotice | null = free
-        ? null
-        : tryout.support_answer_pending
-          ? { notice: t.supportRegistered }
-          : { notice: t.familyCashRegistered(formatCad(total)) };
+      // A group full (issue 45): those on its waitlist pay nothing; the dashboard shows who is where.
+      const state: DashboardNotice | null = answer.tryouts?.some((x) => x.status === 'waitlisted')
+        ? { notice: t.waitlistedNotice }
+        : free
+          ? null
+          : tryout.support_answer_pending
+            ? { notice: t.supportRegistered }
+            : { notice: t.familyCashRegistered(formatCad(total)) };
       navigate('/dashboard', { replace: true, state });
     } catch (e) {
       const failed = registrationFailure(e, names);

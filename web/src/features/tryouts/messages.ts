@@ -197,4 +197,18 @@ export const tryoutMessages = {
   switchingToCash: 'Switching to cash...',
   switchedToCash: 'Your registration is now cash. Please bring cash on tryout day.',
   switchToCashFailed: 'We could not switch your registration to cash. Please try again.',
+  // Capacity and the waitlist (issue 45).
+  waitlistPlace: (position: string, size: number) => `Waitlist: ${position} of ${size}`,
+  waitlistDetail: (group: string) =>
+    `${group} is full. There is no tryout number and nothing to pay while you wait; we will e-mail you when a spot opens.`,
+  spotHeld: (until: string) => `A spot is held for you until ${until} (Edmonton time).`,
+  spotHeldDetail: 'Register before then to take it: you get a tryout number and pay as usual.',
+  takeSpot: 'Register now',
+  leaveWaitlist: 'Leave the waitlist',
+  leavingWaitlist: 'Leaving…',
+  leaveWaitlistFailed: 'We could not take you off the waitlist. Please try again.',
+  leftWaitlist: 'You have left the waitlist.',
+  waitlistedNotice: 'The group is full, so you are on its waitlist. We will e-mail you when a spot opens.',
+  waitlistTitle: 'Your place on the waitlist',
+  familyWaitlistTitle: (name: string) => `${name}’s place on the waitlist`,
 } as const;

@@ -13,6 +13,7 @@ import { ReceiptButton } from './receipt-button';
 import { RegistrationDetails } from './registration-details';
 import { ResultNote } from './result-note';
 import { TryoutNightPass } from './tryout-night-pass';
+import { WaitlistCard } from './waitlist-card';
 import { Withdraw } from './withdraw';
 
 /** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
@@ -33,6 +34,10 @@ export function RegistrationCard({
   family?: FamilyToPay | undefined;
   onChanged: (tryout: MyTryout) => void;
 }) {
+  // On its group's waitlist (issue 45): no number, nothing to pay; its place and a spot held for it.
+  if (tryout.status === 'waitlisted') {
+    return <WaitlistCard tryout={tryout} athlete={athlete} onChanged={onChanged} />;
+  }
   const teamLink = safeTeamLink(tryout.teamsnap_link);
   const titleId = athlete ? `family-registration-${athlete.id}` : 'registration-title';
   const sessionsTitle = athlete ? t.sessionsOf(athlete.first_name) : t.yourSessions;

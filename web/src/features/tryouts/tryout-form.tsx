@@ -139,11 +139,15 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
         return;
       }
       // Asked about financial support by card (issue 42): nothing charged, the club answers first.
-      const state: DashboardNotice | null = tryout.support_answer_pending
-        ? { notice: t.supportRegistered }
-        : parsed.output.payment_method === 'cash' && !free
-          ? { notice: t.cashRegistered }
-          : null;
+      // The group was full (issue 45): on its waitlist, nothing to pay.
+      const state: DashboardNotice | null =
+        tryout.status === 'waitlisted'
+          ? { notice: t.waitlistedNotice }
+          : tryout.support_answer_pending
+            ? { notice: t.supportRegistered }
+            : parsed.output.payment_method === 'cash' && !free
+              ? { notice: t.cashRegistered }
+              : null;
       navigate('/dashboard', { replace: true, state });
     } catch (error) {
       const failed = registrationFailure(error, null);

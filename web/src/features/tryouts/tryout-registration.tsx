@@ -28,6 +28,10 @@ type ScreenState =
   | { kind: 'family'; season: Season; athletes: Athlete[]; registeredBefore: number; sibling?: Athlete }
   | { kind: 'all-registered'; season: Season };
 
+/** A waitlisted registration with a spot held for it (issue 45): registering takes the spot. */
+const takesSpot = (tryout: MyTryout): boolean =>
+  tryout.status === 'waitlisted' && tryout.spot_held_until !== undefined;
+
 /**
  * A household of one (the account holder alone) gets the spec's screen; a household with other athletes
  * gets the family form for those not registered yet (issue 17).
@@ -46,15 +50,19 @@ async function loadScreen(userId: string | null): Promise<ScreenState> {
     household.athletes.length === 0 ||
     (household.athletes.length === 1 && household.athletes[0]!.id === userId);
   if (ownOnly || !season || !season.is_registration_open) {
-    if (tryout) return { kind: 'registered', tryout };
+    if (tryout && !takesSpot(tryout)) return { kind: 'registered', tryout };
     if (!season) return { kind: 'no-season' };
     const player = household.athletes.find((a) => a.id === userId);
     return season.is_registration_open ? { kind: 'open', season, player } : { kind: 'closed', season };
   }
-  const registered = new Set(tryouts.filter((t) => t.hasRegistered).map((t) => t.athlete_id));
+  const registered = new Set(
+    tryouts.filter((t) => t.hasRegistered && !takesSpot(t)).map((t) => t.athlete_id),
+  );
   const athletes = household.athletes.filter((a) => !registered.has(a.id));
   if (!athletes.length) return tryout ? { kind: 'registered', tryout } : { kind: 'all-registered', season };
-  const registeredBefore = tryouts.filter((t) => t.hasRegistered && !t.withdrawn).length;
+  const registeredBefore = tryouts.filter(
+    (t) => t.hasRegistered && !t.withdrawn && t.status !== 'waitlisted',
+  ).length;
   // The child a new brother or sister copies the surname and emergency contact from (issue 42).
   const sibling = household.athletes.findLast((a) => a.id !== userId);
   return { kind: 'family', season, athletes, registeredBefore, sibling };
