@@ -14,6 +14,7 @@ import { NewSeasonForm, RegistrationToggle, SeasonSelector } from './season-bar'
 import { SeasonSettings } from './season-settings';
 import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
+import { TeamsPanel } from './teams-panel';
 import { TryoutNightPanel } from './tryout-night-panel';
 import { LoadFailed, TryoutList } from './tryout-list';
 import { useRegistration } from './use-registration';
@@ -166,6 +167,7 @@ export function AdminDashboard() {
           />
           <TeamLinks season={season} notify={notify} onSaved={saveTeamLink} />
           <TryoutNightPanel season={season} notify={notify} />
+          <TeamsPanel season={season} rows={tryouts.rows} notify={notify} />
           <NewSeasonForm onCreate={seasons.create} />
         </div>
         <TryoutList

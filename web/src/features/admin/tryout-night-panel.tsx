@@ -15,11 +15,13 @@ import {
   type SeasonHelper,
 } from '@club/shared/tryout-night';
 import { CriteriaSchema, HelperInviteSchema } from '@club/shared/tryout-night-schemas';
+import type { Team } from '@club/shared/teams';
 import type { AdminSeason } from '@club/shared/types';
 import { FieldError, controlProps } from '../../components/form-field';
 import type { Notify } from '../../components/toast';
 import { serverMessageOr } from '../../lib/api-client';
 import { Rankings } from './rankings';
+import { listTeams } from './teams-api';
 import { getCriteria, inviteHelper, listHelpers, removeHelper, setCriteria } from './tryout-night-api';
 
 /** What a new season scores until the admin changes it (the issue's examples). */
@@ -45,7 +47,9 @@ function HelperRow({ helper, onRemove }: { helper: SeasonHelper; onRemove: () =>
   const job =
     helper.role === 'evaluator'
       ? `${HELPER_ROLE_LABELS.evaluator}: ${helper.age_groups.join(', ')}`
-      : HELPER_ROLE_LABELS['check-in'];
+      : helper.role === 'coach'
+        ? `${HELPER_ROLE_LABELS.coach}: ${helper.team_name ?? ''}`
+        : HELPER_ROLE_LABELS['check-in'];
   return (
     <li className="admin-helper">
       <span>
@@ -66,6 +70,9 @@ function HelpersForm({ season, notify }: { season: AdminSeason; notify: Notify }
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<HelperRole>('check-in');
   const [groups, setGroups] = useState<AgeGroup[]>([]);
+  // A coach is invited with one team of the season (issue 45): the teams are read once the job is chosen.
+  const [teamId, setTeamId] = useState('');
+  const [teams, setTeams] = useState<Team[] | null>(null);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -81,14 +88,36 @@ function HelpersForm({ season, notify }: { season: AdminSeason; notify: Notify }
     };
   }, [season.id]);
 
+  useEffect(() => {
+    if (role !== 'coach' || teams !== null) return;
+    let current = true;
+    listTeams(season.id).then(
+      (list) => current && setTeams(list),
+      () => current && setTeams([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [role, teams, season.id]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const input = { email, role, ...(role === 'evaluator' ? { age_groups: groups } : {}) };
+    const input = {
+      email,
+      role,
+      ...(role === 'evaluator' ? { age_groups: groups } : {}),
+      ...(role === 'coach' && teamId ? { team_id: teamId } : {}),
+    };
     const parsed = v.safeParse(HelperInviteSchema, input);
     if (!parsed.success) {
       const flat = v.flatten(parsed.issues).nested ?? {};
-      setErrors({ email: flat.email?.[0], age_groups: flat.age_groups?.[0], role: flat.role?.[0] });
+      setErrors({
+        email: flat.email?.[0],
+        age_groups: flat.age_groups?.[0],
+        role: flat.role?.[0],
+        team_id: flat.team_id?.[0],
+      });
       return;
     }
     setErrors({});
@@ -144,7 +173,11 @@ function HelpersForm({ season, notify }: { season: AdminSeason; notify: Notify }
           {HELPER_ROLES.map((r) => (
             <label key={r} className="admin-choice">
               <input type="radio" name={`${id}-role`} checked={role === r} onChange={() => setRole(r)} />{' '}
-              {r === 'check-in' ? 'Check-in at the door' : 'Evaluator (scores some age groups)'}
+              {r === 'check-in'
+                ? 'Check-in at the door'
+                : r === 'coach'
+                  ? 'Coach (sees one team’s roster)'
+                  : 'Evaluator (scores some age groups)'}
             </label>
           ))}
         </fieldset>
@@ -165,6 +198,24 @@ function HelpersForm({ season, notify }: { season: AdminSeason; notify: Notify }
             ))}
             <FieldError id={`${id}-groups`} error={errors.age_groups} />
           </fieldset>
+        ) : null}
+        {role === 'coach' ? (
+          <div className="admin-field">
+            <label htmlFor={`${id}-team`}>Team they coach</label>
+            <select
+              {...controlProps(`${id}-team`, errors.team_id)}
+              value={teamId}
+              onChange={(e) => setTeamId(e.target.value)}
+            >
+              <option value="">{teams === null ? 'Loading teams…' : 'Choose a team…'}</option>
+              {(teams ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} ({t.age_group})
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-team`} error={errors.team_id} />
+          </div>
         ) : null}
         <p className="admin-form-actions">
           <button type="submit" className="button" aria-disabled={busy || undefined}>
@@ -297,7 +348,8 @@ function TryoutNightForms({ season, notify }: { season: AdminSeason; notify: Not
     <>
       <p className="form-note">
         Helpers sign in on their phones: check-in helpers at <a href="/checkin">/checkin</a>, evaluators at{' '}
-        <a href="/evaluate">/evaluate</a>. Their access ends a day after the season’s last session.
+        <a href="/evaluate">/evaluate</a>. Their access ends a day after the season’s last session. A coach
+        sees their team’s roster until you remove them.
       </p>
       <h3>Helpers</h3>
       <HelpersForm key={`h-${season.id}`} season={season} notify={notify} />

@@ -1,0 +1,183 @@
+/**
+ * Issue 45 §2: the admin's Teams screen. A team's placed players and its alternates in order; up and down send
+ * the whole new order; a new team is checked with the shared rules before it is sent; a refusal from the
+ * server (a team with players cannot be deleted) is shown as the server says it.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TeamWithPlayers } from '@club/shared/teams';
+import { onRoute } from '../../test/route-mock';
+import { server } from '../../test/server';
+import { callsTo, renderAdminWithRows, serveAdmin, toastRegion } from './test-api';
+import { aRow, SEASON_ID, tryoutId } from './test-data';
+
+const TEAM_ID = `${SEASON_ID}.7c1d2e3f-4a55-4b2e-8d6f-1a3c4e5f8a7b`;
+
+const player = (n: number, first: string, kind: 'placed' | 'alternate', rank: number | null = null) => ({
+  tryout_id: tryoutId(n),
+  tryout_number: n,
+  first_name: first,
+  last_name: 'Tester',
+  kind,
+  rank,
+});
+
+function aTeam(overrides: Partial<TeamWithPlayers> = {}): TeamWithPlayers {
+  return {
+    id: TEAM_ID,
+    season_id: SEASON_ID,
+    name: 'Sabres 15U Black',
+    age_group: '15U Boys',
+    capacity: 12,
+    fee_cents: 35000,
+    coach_name: 'Jordan Coach',
+    team_link: null,
+    cash_accepted: true,
+    placed: 1,
+    alternates: 2,
+    accepted: 0,
+    offered: 0,
+    created_at: '2025-09-01T15:00:00.000Z',
+    placed_players: [player(1, 'Leo', 'placed')],
+    alternate_players: [player(2, 'Sam', 'alternate', 1), player(3, 'Ari', 'alternate', 2)],
+    ...overrides,
+  };
+}
+
+async function openTeams(team = aTeam()) {
+  const api = serveAdmin({
+    rows: [
+      aRow({ id: tryoutId(1), tryout_number: 1, first_name: 'Leo', age_group: '15U Boys' }),
+      aRow({ id: tryoutId(2), tryout_number: 2, first_name: 'Sam', age_group: '15U Boys' }),
+      aRow({ id: tryoutId(3), tryout_number: 3, first_name: 'Ari', age_group: '15U Boys' }),
+      aRow({ id: tryoutId(4), tryout_number: 4, first_name: 'Kai', age_group: '15U Boys' }),
+      aRow({ id: tryoutId(5), tryout_number: 5, first_name: 'Maya', age_group: '15U Girls' }),
+    ],
+  });
+  server.use(onRoute('listTeams', () => [team]));
+  const rendered = await renderAdminWithRows();
+  await rendered.user.click(screen.getByText('Teams: placements, alternates and rosters'));
+  const card = await screen.findByRole('article', { name: 'Sabres 15U Black' });
+  return { api, card, ...rendered };
+}
+
+describe('the Teams screen (issue 45)', () => {
+  it('shows a team’s placed players and its alternates in order, and moves an alternate up', async () => {
+    // Prepare
+    const { api, card, user } = await openTeams();
+    server.use(
+      onRoute('setTeamAlternates', () =>
+        aTeam({ alternate_players: [player(3, 'Ari', 'alternate', 1), player(2, 'Sam', 'alternate', 2)] }),
+      ),
+    );
+    expect(card).toHaveTextContent(
+      '15U Boys · 1 of 12 placed · 2 alternates · fee $350.00 · coach Jordan Coach',
+    );
+    const placed = within(card).getByRole('region', { name: 'Sabres 15U Black: placed players' });
+    expect(
+      within(placed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('#1 Leo Tester')]);
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Move #3 Ari Tester up' }));
+
+    // Assess
+    expect(callsTo(api, 'PUT', `/api/admin/teams/${TEAM_ID}/alternates`).map((c) => c.body)).toEqual([
+      { tryout_ids: [tryoutId(3), tryoutId(2)] },
+    ]);
+    const alternates = within(card).getByRole('region', { name: 'Sabres 15U Black: alternates in order' });
+    await waitFor(() =>
+      expect(within(alternates).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        expect.stringContaining('1. #3 Ari Tester'),
+        expect.stringContaining('2. #2 Sam Tester'),
+      ]),
+    );
+    expect(within(card).getByRole('button', { name: 'Move #3 Ari Tester up' })).toBeDisabled();
+  });
+
+  it('places a player of the team’s age group who is on no list, keeping the ones placed', async () => {
+    const { api, card, user } = await openTeams();
+    server.use(onRoute('setTeamPlacements', () => aTeam()));
+    const picker = within(card).getByLabelText('Add a 15U Boys player');
+    // Only #4: #1–#3 are on the team's lists, #5 plays 15U Girls.
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a player…', '#4 Kai Okafor']);
+
+    await user.selectOptions(picker, tryoutId(4));
+    await user.click(within(card).getByRole('button', { name: 'Place' }));
+
+    expect(callsTo(api, 'PUT', `/api/admin/teams/${TEAM_ID}/placements`).map((c) => c.body)).toEqual([
+      { tryout_ids: [tryoutId(1), tryoutId(4)] },
+    ]);
+  });
+
+  it('checks a new team with the shared rules before sending it, then adds it', async () => {
+    const { api, user } = await openTeams();
+    server.use(
+      onRoute(
+        'createTeam',
+        () =>
+          aTeam({
+            id: `${SEASON_ID}.0c1d2e3f-4a55-4b2e-8d6f-1a3c4e5f8a7b`,
+            name: 'Sabres 15U Red',
+            placed: 0,
+            alternates: 0,
+          }),
+        { status: 201 },
+      ),
+    );
+    const form = screen.getByRole('button', { name: 'Add team' }).closest('form')!;
+
+    await user.type(within(form).getByLabelText('Team name'), 'Sabres 15U Red');
+    await user.clear(within(form).getByLabelText('Players it holds'));
+    await user.type(within(form).getByLabelText('Players it holds'), '31');
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+    expect(within(form).getByText('A team holds between 1 and 30 players.')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', `/api/admin/seasons/${SEASON_ID}/teams`)).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText('Players it holds'));
+    await user.type(within(form).getByLabelText('Players it holds'), '10');
+    await user.clear(within(form).getByLabelText('Team fee ($)'));
+    await user.type(within(form).getByLabelText('Team fee ($)'), '275.50');
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+
+    expect(callsTo(api, 'POST', `/api/admin/seasons/${SEASON_ID}/teams`).map((c) => c.body)).toEqual([
+      {
+        name: 'Sabres 15U Red',
+        age_group: '13U Boys',
+        capacity: 10,
+        fee_cents: 27550,
+        coach_name: '',
+        team_link: '',
+        cash_accepted: true,
+      },
+    ]);
+    expect(await screen.findByRole('article', { name: 'Sabres 15U Red' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when a team with players is deleted', async () => {
+    const { card, user } = await openTeams();
+    server.use(
+      onRoute(
+        'deleteTeam',
+        () =>
+          ({ message: 'Move every placed player and alternate off this team before deleting it.' }) as never,
+        { status: 409 },
+      ),
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Delete team' }));
+
+    expect(
+      await within(toastRegion('error')).findByText(
+        'Move every placed player and alternate off this team before deleting it.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Sabres 15U Black' })).toBeInTheDocument();
+  });
+});
