@@ -67,6 +67,8 @@ export interface OfferAnswer {
   waiver_version: number;
   /** Where the team fee stands (the team fee's part); absent until accepted. */
   fee_state?: OfferFeeState;
+  /** Whether the team takes its fee in cash as well as by card (the dashboard says "or pay cash to the club"). */
+  cash_accepted?: boolean;
 }
 
 /** POST /admin/seasons/{id}/offers/publish: when the offers go out. */

@@ -11,7 +11,7 @@ import { getTeam, type TeamItem } from '../../db/teams/teams';
 /** The answer's shape of an offer, with its team and season. */
 export function toOfferAnswer(
   offer: OfferItem,
-  team: Pick<TeamItem, 'name' | 'coach_name' | 'team_link' | 'age_group'> | null,
+  team: Pick<TeamItem, 'name' | 'coach_name' | 'team_link' | 'age_group' | 'cash_accepted'> | null,
   season: seasonsTable.SeasonItem,
 ): OfferAnswer {
   const accepted = offer.state === 'accepted';
@@ -27,6 +27,7 @@ export function toOfferAnswer(
     waiver_text: season.waiver_text ?? '',
     waiver_version: season.waiver_text ? (season.waiver_version ?? 1) : 0,
     ...(offer.fee_state ? { fee_state: offer.fee_state } : {}),
+    ...(team ? { cash_accepted: team.cash_accepted } : {}),
   };
 }
 
