@@ -10,8 +10,10 @@ import { ToastRegion, useToasts } from '../../components/toast';
 import { CsvDownload } from './csv-download';
 import { adminMessages as t } from './messages';
 import { PlayerDetails } from './player-details';
+import { OffersBoard } from './offers-board';
 import { NewSeasonForm, RegistrationToggle, SeasonSelector } from './season-bar';
 import { SeasonSettings } from './season-settings';
+import { CapacityPanel } from './capacity-panel';
 import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
 import { TeamsPanel } from './teams-panel';
@@ -165,8 +167,10 @@ export function AdminDashboard() {
             hasRegistrations={tryouts.rows.length > 0}
             onSave={seasons.saveSettings}
           />
+          <CapacityPanel key={`capacity-${season.id}`} season={season} onSave={seasons.saveSettings} />
           <TeamLinks season={season} notify={notify} onSaved={saveTeamLink} />
           <TryoutNightPanel season={season} notify={notify} />
+          <OffersBoard season={season} notify={notify} />
           <TeamsPanel season={season} rows={tryouts.rows} notify={notify} />
           <NewSeasonForm onCreate={seasons.create} />
         </div>

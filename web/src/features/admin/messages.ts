@@ -323,3 +323,27 @@ export const adminMessages = {
   contactName: 'Name',
   emailResult: 'Result email',
 } as const;
+
+/** Capacity and the waitlist on the season screen (issue 45). */
+export const capacityMessages = {
+  title: 'Capacity and waitlist',
+  summary: (limited: number) =>
+    limited ? `${limited} age group${limited === 1 ? '' : 's'} limited` : 'no limits',
+  intro:
+    'The most players each age group takes. Past it, families join the waitlist (no number, nothing to pay); a freed spot is held for the first family waiting. Leave a group empty for no limit.',
+  capacityOf: (group: string) => `${group} capacity`,
+  holdHours: 'Hours a freed spot is held',
+  holdHoursNote: 'From 1 to 168 (7 days). The family is e-mailed and sees it on the dashboard.',
+  save: 'Save capacity',
+  saving: 'Saving…',
+  taken: (taken: number, capacity: number | null) =>
+    capacity === null ? `${taken} taken, no limit` : `${taken} of ${capacity} taken`,
+  waiting: (n: number) => (n ? `${n} on the waitlist` : 'nobody waiting'),
+  position: 'Position',
+  name: 'Name',
+  since: 'Waiting since',
+  heldUntil: 'Spot held until',
+  notHeld: '—',
+  loadFailed: 'The waitlist could not be loaded.',
+  noGroups: 'No age group has a capacity.',
+} as const;
