@@ -46,6 +46,8 @@ export const accountRoutes: RouteObject[] = [
   // Tryout night (issue 37): helpers' screens, each its own guard (they keep working offline, signed out).
   { path: 'checkin', lazy: () => import('../routes/checkin').then((m) => ({ Component: m.CheckinPage })) },
   { path: 'evaluate', lazy: () => import('../routes/evaluate').then((m) => ({ Component: m.EvaluatePage })) },
+  // A coach's team roster on the phone (issue 45).
+  { path: 'coach/:teamId', lazy: () => import('../routes/coach').then((m) => ({ Component: m.CoachPage })) },
   {
     path: MAIL_LINK_PAGES.acceptHelper.slice(1),
     lazy: () => import('../routes/helpers-accept').then((m) => ({ Component: m.HelpersAcceptPage })),
@@ -60,6 +62,11 @@ export const accountRoutes: RouteObject[] = [
     lazy: () => import('../features/auth/require-session').then((m) => ({ Component: m.RequireAdmin })),
     children: [
       { path: 'admin', lazy: () => import('../routes/admin').then((m) => ({ Component: m.AdminPage })) },
+      {
+        // A team's roster to print (issue 45).
+        path: 'admin/teams/:teamId/roster',
+        lazy: () => import('../routes/team-roster-print').then((m) => ({ Component: m.TeamRosterPrintPage })),
+      },
     ],
   },
 ];
