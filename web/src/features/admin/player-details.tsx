@@ -12,7 +12,9 @@ import type { Notify } from '../../components/toast';
 import { MAIL_STATUS_LABELS, resultLabel } from './labels';
 import { FeePanel, feeCanChange } from './fee-panel';
 import { RefundPanel } from './refund-panel';
+import { PlayerTeam } from './place-on-team';
 import { RowHistory } from './row-history';
+import { tryoutId } from '@club/shared/ids';
 import { adminMessages as t } from './messages';
 
 type Entry = [term: string, value: ReactNode];
@@ -182,6 +184,16 @@ export function PlayerDetails({
           <FeePanel key={`fee-${row.id}`} row={row} notify={notify} onChanged={onRefunded} />
         ) : null}
         <RefundPanel key={row.id} row={row} notify={notify} onRefunded={onRefunded} />
+        {row.withdrawn ? null : (
+          <PlayerTeam
+            key={`team-${row.id}`}
+            seasonId={tryoutId.parse(row.id)?.seasonId ?? ''}
+            tryoutId={row.id}
+            label={`#${row.tryout_number} ${row.first_name} ${row.last_name}`}
+            ageGroup={row.age_group}
+            notify={notify}
+          />
+        )}
         <RowHistory row={row} />
       </div>
       <button type="button" className="button button-secondary" onClick={onBack}>

@@ -13,6 +13,8 @@ import type { RankingRow, RankingsAnswer } from '@club/shared/tryout-night';
 import type { AdminSeason } from '@club/shared/types';
 import type { Notify } from '../../components/toast';
 import { serverMessageOr } from '../../lib/api-client';
+import { PlaceOnTeam } from './place-on-team';
+import { useSeasonTeams } from './teams-panel';
 import { saveFile } from '../../lib/save-file';
 import { setSelection } from './api';
 import { downloadRankings, getRankings } from './tryout-night-api';
@@ -59,6 +61,9 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [reload, setReload] = useState(0);
+  // Placing on teams (issue 45): the season's teams are read once the admin asks for the column.
+  const [placing, setPlacing] = useState(false);
+  const teams = useSeasonTeams(season.id, placing);
 
   useEffect(() => {
     let current = true;
@@ -156,6 +161,10 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
           <input type="checkbox" checked={fewOnly} onChange={(e) => setFewOnly(e.target.checked)} /> Only
           players seen by fewer than two evaluators
         </label>
+        <label className="admin-choice">
+          <input type="checkbox" checked={placing} onChange={(e) => setPlacing(e.target.checked)} /> Place
+          players on teams
+        </label>
         <button type="button" className="button button-secondary" onClick={() => void download()}>
           Download CSV
         </button>
@@ -174,6 +183,7 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
                 {header('number', '#')}
                 <th scope="col">Player</th>
                 <th scope="col">Result</th>
+                {placing ? <th scope="col">Team</th> : null}
                 {header('overall', `Overall (1–${answer.scale_max})`)}
                 {answer.criteria.map((c) => (
                   <th
@@ -230,6 +240,24 @@ export function Rankings({ season, notify }: { season: AdminSeason; notify: Noti
                     ) : null}
                   </td>
                   <td>{resultText(r)}</td>
+                  {placing ? (
+                    <td>
+                      {teams.teams ? (
+                        <PlaceOnTeam
+                          tryoutId={r.id}
+                          label={`#${r.tryout_number} ${r.first_name} ${r.last_name}`}
+                          ageGroup={r.age_group}
+                          teams={teams.teams}
+                          notify={notify}
+                          onPlaced={teams.replace}
+                        />
+                      ) : teams.failed ? (
+                        'Teams could not load'
+                      ) : (
+                        'Loading…'
+                      )}
+                    </td>
+                  ) : null}
                   <td>
                     {shown(r.average)}
                     {r.rank !== null ? (

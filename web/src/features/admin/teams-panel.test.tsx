@@ -89,10 +89,11 @@ describe('the Teams screen (issue 45)', () => {
     ]);
     const alternates = within(card).getByRole('region', { name: 'Sabres 15U Black: alternates in order' });
     await waitFor(() =>
-      expect(within(alternates).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        expect.stringContaining('1. #3 Ari Tester'),
-        expect.stringContaining('2. #2 Sam Tester'),
-      ]),
+      expect(
+        within(alternates)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([expect.stringContaining('1. #3 Ari Tester'), expect.stringContaining('2. #2 Sam Tester')]),
     );
     expect(within(card).getByRole('button', { name: 'Move #3 Ari Tester up' })).toBeDisabled();
   });
@@ -179,5 +180,58 @@ describe('the Teams screen (issue 45)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Sabres 15U Black' })).toBeInTheDocument();
+  });
+});
+
+describe('placing from the rankings (issue 45)', () => {
+  it('places a ranked player on a team of their group, keeping the team’s others', async () => {
+    // Prepare
+    const api = serveAdmin({ rows: [aRow({ id: tryoutId(4), tryout_number: 4, age_group: '15U Boys' })] });
+    server.use(
+      onRoute('listHelpers', () => []),
+      onRoute('getCriteria', () => ({ criteria: [{ key: 'shooting', label: 'Shooting' }], scale_max: 5 })),
+      onRoute('getRankings', () => ({
+        age_group: '15U Boys',
+        criteria: [{ key: 'shooting', label: 'Shooting' }],
+        scale_max: 5,
+        rows: [
+          {
+            id: tryoutId(4),
+            tryout_number: 4,
+            first_name: 'Kai',
+            last_name: 'Okafor',
+            age_group: '15U Boys',
+            division: 'boys',
+            attended: true,
+            result: '',
+            evaluators: ['Alex Harsh', 'Blair Kind'],
+            means: { shooting: 4 },
+            overall: 1,
+            average: 4,
+            rank: 1,
+            notes: [],
+            few_evaluators: false,
+          },
+        ],
+      })),
+      onRoute('listTeams', () => [aTeam()]),
+      onRoute('setTeamPlacements', () =>
+        aTeam({ placed: 2, placed_players: [player(1, 'Leo', 'placed'), player(4, 'Kai', 'placed')] }),
+      ),
+    );
+    const { user } = await renderAdminWithRows();
+    await user.click(screen.getByText('Tryout night: helpers, scoring and rankings'));
+    await screen.findByRole('table', { name: /players ranked by their scores/ });
+
+    // Act
+    await user.click(screen.getByLabelText('Place players on teams'));
+    const picker = await screen.findByRole('combobox', { name: 'Place #4 Kai Okafor on a team' });
+    await user.selectOptions(picker, `placed|${TEAM_ID}`);
+
+    // Assess
+    expect(callsTo(api, 'PUT', `/api/admin/teams/${TEAM_ID}/placements`).map((c) => c.body)).toEqual([
+      { tryout_ids: [tryoutId(1), tryoutId(4)] },
+    ]);
+    expect(await screen.findByText('On Sabres 15U Black')).toBeInTheDocument();
   });
 });

@@ -27,12 +27,13 @@ import {
 } from './teams-api';
 import './teams.css';
 
-/** A season's teams, loaded once and replaced by each answer. */
-export function useSeasonTeams(seasonId: string) {
+/** A season's teams, loaded once (once `enabled`) and replaced by each answer. */
+export function useSeasonTeams(seasonId: string, enabled = true) {
   const [teams, setTeams] = useState<TeamWithPlayers[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [reload, setReload] = useState(0);
   useEffect(() => {
+    if (!enabled) return;
     let current = true;
     listTeams(seasonId).then(
       (list) => {
@@ -45,7 +46,7 @@ export function useSeasonTeams(seasonId: string) {
     return () => {
       current = false;
     };
-  }, [seasonId, reload]);
+  }, [seasonId, reload, enabled]);
   const replace = useCallback(
     (team: TeamWithPlayers) => setTeams((all) => all?.map((t) => (t.id === team.id ? team : t)) ?? null),
     [],

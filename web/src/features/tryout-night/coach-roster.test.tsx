@@ -23,7 +23,7 @@ const ROSTER: CoachRoster = {
       last_name: 'Okafor',
       birth_year: 2010,
       guardians: [{ name: 'Grace Okafor', phone: '7805550142', email: 'grace@example.com' }],
-      emergency_contact: { name: 'Ada Okafor', phone: '7805550199', relationship: 'grandparent' },
+      emergency_contact: { name: 'Ada Okafor', phone: '7805550199', relationship: 'other_family' },
       photo_consent: false,
       has_medical_notes: true,
       medical_notes: 'Peanut allergy: EpiPen in the blue bag',
