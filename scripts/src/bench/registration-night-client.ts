@@ -193,7 +193,10 @@ async function family(apiUrl: string, origin: string, plan: FamilyPlan, rec: Rec
       plan.registrations.length,
     );
     if (!registered || !plan.card) return;
-    let url = (JSON.parse(registered.body) as { url?: string }).url;
+    const answer = JSON.parse(registered.body) as { url?: string; tryouts?: Array<{ status?: string }> };
+    // Every child on a full group's waitlist (issue 45): nothing to pay.
+    if (registered.status === 201 && answer.tryouts?.every((t) => t.status === 'waitlisted')) return;
+    let url = answer.url;
     // Taken with its numbers to follow: the family pays from the dashboard's Pay now once they are there.
     for (let tries = 0; registered.status === 202 && !url && tries < 12; tries++) {
       await sleep(5_000);

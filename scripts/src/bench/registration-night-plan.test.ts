@@ -216,3 +216,47 @@ describe('checkNight', () => {
     expect(failing(night)).toEqual([]);
   });
 });
+
+describe('checkNight with a capacity (issue 45)', () => {
+  /** Capacity 1 a group: a1 and b1 numbered in their groups, a2 on 15U Boys' waitlist. */
+  function fullNight(): NightOutcome {
+    return {
+      registrations: [
+        { player_id: 'a1', tryout_number: 2, payment_status: 'paid', age_group: '15U Boys' },
+        { player_id: 'b1', tryout_number: 1, payment_status: 'cash', age_group: '13U Boys' },
+      ],
+      waitlisted: [{ player_id: 'a2', age_group: '15U Boys' }],
+      capacity: 1,
+      paidCheckouts: [{ email: 'a@example.test' }],
+      confirmations: [{ to: 'a@example.test' }, { to: 'b@example.test' }],
+      calls: [call()],
+    };
+  }
+
+  it('counts a waitlisted child as registered once, with numbers 1..N among the numbered', () => {
+    const checks = checkNight(families, fullNight());
+    expect(checks.filter((c) => !c.ok)).toEqual([]);
+    expect(checks[0]).toEqual({
+      name: 'no age group numbered past its capacity; the rest waitlisted',
+      ok: true,
+      detail: '15U Boys 1, 13U Boys 1 numbered (capacity 1); 1 waitlisted',
+    });
+  });
+
+  it('reports a group numbered past its capacity, and one waitlisting with a spot free', () => {
+    const over = fullNight();
+    over.registrations = [
+      ...over.registrations,
+      { player_id: 'a2', tryout_number: 3, payment_status: 'paid', age_group: '15U Boys' },
+    ];
+    over.waitlisted = [];
+    expect(failing(over)).toEqual([
+      'no age group numbered past its capacity; the rest waitlisted: over: 15U Boys 2',
+    ]);
+    const early = fullNight();
+    early.waitlisted = [{ player_id: 'a2', age_group: '17U Boys' }];
+    expect(failing(early)).toEqual([
+      'no age group numbered past its capacity; the rest waitlisted: waitlisted with spots free: 17U Boys',
+    ]);
+  });
+});

@@ -14,6 +14,8 @@ export interface NightOptions {
   quietFamilies: number;
   /** Seeds the arrival times, children per family and who pays by card. */
   seed: number;
+  /** Each age group's capacity (issue 45): past it, children go on the waitlist; 0 for none. */
+  capacity: number;
 }
 
 export const NIGHT_DEFAULTS: NightOptions = {
@@ -22,6 +24,7 @@ export const NIGHT_DEFAULTS: NightOptions = {
   cardShare: 0.6,
   quietFamilies: 12,
   seed: 43,
+  capacity: 0,
 };
 
 const FLAGS: Record<string, keyof NightOptions> = {
@@ -30,6 +33,7 @@ const FLAGS: Record<string, keyof NightOptions> = {
   '--card': 'cardShare',
   '--quiet': 'quietFamilies',
   '--seed': 'seed',
+  '--capacity': 'capacity',
 };
 
 /** `--families 2000 --window 600 --card 0.6` (any subset, in any order) over the defaults. */
@@ -48,6 +52,9 @@ export function parseNightOptions(args: readonly string[]): NightOptions {
   }
   if (!(options.windowSeconds > 0)) throw new Error('--window must be more than 0 seconds');
   if (!(options.cardShare >= 0 && options.cardShare <= 1)) throw new Error('--card must be between 0 and 1');
+  if (!Number.isInteger(options.capacity) || options.capacity < 0) {
+    throw new Error('--capacity must be a whole number (0 for none)');
+  }
   if (!Number.isInteger(options.quietFamilies) || options.quietFamilies < 1) {
     throw new Error('--quiet must be a whole number of at least 1');
   }
@@ -186,7 +193,18 @@ export interface ExpectedFamily {
 
 /** What the night left behind, as read back from the table, Stripe and the mail store. */
 export interface NightOutcome {
-  registrations: ReadonlyArray<{ player_id: string; tryout_number?: number; payment_status: string }>;
+  registrations: ReadonlyArray<{
+    player_id: string;
+    tryout_number?: number;
+    payment_status: string;
+    age_group?: string;
+  }>;
+  /**
+   * With a capacity (issue 45): the children on their group's waitlist, and the capacity of each group. A
+   * waitlisted child counts as registered once; its family pays and is mailed only for its numbered children.
+   */
+  waitlisted?: ReadonlyArray<{ player_id: string; age_group: string }>;
+  capacity?: number;
   /** Paid Checkout Sessions, by the address they were paid for. */
   paidCheckouts: ReadonlyArray<{ email: string }>;
   /** Confirmation mails ("… registered for <season>"), by address. */
@@ -208,7 +226,12 @@ const few = (items: readonly string[]) =>
 /** Holds the night to issue 43's "nothing lost or doubled": each check says what it found. */
 export function checkNight(families: readonly ExpectedFamily[], outcome: NightOutcome): Check[] {
   const byChild = new Map<string, number>();
-  for (const r of outcome.registrations) byChild.set(r.player_id, (byChild.get(r.player_id) ?? 0) + 1);
+  for (const r of [...outcome.registrations, ...(outcome.waitlisted ?? [])]) {
+    byChild.set(r.player_id, (byChild.get(r.player_id) ?? 0) + 1);
+  }
+  // Families with a numbered child: the only ones that pay and are mailed a confirmation.
+  const numberedChild = new Set(outcome.registrations.map((r) => r.player_id));
+  const numberedFamilies = families.filter((f) => f.childIds.some((id) => numberedChild.has(id)));
   const expectedChildren = families.flatMap((f) => f.childIds);
   const missing = expectedChildren.filter((id) => !byChild.has(id));
   const doubled = [...byChild].filter(([, n]) => n > 1).map(([id]) => id);
@@ -233,17 +256,19 @@ export function checkNight(families: readonly ExpectedFamily[], outcome: NightOu
   const paidBy = new Map<string, number>();
   for (const p of outcome.paidCheckouts) paidBy.set(p.email, (paidBy.get(p.email) ?? 0) + 1);
   const statusOf = new Map(outcome.registrations.map((r) => [r.player_id, r.payment_status]));
-  const unpaid = families.filter((f) => f.card && (paidBy.get(f.email) ?? 0) === 0).map((f) => f.email);
+  const unpaid = numberedFamilies
+    .filter((f) => f.card && (paidBy.get(f.email) ?? 0) === 0)
+    .map((f) => f.email);
   const paidTwice = families.filter((f) => (paidBy.get(f.email) ?? 0) > 1).map((f) => f.email);
   const cashPaidByCard = families.filter((f) => !f.card && paidBy.has(f.email)).map((f) => f.email);
   const notMarked = families
     .filter((f) => f.card)
     .flatMap((f) => f.childIds)
-    .filter((id) => byChild.has(id) && statusOf.get(id) !== 'paid');
+    .filter((id) => numberedChild.has(id) && statusOf.get(id) !== 'paid');
 
   const mailedTo = new Map<string, number>();
   for (const m of outcome.confirmations) mailedTo.set(m.to, (mailedTo.get(m.to) ?? 0) + 1);
-  const unmailed = families.filter((f) => !mailedTo.has(f.email)).map((f) => f.email);
+  const unmailed = numberedFamilies.filter((f) => !mailedTo.has(f.email)).map((f) => f.email);
   const mailedTwice = families.filter((f) => (mailedTo.get(f.email) ?? 0) > 1).map((f) => f.email);
 
   const serverErrors = outcome.calls.filter((c) => c.status >= 500);
@@ -264,8 +289,34 @@ export function checkNight(families: readonly ExpectedFamily[], outcome: NightOu
     unmailed.length ? `${unmailed.length} families not mailed (${few(unmailed)})` : '',
     mailedTwice.length ? `${mailedTwice.length} mailed more than once (${few(mailedTwice)})` : '',
   ].filter(Boolean);
-  const cardFamilies = families.filter((f) => f.card).length;
+  const cardFamilies = numberedFamilies.filter((f) => f.card).length;
+  const perGroup = new Map<string, number>();
+  for (const r of outcome.registrations) {
+    if (r.age_group) perGroup.set(r.age_group, (perGroup.get(r.age_group) ?? 0) + 1);
+  }
+  const over = [...perGroup].filter(([, n]) => outcome.capacity !== undefined && n > outcome.capacity);
+  const waitlistedOpen = [...new Set((outcome.waitlisted ?? []).map((w) => w.age_group))].filter(
+    (g) => outcome.capacity !== undefined && (perGroup.get(g) ?? 0) < outcome.capacity,
+  );
+  const capacityCheck: Check[] =
+    outcome.capacity === undefined
+      ? []
+      : [
+          {
+            name: 'no age group numbered past its capacity; the rest waitlisted',
+            ok: over.length === 0 && waitlistedOpen.length === 0,
+            detail:
+              [
+                over.length ? `over: ${few(over.map(([g, n]) => `${g} ${n}`))}` : '',
+                waitlistedOpen.length ? `waitlisted with spots free: ${few(waitlistedOpen)}` : '',
+              ]
+                .filter(Boolean)
+                .join('; ') ||
+              `${[...perGroup].map(([g, n]) => `${g} ${n}`).join(', ')} numbered (capacity ${outcome.capacity}); ${outcome.waitlisted?.length ?? 0} waitlisted`,
+          },
+        ];
   return [
+    ...capacityCheck,
     {
       name: 'every child registered exactly once',
       ok: childProblems.length === 0,
@@ -279,12 +330,12 @@ export function checkNight(families: readonly ExpectedFamily[], outcome: NightOu
     {
       name: 'every card family paid exactly once',
       ok: payProblems.length === 0,
-      detail: payProblems.join('; ') || `${cardFamilies} card families, each paid once`,
+      detail: payProblems.join('; ') || `${cardFamilies} card families with a number, each paid once`,
     },
     {
       name: 'every family mailed its confirmation exactly once',
       ok: mailProblems.length === 0,
-      detail: mailProblems.join('; ') || `${families.length} families, each mailed once`,
+      detail: mailProblems.join('; ') || `${numberedFamilies.length} families, each mailed once`,
     },
     {
       name: 'no 5xx',

@@ -241,8 +241,35 @@ function watchMail(mailUrl: string): { mails: Map<string, StoredMail>; stop(): P
 const isConfirmation = (mail: StoredMail) => /registered for |^You're registered: /.test(mail.subject);
 
 /** The season's registrations as the table holds them, read consistently. */
+/** The children on a season's waitlists (issue 45). */
+async function waitlistedOf(seasonId: string) {
+  const items: Array<{ player_id: string; age_group: string }> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': `SEASON#${seasonId}`, ':sk': 'WAITLIST#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      items.push({ player_id: String(item.player_id), age_group: String(item.age_group) });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 async function registrationsOf(seasonId: string) {
-  const items: Array<{ player_id: string; tryout_number?: number; payment_status: string }> = [];
+  const items: Array<{
+    player_id: string;
+    tryout_number?: number;
+    payment_status: string;
+    age_group?: string;
+  }> = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -260,6 +287,7 @@ async function registrationsOf(seasonId: string) {
         player_id: String(item.player_id),
         ...(typeof item.tryout_number === 'number' ? { tryout_number: item.tryout_number } : {}),
         payment_status: String(item.payment_status),
+        age_group: String(item.age_group),
       });
     }
     start = page.LastEvaluatedKey;
@@ -346,6 +374,12 @@ export async function benchRegistrationNight(
     is_registration_open: false,
     reference_year: 2025,
   });
+  // A capacity per group (issue 45): past it, children join the waitlist.
+  if (options.capacity) {
+    await api(stack, admin, 'PATCH', `/admin/seasons/${season.id}`, {
+      capacities: Object.fromEntries(AGE_GROUPS.map((g) => [g, options.capacity])),
+    });
+  }
 
   const total = options.quietFamilies + options.families;
   console.log(`Seeding ${total} verified families…`);
@@ -430,6 +464,7 @@ export async function benchRegistrationNight(
       .filter(isConfirmation)
       .flatMap((m) => m.destination.to.map((to) => ({ to: to.replace(/^.*<(.+)>$/, '$1') }))),
     calls: night.records,
+    ...(options.capacity ? { waitlisted: await waitlistedOf(season.id), capacity: options.capacity } : {}),
   });
 
   return {
