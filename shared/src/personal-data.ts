@@ -40,6 +40,7 @@ export type RecordKind =
   | 'athlete'
   | 'registration'
   | 'waiting-registration'
+  | 'waitlist-entry'
   | 'household'
   | 'helper'
   | 'scores'
@@ -221,6 +222,14 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
     seenBy: 'No one: it becomes the registration within moments.',
     kept: 'Moments, until the registration is given its tryout number; deleted with the account.',
     fields: [gone('tryout', 'The registration’s details, as above, until its number is given')],
+  },
+  {
+    kind: 'waitlist-entry',
+    title: 'A registration on a full age group’s waitlist',
+    onDeletion: 'delete',
+    seenBy: 'The family; the club’s tryout administrators (name, and since when).',
+    kept: 'Until a spot is taken (it becomes the registration), the family leaves the waitlist or a held spot lapses, or the season passes retention; deleted with the account.',
+    fields: [gone('tryout', 'The registration’s details, as above, while it waits for a spot')],
   },
   {
     kind: 'household',

@@ -66,6 +66,8 @@ export interface MemberItems {
    * 0067): each holds the registration's details under `tryout`.
    */
   waiting: StoredItem[];
+  /** The household's athletes on a full age group's waitlist (issue 45): the registration under `tryout`. */
+  waitlisted: StoredItem[];
   refunds: StoredItem[];
   checkouts: StoredItem[];
   /** What administrators changed on those registrations (the audit trail's entries naming them). */
@@ -97,13 +99,16 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     (user) => user.account_type !== 'guardian' && typeof user.date_of_birth === 'string',
   );
   const athleteIds = [...new Set([...own.map((user) => String(user.id)), ...added])];
-  const [ofAthletes, madeByAccount, waiting] = await Promise.all([
+  const [ofAthletes, madeByAccount, waiting, waitlisted] = await Promise.all([
     batchGet(seasons.flatMap((season) => athleteIds.map((athleteId) => keys.tryout(season.id, athleteId)))),
     // What the account registered, whoever's athlete it is now (one removed, or a household left): those
     // registrations carry the account's address and phone too (issue 34).
     queryIndex(keys.registrationsOfUserIndex(userId).GSI1PK),
     batchGet(
       seasons.flatMap((season) => athleteIds.map((athleteId) => keys.waitingTryout(season.id, athleteId))),
+    ),
+    batchGet(
+      seasons.flatMap((season) => athleteIds.map((athleteId) => keys.waitlistEntry(season.id, athleteId))),
     ),
   ]);
   const seen = new Set(ofAthletes.map((r) => `${String(r.PK)}|${String(r.SK)}`));
@@ -155,6 +160,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     seasons: seasons as unknown as StoredItem[],
     registrations,
     waiting,
+    waitlisted,
     refunds,
     checkouts,
     changes,

@@ -118,6 +118,17 @@ export async function waitingRegistrationKeysOfSeason(seasonId: string): Promise
   });
 }
 
+/** The keys of a season's waitlist (issue 45): a season past retention has no one waiting any more. */
+export async function waitlistKeysOfSeason(seasonId: string): Promise<Item[]> {
+  const { PK, SKPrefix } = keys.waitlistOf(seasonId);
+  return queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+    ConsistentRead: true,
+    ProjectionExpression: 'PK, SK',
+  });
+}
+
 /** Records that a season's personal data was removed, so later runs pass it by. */
 export async function markSeasonPersonalDataRemoved(seasonId: string, now: Date): Promise<void> {
   await unlessConditionFails(() =>

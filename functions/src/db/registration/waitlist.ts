@@ -256,9 +256,14 @@ export async function endLapsedHold(seasonId: string, entry: WaitlistItem, now: 
  */
 export async function leaveWaitlist(seasonId: string, playerId: string): Promise<WaitlistItem | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const [entry] = await waitlistEntriesOf(seasonId, [playerId]);
+    const [[entry], counter] = await Promise.all([
+      waitlistEntriesOf(seasonId, [playerId]),
+      getCapacityCounter(seasonId),
+    ]);
     if (!entry) return null;
     const held = entry.spot_offered_until !== undefined;
+    // A group the counter no longer counts (a season's counter reset by hand): only `ver` moves.
+    const counted = tracks(counter, entry.age_group);
     try {
       await db().send(
         new TransactWriteCommand({
@@ -273,7 +278,9 @@ export async function leaveWaitlist(seasonId: string, playerId: string): Promise
                 ...(held ? { ExpressionAttributeValues: { ':until': entry.spot_offered_until } } : {}),
               },
             },
-            freeSpot(seasonId, entry.age_group, held ? 'taken' : 'queued'),
+            counted
+              ? freeSpot(seasonId, entry.age_group, held ? 'taken' : 'queued')
+              : spotOfRegistration(seasonId, entry.age_group, false, -1),
           ],
         }),
       );

@@ -24,6 +24,7 @@ import * as memberDeletion from '../../db/privacy/member-deletion';
 import * as scoresTable from '../../db/tryout-night/scores';
 import * as seasonsTable from '../../db/seasons/seasons';
 import * as tryoutsTable from '../../db/registration/registrations';
+import { leaveWaitlist } from '../../db/registration/waitlist';
 import * as users from '../../db/accounts/users';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -313,6 +314,8 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
   // before the check below, so none is numbered after it.
   const activeId = await seasonsTable.getActiveSeasonId();
   if (activeId) await memberDeletion.deleteWaitingRegistration(activeId, athleteId);
+  // On a full group's waitlist (issue 45): it leaves it (a spot held for it passes on by the minute's sweep).
+  if (activeId) await leaveWaitlist(activeId, athleteId);
   const registered = await activeRegistration(athleteId);
   if (registered && !registered.tryout.withdrawn) throw new ConflictError(serverMessages.athleteRegistered);
   const now = new Date();

@@ -33,6 +33,7 @@ import { listedTokenKeys } from '../../db/accounts/one-time-tokens';
 import * as seasonsTable from '../../db/seasons/seasons';
 import { revokeAllSessionFamilies } from '../../db/accounts/refresh-tokens';
 import * as tryoutsTable from '../../db/registration/registrations';
+import { leaveWaitlist } from '../../db/registration/waitlist';
 import { getUser, getUserByEmail, type UserItem } from '../../db/accounts/users';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -128,6 +129,15 @@ async function erasePass(userId: string, now: Date, by: ErasedBy): Promise<boole
     ];
     if (!going.has(playerId)) continue;
     if (!(await deletion.deleteWaitingRegistration(seasonId, playerId))) return false;
+  }
+  // On a full group's waitlist (issue 45): the entry goes, and the counter forgets it; a spot held for it
+  // goes to the next family by the minute's sweep.
+  for (const entry of items.waitlisted) {
+    const [seasonId, playerId] = [
+      text(entry, 'PK').slice('SEASON#'.length),
+      text(entry, 'SK').slice(keys.waitlistSKPrefix.length),
+    ];
+    if (going.has(playerId)) await leaveWaitlist(seasonId, playerId);
   }
   await withdrawActive(registrations, now, by);
   // Tryout night's notes about the athletes who go, and the account's own helper jobs (issue 37).

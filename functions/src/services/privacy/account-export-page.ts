@@ -216,6 +216,28 @@ function registrationsSection(data: AccountExport): string {
   return section('Tryout registrations', body, 'No registrations.');
 }
 
+/** Registrations on a full age group's waitlist (issue 45). */
+function waitlistSection(data: AccountExport): string {
+  if (!data.waitlist_entries?.length) return '';
+  const body = data.waitlist_entries
+    .map((w) => ({ ...(w.tryout && typeof w.tryout === 'object' ? (w.tryout as Item) : {}), ...w }))
+    .map(
+      (r) =>
+        `<h3>${escapeHtml(`${fullName(r)}, ${str(r, 'season_name')}`)}</h3>${facts([
+          ['Age group', str(r, 'age_group')],
+          ['Tryout number', 'none while on the waitlist'],
+          [
+            'Contact on the registration',
+            [str(r, 'email'), str(r, 'phone_number')].filter(Boolean).join(', '),
+          ],
+          ['Emergency contact on the registration', contact(r)],
+          ['Medical notes', str(r, 'medical_notes')],
+        ])}`,
+    )
+    .join('');
+  return section('Registrations on a waitlist', body, '');
+}
+
 /** Registrations written moments ago, still waiting for their tryout number (decision 0067). */
 function waitingSection(data: AccountExport): string {
   if (!data.waiting_registrations.length) return '';
@@ -334,6 +356,7 @@ export function exportPage(data: AccountExport): string {
     childrenSection(data),
     registrationsSection(data),
     waitingSection(data),
+    waitlistSection(data),
     refundsSection(data),
     paymentsSection(data),
     changesSection(data),

@@ -12,6 +12,8 @@ export interface AccountExport {
   registrations: Array<Record<string, unknown>>;
   /** Registrations written but still waiting for their tryout number (decision 0067): details under `tryout`. */
   waiting_registrations: Array<Record<string, unknown>>;
+  /** Registrations on a full age group's waitlist (issue 45): details under `tryout`. */
+  waitlist_entries: Array<Record<string, unknown>>;
   refunds: Array<Record<string, unknown>>;
   family_checkouts: Array<Record<string, unknown>>;
   club_changes: Array<Record<string, unknown>>;

@@ -80,6 +80,10 @@ export async function collectAccountExport(
       season_name: seasonNames.get(String(w.PK).slice('SEASON#'.length)) ?? '',
       ...plain(w, 'waiting-registration'),
     })),
+    waitlist_entries: items.waitlisted.map((w) => ({
+      season_name: seasonNames.get(String(w.PK).slice('SEASON#'.length)) ?? '',
+      ...plain(w, 'waitlist-entry'),
+    })),
     refunds: items.refunds.map((item) => plain(item)),
     family_checkouts: items.checkouts.map((item) => plain(item)),
     club_changes: items.changes.map((item) => plain(item)),

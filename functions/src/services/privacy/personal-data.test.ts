@@ -28,6 +28,7 @@ const ITEMS_OF: Record<RecordKind, (item: Item, family: Family) => boolean> = {
   registration: (item, f) =>
     String(item.SK).startsWith('TRYOUT#') && f.athleteIds.includes(String(item.player_id)),
   'waiting-registration': (item) => String(item.SK).startsWith('PENDING#'),
+  'waitlist-entry': (item) => String(item.SK).startsWith('WAITLIST#'),
   household: (item, f) => item.type === 'household-invite' && item.invited_by === f.parent.id,
   helper: (item, f) =>
     (item.type === 'helper' || item.type === 'helper-grant') && item.user_id === f.parent.id,
@@ -115,6 +116,23 @@ async function aFamily(label: string): Promise<Family> {
         type: 'tryout-waiting',
         tryout: { season_id: season.id, player_id: child.id },
         position: 0,
+      },
+    }),
+  );
+  // ... and on a full group's waitlist (issue 45), as a batch puts it there
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.waitlistEntry(season.id, child.id),
+        type: 'tryout-waitlisted',
+        season_id: season.id,
+        player_id: child.id,
+        user_id: parent.id,
+        age_group: '15U Boys',
+        tryout: { season_id: season.id, player_id: child.id },
+        waitlist_seq: 1,
+        waitlisted_at: new Date().toISOString(),
       },
     }),
   );
@@ -316,6 +334,7 @@ describe('every declared personal field the export hands out is in it (issue 44)
           'registration.waiver',
           'registration.withdrawn_by',
           'waiting-registration.tryout',
+          'waitlist-entry.tryout',
         ]);
         // The readable page says it in words: names, contacts and notes, not the stored shapes
         expect(page.status).toBe(200);

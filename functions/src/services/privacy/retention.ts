@@ -101,6 +101,7 @@ async function clearOldSeasons(cutoff: string, now: Date, report: RetentionRepor
     await deletion.deleteKeys([
       ...auditKeys,
       ...(await retention.waitingRegistrationKeysOfSeason(season.id)),
+      ...(await retention.waitlistKeysOfSeason(season.id)),
     ]);
     // Tryout night's scores (notes about children) and helpers (their addresses and names), issue 37.
     await clearTryoutNightOf(season);
