@@ -91,7 +91,7 @@ export function offerSummaryMail(input: {
     subject: `Offers for ${input.seasonName}: ${input.changes.length} change${input.changes.length === 1 ? '' : 's'} in the last day`,
     firstName: 'administrator',
     paragraphs: [
-      `What changed in ${input.seasonName}'s offers in the day before ${input.day} (Edmonton time): ${tally}.`,
+      `What changed in the offers of ${input.seasonName} in the last 24 hours (summary of ${input.day}, Edmonton time): ${tally}.`,
       input.changes
         .map((c) => `#${c.tryoutNumber} ${c.teamName}: ${c.state} (${offerDeadlineText(c.at)})`)
         .join('\n'),

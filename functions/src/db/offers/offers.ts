@@ -184,7 +184,15 @@ export async function acceptOffer(input: {
       }),
     ),
   );
-  if (codes === null) return { ...offer, state: 'accepted', answered_at: at, waiver: input.waiver };
+  if (codes === null) {
+    return {
+      ...offer,
+      state: 'accepted',
+      answered_at: at,
+      waiver: input.waiver,
+      fee_state: offer.fee_state ?? (offer.fee_cents > 0 ? 'to_pay' : 'none'),
+    };
+  }
   if (codes[0] === 'ConditionalCheckFailed') {
     const now_ = await getOffer(offer.season_id, offer.player_id);
     return now_?.state === 'offered' && now_.respond_by <= at ? 'past-deadline' : 'not-offered';
