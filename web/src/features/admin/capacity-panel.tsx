@@ -55,11 +55,13 @@ function Waitlists({ season }: { season: AdminSeason }) {
                 </thead>
                 <tbody>
                   {group.waitlist.map((e) => (
-                    <tr key={`${e.position}-${e.since}`}>
-                      <td>{e.position}</td>
-                      <td>{e.name}</td>
-                      <td>{spotHeldUntilText(e.since)}</td>
-                      <td>{e.spot_held_until ? spotHeldUntilText(e.spot_held_until) : t.notHeld}</td>
+                    <tr key={`${e.position}-${e.since}`} className="admin-row">
+                      <td data-label={t.position}>{e.position}</td>
+                      <td data-label={t.name}>{e.name}</td>
+                      <td data-label={t.since}>{spotHeldUntilText(e.since)}</td>
+                      <td data-label={t.heldUntil}>
+                        {e.spot_held_until ? spotHeldUntilText(e.spot_held_until) : t.notHeld}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
