@@ -285,6 +285,8 @@ export interface CheckoutAnswer {
 /** GET /payments/confirm: where the registration's payment stands after the checkout session was checked. */
 export interface PaymentConfirmation {
   payment_status: PaymentStatus;
+  /** The session paid a team fee (issue 45 §4): its amount, so the dashboard says what was paid for. */
+  team_fee_cents?: number;
 }
 
 /** A season as the admin area lists it (GET /seasons/all, newest first; POST /admin/seasons answers one). */

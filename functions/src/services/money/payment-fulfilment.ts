@@ -304,6 +304,7 @@ export async function confirmPayment(
     const after = (await teamFeeOfferNow(offer.season_id, offer.player_id)) as TeamFeeOffer | null;
     return {
       payment_status: after?.fee_state === 'paid' ? 'paid' : after?.fee_processing ? 'processing' : 'pending',
+      team_fee_cents: offer.fee_cents,
     };
   }
   // A family checkout's registrations move together: the first one says where the payment stands.

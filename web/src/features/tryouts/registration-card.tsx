@@ -6,6 +6,7 @@
 import { formatCad } from '@club/shared/tryouts';
 import type { Athlete, HouseholdTryout, MyTryout } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
+import { AcceptedOfferActions } from './team-fee';
 import { AddToCalendar } from './add-to-calendar';
 import { CompletePayment, type FamilyToPay } from './complete-payment';
 import { tryoutMessages as t } from './messages';
@@ -46,6 +47,13 @@ export function RegistrationCard({
       <h2 id={titleId}>{athlete ? t.familyRegistrationTitle(athlete.first_name) : t.registrationTitle}</h2>
       <RegistrationDetails tryout={tryout} full />
       <ResultNote tryout={tryout} name={athlete?.first_name ?? null} />
+      {tryout.offer ? (
+        <AcceptedOfferActions
+          offer={tryout.offer}
+          refundPolicy={tryout.refund_policy}
+          onChanged={(offer) => onChanged({ ...tryout, offer })}
+        />
+      ) : null}
       {teamLink ? (
         <p className="tryout-actions">
           <a className="button" href={teamLink} target="_blank" rel="noopener noreferrer">

@@ -15,6 +15,7 @@ import { fetchActiveSeason } from '../../lib/active-season';
 import { confirmPayment, getMyTryout } from './api';
 import { FamilyRegistrations } from './family-registrations';
 import { tryoutMessages as t } from './messages';
+import { teamFeeMessages } from './team-fee-messages';
 import { RegistrationCard } from './registration-card';
 import type { DashboardNotice } from './tryout-form';
 import './tryouts.css';
@@ -160,9 +161,13 @@ export function TryoutDashboard() {
     let current = true;
     void (async () => {
       let paid = false;
+      let teamFee: number | undefined;
       if (returningFrom && !lookedAgain) {
         try {
-          paid = (await confirmPayment(returningFrom)).payment_status === 'paid';
+          const confirmed = await confirmPayment(returningFrom);
+          paid = confirmed.payment_status === 'paid';
+          // A team fee's return (issue 45 §4) is told as such, not as a registration.
+          teamFee = confirmed.team_fee_cents;
         } catch {
           // Tolerated (spec §7): the payment provider's webhook settles the payment either way, and the
           // record loaded next shows where it stands.
@@ -186,7 +191,14 @@ export function TryoutDashboard() {
         // Paid: the family is told so in words, with what was paid (issue 18).
         const amount = next.kind === 'ready' ? next.tryout?.amount_paid_cents : undefined;
         const state: DashboardNotice | null = paid
-          ? { notice: amount ? t.registeredPaid(formatCad(amount)) : t.registeredPaidFamily }
+          ? {
+              notice:
+                teamFee !== undefined
+                  ? teamFeeMessages.paidNotice(teamFee)
+                  : amount
+                    ? t.registeredPaid(formatCad(amount))
+                    : t.registeredPaidFamily,
+            }
           : null;
         navigate('/dashboard', { replace: true, state });
       }

@@ -1,0 +1,67 @@
+/** The words of the admin's offers board (issue 45 §5). */
+import type { OfferState } from '@club/shared/offers';
+import type { AdminOfferFee } from '@club/shared/team-fees';
+import { formatCad } from '@club/shared/tryouts';
+
+export const offersBoardMessages = {
+  title: 'Offers board',
+  ageGroup: 'Age group',
+  allGroups: 'All age groups',
+  refresh: 'Refresh',
+  loading: 'Loading the offers board…',
+  failed: 'We could not load the offers board. Please try again.',
+  notPublished: 'Offers are not out yet: the counts fill in once they are published.',
+  noTeams: 'No teams in this season yet.',
+  places: 'Places',
+  open: 'Open',
+  collected: 'Fees collected',
+  owed: 'Still owed',
+  fee: (cents: number, cash: boolean) =>
+    `Team fee ${formatCad(cents)}, ${cash ? 'card or cash' : 'card only'}`,
+  noFee: 'No team fee',
+  counts: {
+    accepted: 'Accepted',
+    offered: 'Offered',
+    declined: 'Declined',
+    expired: 'Expired',
+    rescinded: 'Rescinded',
+  },
+  state: {
+    waiting: 'Waiting',
+    offered: 'Offered',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    expired: 'Expired',
+    rescinded: 'Rescinded',
+  } satisfies Record<OfferState | 'waiting', string>,
+  withdrawn: 'Withdrew after accepting',
+  alternates: 'Alternates, in order',
+  noAlternates: 'No alternates.',
+  players: 'Offers',
+  noOffers: 'No offers yet.',
+  feeState: (fee: AdminOfferFee) => {
+    if (fee.fee_cents === 0) return 'No fee';
+    if (fee.fee_state === 'paid') {
+      const how = fee.fee_method === 'cash' ? 'cash' : 'card';
+      return fee.refunded_cents > 0
+        ? `Paid ${formatCad(fee.fee_cents)} (${how}), ${formatCad(fee.refunded_cents)} refunded`
+        : `Paid ${formatCad(fee.fee_cents)} (${how})`;
+    }
+    return fee.state === 'accepted' ? `To pay ${formatCad(fee.fee_cents)}` : '';
+  },
+  collect: 'Cash collected',
+  uncollect: 'Not collected',
+  cashSaved: (who: string) => `Cash collected for ${who}.`,
+  cashUndone: (who: string) => `Cash marked not collected for ${who}.`,
+  cashFailed: 'We could not record the cash. Please try again.',
+  refund: 'Refund',
+  refundAmount: 'Amount to refund ($)',
+  refundWhy: 'Reason',
+  refundTooMuch: (left: number) => `Enter an amount from $0.01 to ${formatCad(left)}.`,
+  refundReason: 'Please say why the money is refunded.',
+  confirmRefund: 'Refund',
+  refunding: 'Refunding…',
+  refunded: (cents: number, who: string) => `Refunded ${formatCad(cents)} to ${who}.`,
+  refundFailed: 'We could not make the refund. Please try again.',
+  cancel: 'Cancel',
+} as const;

@@ -1,0 +1,323 @@
+/**
+ * The offers board (issue 45 §5), a fold of the admin's season: each team (of one age group, or all) with its
+ * places, its offers counted by state, its alternates in order with where each stands, and the fees collected
+ * and still owed. Each player holding (or who held) an offer is listed with the team fee: Cash collected when
+ * the team takes cash, and a refund (amount and reason, made once per key however often it is sent). Read from
+ * GET /admin/seasons/{id}/offers-board when opened, and again after each change.
+ */
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import type { AgeGroup } from '@club/shared/constants';
+import type { OffersBoard as Board, OffersBoardPlayer, OffersBoardTeam } from '@club/shared/team-fees';
+import { centsToDollars, dollarsToCents, formatCad } from '@club/shared/tryouts';
+import type { AdminSeason } from '@club/shared/types';
+import type { Notify } from '../../components/toast';
+import { callApi, serverMessageOr } from '../../lib/api-client';
+import { offersBoardMessages as t } from './offers-board-messages';
+import './offers-board.css';
+
+type Loaded = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; board: Board };
+
+export function OffersBoard({ season, notify }: { season: AdminSeason; notify: Notify }) {
+  const [group, setGroup] = useState<AgeGroup | ''>('');
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'idle' });
+  const selectId = useId();
+
+  const load = useCallback(
+    async (ageGroup: AgeGroup | '') => {
+      setLoaded((now) => (now.state === 'ready' ? now : { state: 'loading' }));
+      try {
+        const board = await callApi('getOffersBoard', {
+          params: { id: season.id },
+          query: ageGroup ? { age_group: ageGroup } : {},
+        });
+        setLoaded({ state: 'ready', board });
+      } catch {
+        setLoaded({ state: 'failed' });
+      }
+    },
+    [season.id],
+  );
+
+  return (
+    <details
+      className="admin-disclosure admin-offers-board"
+      onToggle={(e) => {
+        if (e.currentTarget.open) void load(group);
+      }}
+    >
+      <summary>{t.title}</summary>
+      <div className="offers-board-tools">
+        <label htmlFor={selectId}>{t.ageGroup}</label>
+        <select
+          id={selectId}
+          value={group}
+          onChange={(e) => {
+            const next = e.target.value as AgeGroup | '';
+            setGroup(next);
+            void load(next);
+          }}
+        >
+          <option value="">{t.allGroups}</option>
+          {season.age_groups.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="button button-secondary" onClick={() => void load(group)}>
+          {t.refresh}
+        </button>
+      </div>
+      {loaded.state === 'loading' ? (
+        <p role="status" className="admin-empty">
+          {t.loading}
+        </p>
+      ) : null}
+      {loaded.state === 'failed' ? (
+        <p role="alert" className="form-error">
+          {t.failed}
+        </p>
+      ) : null}
+      {loaded.state === 'ready' ? (
+        <div className="offers-board">
+          {loaded.board.offers_published_at ? null : <p className="offers-board-note">{t.notPublished}</p>}
+          {loaded.board.teams.length === 0 ? <p className="admin-empty">{t.noTeams}</p> : null}
+          {loaded.board.teams.map((team) => (
+            <TeamCard key={team.id} team={team} notify={notify} onChanged={() => void load(group)} />
+          ))}
+        </div>
+      ) : null}
+    </details>
+  );
+}
+
+function TeamCard({
+  team,
+  notify,
+  onChanged,
+}: {
+  team: OffersBoardTeam;
+  notify: Notify;
+  onChanged: () => void;
+}) {
+  const facts: Array<[string, string | number]> = [
+    [t.places, team.capacity],
+    [t.counts.accepted, team.counts.accepted],
+    [t.counts.offered, team.counts.offered],
+    [t.counts.declined, team.counts.declined],
+    [t.counts.expired, team.counts.expired],
+    [t.counts.rescinded, team.counts.rescinded],
+    [t.open, team.open_places],
+    [t.collected, formatCad(team.fees_collected_cents)],
+    [t.owed, formatCad(team.fees_owed_cents)],
+  ];
+  return (
+    <section className="offers-team" aria-label={team.name}>
+      <h3>
+        {team.name} <span className="offers-team-group">{team.age_group}</span>
+      </h3>
+      <p className="offers-team-fee">
+        {team.fee_cents > 0 ? t.fee(team.fee_cents, team.cash_accepted) : t.noFee}
+      </p>
+      <dl className="offers-team-facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h4>{t.alternates}</h4>
+      {team.alternates.length ? (
+        <ol className="offers-alternates">
+          {team.alternates.map((a) => (
+            <li key={a.tryout_id}>
+              <span>
+                #{a.tryout_number} {a.first_name} {a.last_name}
+              </span>
+              <span className={`offers-state offers-state-${a.state}`}>{t.state[a.state]}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="offers-board-note">{t.noAlternates}</p>
+      )}
+      <h4>{t.players}</h4>
+      {team.players.length ? (
+        <ul className="offers-players">
+          {team.players.map((p) => (
+            <PlayerRow key={p.tryout_id} player={p} team={team} notify={notify} onChanged={onChanged} />
+          ))}
+        </ul>
+      ) : (
+        <p className="offers-board-note">{t.noOffers}</p>
+      )}
+    </section>
+  );
+}
+
+function PlayerRow({
+  player,
+  team,
+  notify,
+  onChanged,
+}: {
+  player: OffersBoardPlayer;
+  team: OffersBoardTeam;
+  notify: Notify;
+  onChanged: () => void;
+}) {
+  const { fee } = player;
+  const [busy, setBusy] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const who = `${player.first_name} ${player.last_name}`;
+  const canCollect =
+    team.cash_accepted && fee.state === 'accepted' && fee.fee_state === 'to_pay' && fee.fee_cents > 0;
+  const canUncollect =
+    fee.fee_state === 'paid' && fee.fee_method === 'cash' && fee.refund_reserved_cents === 0;
+  const left = fee.fee_state === 'paid' ? fee.fee_cents - fee.refund_reserved_cents : 0;
+
+  async function cash(collected: boolean) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await callApi('setOfferCash', { params: { offerId: fee.offer_id }, body: { collected } });
+      notify.success(collected ? t.cashSaved(who) : t.cashUndone(who));
+      onChanged();
+    } catch (err) {
+      notify.error(serverMessageOr(err, t.cashFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="offers-player">
+      <div className="offers-player-head">
+        <span className="offers-player-name">
+          #{player.tryout_number} {who}
+        </span>
+        <span className={`offers-state offers-state-${fee.state}`}>
+          {fee.withdrawn_after_acceptance ? t.withdrawn : t.state[fee.state]}
+        </span>
+        <span className="offers-player-fee">{t.feeState(fee)}</span>
+      </div>
+      {canCollect || canUncollect || left > 0 ? (
+        <p className="offers-player-actions">
+          {canCollect ? (
+            <button type="button" className="button button-small" onClick={() => void cash(true)}>
+              {t.collect}
+            </button>
+          ) : null}
+          {canUncollect ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => void cash(false)}
+            >
+              {t.uncollect}
+            </button>
+          ) : null}
+          {left > 0 && !refunding ? (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => setRefunding(true)}
+            >
+              {t.refund}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {refunding ? (
+        <RefundForm
+          offerId={fee.offer_id}
+          who={who}
+          left={left}
+          notify={notify}
+          onDone={(changed) => {
+            setRefunding(false);
+            if (changed) onChanged();
+          }}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** Amount (all that is left, unless changed) and reason; its key made once and kept until it goes through. */
+function RefundForm({
+  offerId,
+  who,
+  left,
+  notify,
+  onDone,
+}: {
+  offerId: string;
+  who: string;
+  left: number;
+  notify: Notify;
+  onDone: (changed: boolean) => void;
+}) {
+  const id = useId();
+  const [amount, setAmount] = useState(() => centsToDollars(left));
+  const [reason, setReason] = useState('');
+  const [key] = useState(() => crypto.randomUUID());
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const cents = dollarsToCents(amount);
+    if (cents === null || cents < 1 || cents > left) {
+      setError(t.refundTooMuch(left));
+      return;
+    }
+    if (!reason.trim()) {
+      setError(t.refundReason);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await callApi('refundOffer', {
+        params: { offerId },
+        body: { amount_cents: cents, reason: reason.trim(), idempotency_key: key },
+      });
+      notify.success(t.refunded(cents, who));
+      onDone(true);
+    } catch (err) {
+      setError(serverMessageOr(err, t.refundFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="offers-refund" noValidate onSubmit={(e) => void submit(e)}>
+      <label htmlFor={`${id}-amount`}>{t.refundAmount}</label>
+      <input
+        id={`${id}-amount`}
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <label htmlFor={`${id}-reason`}>{t.refundWhy}</label>
+      <input id={`${id}-reason`} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <p className="offers-player-actions">
+        <button type="submit" className="button button-small" aria-disabled={busy || undefined}>
+          {busy ? t.refunding : t.confirmRefund}
+        </button>
+        <button type="button" className="button button-secondary button-small" onClick={() => onDone(false)}>
+          {t.cancel}
+        </button>
+      </p>
+    </form>
+  );
+}
