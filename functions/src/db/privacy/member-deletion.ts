@@ -89,17 +89,24 @@ export async function deleteWaitingRegistration(seasonId: string, playerId: stri
 }
 
 /**
- * A registration's refunds keep their amounts, ids and dates, but not the admin's free-text reason, which can
- * name the child (issue 34), as the declaration's 'refund' says; Stripe's own reason code stays. Conditional on each refund still existing.
+ * A registration's refunds (and the player's team fee refunds) keep their amounts, ids and dates, but not the
+ * admin's free-text reason, which can name the child (issue 34), as the declaration's 'refund' says; Stripe's own reason code stays. Conditional on each refund still existing.
  */
 export async function anonymizeRefundReasons(seasonId: string, playerId: string): Promise<void> {
-  const { PK, SKPrefix } = keys.refundsOf(seasonId, playerId);
-  const refunds = await queryAll({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-    ConsistentRead: true,
-    ProjectionExpression: 'PK, SK, reason',
-  });
+  // The registration's refunds, and (issue 45 §4) the player's team fee refunds, whose reasons are the same.
+  const refunds = (
+    await Promise.all(
+      [keys.refundsOf(seasonId, playerId), keys.teamFeeRefundsOf(seasonId, playerId)].map(
+        ({ PK, SKPrefix }) =>
+          queryAll({
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+            ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+            ConsistentRead: true,
+            ProjectionExpression: 'PK, SK, reason',
+          }),
+      ),
+    )
+  ).flat();
   for (const refund of refunds) {
     if (refund.reason === REMOVED_REASON) continue;
     await unlessConditionFails(() =>

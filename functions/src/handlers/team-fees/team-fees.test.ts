@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { teamId, tryoutId, type OffersBoard } from '@club/shared';
 import { listAudit } from '../../db/platform/audit';
+import { listTeamFeeRefunds } from '../../db/money/team-fee-refunds';
+import { anonymizeRefundReasons } from '../../db/privacy/member-deletion';
 import { getOffer } from '../../db/offers/offers';
 import { getTeam, type TeamItem } from '../../db/teams/teams';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
@@ -383,5 +385,27 @@ describe('GET /admin/seasons/{id}/offers-board', () => {
       [2, alt2.tryoutId, 'waiting'],
     ]);
     expect(gold!.players).toHaveLength(5);
+  });
+});
+
+describe('a team fee refund’s reason and the member’s data', () => {
+  it('goes when the player’s refund reasons are removed, and its amount stays', async () => {
+    // Prepare: a cash refund whose typed reason names the child.
+    const team = await teamOf(seasonId, { fee_cents: 20_000 });
+    const { offerId } = await acceptedPlayer(team);
+    await ok('setOfferCash', { token: admin.token, params: { offerId }, body: { collected: true } });
+    await ok('refundOffer', {
+      token: admin.token,
+      params: { offerId },
+      body: { amount_cents: 5_000, reason: 'Jayden broke his wrist', idempotency_key: randomUUID() },
+    });
+    const [, playerId] = offerId.split('.') as [string, string];
+
+    // Act
+    await anonymizeRefundReasons(seasonId, playerId);
+
+    // Assess
+    const [refund] = await listTeamFeeRefunds(seasonId, playerId);
+    expect(refund).toMatchObject({ amount_cents: 5_000, reason: 'Reason removed with the member’s data' });
   });
 });
