@@ -93,9 +93,37 @@ export async function getCapacityCounter(seasonId: string): Promise<CapacityCoun
   return toCapacityCounter(out.Item);
 }
 
+/** A waitlist entry without the registration it holds: where it stands, what the decisions read. */
+export type WaitlistPlace = Omit<WaitlistItem, 'tryout'>;
+
+const PLACE_FIELDS = [
+  'season_id',
+  'player_id',
+  'user_id',
+  'age_group',
+  'waitlist_seq',
+  'waitlisted_at',
+  'spot_offered_at',
+  'spot_offered_until',
+  'spot_round',
+  'spot_mailed_round',
+] as const;
+
 /** The season's waitlist, every group, in order (strongly consistent; a season's waitlist is one page). */
 export async function waitlistOf(seasonId: string): Promise<WaitlistItem[]> {
-  const items: WaitlistItem[] = [];
+  return (await waitlistQuery(seasonId, false)) as WaitlistItem[];
+}
+
+/**
+ * The season's waitlist in order, each entry without the registration it holds: a fraction of the bytes, so
+ * a family's place is counted cheaply however long the waitlist grows.
+ */
+export async function waitlistPlacesOf(seasonId: string): Promise<WaitlistPlace[]> {
+  return waitlistQuery(seasonId, true);
+}
+
+async function waitlistQuery(seasonId: string, placesOnly: boolean): Promise<WaitlistPlace[]> {
+  const items: WaitlistPlace[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
@@ -106,6 +134,12 @@ export async function waitlistOf(seasonId: string): Promise<WaitlistItem[]> {
           ':pk': keys.waitlistOf(seasonId).PK,
           ':prefix': keys.waitlistOf(seasonId).SKPrefix,
         },
+        ...(placesOnly
+          ? {
+              ProjectionExpression: PLACE_FIELDS.map((_, i) => `#p${i}`).join(', '),
+              ExpressionAttributeNames: Object.fromEntries(PLACE_FIELDS.map((f, i) => [`#p${i}`, f])),
+            }
+          : {}),
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
@@ -137,7 +171,7 @@ export async function waitlistEntriesOf(
 }
 
 /** Whether a spot is held for the entry at `now`. */
-export const holdsSpot = (entry: WaitlistItem, now: Date): boolean =>
+export const holdsSpot = (entry: WaitlistPlace, now: Date): boolean =>
   entry.spot_offered_until !== undefined && entry.spot_offered_until > now.toISOString();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -154,10 +188,10 @@ export async function offerFreeSpots(
   group: AgeGroup,
   holdHours: number,
   now: Date,
-): Promise<WaitlistItem[]> {
-  const offered: WaitlistItem[] = [];
+): Promise<WaitlistPlace[]> {
+  const offered: WaitlistPlace[] = [];
   for (let attempt = 0; attempt < ATTEMPTS;) {
-    const [counter, waitlist] = await Promise.all([getCapacityCounter(seasonId), waitlistOf(seasonId)]);
+    const [counter, waitlist] = await Promise.all([getCapacityCounter(seasonId), waitlistPlacesOf(seasonId)]);
     if (!tracks(counter, group)) return offered;
     const capacity = counter.capacities[group];
     const taken = counter.taken[group] ?? 0;
@@ -225,7 +259,7 @@ export async function offerFreeSpots(
  * is free again (taken − 1), in one transaction. A registration taking the spot deletes the same entry on the
  * condition that the hold has not lapsed, so exactly one of the two happens. True when this one did.
  */
-export async function endLapsedHold(seasonId: string, entry: WaitlistItem, now: Date): Promise<boolean> {
+export async function endLapsedHold(seasonId: string, entry: WaitlistPlace, now: Date): Promise<boolean> {
   try {
     await db().send(
       new TransactWriteCommand({
@@ -406,7 +440,7 @@ export async function countSpots(
 ): Promise<{ taken: Partial<Record<AgeGroup, number>>; queued: Partial<Record<AgeGroup, number>> }> {
   const [registrations, waitlist, waiting] = await Promise.all([
     partitionPrefix(seasonId, keys.tryoutSKPrefix, 'age_group, withdrawn'),
-    waitlistOf(seasonId),
+    waitlistPlacesOf(seasonId),
     partitionPrefix(seasonId, keys.waitingTryoutsOf(seasonId).SKPrefix),
   ]);
   const taken: Partial<Record<AgeGroup, number>> = Object.fromEntries(groups.map((g) => [g, 0]));

@@ -137,7 +137,7 @@ export async function registerForTryout(
   });
   const made = decided.tryouts;
   // A group full (issue 45): on its waitlist, with no number and nothing to pay; each child decided alone.
-  const waitlist = decided.waitlisted.length ? await waitlistTable.waitlistOf(season.id) : [];
+  const waitlist = decided.waitlisted.length ? await waitlistTable.waitlistPlacesOf(season.id) : [];
   const answerOf = (playerId: string): MyTryout => {
     const t = made.find((r) => r.player_id === playerId);
     if (t) return toMyTryout(t, season);

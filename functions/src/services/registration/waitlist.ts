@@ -7,7 +7,7 @@
 import { sessionsOf, SPOT_HOLD_HOURS, type AgeGroup, type MyTryout, type WaitlistAnswer } from '@club/shared';
 import * as seasonsTable from '../../db/seasons/seasons';
 import * as waitlistTable from '../../db/registration/waitlist';
-import type { WaitlistItem } from '../../db/registration/waitlist';
+import type { WaitlistPlace } from '../../db/registration/waitlist';
 import * as familyNotices from '../../db/mail/family-notices';
 import * as usersTable from '../../db/accounts/users';
 import { log } from '../../lib/log';
@@ -32,9 +32,9 @@ export const holdHoursOf = (season: Season): number => season.spot_hold_hours ??
  * held for it, until when.
  */
 export function toWaitlistedTryout(
-  entry: WaitlistItem,
+  entry: WaitlistPlace,
   season: Season,
-  waitlist: readonly WaitlistItem[],
+  waitlist: readonly WaitlistPlace[],
   now: Date,
 ): MyTryout {
   const group = waitlist.filter((e) => e.age_group === entry.age_group);
@@ -68,7 +68,7 @@ export async function waitlistedTryoutsOf(
   if (!hasCapacity(season) || !playerIds.length) return new Map();
   const entries = await waitlistTable.waitlistEntriesOf(season.id, playerIds);
   if (!entries.length) return new Map();
-  const waitlist = await waitlistTable.waitlistOf(season.id);
+  const waitlist = await waitlistTable.waitlistPlacesOf(season.id);
   return new Map(entries.map((e) => [e.player_id, toWaitlistedTryout(e, season, waitlist, now)]));
 }
 
@@ -105,7 +105,7 @@ export async function offerFreedSpots(
   }
 }
 
-async function queueSpotMail(entry: WaitlistItem): Promise<void> {
+async function queueSpotMail(entry: WaitlistPlace): Promise<void> {
   const queued = await enqueueFamilyMail({
     kind: 'spot_offer',
     season_id: entry.season_id,
@@ -125,7 +125,7 @@ export async function passLapsedSpots(now: Date): Promise<number> {
   const season = await seasonsTable.getActiveSeason();
   if (!season || !hasCapacity(season)) return 0;
   let lapsed = 0;
-  for (const entry of await waitlistTable.waitlistOf(season.id)) {
+  for (const entry of await waitlistTable.waitlistPlacesOf(season.id)) {
     if (entry.spot_offered_until === undefined || entry.spot_offered_until > now.toISOString()) continue;
     if (!(await waitlistTable.endLapsedHold(season.id, entry, now))) continue;
     lapsed += 1;
@@ -140,7 +140,7 @@ export async function passLapsedSpots(now: Date): Promise<number> {
     if (!queued) log.error('spot lapsed mail not queued', { seasonId: season.id });
   }
   await offerFreedSpots(season, now);
-  for (const entry of await waitlistTable.waitlistOf(season.id)) {
+  for (const entry of await waitlistTable.waitlistPlacesOf(season.id)) {
     if (!waitlistTable.holdsSpot(entry, now)) continue;
     if ((entry.spot_mailed_round ?? 0) < (entry.spot_round ?? 1)) await queueSpotMail(entry);
   }

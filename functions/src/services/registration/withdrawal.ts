@@ -80,7 +80,7 @@ async function leftWaitlist(caller: AccessTokenClaims, athleteId?: string): Prom
   ]);
   if (!season || !hasCapacity(season)) return null;
   const now = new Date();
-  const waitlist = await waitlistTable.waitlistOf(season.id);
+  const waitlist = await waitlistTable.waitlistPlacesOf(season.id);
   const entry = waitlist.find((e) => e.player_id === playerId);
   if (!entry) return null;
   const left = await waitlistTable.leaveWaitlist(season.id, playerId);
