@@ -18,6 +18,7 @@ import { mailsTo } from '../../../test/mailbox';
 import { createPlayer, openSeason, tableSnapshot, type TestPlayer } from '../../../test/players';
 import {
   deliverEvent,
+  inStripeDashboard,
   newEventId,
   payOnStandIn,
   refundsOnStandIn,
@@ -407,5 +408,38 @@ describe('a team fee refund’s reason and the member’s data', () => {
     // Assess
     const [refund] = await listTeamFeeRefunds(seasonId, playerId);
     expect(refund).toMatchObject({ amount_cents: 5_000, reason: 'Reason removed with the member’s data' });
+  });
+});
+
+describe('the team fee’s checkout and Stripe’s own refunds', () => {
+  it('gives two clicks at once the same checkout page', async () => {
+    // Prepare
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+
+    // Act
+    const [a, b] = await Promise.all([checkout(family, offerId), checkout(family, offerId)]);
+
+    // Assess
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(sessionIdOf(a.body.url as string)).toBe(sessionIdOf(b.body.url as string));
+  });
+
+  it('records a refund made in Stripe’s dashboard once, on the offer it paid', async () => {
+    // Prepare
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const session = await paidOnStandIn(family, offerId);
+    await deliverEvent('checkout.session.completed', session);
+    const { charge } = await inStripeDashboard(session.payment_intent as string, 'refund', 10_000);
+
+    // Act
+    const event = await deliverEvent('charge.refunded', charge);
+    const again = await deliverEvent('charge.refunded', charge);
+
+    // Assess
+    expect([event.status, again.status]).toEqual([200, 200]);
+    const offer = await offerNow(offerId);
+    expect(offer).toMatchObject({ fee_refunded_cents: 10_000, fee_refund_reserved_cents: 10_000 });
   });
 });
