@@ -1,0 +1,122 @@
+/**
+ * The admin's offers board (issue 45 §5): read when opened, each team's places and offers by state, its
+ * alternates in order, the fees collected; cash collected for a player who owes the fee.
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminOfferFee, OffersBoard as Board } from '@club/shared/team-fees';
+import { onRoute } from '../../test/route-mock';
+import { server } from '../../test/server';
+import { OffersBoard } from './offers-board';
+import { anAdminSeason, SEASON_ID, tryoutId } from './test-data';
+
+function aFee(n: number, overrides: Partial<AdminOfferFee> = {}): AdminOfferFee {
+  return {
+    offer_id: tryoutId(n),
+    state: 'accepted',
+    fee_cents: 35_000,
+    fee_state: 'to_pay',
+    fee_method: null,
+    paid_cents: 0,
+    refunded_cents: 0,
+    refund_reserved_cents: 0,
+    withdrawn_after_acceptance: false,
+    refunds: [],
+    ...overrides,
+  };
+}
+
+function aBoard(collected: boolean): Board {
+  return {
+    season_id: SEASON_ID,
+    age_group: null,
+    offers_published_at: '2026-11-20T16:00:00.000Z',
+    teams: [
+      {
+        id: `${SEASON_ID}.7b2d4c6e-0000-4000-8000-000000000002`,
+        name: 'Sabres 15U Black',
+        age_group: '15U Boys',
+        capacity: 2,
+        fee_cents: 35_000,
+        cash_accepted: true,
+        counts: { accepted: 1, offered: 1, declined: 1, expired: 0, rescinded: 0 },
+        open_places: 0,
+        alternates: [
+          {
+            tryout_id: tryoutId(3),
+            tryout_number: 3,
+            first_name: 'Ava',
+            last_name: 'Lee',
+            rank: 1,
+            state: 'offered',
+          },
+          {
+            tryout_id: tryoutId(4),
+            tryout_number: 4,
+            first_name: 'Ben',
+            last_name: 'Roy',
+            rank: 2,
+            state: 'waiting',
+          },
+        ],
+        players: [
+          {
+            tryout_id: tryoutId(1),
+            tryout_number: 1,
+            first_name: 'Maya',
+            last_name: 'Okafor',
+            fee: collected ? aFee(1, { fee_state: 'paid', fee_method: 'cash', paid_cents: 35_000 }) : aFee(1),
+          },
+        ],
+        fees_collected_cents: collected ? 35_000 : 0,
+        fees_owed_cents: collected ? 0 : 35_000,
+      },
+    ],
+  };
+}
+
+describe('the offers board (issue 45)', () => {
+  it('shows each team’s counts, alternates in order and fees, and records cash collected', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    let collected = false;
+    const sent: unknown[] = [];
+    server.use(
+      onRoute('getOffersBoard', () => aBoard(collected)),
+      onRoute('setOfferCash', async ({ request }) => {
+        sent.push(await request.json());
+        collected = true;
+        return aFee(1, { fee_state: 'paid', fee_method: 'cash', paid_cents: 35_000 });
+      }),
+    );
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+
+    // Act
+    await user.click(screen.getByText('Offers board'));
+    const team = await screen.findByRole('region', { name: 'Sabres 15U Black' });
+
+    // Assess
+    const fact = (term: string) =>
+      within(team).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([fact('Places'), fact('Accepted'), fact('Offered'), fact('Declined')]).toEqual([
+      '2',
+      '1',
+      '1',
+      '1',
+    ]);
+    expect(fact('Still owed')).toBe('$350.00');
+    const alternates = within(team)
+      .getAllByRole('listitem')
+      .slice(0, 2)
+      .map((li) => li.textContent);
+    expect(alternates).toEqual(['#3 Ava LeeOffered', '#4 Ben RoyWaiting']);
+
+    await user.click(within(team).getByRole('button', { name: 'Cash collected' }));
+    await within(team).findByText('Paid $350.00 (cash)');
+    expect(sent).toEqual([{ collected: true }]);
+    expect(fact('Fees collected')).toBe('$350.00');
+  });
+});
