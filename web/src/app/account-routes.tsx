@@ -47,7 +47,10 @@ export const accountRoutes: RouteObject[] = [
   { path: 'checkin', lazy: () => import('../routes/checkin').then((m) => ({ Component: m.CheckinPage })) },
   { path: 'evaluate', lazy: () => import('../routes/evaluate').then((m) => ({ Component: m.EvaluatePage })) },
   // A coach's team roster on the phone (issue 45).
-  { path: 'coach/:teamId', lazy: () => import('../routes/coach').then((m) => ({ Component: m.CoachPage })) },
+  {
+    path: 'coach/:teamId/roster',
+    lazy: () => import('../routes/coach').then((m) => ({ Component: m.CoachPage })),
+  },
   {
     path: MAIL_LINK_PAGES.acceptHelper.slice(1),
     lazy: () => import('../routes/helpers-accept').then((m) => ({ Component: m.HelpersAcceptPage })),

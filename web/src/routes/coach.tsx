@@ -5,13 +5,13 @@ import { useSession } from '../lib/session-context';
 import '../features/tryout-night/tryout-night.css';
 import '../features/tryout-night/coach-roster.css';
 
-/** /coach/{teamId} (issue 45): a coach's team roster on the phone; signed out, sign in first. */
+/** /coach/{teamId}/roster (issue 45): a coach's team roster on the phone; signed out, sign in first. */
 export function CoachPage() {
   const { teamId = '' } = useParams();
   const { user, ready } = useSession();
   if (!ready) return <p role="status">Loading…</p>;
   if (!user) {
-    rememberReturnTo(`/coach/${teamId}`);
+    rememberReturnTo(`/coach/${teamId}/roster`);
     return <Navigate to="/login" replace />;
   }
   return (

@@ -157,7 +157,7 @@ export function HelpersAcceptPage() {
                 <Link
                   to={
                     g.role === 'coach' && g.team_id
-                      ? `/coach/${g.team_id}`
+                      ? `/coach/${g.team_id}/roster`
                       : g.role === 'check-in'
                         ? '/checkin'
                         : '/evaluate'

@@ -41,7 +41,7 @@ export function PlaceOnTeam({
   const where = placementText(teams, tryoutId);
   const mine = teams.filter((t) => t.age_group === ageGroup);
   if (where) return <span className="admin-team-where">{where}</span>;
-  if (!mine.length) return <span className="admin-summary-note">No {ageGroup} team</span>;
+  if (!mine.length) return <span className="admin-team-summary">No {ageGroup} team</span>;
 
   async function choose(value: string) {
     const [how, teamId] = value.split('|') as ['placed' | 'alternate', string];

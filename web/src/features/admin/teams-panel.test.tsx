@@ -5,6 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RankingsAnswer } from '@club/shared/tryout-night';
 import type { TeamWithPlayers } from '@club/shared/teams';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
@@ -190,7 +191,7 @@ describe('placing from the rankings (issue 45)', () => {
     server.use(
       onRoute('listHelpers', () => []),
       onRoute('getCriteria', () => ({ criteria: [{ key: 'shooting', label: 'Shooting' }], scale_max: 5 })),
-      onRoute('getRankings', () => ({
+      onRoute('getRankings', (): RankingsAnswer => ({
         age_group: '15U Boys',
         criteria: [{ key: 'shooting', label: 'Shooting' }],
         scale_max: 5,

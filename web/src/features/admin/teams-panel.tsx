@@ -282,8 +282,8 @@ function TeamCard({
   return (
     <article className="admin-team" aria-labelledby={`${id}-name`} aria-busy={busy || undefined}>
       <header className="admin-team-head">
-        <h4 id={`${id}-name`}>{team.name}</h4>
-        <p className="admin-summary-note">
+        <h2 id={`${id}-name`}>{team.name}</h2>
+        <p className="admin-team-summary">
           {team.age_group} · {team.placed} of {team.capacity} placed · {team.alternates}{' '}
           {team.alternates === 1 ? 'alternate' : 'alternates'} · fee{' '}
           {team.fee_cents ? formatCad(team.fee_cents) : 'none'}
@@ -312,7 +312,7 @@ function TeamCard({
       ) : null}
       <div className="admin-team-lists">
         <section aria-label={`${team.name}: placed players`}>
-          <h5>Placed</h5>
+          <h3>Placed</h3>
           {team.placed_players.length ? (
             <ul className="admin-team-players">
               {team.placed_players.map((p) => (
@@ -320,7 +320,6 @@ function TeamCard({
                   <button
                     type="button"
                     className="button button-secondary button-small"
-                    aria-label={`Take ${playerName(p)} off ${team.name}`}
                     onClick={() =>
                       void change(
                         () =>
@@ -332,7 +331,7 @@ function TeamCard({
                       )
                     }
                   >
-                    Remove
+                    Remove<span className="visually-hidden"> {playerName(p)} from the team</span>
                   </button>
                 </PlayerLine>
               ))}
@@ -342,7 +341,7 @@ function TeamCard({
           )}
         </section>
         <section aria-label={`${team.name}: alternates in order`}>
-          <h5>Alternates, first offered first</h5>
+          <h3>Alternates, first offered first</h3>
           {team.alternate_players.length ? (
             <ol className="admin-team-players">
               {team.alternate_players.map((p, i) => (
@@ -350,25 +349,24 @@ function TeamCard({
                   <button
                     type="button"
                     className="button button-secondary button-small"
-                    aria-label={`Move ${playerName(p)} up`}
                     disabled={i === 0 || busy}
                     onClick={() => moveAlternate(i, -1)}
                   >
-                    ↑
+                    <span aria-hidden="true">↑</span>
+                    <span className="visually-hidden">Move {playerName(p)} up</span>
                   </button>
                   <button
                     type="button"
                     className="button button-secondary button-small"
-                    aria-label={`Move ${playerName(p)} down`}
                     disabled={i === team.alternate_players.length - 1 || busy}
                     onClick={() => moveAlternate(i, 1)}
                   >
-                    ↓
+                    <span aria-hidden="true">↓</span>
+                    <span className="visually-hidden">Move {playerName(p)} down</span>
                   </button>
                   <button
                     type="button"
                     className="button button-secondary button-small"
-                    aria-label={`Take ${playerName(p)} off the alternates`}
                     onClick={() =>
                       void change(
                         () =>
@@ -380,7 +378,7 @@ function TeamCard({
                       )
                     }
                   >
-                    Remove
+                    Remove<span className="visually-hidden"> {playerName(p)} from the alternates</span>
                   </button>
                 </PlayerLine>
               ))}
@@ -429,7 +427,7 @@ function TeamCard({
           Add as alternate
         </button>
       </div>
-      <p className="admin-team-links">
+      <div className="admin-team-links">
         <a href={`/admin/teams/${team.id}/roster`} target="_blank" rel="noreferrer">
           Roster (print)
         </a>
@@ -442,7 +440,7 @@ function TeamCard({
         <button type="button" className="button-link admin-danger-link" onClick={() => void remove()}>
           Delete team
         </button>
-      </p>
+      </div>
     </article>
   );
 }
@@ -486,7 +484,7 @@ export function SeasonTeams({
           ))}
         </div>
       )}
-      <h4>New team</h4>
+      <h2 className="admin-team-new">New team</h2>
       <TeamForm
         season={season}
         initial={blankTeam(season)}
