@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { teamId, tryoutId, type OffersBoard } from '@club/shared';
 import { listAudit } from '../../db/platform/audit';
-import { listTeamFeeRefunds } from '../../db/money/team-fee-refunds';
+import { listTeamFeeRefunds, reserveTeamFeeRefund } from '../../db/money/team-fee-refunds';
+import { settlePendingRefunds } from '../../services/money/refunds';
 import { anonymizeRefundReasons } from '../../db/privacy/member-deletion';
 import { getOffer } from '../../db/offers/offers';
 import { getTeam, type TeamItem } from '../../db/teams/teams';
@@ -441,5 +442,48 @@ describe('the team fee’s checkout and Stripe’s own refunds', () => {
     expect([event.status, again.status]).toEqual([200, 200]);
     const offer = await offerNow(offerId);
     expect(offer).toMatchObject({ fee_refunded_cents: 10_000, fee_refund_reserved_cents: 10_000 });
+  });
+});
+
+describe('a team fee card refund left pending (its answer lost, or a crash before Stripe was asked)', () => {
+  it('is settled once by the refund sweep, with its own key', async () => {
+    // Prepare: a paid card fee and a refund reserved but never taken to Stripe.
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const session = await paidOnStandIn(family, offerId);
+    await deliverEvent('checkout.session.completed', session);
+    const [, playerId] = offerId.split('.') as [string, string];
+    const reserved = await reserveTeamFeeRefund({
+      refund: {
+        key: `admin:${randomUUID()}`,
+        amount_cents: 2_000,
+        method: 'stripe',
+        status: 'pending',
+        reason: 'Missed the first practice',
+        created_at: new Date().toISOString(),
+        season_id: seasonId,
+        player_id: playerId,
+        made_by: admin.id,
+      },
+      paidCents: 35_000,
+      reservedBefore: 0,
+      by: { actorId: admin.id, now: new Date() },
+      offerId,
+    });
+    expect(reserved).toBe('reserved');
+    const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60 * 1000);
+
+    // Act: too soon, then in time, then again
+    const soon = await settlePendingRefunds(minutesFromNow(5));
+    const due = await settlePendingRefunds(minutesFromNow(11));
+    const again = await settlePendingRefunds(minutesFromNow(26));
+
+    // Assess: one refund at Stripe, recorded once on the offer
+    expect([soon.settled, due.settled, again.settled]).toEqual([0, 1, 0]);
+    expect((await refundsOnStandIn(session.payment_intent as string)).map((r) => r.amount)).toEqual([2_000]);
+    expect(await offerNow(offerId)).toMatchObject({
+      fee_refunded_cents: 2_000,
+      fee_refund_reserved_cents: 2_000,
+    });
   });
 });
