@@ -6,7 +6,7 @@
  * and records each DynamoDB operation it sends. A new read-only row is covered automatically.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeList, todayInClubZone, tryoutId, type RouteDefinition } from '@club/shared';
+import { routeList, teamId, todayInClubZone, tryoutId, type RouteDefinition } from '@club/shared';
 import { sampleRequest, type SampleIds } from '@club/shared/route-samples';
 import { db } from '../src/db/platform/client';
 import { signCalendarKey } from '../src/lib/calendar-link';
@@ -18,6 +18,8 @@ import { linkFromLatestMail, tokenFromLink } from './mailbox';
 import { openSeason, registeredPlayer } from './players';
 import { sessionOn } from './tryout-night';
 import { ok } from './builders';
+import { aTeam } from './teams';
+import { acceptedOn } from './team-fees';
 
 /** The DynamoDB operations a read-only role allows (IAM actions dynamodb:GetItem, …), written out. */
 const READ_OPERATIONS = ['GetItem', 'BatchGetItem', 'Query'];
@@ -45,6 +47,8 @@ beforeAll(async () => {
   const seasonId = (await openSeason({ sessions: [sessionOn(todayInClubZone())] })).id;
   const player = await registeredPlayer('cash');
   const id = tryoutId.of(seasonId, player.id);
+  // A team of the season (issue 45), coached by the player.
+  const team = await aTeam(seasonId);
   ids = {
     seasonId,
     tryoutId: id,
@@ -52,6 +56,7 @@ beforeAll(async () => {
     calendarKey: await signCalendarKey(id),
     checkinCode: await checkinCodeOf(id),
     athleteId: player.id,
+    teamId: teamId.of(seasonId, team.team_uuid),
   };
   const adminEmail = uniqueEmail('admin');
   await ensureSeedAdmin({ email: adminEmail, password: PASSWORD });
@@ -85,6 +90,27 @@ beforeAll(async () => {
   const helperToken = tokenFromLink(await linkFromLatestMail(player.email, /\/helpers\/accept#/));
   await ok('acceptHelper', { body: { token: helperToken }, token: player.token, headers: sameOrigin });
   tokens.evaluator = player.token;
+  await ok(
+    'inviteHelper',
+    {
+      params: { id: seasonId },
+      body: { email: player.email, role: 'coach', team_id: ids.teamId },
+      token: tokens.admin,
+      headers: sameOrigin,
+    },
+    201,
+  );
+  const coachToken = tokenFromLink(await linkFromLatestMail(player.email, /\/helpers\/accept#/));
+  await ok('acceptHelper', { body: { token: coachToken }, token: player.token, headers: sameOrigin });
+  tokens.coach = player.token;
+  // The player's offer on that team (issue 45), accepted, its fee paid in cash: a receipt to read.
+  await acceptedOn(team, player.id);
+  await ok('setOfferCash', {
+    params: { offerId: id },
+    body: { collected: true },
+    token: tokens.admin,
+    headers: sameOrigin,
+  });
 }, 60_000);
 
 afterAll(() => {

@@ -80,7 +80,8 @@ export const teamRoutes = {
     path: '/admin/teams/{teamId}/roster.csv',
     access: 'admin',
     handler: 'teams/export-roster',
-    table: 'read',
+    // Writes its audit entry: who took the families' details away in a file.
+    table: 'write',
     params: 'TeamParamsSchema',
     answer: answer<FileAnswer>(),
   },
