@@ -50,21 +50,27 @@ export async function adultPlayer(first_name = 'Jayden'): Promise<TestPlayer> {
   return player;
 }
 
+/** `playerId`'s offer of a place on `team`, offered and accepted (waiver typed), read back. */
+export async function acceptedOn(team: TeamItem, playerId: string): Promise<OfferItem> {
+  const offer = await offered(team, playerId);
+  const fresh = await getTeam(teamId.of(team.season_id, team.team_uuid));
+  const accepted = await acceptOffer({
+    offer,
+    team: fresh!,
+    waiver: { name: 'Sam Family', at: new Date().toISOString(), version: 1, by_account: playerId },
+    now: new Date(),
+  });
+  if (typeof accepted === 'string') throw new Error(`the offer was not accepted: ${accepted}`);
+  const read = await getOffer(team.season_id, playerId);
+  if (read?.state !== 'accepted') throw new Error('the offer is not accepted');
+  return read;
+}
+
 /** An adult player registered (cash) and accepted on a team: the family and the offer's id. */
 export async function acceptedPlayer(
   team: TeamItem,
 ): Promise<{ family: TestPlayer; offerId: string; offer: OfferItem }> {
   const family = await adultPlayer();
-  const offer = await offered(team, family.id);
-  const fresh = await getTeam(teamId.of(team.season_id, team.team_uuid));
-  const accepted = await acceptOffer({
-    offer,
-    team: fresh!,
-    waiver: { name: 'Sam Family', at: new Date().toISOString(), version: 1, by_account: family.id },
-    now: new Date(),
-  });
-  if (typeof accepted === 'string') throw new Error(`the offer was not accepted: ${accepted}`);
-  const read = await getOffer(team.season_id, family.id);
-  if (read?.state !== 'accepted') throw new Error('the offer is not accepted');
-  return { family, offerId: offer.id, offer: read };
+  const offer = await acceptedOn(team, family.id);
+  return { family, offerId: offer.id, offer };
 }

@@ -6,7 +6,13 @@
  * join the same attempt (a conditional write starts it; Stripe's idempotency key gives the same session).
  * What a session says is applied by team-fee-fulfilment.ts, which the webhook and the family's return use too.
  */
-import { serverMessages, teamFeeMessages, type AccessTokenClaims, type CheckoutAnswer } from '@club/shared';
+import {
+  offerId as offerIds,
+  serverMessages,
+  teamFeeMessages,
+  type AccessTokenClaims,
+  type CheckoutAnswer,
+} from '@club/shared';
 import * as usersTable from '../../db/accounts/users';
 import * as offersTable from '../../db/offers/offers';
 import * as seasonsTable from '../../db/seasons/seasons';
@@ -22,7 +28,7 @@ import {
   type CheckoutSession,
   type TeamFeeCheckoutRequest,
 } from '../../payments/checkout-sessions';
-import { offerOfCaller } from '../offers/offers';
+import { familyOf } from '../households/households';
 import { rateLimits, requireWithinLimit } from '../platform/rate-limits';
 import { checkoutExpiry } from './checkout';
 import { viaStripe } from './payment-fulfilment';
@@ -32,11 +38,18 @@ import { changeOf, fulfilTeamFee } from './team-fee-fulfilment';
 const MIN_MINUTES_TO_PAY = 30;
 
 /**
- * The offer an id names, when the caller may act on it (services/offers/offers.ts offerOfCaller): a guardian
- * of the player's household, or the adult player. Anyone else gets the same 404 as an offer that does not exist.
+ * The offer an id names, when the caller may act on it: a guardian of the player's household, or the player
+ * (paying a fee or reading its receipt is no answer to the offer, so a player under 18 may too). Anyone else
+ * gets the same 404 as an offer that does not exist.
  */
 export async function offerOfFamily(caller: AccessTokenClaims, id: string): Promise<teamFees.TeamFeeOffer> {
-  return (await offerOfCaller(caller, id)).offer as teamFees.TeamFeeOffer;
+  const ids = offerIds.parse(id);
+  if (!ids) throw new NotFoundError(teamFeeMessages.offerNotFound);
+  const { players } = await familyOf(caller);
+  if (!players.some((p) => p.id === ids.playerId)) throw new NotFoundError(teamFeeMessages.offerNotFound);
+  const offer = await offersTable.getOffer(ids.seasonId, ids.playerId);
+  if (!offer) throw new NotFoundError(teamFeeMessages.offerNotFound);
+  return offer as teamFees.TeamFeeOffer;
 }
 
 /**
