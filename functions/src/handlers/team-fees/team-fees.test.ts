@@ -142,7 +142,7 @@ describe('the team fee’s fulfilment', () => {
 
     // Assess
     expect([first.status, replayed.status, ...together.map((r) => r.status)]).toEqual([200, 200, 200, 200]);
-    expect(returned.body).toEqual({ payment_status: 'paid' });
+    expect(returned.body).toEqual({ payment_status: 'paid', team_fee_cents: 35_000 });
     const offer = await offerNow(offerId);
     expect(offer).toMatchObject({ fee_state: 'paid', fee_method: 'stripe', fee_paid_session_id: session.id });
     expect(offer.fee_paid_at).toBe(paidAt);
