@@ -264,6 +264,13 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'PATCH /admin/offers/{offerId}/cash': 'admin',
   'POST /admin/offers/{offerId}/refund': 'admin',
   'GET /admin/seasons/{id}/offers-board': 'admin',
+  // Offers with a deadline (issue 45 §3): a family answers its offer (any signed-in account, checked in the
+  // service: a guardian of the player or the adult player; anyone else gets a 404); publishing and
+  // rescinding are the admin's.
+  'POST /admin/seasons/{id}/offers/publish': 'admin',
+  'POST /offers/{offerId}/accept': 'user',
+  'POST /offers/{offerId}/decline': 'user',
+  'POST /admin/offers/{offerId}/rescind': 'admin',
   'GET /evaluate/{seasonId}/roster': 'evaluator',
   'PUT /evaluate/{seasonId}/scores': 'evaluator',
   // Teams (issue 45 §2, §5): the admin's teams, placements, alternates and rosters; a coach's one team.

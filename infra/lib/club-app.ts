@@ -141,6 +141,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
       api.refundSweep,
       api.sessionReminders,
       api.numberingSweep,
+      api.offerSweep,
       ...watched.functions,
     ],
     deadLetterQueues: [

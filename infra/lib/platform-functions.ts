@@ -19,6 +19,8 @@ export const PLATFORM_FUNCTIONS = {
   sessionReminders: { handler: 'workers/session-reminders' },
   /** Every minute: registrations left waiting for their tryout number by a request that died (issue 43). */
   numberingSweep: { handler: 'workers/numbering-sweep' },
+  /** Every minute: offers go out at their hour, lapse at their deadline, pass to alternates (issue 45). */
+  offerSweep: { handler: 'workers/offer-sweep' },
 } as const;
 
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */

@@ -87,10 +87,11 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       stacks.api.refundSweep,
       stacks.api.sessionReminders,
       stacks.api.numberingSweep,
+      stacks.api.offerSweep,
       stacks.api.queueWorkers.get('resultMail')!.worker,
       stacks.api.queueWorkers.get('familyMail')!.worker,
     ];
-    expect(functions).toHaveLength(routeList().length + 8);
+    expect(functions).toHaveLength(routeList().length + 9);
 
     for (const fn of functions) {
       const functionName = stacks.watch.resolve(fn.function.functionName);
@@ -282,6 +283,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         stacks.api.refundSweep,
         stacks.api.sessionReminders,
         stacks.api.numberingSweep,
+        stacks.api.offerSweep,
         stacks.api.queueWorkers.get('resultMail')!.worker,
         stacks.api.queueWorkers.get('familyMail')!.worker,
       ].map((f) => f.name),

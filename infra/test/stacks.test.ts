@@ -107,6 +107,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           stacks.api.refundSweep,
           stacks.api.sessionReminders,
           stacks.api.numberingSweep,
+          stacks.api.offerSweep,
           stacks.api.queueWorkers.get('resultMail')!.worker,
           stacks.api.queueWorkers.get('familyMail')!.worker,
         ]
@@ -815,6 +816,42 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         ]),
       );
       expect(actions.filter((a) => /^(secretsmanager|ses):/.test(a))).toEqual([]);
+    });
+
+    it('runs the offer sweep every minute, with the table, the result-mail queue and mail, no secret (issue 45)', () => {
+      const { templates: t, stacks } = stage(name);
+      const fnId = logicalId(stacks.api.offerSweep.function);
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter((rule) =>
+        JSON.stringify(rule.Properties.Targets).includes(fnId),
+      );
+      expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+
+      const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual(
+        [
+          'MAIL_FROM',
+          'MAIL_REPLY_TO',
+          'NODE_OPTIONS',
+          'RESULT_MAIL_QUEUE_URL',
+          'SES_CONFIGURATION_SET',
+          'SITE_URL',
+          'STAGE',
+          'TABLE_NAME',
+        ].sort(),
+      );
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.offerSweep.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage', 'ses:SendEmail']),
+      );
+      expect(actions.filter((a) => /^secretsmanager:/.test(a))).toEqual([]);
     });
 
     it('runs the retention function once a day, with the table, mail and the 24-month period, no secret', () => {

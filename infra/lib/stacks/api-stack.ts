@@ -119,6 +119,11 @@ export class ApiStack extends Stack {
   /** Hourly: queues the day-before reminders of tomorrow's tryout sessions (issue 37). */
   readonly sessionReminders: HandlerFunction;
   readonly numberingSweep: HandlerFunction;
+  /**
+   * Every minute: the active season's offers go out at their hour, lapse at their deadline (a freed place to
+   * the next alternate), and the admins' daily summary goes (issue 45).
+   */
+  readonly offerSweep: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
   readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
@@ -457,6 +462,42 @@ export class ApiStack extends Stack {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [
         new LambdaFunction(this.numberingSweep.function, {
+          retryAttempts: 1,
+          maxEventAge: Duration.minutes(1),
+        }),
+      ],
+    });
+
+    // The offer sweep, every minute (issue 45): publishes a season's offers at their hour, expires offers
+    // past their deadline and offers freed places to alternates (each a conditional transaction, so an
+    // overlapping run changes nothing twice), queues the families' offer mail on the result-mail queue, and
+    // sends the admins' daily summary itself (mail, no secret).
+    this.offerSweep = new HandlerFunction(this, 'OfferSweep', {
+      name: 'offerSweep',
+      handler: PLATFORM_FUNCTIONS.offerSweep.handler,
+      description: 'Every minute: publishes offers at their hour, expires them at their deadline',
+      config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        [mailQueue.queueUrlVariable]: mailQueue.queue.queueUrl,
+        MAIL_FROM: props.mail.from,
+        MAIL_REPLY_TO: props.mail.replyTo,
+        SES_CONFIGURATION_SET: props.mail.configurationSetName,
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [],
+      mail: props.mail,
+      sendsTo: [mailQueue.queue],
+      timeout: Duration.minutes(1),
+      apiWaits: false,
+      memorySize: 256,
+    });
+    new Rule(this, 'OfferSweepSchedule', {
+      description: `Club website ${config.stage}: the offer sweep (issue 45)`,
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [
+        new LambdaFunction(this.offerSweep.function, {
           retryAttempts: 1,
           maxEventAge: Duration.minutes(1),
         }),

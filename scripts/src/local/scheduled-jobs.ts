@@ -6,13 +6,15 @@
  * - the refund sweep (issue 34), every 15 minutes;
  * - the day-before tryout reminders (issue 37), hourly;
  * - the numbering sweep (issue 43), every minute;
- * - the waitlist's spot sweep (issue 45), every minute, in AWS in the numbering sweep's function.
+ * - the waitlist's spot sweep (issue 45), every minute, in AWS in the numbering sweep's function;
+ * - the offer sweep (issue 45), every minute: offers out at their hour, expired at their deadline.
  */
 import { runRetention } from '@club/functions/services/privacy/retention';
 import { settlePendingRefunds } from '@club/functions/services/money/refunds';
 import { queueSessionReminders } from '@club/functions/services/seasons/session-reminders';
 import { numberWaitingRegistrations } from '@club/functions/services/registration/numbering-sweep';
 import { passLapsedSpots } from '@club/functions/services/registration/waitlist';
+import { runOfferSweep } from '@club/functions/services/offers/offer-sweep';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -22,6 +24,7 @@ const JOBS = [
   { name: 'session reminders', everyMs: 60 * MINUTE_MS, run: (now: Date) => queueSessionReminders(now) },
   { name: 'numbering sweep', everyMs: MINUTE_MS, run: (now: Date) => numberWaitingRegistrations(now) },
   { name: 'spot sweep', everyMs: MINUTE_MS, run: (now: Date) => passLapsedSpots(now) },
+  { name: 'offer sweep', everyMs: MINUTE_MS, run: (now: Date) => runOfferSweep(now) },
 ] as const;
 
 export function startScheduledJobs(): { stop: () => void; firstRuns: Promise<void> } {
