@@ -288,6 +288,7 @@ function TeamCard({
           {team.alternates === 1 ? 'alternate' : 'alternates'} · fee{' '}
           {team.fee_cents ? formatCad(team.fee_cents) : 'none'}
           {team.coach_name ? ` · coach ${team.coach_name}` : ''}
+          {team.accepted || team.offered ? ` · ${team.accepted} accepted, ${team.offered} offered` : ''}
         </p>
       </header>
       {editing ? (
