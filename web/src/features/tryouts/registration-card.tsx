@@ -7,6 +7,7 @@ import { formatCad } from '@club/shared/tryouts';
 import type { Athlete, HouseholdTryout, MyTryout } from '@club/shared/types';
 import { SessionList } from '../../components/session-list';
 import { AcceptedOfferActions } from './team-fee';
+import { OfferCard } from './offer-card';
 import { AddToCalendar } from './add-to-calendar';
 import { CompletePayment, type FamilyToPay } from './complete-payment';
 import { tryoutMessages as t } from './messages';
@@ -47,6 +48,9 @@ export function RegistrationCard({
       <h2 id={titleId}>{athlete ? t.familyRegistrationTitle(athlete.first_name) : t.registrationTitle}</h2>
       <RegistrationDetails tryout={tryout} full />
       <ResultNote tryout={tryout} name={athlete?.first_name ?? null} />
+      {tryout.offer ? (
+        <OfferCard offer={tryout.offer} onChanged={(offer) => onChanged({ ...tryout, offer })} />
+      ) : null}
       {tryout.offer ? (
         <AcceptedOfferActions
           offer={tryout.offer}
