@@ -44,7 +44,8 @@ export type RecordKind =
   | 'household'
   | 'helper'
   | 'scores'
-  | 'refund';
+  | 'refund'
+  | 'offer';
 
 export interface PersonalRecord {
   readonly kind: RecordKind;
@@ -285,6 +286,22 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
       emptied('reason', 'The reason an administrator gave, which can name the athlete', {
         anonymised: { replace: REMOVED_REFUND_REASON },
       }),
+    ],
+  },
+  {
+    kind: 'offer',
+    title: 'An offer of a place on a team',
+    onDeletion: 'anonymise',
+    seenBy: 'The household’s parents or guardians; the club’s tryout administrators.',
+    kept: 'With the club’s team records (team, answer, fee); the reason and the typed name go with the athlete’s name.',
+    fields: [
+      kept('state', 'The team offered, the deadline, the answer and when'),
+      gone('decline_reason', 'The reason the family gave for declining, if any'),
+      gone('rescind_reason', 'The reason the club gave for taking an offer back, which can name the athlete'),
+      gone(
+        'waiver',
+        'The team’s waiver as accepted: the full name typed, when, which version and by which account',
+      ),
     ],
   },
 ];

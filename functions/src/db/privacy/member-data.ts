@@ -69,6 +69,8 @@ export interface MemberItems {
   /** The household's athletes on a full age group's waitlist (issue 45): the registration under `tryout`. */
   waitlisted: StoredItem[];
   refunds: StoredItem[];
+  /** The registrations' players' offers of a team place (issue 45), one per player and season. */
+  offers: StoredItem[];
   checkouts: StoredItem[];
   /** What administrators changed on those registrations (the audit trail's entries naming them). */
   changes: StoredItem[];
@@ -119,7 +121,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
       .map((r) => ({ PK: String(r.PK), SK: String(r.SK) })),
   );
   const registrations = [...ofAthletes, ...elsewhere];
-  const [refunds, checkouts, changes] = await Promise.all([
+  const [refunds, checkouts, changes, offers] = await Promise.all([
     Promise.all(
       registrations.map((r) => {
         const { PK, SKPrefix } = keys.refundsOf(String(r.season_id), String(r.player_id));
@@ -143,6 +145,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
         queryIndex(keys.auditOfRowIndex(String(r.season_id), String(r.player_id)).GSI1PK),
       ),
     ).then((lists) => lists.flat()),
+    batchGet(registrations.map((r) => keys.offer(String(r.season_id), String(r.player_id)))),
   ]);
   const addresses = new Set<string>();
   for (const item of [profile, ...guardians, ...household, ...registrations]) {
@@ -162,6 +165,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     waiting,
     waitlisted,
     refunds,
+    offers,
     checkouts,
     changes,
     mailStatus,

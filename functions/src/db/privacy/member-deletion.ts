@@ -122,6 +122,23 @@ export async function anonymizeRefundReasons(seasonId: string, playerId: string)
   }
 }
 
+/**
+ * A player's offer of a team place keeps its team, answer and fee (the club's team records), but not the
+ * family's reason, the club's reason or the waiver's typed name, as the declaration's 'offer' says (issue 45).
+ */
+export async function anonymizeOffer(seasonId: string, playerId: string): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.offer(seasonId, playerId),
+        ...anonymisingUpdate('offer'),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
+}
+
 /** What a refund's reason reads once the member it was about is deleted (shared personal-data.ts). */
 export const REMOVED_REASON = REMOVED_REFUND_REASON;
 

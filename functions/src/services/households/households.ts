@@ -326,6 +326,7 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
     await scoresTable.forgetNotesAbout(season.id, tryout.age_group, athleteId);
     await memberDeletion.anonymizeRegistration(season.id, athleteId, now);
     await memberDeletion.anonymizeRefundReasons(season.id, athleteId);
+    await memberDeletion.anonymizeOffer(season.id, athleteId);
   }
   const count = answerOf(household).athletes.length;
   if (!household.id || !(await households.deleteAthlete(household.id, athleteId, count))) {

@@ -15,6 +15,8 @@ export interface AccountExport {
   /** Registrations on a full age group's waitlist (issue 45): details under `tryout`. */
   waitlist_entries: Array<Record<string, unknown>>;
   refunds: Array<Record<string, unknown>>;
+  /** Offers of a place on a team (issue 45): the answer, the reason given, the waiver's typed name. */
+  offers: Array<Record<string, unknown>>;
   family_checkouts: Array<Record<string, unknown>>;
   club_changes: Array<Record<string, unknown>>;
   mail_status: Array<Record<string, unknown>>;

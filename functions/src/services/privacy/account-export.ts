@@ -85,6 +85,7 @@ export async function collectAccountExport(
       ...plain(w, 'waitlist-entry'),
     })),
     refunds: items.refunds.map((item) => plain(item)),
+    offers: items.offers.map((item) => plain(item, 'offer')),
     family_checkouts: items.checkouts.map((item) => plain(item)),
     club_changes: items.changes.map((item) => plain(item)),
     mail_status: items.mailStatus.map((item) => ({

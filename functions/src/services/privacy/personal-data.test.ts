@@ -34,6 +34,7 @@ const ITEMS_OF: Record<RecordKind, (item: Item, family: Family) => boolean> = {
     (item.type === 'helper' || item.type === 'helper-grant') && item.user_id === f.parent.id,
   scores: (item, f) => String(item.PK).startsWith('SCORES#') && f.athleteIds.includes(String(item.player_id)),
   refund: (item, f) => f.athleteIds.some((id) => String(item.SK).startsWith(`REFUND#${id}#`)),
+  offer: (item, f) => f.athleteIds.some((id) => item.SK === `OFFER#${id}`),
 };
 
 interface Family {
@@ -133,6 +134,28 @@ async function aFamily(label: string): Promise<Family> {
         tryout: { season_id: season.id, player_id: child.id },
         waitlist_seq: 1,
         waitlisted_at: new Date().toISOString(),
+      },
+    }),
+  );
+  // ... and offered a place on a team, declined with a reason (issue 45), as the offers write it
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.offer(season.id, child.id),
+        type: 'offer',
+        id: `${season.id}.${child.id}`,
+        season_id: season.id,
+        player_id: child.id,
+        team_id: `${season.id}.${season.id}`,
+        state: 'declined',
+        round: 1,
+        from: 'placement',
+        offered_at: new Date().toISOString(),
+        respond_by: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        answered_at: new Date().toISOString(),
+        decline_reason: 'Moving away',
+        fee_cents: 35_000,
       },
     }),
   );
@@ -319,6 +342,9 @@ describe('every declared personal field the export hands out is in it (issue 44)
           'athlete.medical_notes',
           'athlete.parent_consent',
           'helper.name',
+          'offer.decline_reason',
+          'offer.rescind_reason',
+          'offer.waiver',
           'refund.reason',
           'registration.date_of_birth',
           'registration.email',
