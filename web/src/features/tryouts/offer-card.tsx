@@ -34,14 +34,21 @@ export function OfferCard({
 
   if (offer.state === 'accepted') {
     const link = safeLink(offer.team_link);
-    return link ? (
-      <p className="tryout-actions">
-        <a className="button" href={link} target="_blank" rel="noopener noreferrer">
-          {tryoutMessages.teamSnap}
-          <span className="visually-hidden">{tryoutMessages.opensInNewTab}</span>
-        </a>
-      </p>
-    ) : null;
+    return (
+      <>
+        <p role="status" className="tryout-note offer-accepted">
+          {t.accepted(offer.team)}
+        </p>
+        {link ? (
+          <p className="tryout-actions">
+            <a className="button" href={link} target="_blank" rel="noopener noreferrer">
+              {tryoutMessages.teamSnap}
+              <span className="visually-hidden">{tryoutMessages.opensInNewTab}</span>
+            </a>
+          </p>
+        ) : null}
+      </>
+    );
   }
   if (offer.state !== 'offered') {
     return (
@@ -79,8 +86,7 @@ export function OfferCard({
       <p className="offer-line">{t.coach(offer.coach_name)}</p>
       <p className="offer-line">{t.fee(offer.fee_cents)}</p>
       <p className="offer-line offer-deadline">
-        <strong>{t.respondBy(offerDeadlineText(offer.respond_by), left)}</strong>{' '}
-        <span className="form-note">{t.edmonton}</span>
+        <strong>{t.respondBy(offerDeadlineText(offer.respond_by), left)}</strong>
       </p>
       {offer.waiver_text ? (
         <details className="offer-waiver">

@@ -6,8 +6,7 @@ export const offerMessages = {
   coach: (name: string | null) => `Coach: ${name ?? 'to be announced'}`,
   fee: (cents: number) => (cents > 0 ? `Team fee: ${formatCad(cents)}` : 'Team fee: none'),
   respondBy: (deadline: string, left: string | null) =>
-    left ? `Respond by ${deadline} (${left})` : `Respond by ${deadline}`,
-  edmonton: 'Edmonton time',
+    left ? `Respond by ${deadline} Edmonton time (${left})` : `Respond by ${deadline} Edmonton time`,
   waiverTitle: 'The team’s waiver',
   waiverName: 'Type your full name to accept the waiver',
   accept: 'Accept the place',
