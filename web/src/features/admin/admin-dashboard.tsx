@@ -6,11 +6,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN_TOAST_MS } from '@club/shared/constants';
 import type { AgeGroup } from '@club/shared/constants';
+import type { AdminSeason } from '@club/shared/types';
 import { ToastRegion, useToasts } from '../../components/toast';
 import { CsvDownload } from './csv-download';
 import { adminMessages as t } from './messages';
 import { PlayerDetails } from './player-details';
 import { OffersBoard } from './offers-board';
+import { OffersPanel } from './offers-panel';
 import { NewSeasonForm, RegistrationToggle, SeasonSelector } from './season-bar';
 import { SeasonSettings } from './season-settings';
 import { CapacityPanel } from './capacity-panel';
@@ -129,6 +131,11 @@ export function AdminDashboard() {
     [seasonId, updateSeason],
   );
 
+  const keepSeason = useCallback(
+    (changed: AdminSeason) => updateSeason(changed.id, () => changed),
+    [updateSeason],
+  );
+
   function closeConfirmation() {
     setAsking(false);
     sendButton.current?.focus();
@@ -168,6 +175,13 @@ export function AdminDashboard() {
             onSave={seasons.saveSettings}
           />
           <CapacityPanel key={`capacity-${season.id}`} season={season} onSave={seasons.saveSettings} />
+          <OffersPanel
+            key={`offers-${season.id}`}
+            season={season}
+            rows={tryouts.rows}
+            notify={notify}
+            onChanged={keepSeason}
+          />
           <TeamLinks season={season} notify={notify} onSaved={saveTeamLink} />
           <TryoutNightPanel season={season} notify={notify} />
           <OffersBoard season={season} notify={notify} />
