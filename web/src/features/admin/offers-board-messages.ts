@@ -64,4 +64,17 @@ export const offersBoardMessages = {
   refunded: (cents: number, who: string) => `Refunded ${formatCad(cents)} to ${who}.`,
   refundFailed: 'We could not make the refund. Please try again.',
   cancel: 'Cancel',
+  rescind: 'Rescind',
+  expire: 'Mark expired',
+  askRescind: (who: string) =>
+    `Rescind the offer to ${who}? The family is no longer offered the place, and it may go to the team’s next alternate.`,
+  askExpire: (who: string) =>
+    `Mark the offer to ${who} as expired? The family can no longer answer it, and the place may go to the team’s next alternate.`,
+  endReason: 'Reason (optional)',
+  confirmRescind: 'Yes, rescind',
+  confirmExpire: 'Yes, mark expired',
+  ending: 'Saving…',
+  rescinded: (who: string) => `Offer to ${who} rescinded.`,
+  expiredDone: (who: string) => `Offer to ${who} marked expired.`,
+  endFailed: 'We could not change the offer. Please try again.',
 } as const;

@@ -2,9 +2,10 @@
  * The admin's offers board (issue 45 §5): read when opened, each team's places and offers by state, its
  * alternates in order, the fees collected; cash collected for a player who owes the fee.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { OfferAnswer } from '@club/shared/offers';
 import type { AdminOfferFee, OffersBoard as Board } from '@club/shared/team-fees';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
@@ -118,5 +119,104 @@ describe('the offers board (issue 45)', () => {
     await within(team).findByText('Paid $350.00 (cash)');
     expect(sent).toEqual([{ collected: true }]);
     expect(fact('Fees collected')).toBe('$350.00');
+  });
+});
+
+describe('rescinding or expiring an offer by hand (issue 45)', () => {
+  it('asks first, sends the optional reason, and shows the board as it now stands', async () => {
+    // Prepare: Maya accepted, Zoe is offered, Noah declined
+    const user = userEvent.setup();
+    const ended = new Map<string, 'rescinded' | 'expired'>();
+    const sent: unknown[] = [];
+    const board = (): Board => {
+      const b = aBoard(false);
+      const team = b.teams[0]!;
+      const fee = (n: number, state: AdminOfferFee['state']) =>
+        aFee(n, {
+          state: ended.get(tryoutId(n)) ?? state,
+          fee_state: state === 'accepted' ? 'to_pay' : 'none',
+        });
+      team.players = [
+        {
+          tryout_id: tryoutId(1),
+          tryout_number: 1,
+          first_name: 'Maya',
+          last_name: 'Okafor',
+          fee: fee(1, 'accepted'),
+        },
+        {
+          tryout_id: tryoutId(2),
+          tryout_number: 2,
+          first_name: 'Zoe',
+          last_name: 'Hart',
+          fee: fee(2, 'offered'),
+        },
+        {
+          tryout_id: tryoutId(5),
+          tryout_number: 5,
+          first_name: 'Noah',
+          last_name: 'Kim',
+          fee: fee(5, 'declined'),
+        },
+      ];
+      return b;
+    };
+    server.use(
+      onRoute('getOffersBoard', () => board()),
+      onRoute('rescindOffer', async ({ request, params }) => {
+        const body = (await request.json()) as { as: 'rescinded' | 'expired' };
+        sent.push(body);
+        ended.set(String(params.offerId), body.as);
+        const answer: OfferAnswer = {
+          id: String(params.offerId),
+          team: 'Sabres 15U Black',
+          state: body.as,
+          respond_by: '2026-11-22T16:00:00.000Z',
+          fee_cents: 35_000,
+          coach_name: null,
+          team_link: null,
+          waiver_text: '',
+          waiver_version: 0,
+        };
+        return answer;
+      }),
+    );
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+    await user.click(screen.getByText('Offers board'));
+    await screen.findByRole('region', { name: 'Sabres 15U Black' });
+    const row = (name: string) => screen.getByText(new RegExp(`^#\\d+ ${name}$`)).closest('li')!;
+
+    // Assess: only a live offer (offered or accepted) can be ended
+    expect(within(row('Noah Kim')).queryByRole('button', { name: 'Rescind' })).not.toBeInTheDocument();
+    expect(within(row('Noah Kim')).queryByRole('button', { name: 'Mark expired' })).not.toBeInTheDocument();
+
+    // Act: rescind Maya's, with a reason; asked first
+    await user.click(within(row('Maya Okafor')).getByRole('button', { name: 'Rescind' }));
+    const ask = within(row('Maya Okafor')).getByRole('alertdialog');
+    expect(ask).toHaveTextContent(
+      'Rescind the offer to Maya Okafor? The family is no longer offered the place, and it may go to the team’s next alternate.',
+    );
+    expect(sent).toEqual([]);
+    await user.type(within(ask).getByLabelText('Reason (optional)'), 'Moved away');
+    await user.click(within(ask).getByRole('button', { name: 'Yes, rescind' }));
+
+    // Assess: the board read again shows it rescinded
+    await waitFor(() => expect(within(row('Maya Okafor')).getByText('Rescinded')).toBeInTheDocument());
+    expect(within(row('Maya Okafor')).queryByRole('button', { name: 'Rescind' })).not.toBeInTheDocument();
+
+    // Act: Zoe's marked expired, no reason; Cancel first sends nothing
+    await user.click(within(row('Zoe Hart')).getByRole('button', { name: 'Mark expired' }));
+    await user.click(within(row('Zoe Hart')).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(row('Zoe Hart')).getByRole('button', { name: 'Mark expired' }));
+    expect(within(row('Zoe Hart')).getByRole('alertdialog')).toHaveTextContent(
+      'Mark the offer to Zoe Hart as expired? The family can no longer answer it, and the place may go to the team’s next alternate.',
+    );
+    await user.click(within(row('Zoe Hart')).getByRole('button', { name: 'Yes, mark expired' }));
+
+    // Assess
+    await waitFor(() => expect(within(row('Zoe Hart')).getByText('Expired')).toBeInTheDocument());
+    expect(sent).toEqual([{ as: 'rescinded', reason: 'Moved away' }, { as: 'expired' }]);
   });
 });

@@ -170,6 +170,8 @@ function PlayerRow({
   const { fee } = player;
   const [busy, setBusy] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const [ending, setEnding] = useState<'rescinded' | 'expired' | null>(null);
+  const canEnd = fee.state === 'offered' || fee.state === 'accepted';
   const who = `${player.first_name} ${player.last_name}`;
   const canCollect =
     team.cash_accepted && fee.state === 'accepted' && fee.fee_state === 'to_pay' && fee.fee_cents > 0;
@@ -202,7 +204,7 @@ function PlayerRow({
         </span>
         <span className="offers-player-fee">{t.feeState(fee)}</span>
       </div>
-      {canCollect || canUncollect || left > 0 ? (
+      {canCollect || canUncollect || left > 0 || (canEnd && !ending) ? (
         <p className="offers-player-actions">
           {canCollect ? (
             <button type="button" className="button button-small" onClick={() => void cash(true)}>
@@ -227,7 +229,37 @@ function PlayerRow({
               {t.refund}
             </button>
           ) : null}
+          {canEnd && !ending ? (
+            <>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => setEnding('rescinded')}
+              >
+                {t.rescind}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={() => setEnding('expired')}
+              >
+                {t.expire}
+              </button>
+            </>
+          ) : null}
         </p>
+      ) : null}
+      {ending ? (
+        <EndOfferForm
+          offerId={fee.offer_id}
+          who={who}
+          as={ending}
+          notify={notify}
+          onDone={(changed) => {
+            setEnding(null);
+            if (changed) onChanged();
+          }}
+        />
       ) : null}
       {refunding ? (
         <RefundForm
@@ -242,6 +274,69 @@ function PlayerRow({
         />
       ) : null}
     </li>
+  );
+}
+
+/** Asks before an offer is rescinded or marked expired by hand, with an optional reason (audited). */
+function EndOfferForm({
+  offerId,
+  who,
+  as,
+  notify,
+  onDone,
+}: {
+  offerId: string;
+  who: string;
+  as: 'rescinded' | 'expired';
+  notify: Notify;
+  onDone: (changed: boolean) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const why = reason.trim();
+      await callApi('rescindOffer', { params: { offerId }, body: { as, ...(why ? { reason: why } : {}) } });
+      notify.success(as === 'rescinded' ? t.rescinded(who) : t.expiredDone(who));
+      onDone(true);
+    } catch (err) {
+      setError(serverMessageOr(err, t.endFailed));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="offers-end"
+      role="alertdialog"
+      aria-labelledby={`${id}-ask`}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
+      <p id={`${id}-ask`}>{as === 'rescinded' ? t.askRescind(who) : t.askExpire(who)}</p>
+      <label htmlFor={`${id}-reason`}>{t.endReason}</label>
+      <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      <p className="offers-player-actions">
+        <button type="submit" className="button button-small" aria-disabled={busy || undefined}>
+          {busy ? t.ending : as === 'rescinded' ? t.confirmRescind : t.confirmExpire}
+        </button>
+        <button type="button" className="button button-secondary button-small" onClick={() => onDone(false)}>
+          {t.cancel}
+        </button>
+      </p>
+    </form>
   );
 }
 
