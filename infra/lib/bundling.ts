@@ -32,10 +32,11 @@ export const BUNDLE_FILE = 'index.mjs';
 export const CHUNK_DIR = 'chunks';
 
 /**
- * Most bytes a function's entry file (index.mjs) may have. Measured entries are 89–163 kB; Sentry and
- * OpenTelemetry alone add ~700 kB, so an entry over this budget means a lazy import became eager again.
+ * Most bytes a function's entry file (index.mjs) may have. Measured entries are 89–303 kB (the largest: a
+ * household's withdrawal, which reaches Stripe, mail, the waitlist's spot offer and the team places, issue 45);
+ * Sentry and OpenTelemetry alone add ~700 kB, so an entry over this budget means a lazy import became eager.
  */
-export const ENTRY_BYTE_BUDGET = 300_000;
+export const ENTRY_BYTE_BUDGET = 400_000;
 
 /**
  * ESM output still has to load CommonJS dependencies that call `require` (the AWS SDK's and Stripe's

@@ -157,6 +157,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'stripeWebhook',
         // Deleting an account withdraws its registrations first (issue 19).
         'deleteAccount',
+        // A team fee's checkout, a place given up (its checkout closed) and the admin's refund (issue 45).
+        'startOfferCheckout',
+        'withdrawOffer',
+        'refundOffer',
       ];
       // Sign-up, resend, forgot and reset (account mail), and one result mail resent; a send of results queues
       const mailAtOnce = [
@@ -184,6 +188,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         // A helper's invitation; a walk-up's confirmation and account to claim (issue 37).
         'inviteHelper',
         'registerWalkUp',
+        // A team fee's refund is mailed to the family, as a tryout fee's is (issue 45).
+        'refundOffer',
       ];
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
