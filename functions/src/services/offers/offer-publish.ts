@@ -82,6 +82,14 @@ export async function runPublishJob(season: seasonsTable.SeasonItem, now: Date):
   // Everyone else who tried out hears the spec's Not Selected, by the result mail it has always had.
   const placed = new Set(placements.filter((p) => teamOf.has(p.team_uuid)).map((p) => p.player_id));
   const by = { actorId: PUBLISH_JOB, now };
+  // Placed players were selected: their registration says so (and is no longer withdrawn as a tryout's).
+  const selected = placements.filter((p) => p.kind !== 'alternate' && teamOf.has(p.team_uuid));
+  for (const { player_id } of selected) {
+    const tryout = live.get(player_id);
+    if (tryout && tryout.result !== 'selected') {
+      await tryoutsTable.setResult(season.id, player_id, 'selected', by);
+    }
+  }
   const notSelected = [...live.values()].filter((t) => !placed.has(t.player_id));
   for (const tryout of notSelected) {
     if (tryout.result !== 'not_selected') {

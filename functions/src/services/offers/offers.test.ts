@@ -183,6 +183,12 @@ describe('publishing a season’s offers (issue 45 §3)', () => {
       'We were not able to offer you a spot on a team this season.',
     );
     expect((await ok('getMyTryout', { token: s.others[0]!.token })).body.result).toBe('not_selected');
+    // The placed were selected: their registration says so, and it is no longer withdrawn as a tryout's.
+    for (const p of s.placed) {
+      const mine = (await ok('getMyTryout', { token: p.token })).body;
+      expect([mine.result, mine.withdrawal_open]).toEqual(['selected', false]);
+    }
+    expect((await ok('getMyTryout', { token: s.alternates[0]!.token })).body.result).toBe('');
     // Nobody placed heard the Not Selected; the team counts two offers out.
     for (const p of s.placed) expect(await mailsTo(p.email)).toHaveLength(2); // confirmation + offer
     expect((await getTeam(s.team.id))?.offered).toBe(2);
