@@ -195,7 +195,8 @@ export const serverMessages = {
   teamAgeGroupNotInSeason: 'Choose one of this season’s age groups.',
   teamNotEmpty: 'Move every placed player and alternate off this team before deleting it.',
   teamOverCapacity: (capacity: number) => `This team holds ${capacity} players: place at most ${capacity}.`,
-  teamCapacityBelowPlaced: 'The capacity cannot go below the players placed on the team or the offers accepted.',
+  teamCapacityBelowPlaced:
+    'The capacity cannot go below the players placed on the team or the offers accepted.',
   teamAgeGroupWithPlayers: 'Move the players off this team before changing its age group.',
   placedElsewhere: (tryoutNumber: number) =>
     `Player #${tryoutNumber} is already on another team. Take them off that team first.`,
@@ -204,7 +205,8 @@ export const serverMessages = {
       ? 'Only registrations of this season can be placed.'
       : `Player #${tryoutNumber} cannot be placed on this team: only numbered, not withdrawn players of its age group.`,
   offersOutForPlacements: 'Offers are out for this season: rescind an offer or add an alternate instead.',
-  offeredAlternatesKeepPlace: 'An alternate already offered a place keeps it: list them first, in the same order.',
+  offeredAlternatesKeepPlace:
+    'An alternate already offered a place keeps it: list them first, in the same order.',
   teamChangedMeanwhile: 'This team changed while you were editing it. Look at it again and retry.',
   helperAlready: (email: string) => `${email} already helps with this job this season.`,
   seasonOver: 'This season’s sessions are over, so it has no helpers to invite.',

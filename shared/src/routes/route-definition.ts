@@ -17,14 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * table on every request, like the admin flag.
  */
 export type Access =
-  | 'public'
-  | 'user'
-  | 'player'
-  | 'admin'
-  | 'check-in'
-  | 'evaluator'
-  | 'coach'
-  | 'stripe-signature';
+  'public' | 'user' | 'player' | 'admin' | 'check-in' | 'evaluator' | 'coach' | 'stripe-signature';
 
 /**
  * What a route does to the table: `read` (GetItem, Query, BatchGetItem) or `write` (reads plus Put, Update,

@@ -232,7 +232,10 @@ export const keys = {
    * Where a player of a season is placed, or is an alternate (issue 45): one item per player, so "a player is
    * on one team at most" is the key itself (a put conditioned on the key's absence, or on its team).
    */
-  placement: (seasonId: string, playerId: string) => ({ PK: `SEASON#${seasonId}`, SK: `PLACEMENT#${playerId}` }),
+  placement: (seasonId: string, playerId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `PLACEMENT#${playerId}`,
+  }),
   placementsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'PLACEMENT#' }),
   placementSKPrefix: 'PLACEMENT#',
   /**

@@ -32,7 +32,8 @@ export async function handler(event: SQSEvent, context: WorkerContext): Promise<
       }
       try {
         const m = message.output;
-        if (m.kind === 'spot_offer' || m.kind === 'spot_lapsed') return await deliverQueuedSpotMail(m, deadline);
+        if (m.kind === 'spot_offer' || m.kind === 'spot_lapsed')
+          return await deliverQueuedSpotMail(m, deadline);
         return m.kind === 'team_fee_paid'
           ? await deliverQueuedTeamFeeConfirmation(m, deadline)
           : await deliverQueuedConfirmation(m, deadline);
