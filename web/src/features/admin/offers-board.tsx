@@ -5,7 +5,7 @@
  * the team takes cash, and a refund (amount and reason, made once per key however often it is sent). Read from
  * GET /admin/seasons/{id}/offers-board when opened, and again after each change.
  */
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
 import type { OffersBoard as Board, OffersBoardPlayer, OffersBoardTeam } from '@club/shared/team-fees';
 import { centsToDollars, dollarsToCents, formatCad } from '@club/shared/tryouts';
@@ -295,6 +295,9 @@ function EndOfferForm({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLInputElement>(null);
+  // The question opens at its reason field, so the keyboard is where the admin types next.
+  useEffect(() => reasonRef.current?.focus(), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -313,30 +316,36 @@ function EndOfferForm({
   }
 
   return (
-    <form
-      className="offers-end"
-      role="alertdialog"
-      aria-labelledby={`${id}-ask`}
-      noValidate
-      onSubmit={(e) => void submit(e)}
-    >
-      <p id={`${id}-ask`}>{as === 'rescinded' ? t.askRescind(who) : t.askExpire(who)}</p>
-      <label htmlFor={`${id}-reason`}>{t.endReason}</label>
-      <input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-      {error ? (
-        <p role="alert" className="form-error">
-          {error}
+    <div role="alertdialog" aria-labelledby={`${id}-ask`}>
+      <form className="offers-end" noValidate onSubmit={(e) => void submit(e)}>
+        <p id={`${id}-ask`}>{as === 'rescinded' ? t.askRescind(who) : t.askExpire(who)}</p>
+        <label htmlFor={`${id}-reason`}>{t.endReason}</label>
+        <input
+          ref={reasonRef}
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {error ? (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        ) : null}
+        <p className="offers-player-actions">
+          <button type="submit" className="button button-small" aria-disabled={busy || undefined}>
+            {busy ? t.ending : as === 'rescinded' ? t.confirmRescind : t.confirmExpire}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => onDone(false)}
+          >
+            {t.cancel}
+          </button>
         </p>
-      ) : null}
-      <p className="offers-player-actions">
-        <button type="submit" className="button button-small" aria-disabled={busy || undefined}>
-          {busy ? t.ending : as === 'rescinded' ? t.confirmRescind : t.confirmExpire}
-        </button>
-        <button type="button" className="button button-secondary button-small" onClick={() => onDone(false)}>
-          {t.cancel}
-        </button>
-      </p>
-    </form>
+      </form>
+    </div>
   );
 }
 

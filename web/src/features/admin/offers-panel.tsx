@@ -5,7 +5,7 @@
  * confirmation counting the offers and not-selected mails from the teams' placed players and the season's
  * registrations, and the published state.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { offerDeadlineText } from '@club/shared/offers';
 import { isLocalDateTime } from '@club/shared/schemas';
 import { sessionInstant } from '@club/shared/session-instants';
@@ -17,6 +17,7 @@ import { callApi, serverMessageOr } from '../../lib/api-client';
 import { updateSeason } from './api';
 import { offersPanelMessages as t } from './offers-panel-messages';
 import { listTeams } from './teams-api';
+import './offers-panel.css';
 
 /** Whether the season's offers have gone out (the job ran, or their hour has come). */
 function isPublished(season: AdminSeason, now: Date): boolean {
@@ -139,6 +140,12 @@ function PublishOffers({
   const [state, setState] = useState<Confirming>({ phase: 'idle' });
   const [now, setNow] = useState(() => new Date());
   const publishAt = season.offers.publish_at;
+  const confirmRef = useRef<HTMLDivElement>(null);
+
+  // The question takes the focus, so a keyboard or screen reader user hears the counts first.
+  useEffect(() => {
+    if (state.phase === 'asking') confirmRef.current?.focus();
+  }, [state.phase]);
 
   // A scheduled hour turns into "published" on screen when it comes.
   useEffect(() => {
@@ -224,7 +231,13 @@ function PublishOffers({
         {t.publishAtHint}
       </p>
       {state.phase === 'asking' ? (
-        <div className="admin-offers-confirm" role="alertdialog" aria-label={t.publishTitle}>
+        <div
+          ref={confirmRef}
+          tabIndex={-1}
+          className="admin-offers-confirm"
+          role="alertdialog"
+          aria-label={t.publishTitle}
+        >
           <p>
             {t.confirm(
               state.offers,
@@ -287,7 +300,7 @@ export function OffersPanel({
       </summary>
       <OfferSettingsForm key={season.id} season={season} notify={notify} onChanged={onChanged} />
       <section className="admin-offers-publish-section" aria-label={t.publishTitle}>
-        <h4>{t.publishTitle}</h4>
+        <h2 className="admin-settings-heading">{t.publishTitle}</h2>
         <PublishOffers key={season.id} season={season} rows={rows} notify={notify} onChanged={onChanged} />
       </section>
     </details>
