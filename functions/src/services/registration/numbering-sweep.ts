@@ -6,6 +6,7 @@
  */
 import * as seasonsTable from '../../db/seasons/seasons';
 import * as tryoutNumbers from '../../db/registration/tryout-numbers';
+import { tryoutsOfAccount } from '../../db/registration/registrations';
 import type { RegistrationItem } from '../../db/registration/registration-item';
 import { log } from '../../lib/log';
 import { mailConfirmationOnce } from '../mail/confirmation-mail';
@@ -24,6 +25,24 @@ export async function numberWaitingRegistrations(now: Date): Promise<number> {
   for (const t of numbered.filter((t) => t.payment_method !== 'stripe')) {
     byFamily.set(t.user_id, [...(byFamily.get(t.user_id) ?? []), t]);
   }
-  for (const family of byFamily.values()) await mailConfirmationOnce(family, season);
+  for (const family of byFamily.values()) await mailConfirmationOnce(await madeTogether(family), season);
   return numbered.length;
+}
+
+/**
+ * The registrations made together with these (one family's request: the same account, written at the same
+ * moment), those a request's batch numbered before the sweep too: the family's confirmation names them all,
+ * so its mail goes once, whole, whichever message (the request's or the sweep's) the worker takes first. A
+ * child of theirs on the waitlist has no registration yet; its own confirmation follows when it takes a spot.
+ */
+async function madeTogether(numbered: RegistrationItem[]): Promise<RegistrationItem[]> {
+  const first = numbered[0]!;
+  const at = new Set(numbered.map((t) => t.created_at));
+  const earlier = (await tryoutsOfAccount(first.user_id, first.season_id)).filter(
+    (t) =>
+      at.has(t.created_at) &&
+      t.payment_method !== 'stripe' &&
+      !numbered.some((n) => n.player_id === t.player_id),
+  );
+  return [...numbered, ...earlier];
 }

@@ -1,0 +1,87 @@
+/**
+ * The minute's numbering sweep and a household's confirmation (docs/decisions/0067-numbers-given-in-batches.md):
+ * a household registered together is mailed once, whole, even when a request's batch numbered one child and
+ * the sweep the other.
+ */
+import { describe, expect, it } from 'vitest';
+import { tryoutId } from '@club/shared';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { aRegistrationRecord } from '../../../test/builders';
+import { deliverQueuedFamilyMail } from '../../../test/family-mail';
+import { mailsTo } from '../../../test/mailbox';
+import { createPlayer, openSeason } from '../../../test/players';
+import { db, tableName } from '../../db/platform/client';
+import { getTryout } from '../../db/registration/registrations';
+import { decideBatch, insertRegistrations } from '../../db/registration/tryout-numbers';
+import { mailConfirmationOnce } from '../mail/confirmation-mail';
+import { numberWaitingRegistrations } from './numbering-sweep';
+
+async function waitingCount(seasonId: string): Promise<number> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :waiting)',
+      ExpressionAttributeValues: { ':pk': `SEASON#${seasonId}`, ':waiting': 'PENDING#' },
+      ConsistentRead: true,
+    }),
+  );
+  return out.Items?.length ?? 0;
+}
+
+describe('the numbering sweep', () => {
+  it("mails a household once, whole, when a request's batch numbered one child and the sweep the other", async () => {
+    // Prepare: a guardian's two children registered together by cash, their request given up (202) with both
+    // waiting; its confirmation queued as they were written. Freya's id sorts first and Leo's last, so a
+    // batch of 49 (Freya and 48 card registrations between them) ends between the two children.
+    const season = await openSeason();
+    const parent = await createPlayer({ first_name: 'Morgan' });
+    const together = new Date().toISOString();
+    const child = (playerId: string, first_name: string) =>
+      aRegistrationRecord(
+        season.id,
+        { id: playerId, email: parent.email },
+        { id: tryoutId.of(season.id, playerId), user_id: parent.id, first_name, created_at: together },
+      );
+    const children = [
+      child('00000000-0000-4000-8000-00000000000a', 'Freya'),
+      child('ffffffff-0000-4000-8000-00000000000b', 'Leo'),
+    ];
+    const asChecked = { reference_year: 2025 };
+    const household = await insertRegistrations(children, asChecked, Date.now(), () =>
+      mailConfirmationOnce(children),
+    );
+    expect(household.outcome).toBe('waiting');
+    const between = Array.from({ length: 48 }, (_, i) => {
+      const id = `55555555-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      return aRegistrationRecord(
+        season.id,
+        { id, email: `card.${i}@example.test` },
+        { payment_method: 'stripe', payment_status: 'pending' },
+      );
+    });
+    const others = await Promise.all(between.map((t) => insertRegistrations([t], asChecked, Date.now())));
+    expect(others.map((o) => o.outcome)).toEqual(Array.from({ length: 48 }, () => 'waiting'));
+    expect(await waitingCount(season.id)).toBe(50);
+    // A request's batch numbers Freya and stops short of Leo; the household's mail waits for Leo's number.
+    const batch = await decideBatch(season.id);
+    expect(batch).toHaveLength(49);
+    expect(await getTryout(season.id, children[0]!.player_id)).toMatchObject({ tryout_number: 1 });
+    expect(await waitingCount(season.id)).toBe(1);
+    await deliverQueuedFamilyMail();
+    const confirmations = async () =>
+      (await mailsTo(parent.email)).filter((m) => m.subject.includes('registered for Fall 2025 Tryouts'));
+    expect(await confirmations()).toHaveLength(0);
+
+    // Act: the minute's sweep numbers Leo, then the mail goes (the household's own message after its wait)
+    expect(await numberWaitingRegistrations(new Date())).toBe(1);
+    await deliverQueuedFamilyMail();
+    await new Promise((r) => setTimeout(r, 5_500));
+    await deliverQueuedFamilyMail();
+
+    // Assess: one mail naming both children with their numbers
+    expect(await getTryout(season.id, children[1]!.player_id)).toMatchObject({ tryout_number: 50 });
+    const mailed = await confirmations();
+    expect(mailed.map((m) => m.subject)).toEqual(['Freya and Leo are registered for Fall 2025 Tryouts']);
+    expect(mailed[0]!.body.text).toMatch(/Freya: tryout number 1[\s\S]*Leo: tryout number 50/);
+  }, 60_000);
+});
