@@ -91,7 +91,8 @@ export type ListRefusal =
  * - the team's `list_version` must be what was read (every change of its lists moves it), so a concurrent
  *   change of the same team starts over instead of counting twice, and `capacity >= placed` holds on the
  *   team item itself;
- * - placed players change only while the season's offers are not out (`offers_published_at` absent), and the
+ * - placed players change only while the season's offers are not out (`offers_published_at` absent) and
+ *   their publish hour, when set, is still ahead (`offers_publish_at > now`: the publish job may be running), and the
  *   alternates already offered a place (the first `next_alternate` of them) keep their places.
  * A player moving between this team's two lists keeps one item (its kind changes); the other list's
  * alternates are numbered 1..n again. `current` is the season's placements as read (placementsOfSeason).
@@ -238,14 +239,16 @@ export async function writeTeamList(input: {
   const touchesPlaced =
     kind === 'placed' || otherList.length !== mine.filter((p) => p.kind === 'placed').length;
   if (touchesPlaced) {
-    // Placed players change only while the season's offers are not out (the season item says when they went).
+    // Placed players change only while the season's offers are not out (the season item says when they went)
+    // and their publish hour has not come: from that hour the publish job is reading the placements.
     steps.push({
       ConditionCheck: {
         TableName: tableName(),
         Key: keys.season(seasonId),
         ConditionExpression:
-          'attribute_exists(PK) AND (attribute_not_exists(offers_published_at) OR attribute_type(offers_published_at, :null))',
-        ExpressionAttributeValues: { ':null': 'NULL' },
+          'attribute_exists(PK) AND (attribute_not_exists(offers_published_at) OR attribute_type(offers_published_at, :null))' +
+          ' AND (attribute_not_exists(offers_publish_at) OR offers_publish_at > :now)',
+        ExpressionAttributeValues: { ':null': 'NULL', ':now': now },
       },
     });
   }

@@ -252,6 +252,38 @@ describe('teams (issue 45)', () => {
     expect(alternate.status).toBe(200);
   });
 
+  it('refuses new placements from the offers’ publish hour, while the publish job may be running', async () => {
+    // Prepare: two teams of one season, its offers set to go out a minute from now.
+    const { season, admin } = await seasonWithAdmin();
+    const before = await createdTeam(admin, season.id);
+    const after = await createdTeam(admin, season.id, { name: 'Sabres 15U White' });
+    const rows = await seedRegistrations(season.id, 2);
+    const setPublishAt = (at: string) =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.season(season.id),
+          UpdateExpression: 'SET offers_enabled = :true, offers_publish_at = :at',
+          ExpressionAttributeValues: { ':true': true, ':at': at },
+        }),
+      );
+    await setPublishAt(new Date(Date.now() + 60_000).toISOString());
+
+    // Act: placing a minute before the hour, then a minute after it (nothing published yet).
+    const ahead = await place(admin.token, before.id, [rows[0]!.id]);
+    await setPublishAt(new Date(Date.now() - 60_000).toISOString());
+    const reached = await place(admin.token, after.id, [rows[1]!.id]);
+    const alternate = await alternates(admin.token, after.id, [rows[1]!.id]);
+
+    // Assess
+    expect(ahead.status).toBe(200);
+    expect(reached.status).toBe(409);
+    expect(reached.body.message).toBe(
+      'Offers are out for this season: rescind an offer or add an alternate instead.',
+    );
+    expect(alternate.status).toBe(200);
+  });
+
   it('answers 404 for a team id of no team, and refuses an id that is not a team’s', async () => {
     const { season, admin } = await seasonWithAdmin();
     const missing = `${season.id}.00000000-0000-4000-8000-000000000000`;
@@ -434,6 +466,29 @@ describe('coaches (issue 45)', () => {
         ends_at: null,
       }),
     ]);
+  });
+
+  it('gives a coach the families’ names and phones, never their e-mail addresses', async () => {
+    // Prepare: a placed player, whose family the admin's roster shows with an e-mail address
+    const { season, admin } = await seasonWithAdmin();
+    const team = await createdTeam(admin, season.id);
+    const [row] = await seedRegistrations(season.id, 1);
+    expect((await place(admin.token, team.id, [row!.id])).status).toBe(200);
+    const coach = await coachOf(admin, season.id, team.id);
+    const adminRoster = (await ok('getTeamRoster', { token: admin.token, params: { teamId: team.id } }))
+      .body as unknown as TeamRoster;
+    expect(adminRoster.players[0]!.guardians).toEqual([
+      { name: 'Player0 Tester', phone: '7805550134', email: row!.email },
+    ]);
+
+    // Act
+    const res = await call('getCoachRoster', { token: coach.token, params: { teamId: team.id } });
+
+    // Assess
+    expect(res.status).toBe(200);
+    const roster = res.body as unknown as CoachRoster;
+    expect(roster.players[0]!.guardians).toEqual([{ name: 'Player0 Tester', phone: '7805550134' }]);
+    expect(res.text).not.toContain(row!.email);
   });
 
   it('ends a coach’s access when the admin removes them', async () => {
