@@ -338,6 +338,58 @@ export async function claimConfirmationMail(
   });
 }
 
+/**
+ * Claims the confirmation of registrations made together, all of them or none, in one transaction: those that
+ * exist, are complete (cash, or paid), not withdrawn and not mailed yet, each by the same condition as
+ * claimConfirmationMail. Two messages naming the same household at once never split it into two mails: the
+ * one whose transaction goes first claims every child, the other finds nothing left. A transaction that lost
+ * to a change meanwhile reads again and claims what is still open. Answers the claimed registrations.
+ */
+export async function claimConfirmationMails(
+  seasonId: string,
+  playerIds: readonly string[],
+  now: Date,
+): Promise<RegistrationItem[]> {
+  // One alone cannot be split: its own claim, one write.
+  if (new Set(playerIds).size === 1) {
+    const one = await claimConfirmationMail(seasonId, playerIds[0]!, now);
+    return one ? [one] : [];
+  }
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const open = (await getTryoutsOf(seasonId, playerIds)).filter(
+      (t) =>
+        !t.confirmation_mailed_at &&
+        (t.payment_status === 'cash' || t.payment_status === 'paid') &&
+        t.withdrawn !== true,
+    );
+    if (!open.length) return [];
+    const codes = await transactOrConditionCodes(() =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: open.map((t) => ({
+            Update: {
+              TableName: tableName(),
+              Key: keys.tryout(seasonId, t.player_id),
+              UpdateExpression: 'SET confirmation_mailed_at = :at',
+              ConditionExpression:
+                'attribute_exists(PK) AND attribute_not_exists(confirmation_mailed_at) AND ' +
+                'payment_status IN (:cash, :paid) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+              ExpressionAttributeValues: { ':at': at, ':cash': 'cash', ':paid': 'paid', ':no': false },
+            },
+          })),
+        }),
+      ),
+    );
+    // In the order named (a batch read answers in any order).
+    const order = (t: RegistrationItem) => playerIds.indexOf(t.player_id);
+    if (!codes)
+      return open.sort((a, b) => order(a) - order(b)).map((t) => ({ ...t, confirmation_mailed_at: at }));
+    await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+  }
+  throw new Error('Confirmation claims kept changing');
+}
+
 /** Gives a claim back when its mail could not be sent, so the next chance (a redelivery, a return) mails. */
 export async function releaseConfirmationMail(
   seasonId: string,

@@ -146,11 +146,9 @@ export async function deliverQueuedConfirmation(
   }
   if (!(await takeSendSlot(deadline - CLAIM_BUDGET_MS))) return 'retry';
   const now = new Date();
-  const claimed: RegistrationItem[] = [];
-  for (const playerId of message.player_ids) {
-    const item = await tryoutsTable.claimConfirmationMail(message.season_id, playerId, now);
-    if (item) claimed.push(item);
-  }
+  // All of them at once: a second message naming the same household (the sweep's, a card's webhook and its
+  // return) handed over at the same moment finds them claimed, so the household is never split in two mails.
+  const claimed = await tryoutsTable.claimConfirmationMails(message.season_id, message.player_ids, now);
   if (!claimed.length) return 'done';
   const giveBack = () =>
     Promise.all(

@@ -14,6 +14,7 @@ import { db, tableName } from '../../db/platform/client';
 import { getTryout } from '../../db/registration/registrations';
 import { decideBatch, insertRegistrations } from '../../db/registration/tryout-numbers';
 import { mailConfirmationOnce } from '../mail/confirmation-mail';
+import { handler as familyMailWorker } from '../../handlers/workers/family-mail';
 import { numberWaitingRegistrations } from './numbering-sweep';
 
 async function waitingCount(seasonId: string): Promise<number> {
@@ -83,5 +84,69 @@ describe('the numbering sweep', () => {
     const mailed = await confirmations();
     expect(mailed.map((m) => m.subject)).toEqual(['Freya and Leo are registered for Fall 2025 Tryouts']);
     expect(mailed[0]!.body.text).toMatch(/Freya: tryout number 1[\s\S]*Leo: tryout number 50/);
+  }, 60_000);
+});
+
+describe('the family-mail worker', () => {
+  it('mails each household once, whole, when two messages naming it are handed over at the same moment', async () => {
+    // Prepare: six guardians, each with two children registered together by cash and numbered
+    const season = await openSeason();
+    const parents = await Promise.all(Array.from({ length: 6 }, () => createPlayer()));
+    const households = parents.map((parent, i) => {
+      const together = new Date().toISOString();
+      return ['Freya', 'Leo'].map((first_name, c) => {
+        const playerId = `${String(i).padStart(8, '0')}-1111-4000-8000-00000000000${c}`;
+        return aRegistrationRecord(
+          season.id,
+          { id: playerId, email: parent.email },
+          { id: tryoutId.of(season.id, playerId), user_id: parent.id, first_name, created_at: together },
+        );
+      });
+    });
+    const asChecked = { reference_year: 2025 };
+    for (const children of households) {
+      const made = await insertRegistrations(children, asChecked, Date.now() + 15_000);
+      expect(made.outcome).toBe('created');
+    }
+    expect(await waitingCount(season.id)).toBe(0);
+    // Each household's confirmation twice (the request's and the sweep's; a card's webhook and its return)
+    const records = households.flatMap((children, i) =>
+      [1, 2].map((copy) => ({
+        messageId: `household-${i}-${copy}`,
+        receiptHandle: `household-${i}-${copy}`,
+        body: JSON.stringify({
+          kind: 'confirmation',
+          season_id: season.id,
+          player_ids: children.map((t) => t.player_id),
+        }),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:ca-central-1:000000000000:family-mail',
+        awsRegion: 'ca-central-1',
+      })),
+    );
+
+    // Act: one batch of the queue, its messages worked at once
+    const answer = await familyMailWorker({ Records: records }, { getRemainingTimeInMillis: () => 60_000 });
+
+    // Assess: every guardian one mail, naming both children
+    expect(answer.batchItemFailures).toEqual([]);
+    const subjects = await Promise.all(
+      parents.map(async (p) =>
+        (await mailsTo(p.email))
+          .filter((m) => m.subject.includes('registered for Fall 2025 Tryouts'))
+          .map((m) => m.subject),
+      ),
+    );
+    expect(subjects).toEqual(
+      Array.from({ length: 6 }, () => ['Freya and Leo are registered for Fall 2025 Tryouts']),
+    );
   }, 60_000);
 });
