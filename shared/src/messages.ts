@@ -241,6 +241,8 @@ export const offerMessages = {
   publishAtPast: 'Choose a time from now on for the offers to go out.',
   offersOff: 'Offers are off for this season: turn them on in the season’s settings first.',
   alreadyPublished: 'This season’s offers are already out.',
+  cannotTurnOffPublished:
+    'This season’s offers are published, so offers stay on: rescind an offer from the offers board instead.',
   waiverNameRequired: 'Type your full name to accept the waiver.',
   waiverNameTooLong: 'The name can be at most 100 characters.',
   reasonTooLong: 'The reason can be at most 500 characters.',

@@ -92,7 +92,8 @@ export type SeasonSettings = Partial<
  * Changes a season's settings in one conditional write (the season must exist). A change of its age year is
  * also conditional on the season having no registration yet (its counter has given no number), in the same
  * transaction, so a registration racing the change either lands first (and the change is refused) or is
- * checked against the new year (its own transaction re-checks the year it counted with).
+ * checked against the new year (its own transaction re-checks the year it counted with). Offers turn off only
+ * while no publish hour is set, by the same write's condition ('offers-published' otherwise).
  */
 export async function updateSeasonSettings(
   seasonId: string,
@@ -113,10 +114,15 @@ export async function updateSeasonSettings(
     taken: Partial<Record<AgeGroup, number>>;
     queued: Partial<Record<AgeGroup, number>>;
   },
-): Promise<SeasonItem | 'no-season' | 'has-registrations' | 'sessions-moved' | 'counter-moved'> {
+): Promise<
+  SeasonItem | 'no-season' | 'has-registrations' | 'sessions-moved' | 'counter-moved' | 'offers-published'
+> {
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return (await getSeason(seasonId)) ?? 'no-season';
   const guarded = sessionsWere !== undefined;
+  // Offers turn off only while not published (issue 45): a publish hour set is families' offers going out.
+  const offersStayOn =
+    settings.offers_enabled === false ? ' AND attribute_not_exists(offers_publish_at)' : '';
   // A new waiver text is a new version: counted in the same write, so two saves count two.
   const waiverVersion =
     settings.waiver_text !== undefined
@@ -126,11 +132,13 @@ export async function updateSeasonSettings(
     key: keys.season(seasonId),
     update: {
       UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}${waiverVersion}`,
-      ConditionExpression: !guarded
-        ? 'attribute_exists(PK)'
-        : sessionsWere.length
-          ? 'attribute_exists(PK) AND #sessionsWere = :sessionsWere'
-          : 'attribute_exists(PK) AND (attribute_not_exists(#sessionsWere) OR #sessionsWere = :sessionsWere)',
+      ConditionExpression:
+        (!guarded
+          ? 'attribute_exists(PK)'
+          : sessionsWere.length
+            ? 'attribute_exists(PK) AND #sessionsWere = :sessionsWere'
+            : 'attribute_exists(PK) AND (attribute_not_exists(#sessionsWere) OR #sessionsWere = :sessionsWere)') +
+        offersStayOn,
       ExpressionAttributeNames: {
         ...Object.fromEntries(entries.map(([field], i) => [`#f${i}`, field])),
         ...(guarded ? { '#sessionsWere': 'sessions' } : {}),
@@ -169,8 +177,11 @@ export async function updateSeasonSettings(
       : 'counter-moved';
   }
   if (out.codes[2] === 'ConditionalCheckFailed') return 'has-registrations';
-  if (out.refused && out.codes[0] === 'ConditionalCheckFailed' && guarded && (await getSeason(seasonId)))
-    return 'sessions-moved';
+  if (out.refused && out.codes[0] === 'ConditionalCheckFailed' && (guarded || offersStayOn)) {
+    const season = await getSeason(seasonId);
+    if (season && offersStayOn && season.offers_publish_at) return 'offers-published';
+    if (season && guarded) return 'sessions-moved';
+  }
   if (!out.refused || out.codes[0] === 'ConditionalCheckFailed') return 'no-season';
   throw new Error(`Season settings transaction failed: ${out.codes.join(',')}`);
 }

@@ -176,7 +176,8 @@ export async function sendResults(
 
 /**
  * The send itself, by whoever asks: an admin's send-results, or the offers' publish job (issue 45), which
- * mails only the players it gave the spec's Not Selected result (`only`, their player ids).
+ * mails only the players it gave the spec's Not Selected result (`only`, their player ids). With the season's
+ * offers on, Selected rows are never mailed here: their offer mail is their result.
  */
 export async function queueResultMails(
   seasonId: string,
@@ -187,10 +188,14 @@ export async function queueResultMails(
   const { season, round: current, tryouts } = await seasonPartition.getSeasonWithTryouts(seasonId);
   if (!season) throw new NotFoundError(serverMessages.seasonNotFound);
 
+  // With offers on (issue 45), a Selected player's result is their offer and its mail: the spec's Selected mail
+  // (with the age group's team link) would tell them before they accept, or after they declined.
+  const offersOn = seasonsTable.offerSettingsOf(season).enabled;
   const due = tryouts.filter((t) => {
     const status = mailStatusOf(t, current, now);
     return (
       t.result !== '' &&
+      !(offersOn && t.result === 'selected') &&
       (status === 'not_sent' || status === 'failed') &&
       (!options.only || options.only.has(t.player_id))
     );

@@ -214,6 +214,79 @@ describe('publishing a season’s offers (issue 45 §3)', () => {
     );
   });
 
+  it('keeps offers on once a publish hour is set: turning them off is refused, the other settings still change', async () => {
+    // Prepare: a season with offers on, turned off and on again before publishing.
+    const admin = await createAdmin();
+    const season = await openSeason({ name: 'Fall 2025 Tryouts' });
+    const turn = (offers: Record<string, unknown>) =>
+      call('updateSeason', { token: admin.token, params: { id: season.id }, body: { offers } });
+    await ok('updateSeason', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { offers: { enabled: true } },
+    });
+    const offBefore = await turn({ enabled: false });
+    await ok('updateSeason', {
+      token: admin.token,
+      params: { id: season.id },
+      body: { offers: { enabled: true } },
+    });
+    await ok('publishOffers', { token: admin.token, params: { id: season.id }, body: { at: PUBLISH_AT } });
+
+    // Act
+    const offAfter = await turn({ enabled: false });
+    const longer = await turn({ enabled: true, respond_within_hours: 72 });
+
+    // Assess
+    expect(offBefore.status).toBe(200);
+    expect(offAfter.status).toBe(409);
+    expect(offAfter.body.message).toBe(
+      'This season’s offers are published, so offers stay on: rescind an offer from the offers board instead.',
+    );
+    expect(longer.status).toBe(200);
+    const stored = await getSeason(season.id);
+    expect([stored?.offers_enabled, stored?.offers_publish_at, stored?.offers_respond_within_hours]).toEqual([
+      true,
+      PUBLISH_AT,
+      72,
+    ]);
+  });
+
+  it('the admin’s Send results mails no Selected player (their offer is their result), and still mails Not Selected', async () => {
+    // Prepare: offers out; the placed player declines; the admin gives the alternate Not Selected by hand.
+    const s = await scenario({ capacity: 1, placed: 1, alternates: 1, others: 0 });
+    await published(s);
+    const [placed, alternate] = [s.placed[0]!, s.alternates[0]!];
+    await settledMail(placed.email, /A place on Sabres 18U Black/);
+    await ok('declineOffer', {
+      token: placed.token,
+      params: { offerId: offerId.of(s.seasonId, placed.id) },
+      body: {},
+    });
+    await ok('setSelection', {
+      token: s.admin.token,
+      params: { id: alternate.tryoutId },
+      body: { result: 'not_selected' },
+    });
+
+    // Act
+    const sent = await ok('sendResults', {
+      token: s.admin.token,
+      params: { seasonId: s.seasonId },
+      query: { sessions_ahead: 'send' },
+    });
+
+    // Assess: one result mail asked for, the alternate's Not Selected; the placed player hears no result.
+    expect(sent.body.details).toMatchObject({ total: 1 });
+    const notSelected = await settledMail(alternate.email, /tryout result/);
+    expect(notSelected).toHaveLength(1);
+    expect(notSelected[0]!.body.text).toContain(
+      'We were not able to offer you a spot on a team this season.',
+    );
+    expect((await ok('getMyTryout', { token: placed.token })).body.result).toBe('selected');
+    expect((await mailsTo(placed.email)).filter((m) => /tryout result/.test(m.subject))).toEqual([]);
+  });
+
   it('refuses a publish hour already past', async () => {
     const s = await scenario({ capacity: 1, placed: 0, alternates: 0, others: 0 });
 

@@ -6,6 +6,7 @@ import {
   AGE_GROUPS,
   DEFAULT_TRYOUT_FEE_CENTS,
   fieldMessages,
+  offerMessages,
   serverMessages,
   type AccessTokenClaims,
   type AdminSeason,
@@ -135,6 +136,7 @@ export async function updateSeason(
   if (written === 'no-season') throw new NotFoundError(serverMessages.seasonNotFound);
   if (written === 'has-registrations') throw new ConflictError(serverMessages.referenceYearLocked);
   if (written === 'sessions-moved') throw new ConflictError(serverMessages.sessionsChangedMeanwhile);
+  if (written === 'offers-published') throw new ConflictError(offerMessages.cannotTurnOffPublished);
   log.info('season settings changed', { seasonId, fields: Object.keys(input).join(',') });
   if (planned) await enqueueSessionChanges(seasonId, planned.changes);
   // A capacity raised (or removed) frees spots: each goes to the next family on the waitlist.
