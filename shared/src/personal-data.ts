@@ -293,9 +293,12 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
     title: 'An offer of a place on a team',
     onDeletion: 'anonymise',
     seenBy: 'The household’s parents or guardians; the club’s tryout administrators.',
-    kept: 'With the club’s team records (team, answer, fee); the reason and the typed name go with the athlete’s name.',
+    kept: 'With the club’s team records (team, answer, fee); the reasons, the typed name and who paid the fee online go with the athlete’s name.',
     fields: [
       kept('state', 'The team offered, the deadline, the answer and when'),
+      gone('fee_checkout_line', 'The team fee’s payment page: the athlete’s full name and the team'),
+      gone('fee_checkout_email', 'The e-mail address the team fee’s card receipt goes to'),
+      gone('fee_checkout_user_id', 'Which account paid the team fee online', { personal: false }),
       gone('decline_reason', 'The reason the family gave for declining, if any'),
       gone('rescind_reason', 'The reason the club gave for taking an offer back, which can name the athlete'),
       gone(

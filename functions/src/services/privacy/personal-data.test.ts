@@ -66,9 +66,13 @@ async function aFamily(label: string): Promise<Family> {
   const admin = await createAdmin();
   const parent = await createPlayer({ first_name: 'Perpetua', email: uniqueEmail(label) });
   const season = await openSeason({ name: `Declared ${label}` });
-  const child = (await ok('addAthlete', { token: parent.token, body: anAthlete() }, 201)).body as {
-    id: string;
-  };
+  const child = (
+    await ok(
+      'addAthlete',
+      { token: parent.token, body: anAthlete({ first_name: 'Octavia', last_name: 'Fee' }) },
+      201,
+    )
+  ).body as { id: string };
   await ok('registerTryout', { token: parent.token, body: aHouseholdRegistration([child.id]) }, 201);
   const id = `${season.id}.${child.id}`;
   await ok('setCashCollected', { token: admin.token, params: { id }, body: { collected: true } });
@@ -137,7 +141,8 @@ async function aFamily(label: string): Promise<Family> {
       },
     }),
   );
-  // ... and offered a place on a team, declined with a reason (issue 45), as the offers write it
+  // ... and offered a place on a team, whose fee a checkout was started for and then declined with a reason
+  // (issue 45), as the offers and the team fee's checkout write it
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -156,11 +161,31 @@ async function aFamily(label: string): Promise<Family> {
         answered_at: new Date().toISOString(),
         decline_reason: 'Moving away',
         fee_cents: 35_000,
+        fee_checkout_attempt: 1,
+        fee_checkout_expires_at: 2_000_000_000,
+        fee_checkout_session_id: 'cs_test_declared',
+        fee_checkout_user_id: parent.id,
+        fee_checkout_email: parent.email,
+        fee_checkout_line: 'Octavia Fee · 15U Boys team',
       },
     }),
   );
   return { parent, athleteIds: [child.id], seasonId: season.id };
 }
+
+/** The family's offer's checkout attempt, as the table holds it. */
+async function checkoutOf(family: Family): Promise<Item> {
+  const offer = (await scan()).find((item) => ITEMS_OF.offer(item, family));
+  expect(offer).toBeDefined();
+  return Object.fromEntries(Object.entries(offer!).filter(([field]) => field.startsWith('fee_checkout_')));
+}
+
+/** What an offer's checkout keeps once its person is gone: the attempt, not who paid, nor the name. */
+const CHECKOUT_KEPT = {
+  fee_checkout_attempt: 1,
+  fee_checkout_expires_at: 2_000_000_000,
+  fee_checkout_session_id: 'cs_test_declared',
+};
 
 /** A record's field, as the survivors are named below. */
 type Place = `${RecordKind}.${string}`;
@@ -225,6 +250,7 @@ describe('every declared personal field is reached by each deletion (issue 44)',
 
         // Assess: only the score's evaluator (someone else) keeps their name
         expect(await surviving(markers)).toEqual(['scores.evaluator_name']);
+        expect(await checkoutOf(family)).toEqual(CHECKOUT_KEPT);
         const after = (await scan()).find((item) => ITEMS_OF.registration(item, family))!;
         expect(after).toMatchObject({
           first_name: 'Deleted',
@@ -266,6 +292,7 @@ describe('every declared personal field is reached by each deletion (issue 44)',
           'household.email',
           'scores.evaluator_name',
         ]);
+        expect(await checkoutOf(family)).toEqual(CHECKOUT_KEPT);
       }),
       RUNS,
     );
@@ -303,6 +330,7 @@ describe('every declared personal field is reached by each deletion (issue 44)',
           'athlete.parent_consent',
           'household.email',
         ]);
+        expect(await checkoutOf(family)).toEqual(CHECKOUT_KEPT);
       }),
       RUNS,
     );
@@ -343,6 +371,8 @@ describe('every declared personal field the export hands out is in it (issue 44)
           'athlete.parent_consent',
           'helper.name',
           'offer.decline_reason',
+          'offer.fee_checkout_email',
+          'offer.fee_checkout_line',
           'offer.rescind_reason',
           'offer.waiver',
           'refund.reason',
