@@ -102,8 +102,15 @@ export interface TeamRoster {
   players: TeamRosterPlayer[];
 }
 
+/** A guardian as a coach sees them: a name and a phone to call, not their e-mail address. */
+export type CoachRosterGuardian = Omit<TeamRosterGuardian, 'email'>;
+
 /** A coach's view of one player (GET /coach/teams/{teamId}/roster): the notes as the door sees them. */
-export interface CoachRosterPlayer extends Omit<TeamRosterPlayer, 'fee_state' | 'medical_notes'> {
+export interface CoachRosterPlayer extends Omit<
+  TeamRosterPlayer,
+  'fee_state' | 'medical_notes' | 'guardians'
+> {
+  guardians: CoachRosterGuardian[];
   /** True when the family wrote a medical note: the phone shows a flag and the note on tap. */
   has_medical_notes: boolean;
   medical_notes: string | null;

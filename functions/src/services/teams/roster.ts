@@ -171,7 +171,8 @@ export async function exportTeamRoster(
 /**
  * GET /coach/teams/{teamId}/roster: the coach's one team. The access check already refused any team but the
  * grant's; this checks it again, so the rule holds even if a route were wired to another access. The notes
- * are there to tap, flagged; the fee is the club's business, not the coach's.
+ * are there to tap, flagged; the fee is the club's business, not the coach's, and so are the families' e-mail
+ * addresses: a coach gets their phones.
  */
 export async function coachRoster(helper: HelperAccess, id: string): Promise<CoachRoster> {
   const ids = teamIds.parse(id);
@@ -185,8 +186,10 @@ export async function coachRoster(helper: HelperAccess, id: string): Promise<Coa
       coach_name: roster.team.coach_name,
     },
     season_name: roster.season_name,
-    players: roster.players.map(({ fee_state: _fee, medical_notes, ...player }) => ({
+    players: roster.players.map(({ fee_state: _fee, medical_notes, guardians, ...player }) => ({
       ...player,
+      // Phones to call, as the coach needs them; families' e-mail addresses stay with the club.
+      guardians: guardians.map(({ name, phone }) => ({ name, phone })),
       has_medical_notes: medical_notes.trim() !== '',
       medical_notes: medical_notes.trim() === '' ? null : medical_notes,
     })),

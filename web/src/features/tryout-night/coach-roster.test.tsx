@@ -22,7 +22,7 @@ const ROSTER: CoachRoster = {
       first_name: 'Leo',
       last_name: 'Okafor',
       birth_year: 2010,
-      guardians: [{ name: 'Grace Okafor', phone: '7805550142', email: 'grace@example.com' }],
+      guardians: [{ name: 'Grace Okafor', phone: '7805550142' }],
       emergency_contact: { name: 'Ada Okafor', phone: '7805550199', relationship: 'other_family' },
       photo_consent: false,
       has_medical_notes: true,
