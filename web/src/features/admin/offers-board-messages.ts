@@ -5,7 +5,7 @@ import { formatCad } from '@club/shared/tryouts';
 
 export const offersBoardMessages = {
   title: 'Offers board',
-  ageGroup: 'Age group',
+  ageGroup: 'Show teams of',
   allGroups: 'All age groups',
   refresh: 'Refresh',
   loading: 'Loading the offers board…',

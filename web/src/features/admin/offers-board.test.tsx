@@ -123,6 +123,30 @@ describe('the offers board (issue 45)', () => {
 });
 
 describe('rescinding or expiring an offer by hand (issue 45)', () => {
+  it('shows one age group’s teams when chosen under “Show teams of”, a name apart from the table’s filter', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const asked: Array<string | null> = [];
+    server.use(
+      onRoute('getOffersBoard', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('age_group'));
+        return aBoard(false);
+      }),
+    );
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+    await user.click(screen.getByText('Offers board'));
+    await screen.findByRole('region', { name: 'Sabres 15U Black' });
+
+    // Act
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show teams of' }), '15U Boys');
+
+    // Assess
+    await waitFor(() => expect(asked).toEqual([null, '15U Boys']));
+    expect(screen.queryByRole('combobox', { name: 'Age group' })).toBeNull();
+  });
+
   it('asks first, sends the optional reason, and shows the board as it now stands', async () => {
     // Prepare: Maya accepted, Zoe is offered, Noah declined
     const user = userEvent.setup();
