@@ -2,7 +2,8 @@
  * The offers' minute (issue 45 §3), run every minute by the scheduled jobs (EventBridge in AWS, the local
  * stack's timer): the publish job once the active season's publish hour has come, each offer whose deadline
  * has passed expired (its place to the next alternate), any open place offered again (a run that stopped
- * half-way), and once a day the admins' summary of what changed. `now` is injected, so a test sets the clock.
+ * half-way), and once a day the admins' summary of what changed. A season no longer active whose offers are
+ * out still has its offers expired and its places offered. `now` is injected, so a test sets the clock.
  */
 import { todayInClubZone } from '@club/shared';
 import * as offersTable from '../../db/offers/offers';
@@ -26,32 +27,67 @@ export interface OfferSweepOutcome {
   expired: number;
   offered: number;
   summary: boolean;
+  /** Seasons no longer active whose offers are out: their offers expired and places offered again. */
+  earlier: { expired: number; offered: number };
 }
 
 export async function runOfferSweep(now: Date = new Date()): Promise<OfferSweepOutcome> {
-  const outcome: OfferSweepOutcome = { published: false, expired: 0, offered: 0, summary: false };
-  let season = await seasonsTable.getActiveSeason();
-  if (!season?.offers_enabled || !season.offers_publish_at) return outcome;
+  const outcome: OfferSweepOutcome = {
+    published: false,
+    expired: 0,
+    offered: 0,
+    summary: false,
+    earlier: { expired: 0, offered: 0 },
+  };
+  const activeId = await seasonsTable.getActiveSeasonId();
+  await sweepActive(activeId, now, outcome);
+  // A season made inactive (a new one created) with offers still out: its deadlines and places still run.
+  // The seasons index is one small Query (a club has few seasons), never a Scan.
+  for (const earlier of await seasonsTable.listSeasons()) {
+    if (earlier.id === activeId || !earlier.offers_enabled || !earlier.offers_published_at) continue;
+    const done = await expireAndFill(earlier, now);
+    outcome.earlier.expired += done.expired;
+    outcome.earlier.offered += done.offered;
+    if (done.expired || done.offered) log.info('offer sweep', { seasonId: earlier.id, ...done });
+  }
+  return outcome;
+}
+
+/** The active season's minute: publish when due, then expiries, places and the day's summary. */
+async function sweepActive(activeId: string | null, now: Date, outcome: OfferSweepOutcome): Promise<void> {
+  let season = activeId ? await seasonsTable.getSeason(activeId) : null;
+  if (!season?.offers_enabled || !season.offers_publish_at) return;
   if (!season.offers_published_at && season.offers_publish_at <= now.toISOString()) {
     await runPublishJob(season, now);
     outcome.published = true;
     season = (await seasonsTable.getSeason(season.id)) ?? season;
   }
-  if (!season.offers_published_at && !outcome.published) return outcome;
+  if (!season.offers_published_at && !outcome.published) return;
+  const done = await expireAndFill(season, now);
+  outcome.expired = done.expired;
+  outcome.offered = done.offered;
+  outcome.summary = await mailDailySummary(season, now);
+  if (outcome.expired || outcome.offered) log.info('offer sweep', { seasonId: season.id, ...done });
+}
+
+/** Expires a season's offers past their deadline and offers its teams' open places to their next alternates. */
+async function expireAndFill(
+  season: seasonsTable.SeasonItem,
+  now: Date,
+): Promise<{ expired: number; offered: number }> {
+  const done = { expired: 0, offered: 0 };
   const offers = await offersTable.offersOfSeason(season.id);
   for (const offer of offers) {
     if (offer.state === 'offered' && offer.respond_by <= now.toISOString()) {
-      if (await expireOffer(season, offer, now)) outcome.expired += 1;
+      if (await expireOffer(season, offer, now)) done.expired += 1;
     }
   }
   for (const team of await teamsOfSeason(season.id)) {
     if ((team.open_places ?? 0) > 0) {
-      outcome.offered += await fillOpenPlaces(season, teamIds.of(season.id, team.team_uuid), now);
+      done.offered += await fillOpenPlaces(season, teamIds.of(season.id, team.team_uuid), now);
     }
   }
-  outcome.summary = await mailDailySummary(season, now);
-  if (outcome.expired || outcome.offered) log.info('offer sweep', { seasonId: season.id, ...outcome });
-  return outcome;
+  return done;
 }
 
 /** The hour of the Edmonton clock at an instant. */

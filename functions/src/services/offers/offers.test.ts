@@ -726,6 +726,29 @@ describe('the offer sweep’s clock (issue 45 §3)', () => {
     expect(answer.body.message).toBe('This offer has already been answered.');
   });
 
+  it('still expires offers and offers the place to the next alternate once a newer season is active', async () => {
+    // Prepare: offers out in Fall 2025, then the admin creates the next season (Fall 2025 is no longer active).
+    const s = await scenario({ capacity: 1, placed: 1, alternates: 1, others: 0 });
+    await published(s);
+    const next = await openSeason({ name: 'Spring 2026 Tryouts' });
+    expect(next.id).not.toBe(s.seasonId);
+    const [family, alternate] = [s.placed[0]!, s.alternates[0]!];
+
+    // Act: the sweep a minute before the deadline, then at it.
+    await runOfferSweep(new Date(Date.parse(RESPOND_BY) - 60_000));
+    const stateBefore = (await getOffer(s.seasonId, family.id))?.state;
+    const at = await runOfferSweep(new Date(RESPOND_BY));
+
+    // Assess
+    expect(stateBefore).toBe('offered');
+    expect(at.earlier.expired).toBeGreaterThanOrEqual(1);
+    expect((await getOffer(s.seasonId, family.id))?.state).toBe('expired');
+    expect(await getOffer(s.seasonId, alternate.id)).toMatchObject({
+      state: 'offered',
+      respond_by: '2030-03-06T16:00:00.000Z',
+    });
+  });
+
   it('mails the administrators one summary a day of what changed, from 8 a.m. Edmonton', async () => {
     // Prepare: offers out at 9:00 a.m. on Saturday, March 2, 2030 (that sweep sends the day's summary);
     // one family declines at 1:00 p.m.
