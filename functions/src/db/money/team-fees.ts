@@ -104,7 +104,11 @@ export async function startTeamFeeAttempt(input: {
   return out?.Attributes ? (toOffer(out.Attributes) as TeamFeeOffer) : null;
 }
 
-/** Stores the session an attempt created, only while that attempt is still the current one. */
+/**
+ * Stores the session an attempt created, only while that attempt is still the current one and the offer is
+ * still accepted: a page opened just before a withdrawal or a rescind is not stored after it (its caller
+ * expires it instead), so the family is never handed a page for a place it no longer holds.
+ */
 export async function saveTeamFeeSession(input: {
   seasonId: string;
   playerId: string;
@@ -117,8 +121,13 @@ export async function saveTeamFeeSession(input: {
         TableName: tableName(),
         Key: keys.offer(input.seasonId, input.playerId),
         UpdateExpression: 'SET fee_checkout_session_id = :sid',
-        ConditionExpression: 'fee_checkout_attempt = :attempt',
-        ExpressionAttributeValues: { ':sid': input.sessionId, ':attempt': input.attempt },
+        ConditionExpression: 'fee_checkout_attempt = :attempt AND #state = :accepted',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':sid': input.sessionId,
+          ':attempt': input.attempt,
+          ':accepted': 'accepted',
+        },
       }),
     ),
   );
@@ -211,17 +220,24 @@ export async function recordTeamFeeCard(input: {
 
 /**
  * The admin marks an accepted offer's team fee collected in cash (or not collected after all), with its audit
- * entry in the same transaction. Collected: only while unpaid, with no card payment on its way, and only for a
- * team that takes cash (a condition on the team item). Not collected: only cash that was not given back.
+ * entry in the same transaction. Collected: only while unpaid, with no card payment on its way, only for a
+ * team that takes cash (a condition on the team item), and only while the checkout attempt is still the one
+ * whose page was closed (`attempt`; undefined: none was ever started), so a page the family opened meanwhile
+ * is never left payable beside the cash. Not collected: only cash that was not given back.
  */
 export async function setTeamFeeCash(input: {
   seasonId: string;
   playerId: string;
   teamKey: { PK: string; SK: string };
   collected: boolean;
+  attempt: number | undefined;
   by: AuditBy;
 }): Promise<{ offer: TeamFeeOffer } | { refused: TeamFeeOffer | null }> {
   const at = input.by.now.toISOString();
+  const sameAttempt =
+    input.attempt === undefined
+      ? 'attribute_not_exists(fee_checkout_attempt)'
+      : 'fee_checkout_attempt = :attempt';
   const out = await updateAudited({
     key: keys.offer(input.seasonId, input.playerId),
     update: input.collected
@@ -231,7 +247,7 @@ export async function setTeamFeeCash(input: {
             'REMOVE fee_checkout_session_id',
           ConditionExpression:
             `attribute_exists(PK) AND #state = :accepted AND fee_cents > :zero AND ${UNPAID} AND ` +
-            '(attribute_not_exists(fee_processing) OR fee_processing = :no)',
+            `(attribute_not_exists(fee_processing) OR fee_processing = :no) AND ${sameAttempt}`,
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':paid': 'paid',
@@ -241,6 +257,7 @@ export async function setTeamFeeCash(input: {
             ':accepted': 'accepted',
             ':zero': 0,
             ':no': false,
+            ...(input.attempt === undefined ? {} : { ':attempt': input.attempt }),
           },
         }
       : {

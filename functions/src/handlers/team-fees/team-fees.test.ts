@@ -4,13 +4,15 @@
  * mail, cash when the team takes it, and refunds never past what was paid.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { teamId, tryoutId, type OffersBoard } from '@club/shared';
 import { listAudit } from '../../db/platform/audit';
 import { listTeamFeeRefunds, reserveTeamFeeRefund } from '../../db/money/team-fee-refunds';
 import { settlePendingRefunds } from '../../services/money/refunds';
 import { anonymizeRefundReasons } from '../../db/privacy/member-deletion';
-import { getOffer } from '../../db/offers/offers';
+import { endOffer, getOffer } from '../../db/offers/offers';
+import { db } from '../../db/platform/client';
+import { log } from '../../lib/log';
 import { getTeam, type TeamItem } from '../../db/teams/teams';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { createAdmin } from '../../../test/admin';
@@ -50,6 +52,44 @@ async function paidOnStandIn(family: TestPlayer, offerId: string) {
   const opened = await checkout(family, offerId);
   if (opened.status !== 200) throw new Error(`checkout answered ${opened.status}: ${opened.body.message}`);
   return payOnStandIn(sessionIdOf(opened.body.url as string));
+}
+
+/**
+ * Runs `meanwhile` once, just before the first table call whose request contains `marker` is sent (and then
+ * sends it): another request landing between what a route read and what it writes.
+ */
+function beforeWriteOf(marker: string, meanwhile: (input: Record<string, unknown>) => Promise<void>): void {
+  const name = `meanwhile-${randomUUID()}`;
+  db().middlewareStack.add(
+    (next) => async (args) => {
+      const input = args.input as Record<string, unknown>;
+      if (!JSON.stringify(input).includes(marker)) return next(args);
+      db().middlewareStack.remove(name);
+      await meanwhile(input);
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  pending.push(name);
+}
+
+const pending: string[] = [];
+afterEach(() => {
+  for (const name of pending.splice(0)) db().middlewareStack.remove(name);
+  vi.restoreAllMocks();
+});
+
+/** The club takes an accepted offer back in the table alone (a rescind whose checkout close found nothing yet). */
+async function endedByClub(offerId: string) {
+  const offer = await offerNow(offerId);
+  const team = await getTeam(offer.team_id);
+  const ended = await endOffer(
+    offer,
+    team!,
+    { to: 'rescinded', by: { actorId: admin.id, now: new Date() }, from: 'accepted' },
+    new Date(),
+  );
+  if (ended?.state !== 'rescinded') throw new Error('the offer was not rescinded');
 }
 
 describe('POST /offers/{offerId}/checkout', () => {
@@ -194,6 +234,67 @@ describe('PATCH /admin/offers/{offerId}/cash', () => {
     expect((await mailsTo(family.email)).filter((m) => /team fee is paid/.test(m.subject))).toHaveLength(1);
   });
 
+  it('closes the family’s open card page first, so the fee cannot be paid by card as well', async () => {
+    // Prepare
+    const team = await teamOf(seasonId, { fee_cents: 20_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const opened = await checkout(family, offerId);
+    expect(opened.status).toBe(200);
+    const sessionId = sessionIdOf(opened.body.url as string);
+
+    // Act
+    const res = await cash(offerId, true);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fee_state: 'paid', fee_method: 'cash', paid_cents: 20_000 });
+    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+  });
+
+  it('records the card payment, not cash, when the family paid on its page first', async () => {
+    // Prepare: the family paid on its page; Stripe's event has not arrived yet.
+    const team = await teamOf(seasonId, { fee_cents: 20_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const session = await paidOnStandIn(family, offerId);
+
+    // Act
+    const res = await cash(offerId, true);
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This team fee was paid by card, so it cannot be marked as cash.');
+    expect(await offerNow(offerId)).toMatchObject({
+      fee_state: 'paid',
+      fee_method: 'stripe',
+      fee_paid_session_id: session.id,
+      fee_payment_intent_id: session.payment_intent,
+    });
+    const [, playerId] = offerId.split('.') as [string, string];
+    expect((await listAudit(seasonId, playerId)).filter((e) => e.action === 'team_fee_cash')).toHaveLength(0);
+  });
+
+  it('closes a card page the family opened while the last one was being closed, then records the cash', async () => {
+    // Prepare: the family opens a page, and opens a new one just before the cash is written.
+    const team = await teamOf(seasonId, { fee_cents: 20_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    expect((await checkout(family, offerId)).status).toBe(200);
+    let reopened = '';
+    beforeWriteOf('fee_cash_collected_by', async () => {
+      const again = await checkout(family, offerId);
+      expect(again.status).toBe(200);
+      reopened = sessionIdOf(again.body.url as string);
+    });
+
+    // Act
+    const res = await cash(offerId, true);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fee_state: 'paid', fee_method: 'cash' });
+    expect(reopened).not.toBe('');
+    expect((await sessionOnStandIn(reopened)).status).toBe('expired');
+  });
+
   it('refuses cash for a team that takes cards only', async () => {
     // Prepare
     const team = await teamOf(seasonId, { cash_accepted: false });
@@ -334,6 +435,127 @@ describe('POST /offers/{offerId}/withdraw', () => {
     // Assess
     expect(res.status).toBe(409);
     expect(await tableSnapshot()).toBe(before);
+  });
+});
+
+describe('an accepted offer taken back while its team fee can be paid by card', () => {
+  const rescind = (offerId: string) =>
+    call('rescindOffer', { token: admin.token, params: { offerId }, body: {} });
+
+  it('closes the family’s open card page when the admin rescinds the offer', async () => {
+    // Prepare
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const opened = await checkout(family, offerId);
+    expect(opened.status).toBe(200);
+
+    // Act
+    const res = await rescind(offerId);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(res.body.state).toBe('rescinded');
+    expect((await sessionOnStandIn(sessionIdOf(opened.body.url as string))).status).toBe('expired');
+    expect((await offerNow(offerId)).fee_state).toBe('to_pay');
+  });
+
+  it('records the payment when the family paid on its page just before the rescind', async () => {
+    // Prepare: paid on the page; Stripe's event has not arrived yet.
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const session = await paidOnStandIn(family, offerId);
+
+    // Act
+    const res = await rescind(offerId);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(await offerNow(offerId)).toMatchObject({
+      state: 'rescinded',
+      fee_state: 'paid',
+      fee_method: 'stripe',
+      fee_paid_session_id: session.id,
+    });
+  });
+
+  it('closes a card page the family opened while the rescind was being written', async () => {
+    // Prepare: the family opens its page after the rescind closed the (none) there was, before it is written.
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    let opened = '';
+    beforeWriteOf('ended_by_admin', async () => {
+      const page = await checkout(family, offerId);
+      expect(page.status).toBe(200);
+      opened = sessionIdOf(page.body.url as string);
+    });
+
+    // Act
+    const res = await rescind(offerId);
+
+    // Assess
+    expect(res.status).toBe(200);
+    expect(opened).not.toBe('');
+    expect((await sessionOnStandIn(opened)).status).toBe('expired');
+  });
+
+  it('does not hand out a page created just before the offer was rescinded, and expires it', async () => {
+    // Prepare: the rescind lands between the page's creation at Stripe and its being stored on the offer.
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    let created = '';
+    beforeWriteOf('SET fee_checkout_session_id = :sid', async (input) => {
+      created = (input.ExpressionAttributeValues as Record<string, string>)[':sid']!;
+      await endedByClub(offerId);
+    });
+
+    // Act
+    const res = await checkout(family, offerId);
+
+    // Assess
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The team fee is paid once the offer is accepted.');
+    expect(created).toMatch(/^cs_test_/);
+    expect((await sessionOnStandIn(created)).status).toBe('expired');
+    expect((await offerNow(offerId)).fee_checkout_session_id).toBeUndefined();
+  });
+
+  it('records a card payment that lands after the rescind as paid, warns, and shows it on the board to refund', async () => {
+    // Prepare: paid on the page at the moment the club took the offer back (its close had nothing to close).
+    const warn = vi.spyOn(log, 'warn');
+    const team = await teamOf(seasonId, { fee_cents: 35_000 });
+    const { family, offerId } = await acceptedPlayer(team);
+    const session = await paidOnStandIn(family, offerId);
+    await endedByClub(offerId);
+
+    // Act
+    const event = await deliverEvent('checkout.session.completed', session);
+
+    // Assess
+    expect(event.status).toBe(200);
+    expect(await offerNow(offerId)).toMatchObject({
+      state: 'rescinded',
+      fee_state: 'paid',
+      fee_method: 'stripe',
+      fee_paid_session_id: session.id,
+    });
+    expect(warn).toHaveBeenCalledWith(
+      'team fee paid for an offer no longer accepted: recorded, for the admin to refund',
+      { offerId, state: 'rescinded' },
+    );
+    const board = (await ok('getOffersBoard', { token: admin.token, params: { id: seasonId } }))
+      .body as unknown as OffersBoard;
+    const [gold] = board.teams;
+    expect(gold).toMatchObject({ fees_collected_cents: 35_000, counts: { rescinded: 1 } });
+    expect(gold!.players.map((p) => [p.tryout_id, p.fee.fee_state, p.fee.paid_cents])).toEqual([
+      [tryoutId.of(seasonId, offerId.split('.')[1]!), 'paid', 35_000],
+    ]);
+    const refund = await call('refundOffer', {
+      token: admin.token,
+      params: { offerId },
+      body: { reason: 'Offer rescinded', idempotency_key: randomUUID() },
+    });
+    expect(refund.status).toBe(200);
+    expect(refund.body).toMatchObject({ fee: { refunded_cents: 35_000, paid_cents: 0 } });
   });
 });
 

@@ -53,9 +53,9 @@ export async function offerOfFamily(caller: AccessTokenClaims, id: string): Prom
 }
 
 /**
- * Closes an offer's card checkout before its place is given up (POST /offers/{offerId}/withdraw): an open page
- * is expired, so no payment lands after; one that completed meanwhile is fulfilled (the money is in, and a
- * refund is the club's, under its policy).
+ * Closes an offer's card checkout before its place is given up (POST /offers/{offerId}/withdraw) or taken
+ * back (the admin's rescind of an accepted offer): an open page is expired, so no payment lands after; one
+ * that completed meanwhile is fulfilled (the money is in, and a refund is the club's, under its policy).
  */
 export async function closeTeamFeeCheckout(offer: teamFees.TeamFeeOffer, seasonName: string): Promise<void> {
   if (offer.fee_checkout_attempt === undefined || offer.fee_state === 'paid') return;
@@ -67,6 +67,47 @@ export async function closeTeamFeeCheckout(offer: teamFees.TeamFeeOffer, seasonN
     } catch (error) {
       // Completed: fulfilled by settle, and the withdrawal goes on.
       if (!(error instanceof ConflictError)) throw error;
+    }
+  });
+}
+
+/**
+ * After the offer stopped being accepted (`before` is the offer as read before its checkout was closed): a
+ * checkout attempt the family started in between (allowed while it was still accepted) is closed too. None can
+ * start, nor have its page stored, once the offer is no longer accepted, so this is the last one.
+ */
+export async function closeLaterTeamFeeCheckout(
+  before: teamFees.TeamFeeOffer,
+  seasonName: string,
+): Promise<void> {
+  const now = (await offersTable.getOffer(
+    before.season_id,
+    before.player_id,
+  )) as teamFees.TeamFeeOffer | null;
+  if (!now || now.fee_checkout_attempt === before.fee_checkout_attempt) return;
+  await closeTeamFeeCheckout(now, seasonName);
+}
+
+/**
+ * Closes an offer's card checkout before its fee is marked collected in cash (as a registration's switch to
+ * cash, checkout.ts closeCheckout): an open page is expired, so the family cannot pay by card as well; one that
+ * completed meanwhile is fulfilled (the card payment is what is recorded) and refused with why.
+ */
+export async function closeTeamFeeCheckoutForCash(
+  offer: teamFees.TeamFeeOffer,
+  seasonName: string,
+): Promise<void> {
+  if (offer.fee_checkout_attempt === undefined || offer.fee_state === 'paid') return;
+  await viaStripe('team fee cash', async () => {
+    const current = await currentSession(offer, seasonName);
+    if (current) {
+      await settle(
+        current,
+        (session) =>
+          new ConflictError(
+            session.payment_status === 'paid' ? teamFeeMessages.cashOnCard : teamFeeMessages.feeProcessing,
+          ),
+      );
     }
   });
 }
@@ -103,7 +144,17 @@ async function openAttempt(offer: teamFees.TeamFeeOffer, seasonName: string): Pr
     attempt: offer.fee_checkout_attempt!,
     sessionId: session.id,
   });
-  if (!saved) throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  if (!saved) {
+    // The offer is no longer accepted (given up or rescinded meanwhile), or another attempt took over: the page
+    // just created must not stay payable. A completed one is fulfilled (settle refuses it: paid or processing).
+    await settle(session);
+    const now = (await offersTable.getOffer(
+      offer.season_id,
+      offer.player_id,
+    )) as teamFees.TeamFeeOffer | null;
+    if (now && now.state !== 'accepted') throw new ConflictError(teamFeeMessages.notAccepted);
+    throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
+  }
   if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
   return session.url;
 }
@@ -173,17 +224,24 @@ async function currentSession(
   }
 }
 
-/** Nothing of the current session can take money once this returns: completed is fulfilled, open expired. */
-async function settle(session: CheckoutSession): Promise<void> {
+/**
+ * Nothing of the current session can take money once this returns: completed is fulfilled (and refused with
+ * `completed`'s error), open expired.
+ */
+async function settle(
+  session: CheckoutSession,
+  completed: (session: CheckoutSession) => Error = (done) =>
+    new ConflictError(
+      done.payment_status === 'paid' ? teamFeeMessages.feePaid : teamFeeMessages.feeProcessing,
+    ),
+): Promise<void> {
   if (session.status === 'complete') {
     await fulfilTeamFee(session, changeOf(session), { source: 'checkout' });
-    throw new ConflictError(
-      session.payment_status === 'paid' ? teamFeeMessages.feePaid : teamFeeMessages.feeProcessing,
-    );
+    throw completed(session);
   }
   if (session.status !== 'open') return;
   if (await expireCheckoutSession(session.id)) return;
   const now = await retrieveCheckoutSession(session.id);
   if (now?.status === 'open') throw new ServiceUnavailableError(serverMessages.paymentsUnavailable);
-  if (now) await settle(now);
+  if (now) await settle(now, completed);
 }

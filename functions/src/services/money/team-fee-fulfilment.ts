@@ -34,7 +34,8 @@ export function isTeamFeeSession(session: CheckoutSession): boolean {
  * The team fee's one fulfilment: finds the offer the session names, checks the session is really for it (its
  * metadata, the offer's fee and the currency), and applies the change once (with a webhook event's marker in
  * the same transaction). Paid: the card is kept for the receipt and the confirmation is queued (claimed once).
- * A session that matches no offer changes nothing and is logged. Answers the offer as read (null when none).
+ * A session that matches no offer changes nothing and is logged. A payment for an offer no longer accepted is
+ * recorded (paid) with a warning, for the admin to refund. Answers the offer as read (null when none).
  */
 export async function fulfilTeamFee(
   session: CheckoutSession,
@@ -64,11 +65,28 @@ export async function fulfilTeamFee(
     marker: options.marker,
   });
   log.info('team fee session applied', { offerId: offer.id, change: change.kind, outcome });
+  if (change.kind === 'paid' && outcome === 'changed') await warnIfNotAccepted(offer);
   if (change.kind === 'paid') {
     await recordCard(offer, change.paymentIntentId);
     await mailTeamFeeConfirmationOnce(offer);
   }
   return offer;
+}
+
+/**
+ * A card payment that landed for an offer no longer accepted (given up or rescinded while its page was open)
+ * is recorded all the same (the money is in): it shows as paid on the offers board, and the admin is told to
+ * refund it. Read after the payment was recorded, so an offer ended meanwhile is caught too.
+ */
+async function warnIfNotAccepted(offer: teamFees.TeamFeeOffer): Promise<void> {
+  const now =
+    offer.state === 'accepted' ? await offersTable.getOffer(offer.season_id, offer.player_id) : offer;
+  if (now && now.state !== 'accepted') {
+    log.warn('team fee paid for an offer no longer accepted: recorded, for the admin to refund', {
+      offerId: offer.id,
+      state: now.state,
+    });
+  }
 }
 
 function sessionMatches(session: CheckoutSession, offer: teamFees.TeamFeeOffer): boolean {

@@ -23,9 +23,11 @@ import type { RegistrationItem } from '../../db/registration/registration-item';
 import * as seasonsTable from '../../db/seasons/seasons';
 import { placementsOfTeam } from '../../db/teams/placements';
 import { getTeam, type TeamItem } from '../../db/teams/teams';
+import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { athletesOf } from '../households/households';
+import { closeLaterTeamFeeCheckout, closeTeamFeeCheckout } from '../money/team-fee-checkout';
 import { byAdmin } from '../platform/audit';
 import { toOfferAnswer } from './offer-answer';
 import { queueOfferMails } from './offer-mail';
@@ -152,7 +154,8 @@ export async function declineOffer(
 
 /**
  * POST /admin/offers/{offerId}/rescind: the club takes an offer back (rescinded) or ends it as expired, out
- * or accepted, audited; its place goes to the next alternate. 409 when it has already ended.
+ * or accepted, audited; its place goes to the next alternate. 409 when it has already ended. An accepted
+ * offer's team fee checkout is closed before and (for a page opened in between) after.
  */
 export async function rescindOffer(
   id: string,
@@ -172,6 +175,9 @@ export async function rescindOffer(
   }
   const team = await getTeam(offer.team_id);
   if (!team) throw new NotFoundError('Not found.');
+  // An accepted offer's team fee page is closed first, so the family cannot pay for a place it no longer
+  // holds (a payment that completed meanwhile is recorded, for the admin to refund).
+  if (offer.state === 'accepted') await closeTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   const written = await offersTable.endOffer(
     offer,
     team,
@@ -185,6 +191,7 @@ export async function rescindOffer(
   );
   if (!written) throw new ConflictError(offerMessages.notOffered);
   log.info('offer ended by the club', { offerId: offer.id, as: written.state });
+  if (offer.state === 'accepted') await closeLaterTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   await fillOpenPlaces(season, offer.team_id, now);
   return toOfferAnswer(written, team, season);
 }

@@ -13,7 +13,7 @@ import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getTeam } from '../../db/teams/teams';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { closeTeamFeeCheckout } from '../money/team-fee-checkout';
+import { closeLaterTeamFeeCheckout, closeTeamFeeCheckout } from '../money/team-fee-checkout';
 import { toOfferAnswer } from './offer-answer';
 import { fillOpenPlaces, offerOfCaller } from './offers';
 
@@ -30,6 +30,7 @@ export async function withdrawOffer(
   const written = await withdrawAcceptedOffer(offer, team, now);
   if (!written) throw new ConflictError(teamFeeMessages.withdrawOnlyAccepted);
   log.info('accepted offer withdrawn', { offerId: offer.id });
+  await closeLaterTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   await fillOpenPlaces(season, offer.team_id, now);
   const after = (await offersTable.getOffer(offer.season_id, offer.player_id)) ?? written;
   return toOfferAnswer(after, team, season);
