@@ -164,11 +164,16 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
   it('lets only the functions whose row names the queue send to the queue, with sqs:SendMessage alone', () => {
     const synthesised = stage();
     const queueRows = routeList().filter((row) => row.queue === 'resultMail');
-    // A send of results and its progress read, and opening registration (its "E-mail me" list, issue 18).
+    // A send of results and its progress read, and opening registration (its "E-mail me" list, issue 18);
+    // offers (issue 45): publishing, and a decline, a rescind or a place given up offering the next alternate.
     expect(queueRows.map((row) => row.name).sort()).toEqual([
+      'declineOffer',
       'getSendProgress',
+      'publishOffers',
+      'rescindOffer',
       'sendResults',
       'setRegistrationStatus',
+      'withdrawOffer',
     ]);
     // Every call that can complete a registration queues its confirmation (issue 43).
     expect(
@@ -178,14 +183,22 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         .sort(),
     ).toEqual([
       'confirmPayment',
+      // Issue 45: a withdrawal, an account's deletion or a raised capacity holds a freed spot for the next
+      // family waiting (its mail), and a team fee paid on return or recorded as cash is confirmed.
+      'deleteAccount',
       'registerTryout',
       'registerWalkUp',
+      'setOfferCash',
       'setTryoutFee',
       'startCheckout',
       'startHouseholdCheckout',
+      'startOfferCheckout',
       'stripeWebhook',
       'switchMyTryoutToCash',
       'updateHouseholdTryout',
+      'updateSeason',
+      'withdrawHouseholdTryout',
+      'withdrawMyTryout',
     ]);
 
     for (const row of routeList()) {

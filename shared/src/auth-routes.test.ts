@@ -52,6 +52,8 @@ describe('the account rows of the route table', () => {
       'inviteGuardian',
       // Issue 37: a helper's invitation; a walk-up's confirmation and account to claim.
       'inviteHelper',
+      // Issue 45: a team fee's refund is mailed to the family, as a tryout fee's is.
+      'refundOffer',
       'refundTryout',
       'register',
       'registerTryout',

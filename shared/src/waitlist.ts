@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { AGE_GROUPS, CLUB_TIME_ZONE, type AgeGroup } from './constants';
+import { onFirstUse } from './first-use';
 
 /** Bounds of a group's capacity and of a spot's hold (hours); the hold is a day unless the admin says. */
 export const CAPACITY = { min: 1, max: 1000 } as const;
@@ -84,19 +85,25 @@ export function ordinal(n: number): string {
   return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
 }
 
-const heldUntilFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CLUB_TIME_ZONE,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** Made on first use (first-use.ts): importing the module builds no formatter. */
+const heldUntilFormat = /* @__PURE__ */ onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLUB_TIME_ZONE,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /** The end of a spot's hold in Edmonton time, as the dashboard and the mail say it ("Saturday, November 28 at 9:30 a.m."). */
 export function spotHeldUntilText(iso: string): string {
   const parts = Object.fromEntries(
-    heldUntilFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value] as const),
+    heldUntilFormat()
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value] as const),
   );
   return `${parts.weekday}, ${parts.month} ${parts.day} at ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 }
