@@ -348,6 +348,7 @@ describe('answering an offer (issue 45 §3, §4)', () => {
     expect((await myOffer(family!))?.team_link).toBeNull();
 
     // Act
+    const answeredFrom = Date.now();
     const res = await ok('acceptOffer', {
       token: family!.token,
       params: { offerId: offerId.of(s.seasonId, family!.id) },
@@ -363,7 +364,10 @@ describe('answering an offer (issue 45 §3, §4)', () => {
     expect((await myOffer(family!))?.team_link).toBe('https://go.teamsnap.com/sabres-18u-black');
     const stored = await getOffer(s.seasonId, family!.id);
     expect(stored?.waiver).toMatchObject({ name: 'Placed1 Okafor', version: 0, by_account: family!.id });
-    expect(stored?.waiver?.at).toBeTruthy();
+    // When it was accepted: the instant of this request, not a placeholder.
+    const acceptedAt = Date.parse(stored?.waiver?.at ?? '');
+    expect(acceptedAt).toBeGreaterThanOrEqual(answeredFrom);
+    expect(acceptedAt).toBeLessThanOrEqual(Date.now());
     expect(await getTeam(s.team.id)).toMatchObject({ accepted: 1, offered: 1 });
     // The other family's link is still hidden.
     expect((await myOffer(s.placed[1]!))?.team_link).toBeNull();
