@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../scripts/src/local/stack';
 import { startE2eStack } from './e2e-stack';
 import { adminCredentials, checkA11y, openPage, useOwnStack } from './harness';
-import { signIn, verifiedPlayer } from './players';
+import { api, login, signIn, verifiedPlayer } from './players';
 
 let stack: RunningStack;
 let seasonId = '';
@@ -18,27 +18,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.OFFERS_ADMIN_SHOTS;
 const RESPOND_RULE = 'The time to respond must be a whole number of hours from 24 (1 day) to 168 (7 days).';
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.siteUrl}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl, authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
-
-async function login(email: string, password: string): Promise<{ token: string; userId: string }> {
-  const res = await fetch(`${stack.siteUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const token = ((await res.json()) as { token: string }).token;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
-  return { token, userId: claims.sub };
-}
 
 /** An adult player (18U Boys of a season counted from 2026) registered for cash. */
 async function registeredAdult(name: string, dateOfBirth: string) {

@@ -75,3 +75,26 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** The API as a signed-in browser calls it (same origin, bearer token), from a journey. */
+export async function api(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${siteUrl()}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: siteUrl(), authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
+}
+
+/** Signs in through the API: the access token and the account's id (its `sub`). */
+export async function login(email: string, password: string): Promise<{ token: string; userId: string }> {
+  const res = await fetch(`${siteUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: siteUrl() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  const token = ((await res.json()) as { token: string }).token;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return { token, userId: claims.sub };
+}

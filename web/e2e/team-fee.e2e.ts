@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../scripts/src/local/stack';
 import { startE2eStack } from './e2e-stack';
 import { adminCredentials, openPage, useOwnStack } from './harness';
-import { signIn, verifiedPlayer } from './players';
+import { api, login, signIn, verifiedPlayer } from './players';
 
 let stack: RunningStack;
 let seasonId = '';
@@ -19,28 +19,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.TEAM_FEE_SHOTS;
 const REFUND_POLICY = 'Team fees are refunded in full until December 15, and half after that.';
-
-/** The API as a signed-in browser calls it (same origin), from the test. */
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.siteUrl}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl, authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
-
-async function login(email: string, password: string): Promise<{ token: string; userId: string }> {
-  const res = await fetch(`${stack.siteUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const token = ((await res.json()) as { token: string }).token;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
-  return { token, userId: claims.sub };
-}
 
 /** An adult player (born 2008: 18U Boys of a season counted from 2026) registered for cash. */
 async function registeredAdult(name: string, dateOfBirth: string) {

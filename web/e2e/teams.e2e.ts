@@ -8,7 +8,7 @@ import { writeSampleRegistrations } from '../../scripts/src/local/sample-registr
 import type { RunningStack } from '../../scripts/src/local/stack';
 import { startE2eStack } from './e2e-stack';
 import { adminCredentials, checkA11y, openPage, useOwnStack } from './harness';
-import { linkFromMail, signIn, verifiedPlayer } from './players';
+import { api, linkFromMail, signIn, verifiedPlayer } from './players';
 
 let stack: RunningStack;
 let seasonId = '';
@@ -18,15 +18,6 @@ let otherTeamId = '';
 const SHOTS = process.env.TEAMS_SHOTS_DIR;
 
 const PHONE = { width: 390, height: 844 };
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.siteUrl}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl, authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
 
 beforeAll(async () => {
   stack = await startE2eStack('club-e2e-teams');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../scripts/src/local/stack';
 import { startE2eStack } from './e2e-stack';
 import { adminCredentials, inbox, openPage, useOwnStack } from './harness';
-import { linkFromMail, signIn, verifiedPlayer } from './players';
+import { api, linkFromMail, login, signIn, verifiedPlayer } from './players';
 
 let stack: RunningStack;
 let seasonId = '';
@@ -19,27 +19,6 @@ let adminToken = '';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.TEAM_JOURNEY_SHOTS;
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${stack.siteUrl}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl, authorization: `Bearer ${token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-}
-
-async function login(email: string, password: string): Promise<{ token: string; userId: string }> {
-  const res = await fetch(`${stack.siteUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.siteUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const token = ((await res.json()) as { token: string }).token;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string };
-  return { token, userId: claims.sub };
-}
 
 /** An adult player (18U Boys of a season counted from 2026), signed in through the API. */
 async function adult(name: string, dateOfBirth: string) {
