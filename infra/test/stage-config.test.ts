@@ -1,11 +1,10 @@
-import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../lib/bundling';
 import { addClubStacks } from '../lib/club-app';
-import { siteFixture } from './support';
+import { siteFixture, unbundledApp } from './support';
 import { isPlaceholderDomain, STAGES, stageConfig } from '../lib/stage-config';
 
 describe('stage config', () => {
@@ -38,7 +37,7 @@ describe('stage config', () => {
         'infra/lib/stage-config.ts (STAGES.prod) to a domain the club controls, then synthesise again.',
     );
     // Whichever way the stacks are built.
-    expect(() => addClubStacks(new App(), { config: STAGES.prod, webDistDir: siteFixture() })).toThrow(
+    expect(() => addClubStacks(unbundledApp(), { config: STAGES.prod, webDistDir: siteFixture() })).toThrow(
       /mailDomain "club.example" is a placeholder/,
     );
     const filled = {
@@ -48,10 +47,10 @@ describe('stage config', () => {
       alarmEmail: 'ops@clubbasketball.ca',
       mailReplyTo: 'info@clubbasketball.ca',
     };
-    expect(() => addClubStacks(new App(), { config: filled, webDistDir: siteFixture() })).not.toThrow();
+    expect(() => addClubStacks(unbundledApp(), { config: filled, webDistDir: siteFixture() })).not.toThrow();
     // A reply-to nobody reads is refused too: a family's reply must reach someone.
     expect(() =>
-      addClubStacks(new App(), {
+      addClubStacks(unbundledApp(), {
         config: { ...filled, mailReplyTo: 'info@club.example' },
         webDistDir: siteFixture(),
       }),
@@ -69,12 +68,15 @@ describe('stage config', () => {
     };
     expect(STAGES.prod.alarmEmail).toBe('ops@club.example');
 
-    expect(() => addClubStacks(new App(), { config: domainFilled, webDistDir: siteFixture() })).toThrow(
+    expect(() => addClubStacks(unbundledApp(), { config: domainFilled, webDistDir: siteFixture() })).toThrow(
       'Stage prod: alarmEmail "ops@club.example" is a placeholder, so no alarm would ever reach anyone. ' +
         'Set alarmEmail in infra/lib/stage-config.ts (STAGES.prod) to a mailbox an operator reads.',
     );
     expect(() =>
-      addClubStacks(new App(), { config: { ...domainFilled, alarmEmail: 'ops' }, webDistDir: siteFixture() }),
+      addClubStacks(unbundledApp(), {
+        config: { ...domainFilled, alarmEmail: 'ops' },
+        webDistDir: siteFixture(),
+      }),
     ).toThrow('alarmEmail "ops" is not an e-mail address');
   });
 
@@ -100,7 +102,7 @@ describe('stage config', () => {
 
   it('stops synth with one clear instruction when the site is not built', () => {
     const empty = mkdtempSync(join(tmpdir(), 'club-no-dist-'));
-    expect(() => addClubStacks(new App(), { config: stageConfig('dev'), webDistDir: empty })).toThrow(
+    expect(() => addClubStacks(unbundledApp(), { config: stageConfig('dev'), webDistDir: empty })).toThrow(
       'Run `npm run build -w web` first',
     );
   });

@@ -59,6 +59,14 @@ export function deployableStage(name: StageName): StageConfig {
   };
 }
 
+/**
+ * An app that builds every construct but runs no esbuild (as `cdk synth --exclusively` does for stacks it
+ * skips): for tests of what the stage config lets through, where bundling ~100 handlers would only add minutes.
+ */
+export function unbundledApp(): App {
+  return new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+}
+
 export interface SynthOptions {
   readonly stage: StageName;
   readonly routes?: readonly RouteRow[];
