@@ -27,3 +27,4 @@ export * from './teams';
 export * from './team-schemas';
 export * from './team-fees';
 export * from './team-fee-schemas';
+export * from './instalments';

@@ -4,6 +4,7 @@
  * Selected / Not Selected flow (spec §2, §4).
  */
 import { CLUB_TIME_ZONE } from './constants';
+import type { InstalmentView } from './instalments';
 
 /**
  * Where an offer stands.
@@ -18,9 +19,9 @@ export type OfferState = (typeof OFFER_STATES)[number];
 
 /**
  * Where an accepted offer's team fee stands (the team fee's part fills it): none (no fee), to_pay (owed),
- * paid.
+ * on_plan (the first instalment paid, later ones still to come: issue 46), paid.
  */
-export type OfferFeeState = 'none' | 'to_pay' | 'paid';
+export type OfferFeeState = 'none' | 'to_pay' | 'on_plan' | 'paid';
 
 /** A season's offer settings (PATCH /admin/seasons/{id} `offers`). */
 export interface OfferSettings {
@@ -69,6 +70,11 @@ export interface OfferAnswer {
   fee_state?: OfferFeeState;
   /** Whether the team takes its fee in cash as well as by card (the dashboard says "or pay cash to the club"). */
   cash_accepted?: boolean;
+  /**
+   * The fee's instalments (issue 46), 1 to n: the team's plan while offered, the offer's own once accepted.
+   * Absent when the fee is paid in full.
+   */
+  instalments?: InstalmentView[] | null;
 }
 
 /** POST /admin/seasons/{id}/offers/publish: when the offers go out. */

@@ -3,6 +3,7 @@
  * refunds, and the admin's board of a season's teams. The inputs' schemas are team-fee-schemas.ts.
  */
 import type { AgeGroup } from './constants';
+import type { InstalmentView } from './instalments';
 import type { OfferFeeState, OfferState } from './offers';
 import type { RefundRecord } from './types';
 
@@ -28,6 +29,8 @@ export interface AdminOfferFee {
   /** The family withdrew after accepting (the place went to the next alternate). */
   withdrawn_after_acceptance: boolean;
   refunds: RefundRecord[];
+  /** The fee's instalments (issue 46), 1 to n; absent when the fee is paid in full. */
+  instalments?: InstalmentView[] | null;
 }
 
 /** POST /admin/offers/{id}/refund: the offer's fee after the refund, and the refund. */

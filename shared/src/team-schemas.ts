@@ -4,7 +4,9 @@
  */
 import * as v from 'valibot';
 import { AGE_GROUPS } from './constants';
+import { isIsoDate, todayInClubZone } from './dates';
 import { teamId } from './ids';
+import { MAX_INSTALMENT_RETRIES, MAX_INSTALMENTS } from './instalments';
 import { TeamLinkSchema, TryoutIdSchema } from './schemas';
 import {
   MAX_COACH_NAME,
@@ -26,6 +28,10 @@ export const teamMessages = {
   tryoutIds: 'List the registrations by their ids.',
   tooManyAlternates: `A team keeps at most ${MAX_TEAM_ALTERNATES} alternates.`,
   listedTwice: 'Each player can be listed once.',
+  instalmentDates: `Give at most ${MAX_INSTALMENTS - 1} due dates for the later instalments, each a date (YYYY-MM-DD).`,
+  instalmentDatesOrder: 'Each instalment’s due date must come after the one before.',
+  instalmentDatePast: 'An instalment’s due date cannot be in the past.',
+  instalmentRetries: `Retries after a decline are between 0 and ${MAX_INSTALMENT_RETRIES}.`,
 } as const;
 const m = teamMessages;
 
@@ -54,6 +60,23 @@ const CoachNameSchema = v.nullable(
 /** An empty link is none: the age group's link from the season applies. */
 const TeamLinkFieldSchema = v.nullable(v.union([v.literal(''), TeamLinkSchema], m.teamLink));
 
+/**
+ * The due dates of instalments 2..4 (issue 46): at most three real dates, each after the one before and none
+ * before today (the club's day, when set); empty = the fee is paid in full.
+ */
+const InstalmentDueDatesSchema = v.pipe(
+  v.array(v.pipe(v.string(m.instalmentDates), v.check(isIsoDate, m.instalmentDates)), m.instalmentDates),
+  v.maxLength(MAX_INSTALMENTS - 1, m.instalmentDates),
+  v.check((dates) => dates.every((d, i) => i === 0 || d > dates[i - 1]!), m.instalmentDatesOrder),
+  v.check((dates) => dates.every((d) => d >= todayInClubZone()), m.instalmentDatePast),
+);
+const InstalmentRetriesSchema = v.pipe(
+  v.number(m.instalmentRetries),
+  v.integer(m.instalmentRetries),
+  v.minValue(0, m.instalmentRetries),
+  v.maxValue(MAX_INSTALMENT_RETRIES, m.instalmentRetries),
+);
+
 const teamFields = {
   name: NameSchema,
   age_group: v.picklist(AGE_GROUPS, m.ageGroupRequired),
@@ -62,6 +85,8 @@ const teamFields = {
   coach_name: v.optional(CoachNameSchema),
   team_link: v.optional(TeamLinkFieldSchema),
   cash_accepted: v.optional(v.boolean(m.cashAccepted)),
+  instalment_due_dates: v.optional(InstalmentDueDatesSchema),
+  instalment_retries: v.optional(InstalmentRetriesSchema),
 };
 
 /** POST /admin/seasons/{id}/teams {name, age_group, capacity, fee_cents, coach_name?, team_link?, cash_accepted?}. */
@@ -71,6 +96,8 @@ export const TeamCreateSchema = v.object(teamFields, (issue) => {
   if (key === 'age_group') return m.ageGroupRequired;
   if (key === 'capacity') return m.capacity;
   if (key === 'fee_cents') return m.fee;
+  if (key === 'instalment_due_dates') return m.instalmentDates;
+  if (key === 'instalment_retries') return m.instalmentRetries;
   return 'Invalid request.';
 });
 export type TeamCreateInput = v.InferOutput<typeof TeamCreateSchema>;
@@ -85,6 +112,8 @@ export const TeamUpdateSchema = v.pipe(
     coach_name: teamFields.coach_name,
     team_link: teamFields.team_link,
     cash_accepted: teamFields.cash_accepted,
+    instalment_due_dates: teamFields.instalment_due_dates,
+    instalment_retries: teamFields.instalment_retries,
   }),
   v.check((input) => Object.values(input).some((value) => value !== undefined), m.nothingToChange),
 );

@@ -34,6 +34,13 @@ export interface Team {
   team_link: string | null;
   /** Whether the family may pay the team fee in cash (otherwise card only). */
   cash_accepted: boolean;
+  /**
+   * The due dates (`YYYY-MM-DD`, the club's day) of instalments 2..4 (issue 46): the first is paid on
+   * acceptance; none (empty) = the fee is paid in full as before. Optional only for answers built before it.
+   */
+  instalment_due_dates?: string[];
+  /** How many more times a declined instalment is charged, one a day (0–3). */
+  instalment_retries?: number;
   /** Players placed on the team, and alternates in its list. */
   placed: number;
   alternates: number;
@@ -61,8 +68,11 @@ export interface TeamWithPlayers extends Team {
   alternate_players: TeamPlayer[];
 }
 
-/** The team fee's state as the roster shows it: paid, owed by card, owed in cash, or no fee. */
-export type RosterFeeState = 'paid' | 'to_pay' | 'cash_due' | 'none';
+/**
+ * The team fee's state as the roster shows it: paid, paying in instalments (issue 46), owed by card, owed in
+ * cash, or no fee.
+ */
+export type RosterFeeState = 'paid' | 'on_plan' | 'to_pay' | 'cash_due' | 'none';
 
 /** One guardian of a rostered player, with a phone to call. */
 export interface TeamRosterGuardian {

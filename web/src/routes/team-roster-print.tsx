@@ -8,6 +8,7 @@ import '../features/admin/teams.css';
 
 const FEE_WORDS: Record<RosterFeeState, string> = {
   paid: 'Paid',
+  on_plan: 'Paying in instalments',
   to_pay: 'To pay',
   cash_due: 'Cash due',
   none: 'No fee',

@@ -5,7 +5,7 @@
  * and `offered`, `accepted`, `next_alternate` (written by the offers). Absent counters read as 0.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { teamId, type AgeGroup, type Team } from '@club/shared';
+import { DEFAULT_INSTALMENT_RETRIES, teamId, type AgeGroup, type Team } from '@club/shared';
 import { auditPut, type AuditBy } from '../platform/audit';
 import { db, queryAll, tableName } from '../platform/client';
 import { keys } from '../platform/keys';
@@ -23,6 +23,10 @@ export interface TeamItem {
   coach_name: string | null;
   team_link: string | null;
   cash_accepted: boolean;
+  /** The due dates of instalments 2..4 (issue 46); empty: the fee is paid in full. Absent on older items. */
+  instalment_due_dates?: string[];
+  /** How many more times a declined instalment is charged (absent: the default, 1). */
+  instalment_retries?: number;
   /** Players placed on the team now (PLACEMENT# items of kind 'placed'). */
   placed_count: number;
   /** Alternates in its list now (PLACEMENT# items of kind 'alternate', ranked 1..n). */
@@ -58,6 +62,8 @@ export function toTeam(item: Record<string, unknown>): TeamItem {
     coach_name: (item.coach_name as string | null | undefined) ?? null,
     team_link: (item.team_link as string | null | undefined) ?? null,
     cash_accepted: item.cash_accepted !== false,
+    instalment_due_dates: (item.instalment_due_dates as string[] | undefined) ?? [],
+    instalment_retries: (item.instalment_retries as number | undefined) ?? DEFAULT_INSTALMENT_RETRIES,
     placed_count: count(item.placed_count),
     alternate_count: count(item.alternate_count),
     offered: count(item.offered),
@@ -82,6 +88,8 @@ export function teamAnswer(team: TeamItem): Team {
     coach_name: team.coach_name,
     team_link: team.team_link,
     cash_accepted: team.cash_accepted,
+    instalment_due_dates: team.instalment_due_dates ?? [],
+    instalment_retries: team.instalment_retries ?? DEFAULT_INSTALMENT_RETRIES,
     placed: team.placed_count,
     alternates: team.alternate_count,
     accepted: team.accepted,
@@ -126,7 +134,15 @@ export async function teamsOfSeason(seasonId: string): Promise<TeamItem[]> {
 /** Writes of a team's settings, each in one transaction with its audit entry. */
 type TeamSettings = Pick<
   TeamItem,
-  'name' | 'age_group' | 'capacity' | 'fee_cents' | 'coach_name' | 'team_link' | 'cash_accepted'
+  | 'name'
+  | 'age_group'
+  | 'capacity'
+  | 'fee_cents'
+  | 'coach_name'
+  | 'team_link'
+  | 'cash_accepted'
+  | 'instalment_due_dates'
+  | 'instalment_retries'
 >;
 
 const SETTINGS = [
@@ -137,6 +153,8 @@ const SETTINGS = [
   'coach_name',
   'team_link',
   'cash_accepted',
+  'instalment_due_dates',
+  'instalment_retries',
 ] as const;
 
 /** A new team with its counters at 0 and its audit entry, in one transaction (the key is new: a UUID). */

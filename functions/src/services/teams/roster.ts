@@ -31,6 +31,7 @@ import { byAdmin } from '../platform/audit';
 export function rosterFeeState(offer: OfferItem | undefined, team: teamsTable.TeamItem): RosterFeeState {
   if (!offer) return team.fee_cents > 0 ? 'to_pay' : 'none';
   if (offer.fee_state === 'paid') return 'paid';
+  if (offer.fee_state === 'on_plan') return 'on_plan';
   if (!(offer.fee_cents > 0)) return 'none';
   // The family chose to pay in cash (the fee's method is the team fee's field on the offer).
   return (offer as { fee_method?: string }).fee_method === 'cash' ? 'cash_due' : 'to_pay';
@@ -111,6 +112,7 @@ export async function teamRoster(id: string): Promise<TeamRoster> {
 
 const FEE_WORDS: Record<RosterFeeState, string> = {
   paid: 'Paid',
+  on_plan: 'Paying in instalments',
   to_pay: 'To pay',
   cash_due: 'Cash due',
   none: 'No fee',

@@ -113,6 +113,8 @@ export async function createTeam(
     coach_name: orNull(input.coach_name) ?? null,
     team_link: orNull(input.team_link) ?? null,
     cash_accepted: input.cash_accepted ?? true,
+    ...(input.instalment_due_dates?.length ? { instalment_due_dates: input.instalment_due_dates } : {}),
+    ...(input.instalment_retries !== undefined ? { instalment_retries: input.instalment_retries } : {}),
     placed_count: 0,
     alternate_count: 0,
     offered: 0,
@@ -148,6 +150,8 @@ export async function updateTeam(
     ...(input.coach_name !== undefined ? { coach_name: orNull(input.coach_name) ?? null } : {}),
     ...(input.team_link !== undefined ? { team_link: orNull(input.team_link) ?? null } : {}),
     ...(input.cash_accepted !== undefined ? { cash_accepted: input.cash_accepted } : {}),
+    ...(input.instalment_due_dates !== undefined ? { instalment_due_dates: input.instalment_due_dates } : {}),
+    ...(input.instalment_retries !== undefined ? { instalment_retries: input.instalment_retries } : {}),
   };
   const out = await teamsTable.updateTeamSettings(team, change, byAdmin(admin));
   if (out === 'gone') throw new NotFoundError(serverMessages.teamNotFound);
