@@ -2,7 +2,17 @@
  * Ends a test run with one plain line, "N passed, N failed", that CI reads whatever the runner's own
  * formatting is.
  */
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
+
+/** Where the counts are also written as JSON, when set: how the test lanes (lanes.ts) add up their runs. */
+export const SUMMARY_FILE_ENV = 'CLUB_TEST_SUMMARY_FILE';
+
+export interface RunSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -21,6 +31,8 @@ export default class SummaryReporter implements Reporter {
       // skipped) is one failure, never a quiet "0 failed".
       failed += module.state() === 'failed' ? Math.max(failedHere, 1) : failedHere;
     }
+    const file = process.env[SUMMARY_FILE_ENV];
+    if (file) writeFileSync(file, JSON.stringify({ passed, failed, skipped } satisfies RunSummary));
     process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
 }
