@@ -4,7 +4,7 @@
  * server (a team with players cannot be deleted) is shown as the server says it.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RankingsAnswer } from '@club/shared/tryout-night';
 import type { TeamWithPlayers } from '@club/shared/teams';
 import { onRoute } from '../../test/route-mock';
@@ -234,5 +234,157 @@ describe('placing from the rankings (issue 45)', () => {
       { tryout_ids: [tryoutId(1), tryoutId(4)] },
     ]);
     expect(await screen.findByText('On Sabres 15U Black')).toBeInTheDocument();
+  });
+});
+
+describe('a team fee in instalments (issue 46)', () => {
+  // The club's day is November 28, 2026: due dates are checked against it before they are sent.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T18:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const newTeamForm = () => screen.getByRole('button', { name: 'Add team' }).closest('form')!;
+
+  it('offers 1 to 4 instalments and 0 to 3 retries, and sends the plan with the new team', async () => {
+    // Prepare
+    const { api, user } = await openTeams();
+    server.use(
+      onRoute(
+        'createTeam',
+        () => aTeam({ id: `${SEASON_ID}.0c1d2e3f-4a55-4b2e-8d6f-1a3c4e5f8a7c`, name: 'Sabres 15U Red' }),
+        { status: 201 },
+      ),
+    );
+    const form = newTeamForm();
+    const count = within(form).getByLabelText('Pay in instalments');
+    expect(
+      within(count)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 (paid in full)', '2', '3', '4']);
+    // Paid in full: no dates and no retries to set.
+    expect(within(form).queryByLabelText('Instalment 2 due')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Retries after a decline')).not.toBeInTheDocument();
+
+    // Act
+    await user.type(within(form).getByLabelText('Team name'), 'Sabres 15U Red');
+    await user.clear(within(form).getByLabelText('Team fee ($)'));
+    await user.type(within(form).getByLabelText('Team fee ($)'), '350');
+    await user.selectOptions(count, '3');
+    const retries = within(form).getByLabelText('Retries after a decline');
+    expect(
+      within(retries)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0', '1', '2', '3']);
+    expect(retries).toHaveValue('1');
+    expect(within(form).queryByLabelText('Instalment 4 due')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Instalment 2 due'), '2026-12-15');
+    await user.type(within(form).getByLabelText('Instalment 3 due'), '2027-01-15');
+    await user.selectOptions(retries, '2');
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+
+    // Assess
+    expect(callsTo(api, 'POST', `/api/admin/seasons/${SEASON_ID}/teams`).map((c) => c.body)).toEqual([
+      {
+        name: 'Sabres 15U Red',
+        age_group: '13U Boys',
+        capacity: 12,
+        fee_cents: 35000,
+        coach_name: '',
+        team_link: '',
+        cash_accepted: true,
+        instalment_due_dates: ['2026-12-15', '2027-01-15'],
+        instalment_retries: 2,
+      },
+    ]);
+  });
+
+  it('says what is wrong with the dates, as the shared rules word it, and sends nothing', async () => {
+    const { api, user } = await openTeams();
+    const form = newTeamForm();
+    await user.type(within(form).getByLabelText('Team name'), 'Sabres 15U Red');
+    await user.selectOptions(within(form).getByLabelText('Pay in instalments'), '4');
+
+    // Out of order.
+    await user.type(within(form).getByLabelText('Instalment 2 due'), '2027-01-15');
+    await user.type(within(form).getByLabelText('Instalment 3 due'), '2026-12-15');
+    await user.type(within(form).getByLabelText('Instalment 4 due'), '2027-02-15');
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+    expect(
+      within(form).getByText('Each instalment’s due date must come after the one before.'),
+    ).toBeVisible();
+    expect(within(form).getByLabelText('Instalment 3 due')).toHaveAttribute('aria-invalid', 'true');
+
+    // The day before the club's today is past; today itself is not (both sides of the limit).
+    await user.clear(within(form).getByLabelText('Instalment 2 due'));
+    await user.type(within(form).getByLabelText('Instalment 2 due'), '2026-11-27');
+    await user.clear(within(form).getByLabelText('Instalment 3 due'));
+    await user.type(within(form).getByLabelText('Instalment 3 due'), '2026-12-15');
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+    expect(within(form).getByText('An instalment’s due date cannot be in the past.')).toBeVisible();
+    expect(callsTo(api, 'POST', `/api/admin/seasons/${SEASON_ID}/teams`)).toHaveLength(0);
+
+    server.use(
+      onRoute(
+        'createTeam',
+        () => aTeam({ id: `${SEASON_ID}.0c1d2e3f-4a55-4b2e-8d6f-1a3c4e5f8a7c`, name: 'Sabres 15U Red' }),
+        { status: 201 },
+      ),
+    );
+    await user.clear(within(form).getByLabelText('Instalment 2 due'));
+    await user.type(within(form).getByLabelText('Instalment 2 due'), '2026-11-28');
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+    expect(
+      callsTo(api, 'POST', `/api/admin/seasons/${SEASON_ID}/teams`).map(
+        (c) => (c.body as { instalment_due_dates: string[] }).instalment_due_dates,
+      ),
+    ).toEqual([['2026-11-28', '2026-12-15', '2027-02-15']]);
+  });
+
+  it('shows the server’s refusal of a plan as the server words it', async () => {
+    const { user } = await openTeams();
+    server.use(
+      onRoute('createTeam', () => ({ message: 'An instalment’s due date cannot be in the past.' }) as never, {
+        status: 400,
+      }),
+    );
+    const form = newTeamForm();
+    await user.type(within(form).getByLabelText('Team name'), 'Sabres 15U Red');
+    await user.selectOptions(within(form).getByLabelText('Pay in instalments'), '2');
+    await user.type(within(form).getByLabelText('Instalment 2 due'), '2026-12-15');
+
+    await user.click(within(form).getByRole('button', { name: 'Add team' }));
+
+    expect(
+      await within(toastRegion('error')).findByText('An instalment’s due date cannot be in the past.'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a team’s plan with its dates, and paying in full again clears them', async () => {
+    // Prepare
+    const planned = aTeam({ instalment_due_dates: ['2026-12-15', '2027-01-15'], instalment_retries: 3 });
+    const { api, card, user } = await openTeams(planned);
+    server.use(onRoute('updateTeam', () => aTeam({ instalment_due_dates: [], instalment_retries: 3 })));
+    expect(card).toHaveTextContent('fee $350.00 in 3 instalments · coach Jordan Coach');
+
+    // Act
+    await user.click(within(card).getByRole('button', { name: 'Edit team' }));
+    expect(within(card).getByLabelText('Pay in instalments')).toHaveValue('3');
+    expect(within(card).getByLabelText('Instalment 2 due')).toHaveValue('2026-12-15');
+    expect(within(card).getByLabelText('Instalment 3 due')).toHaveValue('2027-01-15');
+    expect(within(card).getByLabelText('Retries after a decline')).toHaveValue('3');
+    await user.selectOptions(within(card).getByLabelText('Pay in instalments'), '1');
+    await user.click(within(card).getByRole('button', { name: 'Save team' }));
+
+    // Assess
+    expect(
+      callsTo(api, 'PATCH', `/api/admin/teams/${TEAM_ID}`).map(
+        (c) => (c.body as { instalment_due_dates?: string[] }).instalment_due_dates,
+      ),
+    ).toEqual([[]]);
+    await waitFor(() => expect(card).toHaveTextContent('fee $350.00 · coach Jordan Coach'));
   });
 });

@@ -6,11 +6,16 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
+import {
+  DEFAULT_INSTALMENT_RETRIES,
+  MAX_INSTALMENT_RETRIES,
+  MAX_INSTALMENTS,
+} from '@club/shared/instalments';
 import { formatCad } from '@club/shared/money';
 import { TeamCreateSchema } from '@club/shared/team-schemas';
 import type { TeamPlayer, TeamWithPlayers } from '@club/shared/teams';
 import type { AdminSeason, AdminTryoutRow } from '@club/shared/types';
-import { FieldError, controlProps } from '../../components/form-field';
+import { FieldError, controlProps, errorId } from '../../components/form-field';
 import type { Notify } from '../../components/toast';
 import { serverMessageOr } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
@@ -65,6 +70,12 @@ interface TeamFormValues {
   coach_name: string;
   team_link: string;
   cash_accepted: boolean;
+  /** How many parts the fee is paid in, 1 (in full) to 4, and the due dates of parts 2..N. */
+  instalments: number;
+  due_dates: string[];
+  retries: number;
+  /** The team had a plan when the form opened: saving without one must say so (clear its dates). */
+  had_plan: boolean;
 }
 
 const blankTeam = (season: AdminSeason): TeamFormValues => ({
@@ -75,6 +86,10 @@ const blankTeam = (season: AdminSeason): TeamFormValues => ({
   coach_name: '',
   team_link: '',
   cash_accepted: true,
+  instalments: 1,
+  due_dates: [],
+  retries: DEFAULT_INSTALMENT_RETRIES,
+  had_plan: false,
 });
 
 const valuesOf = (team: TeamWithPlayers): TeamFormValues => ({
@@ -85,7 +100,20 @@ const valuesOf = (team: TeamWithPlayers): TeamFormValues => ({
   coach_name: team.coach_name ?? '',
   team_link: team.team_link ?? '',
   cash_accepted: team.cash_accepted,
+  instalments: (team.instalment_due_dates?.length ?? 0) + 1,
+  due_dates: team.instalment_due_dates ?? [],
+  retries: team.instalment_retries ?? DEFAULT_INSTALMENT_RETRIES,
+  had_plan: (team.instalment_due_dates?.length ?? 0) > 0,
 });
+
+/** The plan's fields as the server takes them: sent when there is a plan, or to clear the one there was. */
+function planOf(values: TeamFormValues) {
+  if (values.instalments <= 1) return values.had_plan ? { instalment_due_dates: [] } : {};
+  return {
+    instalment_due_dates: values.due_dates.slice(0, values.instalments - 1),
+    instalment_retries: values.retries,
+  };
+}
 
 /** The form of a new team or of a team's settings, checked with the shared schema before it is sent. */
 function TeamForm({
@@ -106,6 +134,12 @@ function TeamForm({
   const [busy, setBusy] = useState(false);
   const id = useId();
   const set = (patch: Partial<TeamFormValues>) => setValues((all) => ({ ...all, ...patch }));
+  const setDueDate = (index: number, date: string) =>
+    setValues((all) => {
+      const due_dates = [...all.due_dates];
+      due_dates[index] = date;
+      return { ...all, due_dates };
+    });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -119,15 +153,20 @@ function TeamForm({
       coach_name: values.coach_name,
       team_link: values.team_link,
       cash_accepted: values.cash_accepted,
+      ...planOf(values),
     });
     if (!parsed.success) {
-      const flat = v.flatten(parsed.issues).nested ?? {};
+      const flat = v.flatten(parsed.issues);
+      const nested = flat.nested ?? {};
+      const dates = Object.entries(nested).find(([key]) => key.startsWith('instalment_due_dates'));
       setErrors({
-        name: flat.name?.[0],
-        capacity: flat.capacity?.[0],
-        fee: flat.fee_cents?.[0],
-        coach_name: flat.coach_name?.[0],
-        team_link: flat.team_link?.[0],
+        name: nested.name?.[0],
+        capacity: nested.capacity?.[0],
+        fee: nested.fee_cents?.[0],
+        coach_name: nested.coach_name?.[0],
+        team_link: nested.team_link?.[0],
+        due_dates: dates?.[1]?.[0] ?? flat.root?.[0],
+        retries: nested.instalment_retries?.[0],
       });
       return;
     }
@@ -184,6 +223,59 @@ function TeamForm({
         />{' '}
         Families may pay the fee in cash
       </label>
+      <fieldset className="admin-team-plan" aria-describedby={`${id}-plan-note`}>
+        <legend>Payment plan</legend>
+        <div className="admin-field">
+          <label htmlFor={`${id}-instalments`}>Pay in instalments</label>
+          <select
+            id={`${id}-instalments`}
+            value={values.instalments}
+            onChange={(e) => set({ instalments: Number(e.target.value) })}
+          >
+            {Array.from({ length: MAX_INSTALMENTS }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? '1 (paid in full)' : n}
+              </option>
+            ))}
+          </select>
+        </div>
+        {values.instalments > 1 ? (
+          <div className="admin-field">
+            <label htmlFor={`${id}-retries`}>Retries after a decline</label>
+            <select
+              {...controlProps(`${id}-retries`, errors.retries)}
+              value={values.retries}
+              onChange={(e) => set({ retries: Number(e.target.value) })}
+            >
+              {Array.from({ length: MAX_INSTALMENT_RETRIES + 1 }, (_, i) => i).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-retries`} error={errors.retries} />
+          </div>
+        ) : null}
+        <p id={`${id}-plan-note`} className="form-note admin-team-plan-note">
+          {values.instalments > 1
+            ? 'The first instalment is paid by card when the family accepts; the card is saved and charged for the others on their dates (Edmonton time), one try a day after a decline.'
+            : 'The family pays the whole fee at once.'}
+        </p>
+        {Array.from({ length: values.instalments - 1 }, (_, i) => (
+          <div className="admin-field" key={i}>
+            <label htmlFor={`${id}-due-${i + 2}`}>Instalment {i + 2} due</label>
+            <input
+              type="date"
+              id={`${id}-due-${i + 2}`}
+              aria-invalid={Boolean(errors.due_dates)}
+              aria-describedby={errors.due_dates ? errorId(`${id}-dates`) : undefined}
+              value={values.due_dates[i] ?? ''}
+              onChange={(e) => setDueDate(i, e.target.value)}
+            />
+          </div>
+        ))}
+        {values.instalments > 1 ? <FieldError id={`${id}-dates`} error={errors.due_dates} /> : null}
+      </fieldset>
       <p className="admin-form-actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {busy ? 'Saving…' : submitLabel}
@@ -287,6 +379,9 @@ function TeamCard({
           {team.age_group} · {team.placed} of {team.capacity} placed · {team.alternates}{' '}
           {team.alternates === 1 ? 'alternate' : 'alternates'} · fee{' '}
           {team.fee_cents ? formatCad(team.fee_cents) : 'none'}
+          {team.fee_cents && team.instalment_due_dates?.length
+            ? ` in ${team.instalment_due_dates.length + 1} instalments`
+            : ''}
           {team.coach_name ? ` · coach ${team.coach_name}` : ''}
           {team.accepted || team.offered ? ` · ${team.accepted} accepted, ${team.offered} offered` : ''}
         </p>
