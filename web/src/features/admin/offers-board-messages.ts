@@ -1,7 +1,15 @@
-/** The words of the admin's offers board (issue 45 §5). */
+/** The words of the admin's offers board (issue 45 §5), and a fee in instalments (issue 46). */
+import type { InstalmentView } from '@club/shared/instalments';
 import type { OfferState } from '@club/shared/offers';
 import type { AdminOfferFee } from '@club/shared/team-fees';
 import { formatCad } from '@club/shared/tryouts';
+
+const shortDay = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 export const offersBoardMessages = {
   title: 'Offers board',
@@ -47,7 +55,33 @@ export const offersBoardMessages = {
         ? `Paid ${formatCad(fee.fee_cents)} (${how}), ${formatCad(fee.refunded_cents)} refunded`
         : `Paid ${formatCad(fee.fee_cents)} (${how})`;
     }
+    if (fee.fee_state === 'on_plan') {
+      const plan = fee.instalments ?? [];
+      const paid = plan.filter((i) => i.state === 'paid').length;
+      return `On a plan: ${formatCad(fee.paid_cents)} of ${formatCad(fee.fee_cents)} paid (${paid} of ${plan.length} instalments)`;
+    }
     return fee.state === 'accepted' ? `To pay ${formatCad(fee.fee_cents)}` : '';
+  },
+  planLabel: (who: string) => `${who}: team fee instalments`,
+  instalmentDeclined: (n: number) => `Instalment ${n} declined`,
+  instalment: (i: InstalmentView, total: number) =>
+    `${i.n} of ${total}: ${formatCad(i.amount_cents)}${i.due_date ? `, due ${shortDay.format(new Date(`${i.due_date}T00:00:00Z`))}` : ', on acceptance'}`,
+  instalmentState: (i: InstalmentView) => {
+    const tries = `${i.attempts} ${i.attempts === 1 ? 'try' : 'tries'}`;
+    switch (i.state) {
+      case 'due':
+        return 'Due';
+      case 'scheduled':
+        return 'Scheduled';
+      case 'processing':
+        return 'Being charged';
+      case 'paid':
+        return 'Paid';
+      case 'declined':
+        return `Declined after ${tries}: ${i.declined_reason ?? 'the card could not be charged.'}`;
+      case 'stopped':
+        return 'Stopped';
+    }
   },
   collect: 'Cash collected',
   uncollect: 'Not collected',

@@ -244,3 +244,72 @@ describe('rescinding or expiring an offer by hand (issue 45)', () => {
     expect(sent).toEqual([{ as: 'rescinded', reason: 'Moved away' }, { as: 'expired' }]);
   });
 });
+
+describe('a team fee in instalments on the offers board (issue 46)', () => {
+  it('shows the plan under the row and a declined instalment on the row itself', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const board = aBoard(false);
+    board.teams[0]!.players[0]!.fee = aFee(1, {
+      fee_state: 'on_plan',
+      fee_method: 'stripe',
+      paid_cents: 11_667,
+      instalments: [
+        {
+          n: 1,
+          amount_cents: 11_667,
+          due_date: null,
+          state: 'paid',
+          paid_at: '2026-11-28T18:00:00.000Z',
+          declined_reason: null,
+          attempts: 1,
+        },
+        {
+          n: 2,
+          amount_cents: 11_667,
+          due_date: '2026-12-15',
+          state: 'declined',
+          paid_at: null,
+          declined_reason: 'The card was declined for insufficient funds.',
+          attempts: 2,
+        },
+        {
+          n: 3,
+          amount_cents: 11_666,
+          due_date: '2027-01-15',
+          state: 'scheduled',
+          paid_at: null,
+          declined_reason: null,
+          attempts: 0,
+        },
+      ],
+    });
+    server.use(onRoute('getOffersBoard', () => board));
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+
+    // Act
+    await user.click(screen.getByText('Offers board'));
+    const team = await screen.findByRole('region', { name: 'Sabres 15U Black' });
+
+    // Assess
+    const row = within(team).getByText('#1 Maya Okafor').closest('li')!;
+    expect(within(row).getByText('Instalment 2 declined')).toBeInTheDocument();
+    expect(
+      within(row).getByText('On a plan: $116.67 of $350.00 paid (1 of 3 instalments)'),
+    ).toBeInTheDocument();
+    const plan = within(row).getByRole('list', { name: 'Maya Okafor: team fee instalments' });
+    expect(
+      within(plan)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '1 of 3: $116.67, on acceptancePaid',
+      '2 of 3: $116.67, due Dec 15, 2026Declined after 2 tries: The card was declined for insufficient funds.',
+      '3 of 3: $116.66, due Jan 15, 2027Scheduled',
+    ]);
+    // Cash is not taken for a fee on a card plan.
+    expect(within(row).queryByRole('button', { name: 'Cash collected' })).not.toBeInTheDocument();
+  });
+});

@@ -173,6 +173,9 @@ function PlayerRow({
   const [ending, setEnding] = useState<'rescinded' | 'expired' | null>(null);
   const canEnd = fee.state === 'offered' || fee.state === 'accepted';
   const who = `${player.first_name} ${player.last_name}`;
+  // A fee in instalments (issue 46): its plan under the row, and a declined instalment said on the row itself.
+  const plan = fee.instalments && fee.instalments.length > 1 ? fee.instalments : null;
+  const declined = plan?.find((i) => i.state === 'declined');
   const canCollect =
     team.cash_accepted && fee.state === 'accepted' && fee.fee_state === 'to_pay' && fee.fee_cents > 0;
   const canUncollect =
@@ -202,8 +205,23 @@ function PlayerRow({
         <span className={`offers-state offers-state-${fee.state}`}>
           {fee.withdrawn_after_acceptance ? t.withdrawn : t.state[fee.state]}
         </span>
+        {declined ? (
+          <span className="offers-state offers-state-instalment-declined">
+            {t.instalmentDeclined(declined.n)}
+          </span>
+        ) : null}
         <span className="offers-player-fee">{t.feeState(fee)}</span>
       </div>
+      {plan ? (
+        <ol className="offers-instalments" aria-label={t.planLabel(who)}>
+          {plan.map((i) => (
+            <li key={i.n} className={`offers-instalment offers-instalment-${i.state}`}>
+              <span>{t.instalment(i, plan.length)}</span>
+              <span className="offers-instalment-state">{t.instalmentState(i)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {canCollect || canUncollect || left > 0 || (canEnd && !ending) ? (
         <p className="offers-player-actions">
           {canCollect ? (
