@@ -283,6 +283,11 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'GET /admin/teams/{teamId}/roster': 'admin',
   'GET /admin/teams/{teamId}/roster.csv': 'admin',
   'GET /coach/teams/{teamId}/roster': 'coach',
+  // The treasurer's view of a season's money and its CSV are the admin's; a household's statement is any
+  // signed-in account's own (its household's children only: another family's money never reaches it).
+  'GET /admin/seasons/{id}/money': 'admin',
+  'GET /admin/seasons/{id}/money.csv': 'admin',
+  'GET /households/mine/statement': 'user',
 };
 
 const routeKey = (route: RouteDefinition) => `${route.method} ${route.path}`;

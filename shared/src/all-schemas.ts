@@ -7,3 +7,4 @@ export * from './tryout-night-schemas';
 export * from './offer-schemas';
 export * from './team-schemas';
 export * from './team-fee-schemas';
+export * from './money-schemas';

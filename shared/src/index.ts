@@ -28,3 +28,5 @@ export * from './team-schemas';
 export * from './team-fees';
 export * from './team-fee-schemas';
 export * from './instalments';
+export * from './money-ledger';
+export * from './money-schemas';

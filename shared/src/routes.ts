@@ -24,6 +24,7 @@ import { API_PREFIX } from './public-paths';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { householdRoutes } from './routes/households';
+import { moneyRoutes } from './routes/money';
 import { offerRoutes } from './routes/offers';
 import type { Answer, RouteDefinition, SchemaName } from './routes/route-definition';
 import { teamFeeRoutes } from './routes/team-fees';
@@ -45,6 +46,7 @@ export const routeAreas = {
   offers: offerRoutes,
   teams: teamRoutes,
   teamFees: teamFeeRoutes,
+  money: moneyRoutes,
 } as const;
 
 export const routes = {
@@ -56,6 +58,7 @@ export const routes = {
   ...offerRoutes,
   ...teamRoutes,
   ...teamFeeRoutes,
+  ...moneyRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -421,6 +421,8 @@ export type AuditAction =
   | 'team_alternates'
   /** A team's roster downloaded (it holds families' phones and medical notes). */
   | 'roster_export'
+  /** A season's money CSV downloaded (it names families, children and their payments; issue 46). */
+  | 'money_export'
   /** A season's offers published (when they go out), and an offer rescinded or expired by hand (issue 45). */
   | 'offers_published'
   | 'offer_ended';
