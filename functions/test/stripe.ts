@@ -61,6 +61,8 @@ export type CheckoutEventType =
   | 'checkout.session.async_payment_failed'
   | 'checkout.session.expired'
   | 'payment_intent.created'
+  | 'payment_intent.succeeded'
+  | 'payment_intent.payment_failed'
   | 'charge.refunded'
   | 'charge.dispute.created';
 

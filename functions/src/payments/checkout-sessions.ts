@@ -21,6 +21,8 @@ export const CheckoutSessionSchema = v.object({
   amount_total: v.nullable(v.number()),
   currency: v.nullable(v.string()),
   payment_intent: v.nullish(v.union([v.string(), v.object({ id: v.string() })]), null),
+  /** The Customer a card was saved to (a checkout that saves it), or the one it was given. */
+  customer: v.nullish(v.union([v.string(), v.object({ id: v.string() })]), null),
   url: v.nullish(v.string(), null),
 });
 export type CheckoutSession = v.InferOutput<typeof CheckoutSessionSchema>;
@@ -138,11 +140,21 @@ export interface TeamFeeCheckoutRequest {
   /** "Jayden Okafor, 15U Boys Gold team fee": stored on the offer with the attempt. */
   lineName: string;
   seasonName: string;
-  /** The offer's fee, never a request's. */
+  /** The offer's fee, never a request's; on a payment plan, the instalment's amount. */
   amountCents: number;
   attempt: number;
   /** Epoch seconds. */
   expiresAt: number;
+  /**
+   * Saves the card paid with for the plan's later instalments (Stripe's `setup_future_usage: 'off_session'`,
+   * on a Customer made for it, or `customerId`'s); the payment then names its Customer and PaymentMethod
+   * (savedCardOf).
+   */
+  saveCard?: boolean;
+  /** A Customer the card is saved to (a family's earlier card's), instead of a new one. */
+  customerId?: string;
+  /** The plan's instalment this pays (1–4): in the metadata, and its own idempotency keys. */
+  instalment?: number;
 }
 
 /** A team fee session's client_reference_id and metadata kind: told apart from a registration's at a glance. */
@@ -153,12 +165,20 @@ export async function createTeamFeeCheckoutSession(
   request: TeamFeeCheckoutRequest,
 ): Promise<CheckoutSession> {
   const site = getConfig().SITE_URL.replace(/\/$/, '');
-  const metadata = {
+  const metadata: Record<string, string> = {
     kind: TEAM_FEE_KIND,
     offer_id: request.offerId,
     season_id: request.seasonId,
     user_id: request.userId,
+    ...(request.instalment === undefined ? {} : { instalment: String(request.instalment) }),
   };
+  // Stripe takes either the Customer or an e-mail for a new one's, not both.
+  const payer = request.customerId
+    ? { customer: request.customerId }
+    : {
+        customer_email: request.email,
+        ...(request.saveCard ? { customer_creation: 'always' as const } : {}),
+      };
   const session = await callStripe((stripe) =>
     stripe.checkout.sessions.create(
       {
@@ -173,15 +193,23 @@ export async function createTeamFeeCheckoutSession(
             },
           },
         ],
-        customer_email: request.email,
+        ...payer,
         client_reference_id: `${TEAM_FEE_KIND}:${request.offerId}`,
         metadata,
-        payment_intent_data: { metadata },
+        payment_intent_data: {
+          metadata,
+          ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+        },
         success_url: `${site}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${site}/payment/cancelled`,
         expires_at: request.expiresAt,
       },
-      { idempotencyKey: `team-fee:${request.offerId}:${request.attempt}` },
+      {
+        idempotencyKey:
+          request.instalment === undefined
+            ? `team-fee:${request.offerId}:${request.attempt}`
+            : `team-fee:${request.offerId}:instalment-${request.instalment}:${request.attempt}`,
+      },
     ),
   );
   return v.parse(CheckoutSessionSchema, session);

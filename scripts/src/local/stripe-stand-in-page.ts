@@ -1,10 +1,49 @@
 /**
  * The local checkout page the Stripe stand-in serves in place of checkout.stripe.com: what is being paid,
- * to whom, and Pay / Pay, settles later / Decline / Cancel as plain forms, so a person (or a browser test) can
- * finish a payment without JavaScript and without a Stripe account. A payment that settles later (a bank
- * debit) completes the checkout now and is cleared or failed afterwards from its closed page.
+ * to whom, a choice of test card, and Pay / Pay, settles later / Decline / Cancel as plain forms, so a person
+ * (or a browser test) can finish a payment without JavaScript and without a Stripe account. A payment that
+ * settles later (a bank debit) completes the checkout now and is cleared or failed afterwards from its closed
+ * page.
  */
 import { CLUB_TIME_ZONE } from '@club/shared';
+
+/**
+ * What a saved test card does when charged again later, off-session (an instalment): the answer Stripe's own
+ * test card of that number gives then. Every one of them pays at the checkout itself.
+ */
+export type LaterOutcome = 'succeeds' | 'generic_decline' | 'insufficient_funds' | 'authentication_required';
+
+export interface TestCard {
+  number: string;
+  last4: string;
+  /** What the checkout page's list says of it. */
+  label: string;
+  later: LaterOutcome;
+}
+
+/** Stripe's test cards the checkout page offers, the first by default (all Visa, as Stripe's are). */
+export const TEST_CARDS: readonly TestCard[] = [
+  { number: '4242424242424242', last4: '4242', label: 'Pays now and later', later: 'succeeds' },
+  { number: '4000000000000341', last4: '0341', label: 'Pays now, declines later', later: 'generic_decline' },
+  {
+    number: '4000000000009995',
+    last4: '9995',
+    label: 'Pays now, later insufficient funds',
+    later: 'insufficient_funds',
+  },
+  {
+    number: '4000002760003184',
+    last4: '3184',
+    label: 'Pays now, later needs authentication',
+    later: 'authentication_required',
+  },
+];
+
+/** The test card of a number the page posted; the default card when none was posted (a test's bare press). */
+export function testCardOf(number: string | undefined): TestCard | null {
+  if (number === undefined || number === '') return TEST_CARDS[0]!;
+  return TEST_CARDS.find((card) => card.number === number.replace(/\s/g, '')) ?? null;
+}
 
 export interface CheckoutLineItem {
   name: string;
@@ -25,6 +64,10 @@ export interface CheckoutView {
   /** Cancel is offered only when the session has somewhere to go back to, as on Stripe's page. */
   canCancel: boolean;
   declined?: boolean;
+  /** A card number that is none of the test cards was posted. */
+  invalidCard?: boolean;
+  /** The card chosen last (kept after a decline); the first test card otherwise. */
+  cardNumber?: string;
 }
 
 export type ClosedReason = 'expired' | 'complete' | 'settling' | 'settle-failed' | 'not-found';
@@ -133,6 +176,20 @@ h2 { font-size: 1rem; margin: 0 0 10px; }
 .field-label { color: var(--muted); }
 .field-value { font-weight: 500; overflow-wrap: anywhere; text-align: right; }
 .test-card { display: flex; align-items: center; gap: 10px; }
+.card-field { position: relative; margin-bottom: 24px; }
+.card-field .card-mark { position: absolute; left: 14px; top: 50%; transform: translateY(-50%); pointer-events: none; }
+.card-field::after {
+  content: ''; position: absolute; right: 16px; top: 50%; width: 8px; height: 8px; pointer-events: none;
+  border-right: 2px solid var(--muted); border-bottom: 2px solid var(--muted); transform: translateY(-70%) rotate(45deg);
+}
+.card-select {
+  font: inherit; font-size: 0.9375rem; color: var(--ink); width: 100%; min-height: 52px; appearance: none;
+  border: 1px solid var(--line); border-radius: 10px; background: #fff; padding: 12px 40px 12px 64px; cursor: pointer;
+  text-overflow: ellipsis;
+}
+.card-select:hover { border-color: #cfd6e0; }
+.card-select:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
+.field-hint { margin: -16px 0 24px; color: var(--muted); font-size: 0.8125rem; }
 .card-mark {
   width: 38px; height: 26px; border-radius: 5px; background: linear-gradient(135deg, #1a1f71, #4338ca); flex: none;
   color: #fff; font-size: 0.625rem; font-weight: 800; font-style: italic; letter-spacing: 0.04em;
@@ -232,6 +289,11 @@ export function renderCheckoutPage(view: CheckoutView): string {
 </li>`,
     )
     .join('\n');
+  const chosen = testCardOf(view.cardNumber) ?? TEST_CARDS[0]!;
+  const cards = TEST_CARDS.map(
+    (card) =>
+      `      <option value="${card.number}"${card === chosen ? ' selected' : ''}>•••• ${card.last4} · ${escapeHtml(card.label)}</option>`,
+  ).join('\n');
   return layout(
     `Pay ${view.clubName}`,
     `<main class="card">
@@ -251,8 +313,6 @@ ${items}
   <div class="field"><span class="field-label">Email</span><span class="field-value">${escapeHtml(view.customerEmail)}</span></div>`
       : ''
   }
-  <h2>Payment method</h2>
-  <div class="field"><span class="test-card"><span class="card-mark" aria-hidden="true">VISA</span>Test card</span><span class="field-value">•••• 4242</span></div>
   <div class="notice" role="note">
     <strong>This is the local test checkout.</strong>
     No real card is charged. Pay completes the payment and notifies the club's server, as Stripe would;
@@ -260,12 +320,23 @@ ${items}
     its page then clears or fails the payment; Decline shows a card decline; Cancel goes back to the site.
   </div>
   ${view.declined ? '<p class="alert" role="alert">Your card was declined. Try another card.</p>' : ''}
-  <form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${total}</button></form>
-  <form method="post" action="${action('pay-later')}"><button class="secondary later" type="submit">Pay, settles later</button></form>
-  <div class="secondary-actions${view.canCancel ? '' : ' single'}">
-    <form method="post" action="${action('decline')}"><button class="secondary" type="submit">Decline</button></form>
-    ${view.canCancel ? `<form method="post" action="${action('cancel')}"><button class="secondary" type="submit">Cancel</button></form>` : ''}
+  ${view.invalidCard ? '<p class="alert" role="alert">Your card number is invalid. Choose one of the test cards.</p>' : ''}
+  <form method="post" action="${action('pay')}">
+  <h2><label for="card">Test card</label></h2>
+  <div class="card-field">
+    <span class="card-mark" aria-hidden="true">VISA</span>
+    <select class="card-select" id="card" name="card" aria-describedby="card-hint">
+${cards}
+    </select>
   </div>
+  <p class="field-hint" id="card-hint">Every card pays now; a saved card is charged again for later instalments.</p>
+  <button class="pay" type="submit">Pay ${total}</button>
+  <button class="secondary later" type="submit" formaction="${action('pay-later')}">Pay, settles later</button>
+  <div class="secondary-actions${view.canCancel ? '' : ' single'}">
+    <button class="secondary" type="submit" formaction="${action('decline')}">Decline</button>
+    ${view.canCancel ? `<button class="secondary" type="submit" formaction="${action('cancel')}">Cancel</button>` : ''}
+  </div>
+  </form>
   <p class="fine">Expires ${escapeHtml(expiryTime(view.expiresAt))} (Edmonton time)</p>
 </section>
 </main>`,

@@ -7,11 +7,17 @@ import * as v from 'valibot';
 
 /** Stripe's error object (`{error: …}`), as the SDK turns it into its typed errors. */
 export interface StripeErrorBody {
-  type: 'invalid_request_error' | 'idempotency_error' | 'api_error';
+  type: 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error';
   message: string;
   code?: string;
+  /** A card error's reason from the card's bank (`generic_decline`, `insufficient_funds`, …). */
+  decline_code?: string;
   param?: string;
   doc_url?: string;
+  /** A card error's failed charge, and the PaymentIntent and PaymentMethod as they are after it. */
+  charge?: string;
+  payment_intent?: object;
+  payment_method?: object;
 }
 
 /** An answer in Stripe's error shape; thrown inside the stand-in, sent by its one error handler. */
@@ -147,7 +153,27 @@ const CheckoutSessionCreateParams = v.object({
   ),
   currency: v.optional(currencyParam),
   metadata: v.optional(metadataParam),
-  payment_intent_data: v.optional(v.object({ metadata: v.optional(metadataParam) })),
+  payment_intent_data: v.optional(
+    v.object({
+      metadata: v.optional(metadataParam),
+      // Saves the card the family pays with to a Customer, for charges made later without them.
+      setup_future_usage: v.optional(
+        v.picklist(
+          ['off_session', 'on_session'],
+          (issue) =>
+            `Invalid payment_intent_data[setup_future_usage]: must be one of off_session or on_session (got ${String(issue.input)})`,
+        ),
+      ),
+    }),
+  ),
+  customer: v.optional(v.string()),
+  customer_creation: v.optional(
+    v.picklist(
+      ['always', 'if_required'],
+      (issue) =>
+        `Invalid customer_creation: must be one of always or if_required (got ${String(issue.input)})`,
+    ),
+  ),
   expires_at: v.optional(integerParam(0)),
   ui_mode: v.optional(
     v.picklist(
@@ -263,6 +289,9 @@ export function parseCheckoutSessionCreate(form: FormObject): CheckoutSessionCre
       );
     }
   });
+  if (parsed.output.customer !== undefined && parsed.output.customer_email !== undefined) {
+    throw invalid('You may only specify one of these parameters: customer, customer_email.');
+  }
   const currencies = new Set(parsed.output.line_items.map((item) => item.price_data?.currency));
   if (currencies.size > 1) {
     throw invalid('All line items must use the same currency.', 'line_items', 'currency_mismatch');
@@ -297,6 +326,81 @@ export function parseRefundCreate(form: FormObject): RefundCreate {
   if (!parsed.output.payment_intent && !parsed.output.charge) {
     throw invalid(
       'One of the following params should be provided for this request: payment_intent or charge.',
+    );
+  }
+  return parsed.output;
+}
+
+const booleanParam = v.picklist(['true', 'false'], (issue) => `Invalid boolean: ${String(issue.input)}`);
+
+/**
+ * The PaymentIntent create parameters the stand-in acts on: a charge of a saved card, created and confirmed in
+ * one request (`confirm=true`), usually without the cardholder (`off_session=true`).
+ */
+const PaymentIntentCreateParams = v.object({
+  amount: integerParam(1),
+  currency: currencyParam,
+  customer: v.optional(v.string()),
+  payment_method: v.optional(v.string()),
+  confirm: v.optional(booleanParam),
+  off_session: v.optional(
+    v.picklist(
+      ['true', 'false', 'one_off', 'recurring'],
+      (issue) => `Invalid off_session: ${String(issue.input)}`,
+    ),
+  ),
+  metadata: v.optional(metadataParam),
+  description: v.optional(v.string()),
+  receipt_email: v.optional(v.string()),
+  setup_future_usage: v.optional(v.picklist(['off_session', 'on_session'])),
+  error_on_requires_action: v.optional(booleanParam),
+  expand: v.optional(v.unknown()),
+});
+export type PaymentIntentCreate = v.InferOutput<typeof PaymentIntentCreateParams>;
+
+/** Every top-level parameter Stripe accepts for a PaymentIntent (SDK v23's PaymentIntentCreateParams). */
+const KNOWN_PAYMENT_INTENT_PARAMS = new Set([
+  ...Object.keys(PaymentIntentCreateParams.entries),
+  ...[
+    'allowed_payment_method_types',
+    'amount_details',
+    'application_fee_amount',
+    'automatic_payment_methods',
+    'capture_method',
+    'confirmation_method',
+    'confirmation_token',
+    'customer_account',
+    'excluded_payment_method_types',
+    'hooks',
+    'mandate',
+    'mandate_data',
+    'on_behalf_of',
+    'payment_details',
+    'payment_method_configuration',
+    'payment_method_data',
+    'payment_method_options',
+    'payment_method_types',
+    'radar_options',
+    'return_url',
+    'shipping',
+    'statement_descriptor',
+    'statement_descriptor_suffix',
+    'transfer_data',
+    'transfer_group',
+    'use_stripe_sdk',
+  ],
+]);
+
+/** Reads a PaymentIntent create request, or throws the 400 Stripe would answer. */
+export function parsePaymentIntentCreate(form: FormObject): PaymentIntentCreate {
+  const unknown = Object.keys(form).find((key) => !KNOWN_PAYMENT_INTENT_PARAMS.has(key));
+  if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
+  const parsed = v.safeParse(PaymentIntentCreateParams, form);
+  if (!parsed.success) throw fromIssue(parsed.issues[0]);
+  if (parsed.output.off_session !== undefined && parsed.output.confirm !== 'true') {
+    throw invalid(
+      'The parameter `off_session` can only be passed when `confirm` is set to true.',
+      'off_session',
     );
   }
   return parsed.output;

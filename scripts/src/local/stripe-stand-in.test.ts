@@ -43,10 +43,28 @@ const eventsFor = (sessionId: string) =>
     (d) => (JSON.parse(d.body) as { data: { object: { id: string } } }).data.object.id === sessionId,
   );
 
+/** Presses a button of the checkout page, with a test card chosen in its list when one is given. */
 const press = (
   sessionId: string,
   button: 'pay' | 'pay-later' | 'settle' | 'settle-fail' | 'decline' | 'cancel',
-) => fetch(`${standIn.url}/checkout/${sessionId}/${button}`, { method: 'POST', redirect: 'manual' });
+  card?: string,
+) =>
+  fetch(`${standIn.url}/checkout/${sessionId}/${button}`, {
+    method: 'POST',
+    redirect: 'manual',
+    ...(card === undefined
+      ? {}
+      : {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ card }).toString(),
+        }),
+  });
+
+/** The events of a type about one PaymentIntent, checked against their signature. */
+const intentEvents = (intentId: string, type: string) =>
+  deliveries
+    .map((d) => stripe.webhooks.constructEvent(d.body, String(d.headers['stripe-signature']), WEBHOOK_SECRET))
+    .filter((e) => e.type === type && (e.data.object as { id: string }).id === intentId);
 
 beforeAll(async () => {
   receiver = createServer((req, res) => {
@@ -630,5 +648,227 @@ describe("the Stripe stand-in's rate limit (Stripe's test mode: 25 API requests 
     } finally {
       await slow.stop();
     }
+  });
+});
+
+describe('cards saved at checkout and charged again off-session (instalments)', () => {
+  /** A checkout that saves the card for later, paid on the page with the given test card. */
+  async function savedCard(card?: string) {
+    const session = await stripe.checkout.sessions.create(
+      tryoutCheckout({
+        customer_creation: 'always',
+        payment_intent_data: { setup_future_usage: 'off_session', metadata: { offer_id: 'offer-1' } },
+      }),
+    );
+    const paid = await press(session.id, 'pay', card);
+    expect(paid.status).toBe(303);
+    const completed = await stripe.checkout.sessions.retrieve(session.id);
+    const intent = await stripe.paymentIntents.retrieve(completed.payment_intent as string);
+    return { session: completed, intent };
+  }
+
+  const offSession = (
+    card: { customer: string; payment_method: string },
+    overrides: Partial<Stripe.PaymentIntentCreateParams> = {},
+  ) =>
+    ({
+      amount: 25000,
+      currency: 'cad',
+      customer: card.customer,
+      payment_method: card.payment_method,
+      off_session: true,
+      confirm: true,
+      metadata: { offer_id: 'offer-1', instalment: '2' },
+      ...overrides,
+    }) satisfies Stripe.PaymentIntentCreateParams;
+
+  it('saves the card paid with to a new Customer: the session and its PaymentIntent name both', async () => {
+    // Act
+    const { session, intent } = await savedCard();
+
+    // Assess
+    expect(session.customer).toMatch(/^cus_test_/);
+    expect(intent).toMatchObject({
+      status: 'succeeded',
+      customer: session.customer,
+      setup_future_usage: 'off_session',
+      metadata: { offer_id: 'offer-1' },
+    });
+    expect(intent.payment_method).toMatch(/^pm_test_/);
+    const method = await stripe.paymentMethods.retrieve(intent.payment_method as string);
+    expect(method).toMatchObject({ type: 'card', customer: session.customer, card: { last4: '4242' } });
+    const customer = await stripe.customers.retrieve(session.customer as string);
+    expect(customer).toMatchObject({ object: 'customer', email: 'parent@example.com' });
+    const completed = deliveries
+      .map((d) => JSON.parse(d.body) as { type: string; data: { object: { id: string; customer: unknown } } })
+      .find((e) => e.type === 'checkout.session.completed' && e.data.object.id === session.id);
+    expect(completed?.data.object.customer).toBe(session.customer);
+  });
+
+  it('saves no card when the checkout does not ask to: no Customer, and the card cannot be charged again', async () => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+    await press(session.id, 'pay');
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    const intent = await stripe.paymentIntents.retrieve(paid.payment_intent as string);
+
+    // Act
+    const refused = await stripe.paymentIntents
+      .create({
+        amount: 5000,
+        currency: 'cad',
+        payment_method: intent.payment_method as string,
+        off_session: true,
+        confirm: true,
+      })
+      .catch((e: unknown) => e);
+
+    // Assess
+    expect(paid.customer).toBeNull();
+    expect(intent.customer).toBeNull();
+    expect(refused).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+  });
+
+  it('charges a saved 4242 card off-session: succeeded, once per idempotency key, with payment_intent.succeeded', async () => {
+    // Prepare
+    const { intent: first } = await savedCard('4242424242424242');
+    const card = { customer: first.customer as string, payment_method: first.payment_method as string };
+
+    // Act
+    const charged = await stripe.paymentIntents.create(offSession(card), {
+      idempotencyKey: 'instalment:o1:2:1',
+    });
+    const again = await stripe.paymentIntents.create(offSession(card), {
+      idempotencyKey: 'instalment:o1:2:1',
+    });
+    const read = await stripe.paymentIntents.retrieve(charged.id);
+
+    // Assess
+    expect(charged.id).toMatch(/^pi_test_/);
+    expect(again.id).toBe(charged.id);
+    expect(charged).toMatchObject({
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: 25000,
+      amount_received: 25000,
+      currency: 'cad',
+      customer: card.customer,
+      payment_method: card.payment_method,
+      metadata: { offer_id: 'offer-1', instalment: '2' },
+    });
+    expect(read.latest_charge).toMatch(/^ch_test_/);
+    await vi.waitFor(() => expect(intentEvents(charged.id, 'payment_intent.succeeded')).toHaveLength(1));
+    expect(intentEvents(charged.id, 'payment_intent.succeeded')[0]?.data.object).toMatchObject({
+      status: 'succeeded',
+      metadata: { instalment: '2' },
+    });
+  });
+
+  it.each([
+    ['4000000000000341', 'card_declined', 'generic_decline', 'Your card was declined.'],
+    ['4000000000009995', 'card_declined', 'insufficient_funds', 'Your card has insufficient funds.'],
+    [
+      '4000002760003184',
+      'authentication_required',
+      'authentication_required',
+      'Your card was declined. This transaction requires authentication.',
+    ],
+  ])(
+    'a saved %s card pays at checkout, then off-session answers 402 %s (%s) with the PaymentIntent',
+    async (number, code, declineCode, message) => {
+      // Prepare
+      const { intent: first } = await savedCard(number);
+      const card = { customer: first.customer as string, payment_method: first.payment_method as string };
+
+      // Act
+      const error = await stripe.paymentIntents
+        .create(offSession(card), { idempotencyKey: `decline-${number}` })
+        .catch((e: unknown) => e as Stripe.errors.StripeCardError);
+      const replay = await stripe.paymentIntents
+        .create(offSession(card), { idempotencyKey: `decline-${number}` })
+        .catch((e: unknown) => e as Stripe.errors.StripeCardError);
+
+      // Assess
+      expect(first.status).toBe('succeeded');
+      expect(error).toMatchObject({
+        type: 'StripeCardError',
+        statusCode: 402,
+        code,
+        decline_code: declineCode,
+        message,
+        payment_intent: {
+          status: 'requires_payment_method',
+          amount: 25000,
+          customer: card.customer,
+          last_payment_error: { type: 'card_error', code, decline_code: declineCode },
+        },
+      });
+      const intentId = (error as Stripe.errors.StripeCardError).payment_intent!.id;
+      expect(intentId).toMatch(/^pi_test_/);
+      expect((replay as Stripe.errors.StripeCardError).payment_intent?.id).toBe(intentId);
+      expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({
+        status: 'requires_payment_method',
+        amount_received: 0,
+        last_payment_error: { code, decline_code: declineCode },
+      });
+      await vi.waitFor(() => expect(intentEvents(intentId, 'payment_intent.payment_failed')).toHaveLength(1));
+      const refund = await stripe.refunds.create({ payment_intent: intentId }).catch((e: unknown) => e);
+      expect(refund).toMatchObject({ type: 'StripeInvalidRequestError' });
+    },
+  );
+
+  it("refuses a charge without the card's Customer, or of another Customer's card", async () => {
+    // Prepare
+    const { intent: one } = await savedCard();
+    const { intent: other } = await savedCard();
+    const card = { customer: one.customer as string, payment_method: one.payment_method as string };
+
+    // Act
+    const noCustomer = await stripe.paymentIntents
+      .create(offSession(card, { customer: undefined }))
+      .catch((e: unknown) => e);
+    const wrongCustomer = await stripe.paymentIntents
+      .create(offSession(card, { customer: other.customer as string }))
+      .catch((e: unknown) => e);
+    const unknown = await stripe.paymentIntents
+      .create(offSession(card, { payment_method: 'pm_test_unknown' }))
+      .catch((e: unknown) => e);
+
+    // Assess
+    expect(noCustomer).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+    expect(wrongCustomer).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+    expect(unknown).toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      message: "No such PaymentMethod: 'pm_test_unknown'",
+    });
+  });
+
+  it('charges the card a Customer given to a checkout saves, under that Customer', async () => {
+    // Prepare
+    const { session: first } = await savedCard('4000000000000341');
+
+    // Act
+    const second = await stripe.checkout.sessions.create(
+      tryoutCheckout({
+        customer_email: undefined,
+        customer: first.customer as string,
+        payment_intent_data: { setup_future_usage: 'off_session' },
+      }),
+    );
+    await press(second.id, 'pay', '4242424242424242');
+    const paid = await stripe.checkout.sessions.retrieve(second.id);
+    const intent = await stripe.paymentIntents.retrieve(paid.payment_intent as string);
+    const charged = await stripe.paymentIntents.create(
+      offSession({ customer: first.customer as string, payment_method: intent.payment_method as string }),
+    );
+    const unknownCustomer = await stripe.checkout.sessions
+      .create(tryoutCheckout({ customer_email: undefined, customer: 'cus_test_unknown' }))
+      .catch((e: unknown) => e);
+
+    // Assess
+    expect(paid.customer).toBe(first.customer);
+    expect(charged.status).toBe('succeeded');
+    expect(unknownCustomer).toMatchObject({ code: 'resource_missing', param: 'customer' });
   });
 });

@@ -1,8 +1,10 @@
 /**
  * A local stand-in for the part of Stripe the product uses, so no Stripe account is needed on the local
  * stack or in tests: Checkout Sessions (create with idempotency, retrieve, expire) in Stripe's object
- * shapes and error format, a checkout page with Pay / Decline / Cancel, and webhooks signed the way Stripe
- * signs them. The real `stripe` SDK is pointed here (STRIPE_API_BASE), so the product's own Stripe calls
+ * shapes and error format, a checkout page with a choice of test card and Pay / Decline / Cancel, cards saved
+ * to a Customer at checkout (`setup_future_usage`) and charged again off-session (PaymentIntents that succeed
+ * or fail with Stripe's 402 card errors, as the chosen test card would later), each successful charge's
+ * balance transaction (Stripe's fee), and webhooks signed the way Stripe signs them. The real `stripe` SDK is pointed here (STRIPE_API_BASE), so the product's own Stripe calls
  * and its webhook signature check run unchanged. State lives in memory: a restart forgets every session.
  * Like Stripe, it refuses API requests past its rate (test mode: 25 a second) with 429 `rate_limit`, and it
  * counts, per second, the requests it served and refused (GET /stand-in/api-calls).
@@ -14,15 +16,19 @@ import Stripe from 'stripe';
 import {
   StripeApiError,
   parseCheckoutSessionCreate,
+  parsePaymentIntentCreate,
   parseRefundCreate,
   parseStripeForm,
   type FormValue,
+  type StripeErrorBody,
 } from './stripe-stand-in-params';
 import {
   renderCheckoutPage,
   renderClosedPage,
+  testCardOf,
   type CheckoutLineItem,
   type ClosedReason,
+  type TestCard,
 } from './stripe-stand-in-page';
 
 export interface StripeStandIn {
@@ -94,8 +100,106 @@ type EventType =
   | 'checkout.session.async_payment_succeeded'
   | 'checkout.session.async_payment_failed'
   | 'checkout.session.expired'
+  | 'payment_intent.succeeded'
+  | 'payment_intent.payment_failed'
   | 'charge.refunded'
   | 'charge.dispute.created';
+
+/** The fields of Stripe's PaymentIntent the stand-in fills. */
+export type PaymentIntentObject = Pick<
+  Stripe.PaymentIntent,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'amount_capturable'
+  | 'amount_received'
+  | 'canceled_at'
+  | 'capture_method'
+  | 'confirmation_method'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'description'
+  | 'last_payment_error'
+  | 'latest_charge'
+  | 'livemode'
+  | 'metadata'
+  | 'next_action'
+  | 'payment_method'
+  | 'payment_method_types'
+  | 'setup_future_usage'
+  | 'status'
+>;
+
+/** The fields of Stripe's Customer the stand-in fills (one is made when a checkout saves the card). */
+export type CustomerObject = Pick<
+  Stripe.Customer,
+  | 'id'
+  | 'object'
+  | 'balance'
+  | 'created'
+  | 'default_source'
+  | 'description'
+  | 'email'
+  | 'invoice_settings'
+  | 'livemode'
+  | 'metadata'
+  | 'name'
+  | 'phone'
+  | 'shipping'
+>;
+
+/** The fields of Stripe's PaymentMethod (a card) the stand-in fills. */
+export type PaymentMethodObject = Pick<
+  Stripe.PaymentMethod,
+  'id' | 'object' | 'billing_details' | 'created' | 'customer' | 'livemode' | 'metadata' | 'type'
+> & {
+  card: Pick<
+    Stripe.PaymentMethod.Card,
+    | 'brand'
+    | 'checks'
+    | 'country'
+    | 'display_brand'
+    | 'exp_month'
+    | 'exp_year'
+    | 'funding'
+    | 'generated_from'
+    | 'last4'
+    | 'networks'
+    | 'regulated_status'
+    | 'three_d_secure_usage'
+    | 'wallet'
+  >;
+};
+
+/** The fields of Stripe's BalanceTransaction the stand-in fills: a charge's amount, Stripe's fee and the net. */
+export type BalanceTransactionObject = Pick<
+  Stripe.BalanceTransaction,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'available_on'
+  | 'balance_type'
+  | 'created'
+  | 'currency'
+  | 'description'
+  | 'exchange_rate'
+  | 'fee'
+  | 'fee_details'
+  | 'net'
+  | 'reporting_category'
+  | 'source'
+  | 'status'
+  | 'type'
+>;
+
+/**
+ * Stripe's standard fee for a domestic card in Canada: 2.9% + 30¢ of each successful charge, rounded to the
+ * cent (what the stand-in reports on every charge's balance transaction).
+ */
+export function stripeFee(amount: number): number {
+  return Math.round(amount * 0.029) + 30;
+}
 
 /** The fields of Stripe's Refund the stand-in fills. */
 export type RefundObject = Pick<
@@ -123,10 +227,15 @@ export type ChargeObject = Pick<
   | 'created'
   | 'currency'
   | 'disputed'
+  | 'balance_transaction'
+  | 'customer'
+  | 'failure_code'
+  | 'failure_message'
   | 'livemode'
   | 'metadata'
   | 'paid'
   | 'payment_intent'
+  | 'payment_method'
   | 'refunded'
   | 'status'
 >;
@@ -146,7 +255,10 @@ export type DisputeObject = Pick<
   | 'status'
 >;
 
-/** A payment a checkout took: its PaymentIntent, its one charge, and what happened to it since. */
+/**
+ * A payment: a checkout's, or a saved card's charged off-session. Its PaymentIntent, its one charge (failed
+ * when the card declined), and what happened to it since.
+ */
 interface StoredPayment {
   intentId: string;
   chargeId: string;
@@ -156,6 +268,22 @@ interface StoredPayment {
   metadata: Record<string, string>;
   refunds: RefundObject[];
   dispute: DisputeObject | null;
+  /** 'processing' while a checkout's payment settles; 'requires_payment_method' after a decline. */
+  status: 'succeeded' | 'processing' | 'requires_payment_method';
+  customer: string | null;
+  paymentMethod: string;
+  card: TestCard;
+  setupFutureUsage: 'off_session' | 'on_session' | null;
+  description: string | null;
+  /** Made when the money is taken: null while a payment settles and after a decline. */
+  balanceTransaction: BalanceTransactionObject | null;
+  lastPaymentError: Stripe.PaymentIntent.LastPaymentError | null;
+}
+
+/** A card a family paid with, and the test card it is (what it does when charged again later). */
+interface StoredPaymentMethod {
+  method: PaymentMethodObject;
+  card: TestCard;
 }
 
 interface StoredSession {
@@ -167,6 +295,10 @@ interface StoredSession {
   settlementFailed?: boolean;
   /** payment_intent_data.metadata: what the payment (and its charge) carries. */
   paymentMetadata: Record<string, string>;
+  /** payment_intent_data.setup_future_usage: the card paid with is saved to the session's Customer. */
+  setupFutureUsage: 'off_session' | 'on_session' | null;
+  /** customer_creation 'always': a Customer is made at payment even when no card is saved. */
+  alwaysCreateCustomer: boolean;
 }
 
 interface ApiAnswer {
@@ -277,6 +409,46 @@ function noSuchSession(id: string): StripeApiError {
   });
 }
 
+function noSuchCustomer(id: string): StripeApiError {
+  return new StripeApiError(400, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such customer: '${id}'`,
+    param: 'customer',
+  });
+}
+
+function invalidParam(message: string, param: string): StripeApiError {
+  return new StripeApiError(400, { type: 'invalid_request_error', message, param });
+}
+
+/** What Stripe answers when a saved test card is charged off-session and its bank says no. */
+const LATER_DECLINES: Record<
+  Exclude<TestCard['later'], 'succeeds'>,
+  { code: string; decline_code: string; message: string }
+> = {
+  generic_decline: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  authentication_required: {
+    code: 'authentication_required',
+    decline_code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
+};
+
+/** The fields `expand[]` names (`expand[]=a&expand[]=b` or `expand[0]=a`). */
+function expandOf(form: Record<string, FormValue>): string[] {
+  return [form.expand ?? []].flat().filter((item): item is string => typeof item === 'string');
+}
+
 /** `sk_live_abc…wxyz` → `sk_live_*****…wxyz`, the way Stripe echoes a refused key. */
 function redactKey(key: string): string {
   const prefix = /^[a-z]+_(?:test_|live_)?/.exec(key)?.[0] ?? '';
@@ -351,8 +523,10 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(32).toString('hex')}`;
   const clubName = options.clubName ?? DEFAULT_CLUB_NAME;
   const sessions = new Map<string, StoredSession>();
-  /** Payments by PaymentIntent id, made when a checkout is paid. */
+  /** Payments by PaymentIntent id, made when a checkout is paid or a saved card is charged. */
   const payments = new Map<string, StoredPayment>();
+  const customers = new Map<string, CustomerObject>();
+  const paymentMethods = new Map<string, StoredPaymentMethod>();
   const idempotent = new Map<string, SavedIdempotentAnswer>();
   const deliveries = new Set<Promise<void>>();
   const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
@@ -434,6 +608,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         param: 'expires_at',
       });
     }
+    if (params.customer !== undefined && !customers.has(params.customer))
+      throw noSuchCustomer(params.customer);
     const lineItems: CheckoutLineItem[] = params.line_items.map((item) => ({
       // parseCheckoutSessionCreate refuses a line item without price_data.
       name: item.price_data?.product_data.name ?? '',
@@ -452,7 +628,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       client_reference_id: params.client_reference_id ?? null,
       created,
       currency: params.line_items[0]?.price_data?.currency ?? params.currency ?? null,
-      customer: null,
+      customer: params.customer ?? null,
       customer_details: null,
       customer_email: params.customer_email ?? null,
       expires_at: expiresAt,
@@ -471,6 +647,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       session,
       lineItems,
       paymentMetadata: params.payment_intent_data?.metadata ?? {},
+      setupFutureUsage: params.payment_intent_data?.setup_future_usage ?? null,
+      alwaysCreateCustomer: params.customer_creation === 'always',
       expiryTimer: setTimeout(
         () => {
           if (stored.session.status !== 'open') return;
@@ -504,24 +682,175 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     };
   }
 
-  function chargeOf(payment: StoredPayment): ChargeObject {
+  /** A declined off-session charge: it failed, took nothing, and cannot be refunded. */
+  const declined = (payment: StoredPayment) =>
+    payment.lastPaymentError !== null && !payment.balanceTransaction;
+
+  function chargeOf(payment: StoredPayment, expandBalance = false): ChargeObject {
     const refunded = payment.refunds.reduce((sum, r) => sum + r.amount, 0);
+    const failed = declined(payment);
+    const balance = payment.balanceTransaction;
     return {
       id: payment.chargeId,
       object: 'charge',
       amount: payment.amount,
-      amount_captured: payment.amount,
+      amount_captured: failed ? 0 : payment.amount,
       amount_refunded: refunded,
+      balance_transaction: balance && expandBalance ? structuredClone(balance) : (balance?.id ?? null),
       created: payment.created,
       currency: payment.currency,
+      customer: payment.customer,
       disputed: payment.dispute !== null,
+      failure_code: failed ? (payment.lastPaymentError?.code ?? null) : null,
+      failure_message: failed ? (payment.lastPaymentError?.message ?? null) : null,
       livemode: false,
       metadata: payment.metadata,
-      paid: true,
+      paid: !failed,
       payment_intent: payment.intentId,
+      payment_method: payment.paymentMethod,
       refunded: refunded >= payment.amount,
-      status: 'succeeded',
+      status: failed ? 'failed' : 'succeeded',
     };
+  }
+
+  /** A charge as GET answers it: with the card it was paid with (brand, last 4), as the receipt reads it. */
+  function chargeView(payment: StoredPayment, expandBalance: boolean) {
+    return {
+      ...chargeOf(payment, expandBalance),
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: payment.card.last4 } },
+    };
+  }
+
+  /**
+   * A payment's PaymentIntent as Stripe answers it, expanding what `expand[]` names: `latest_charge`
+   * (`latest_charge.balance_transaction` too), `customer` and `payment_method`.
+   */
+  function intentOf(payment: StoredPayment, expand: readonly string[] = []): PaymentIntentObject {
+    const withBalance = expand.includes('latest_charge.balance_transaction');
+    const method = paymentMethods.get(payment.paymentMethod);
+    const customer = payment.customer ? customers.get(payment.customer) : undefined;
+    const intent: PaymentIntentObject = {
+      id: payment.intentId,
+      object: 'payment_intent',
+      amount: payment.amount,
+      amount_capturable: 0,
+      amount_received: payment.status === 'succeeded' ? payment.amount : 0,
+      canceled_at: null,
+      capture_method: 'automatic',
+      confirmation_method: 'automatic',
+      created: payment.created,
+      currency: payment.currency,
+      customer: expand.includes('customer') && customer ? structuredClone(customer) : payment.customer,
+      description: payment.description,
+      last_payment_error: structuredClone(payment.lastPaymentError),
+      latest_charge:
+        expand.includes('latest_charge') || withBalance
+          ? (chargeView(payment, withBalance) as unknown as Stripe.Charge)
+          : payment.chargeId,
+      livemode: false,
+      metadata: payment.metadata,
+      next_action: null,
+      payment_method:
+        expand.includes('payment_method') && method
+          ? (structuredClone(method.method) as unknown as Stripe.PaymentMethod)
+          : payment.paymentMethod,
+      payment_method_types: ['card'],
+      setup_future_usage: payment.setupFutureUsage,
+      status: payment.status,
+    };
+    return intent;
+  }
+
+  /** The money a successful charge moved: Stripe's fee (2.9% + 30¢) and what reaches the club. */
+  function balanceTransactionOf(payment: StoredPayment): BalanceTransactionObject {
+    const fee = stripeFee(payment.amount);
+    const created = nowSeconds();
+    return {
+      id: randomId('txn_test_', 24),
+      object: 'balance_transaction',
+      amount: payment.amount,
+      available_on: created + 2 * 24 * 60 * 60,
+      balance_type: 'payments',
+      created,
+      currency: payment.currency,
+      description: payment.description,
+      exchange_rate: null,
+      fee,
+      fee_details: [
+        {
+          amount: fee,
+          application: null,
+          currency: payment.currency,
+          description: 'Stripe processing fees',
+          type: 'stripe_fee',
+        },
+      ],
+      net: payment.amount - fee,
+      reporting_category: 'charge',
+      source: payment.chargeId,
+      status: 'pending',
+      type: 'charge',
+    };
+  }
+
+  function newCustomer(email: string | null): CustomerObject {
+    const customer: CustomerObject = {
+      id: randomId('cus_test_', 14),
+      object: 'customer',
+      balance: 0,
+      created: nowSeconds(),
+      default_source: null,
+      description: null,
+      email,
+      invoice_settings: {
+        custom_fields: null,
+        default_payment_method: null,
+        footer: null,
+        rendering_options: null,
+      },
+      livemode: false,
+      metadata: {},
+      name: null,
+      phone: null,
+      shipping: null,
+    };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /** The card a family paid with at a checkout: attached to a Customer when it is saved for later. */
+  function newPaymentMethod(card: TestCard, email: string | null, customer: string | null): string {
+    const id = randomId('pm_test_', 24);
+    const created = new Date();
+    paymentMethods.set(id, {
+      card,
+      method: {
+        id,
+        object: 'payment_method',
+        billing_details: { address: null, email, name: null, phone: null, tax_id: null },
+        card: {
+          brand: 'visa',
+          checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+          country: 'US',
+          display_brand: 'visa',
+          exp_month: 12,
+          exp_year: created.getUTCFullYear() + 3,
+          funding: 'credit',
+          generated_from: null,
+          last4: card.last4,
+          networks: { available: ['visa'], preferred: null },
+          regulated_status: 'unregulated',
+          three_d_secure_usage: { supported: true },
+          wallet: null,
+        },
+        created: Math.floor(created.getTime() / 1000),
+        customer,
+        livemode: false,
+        metadata: {},
+        type: 'card',
+      },
+    });
+    return id;
   }
 
   function paymentOf(params: { payment_intent?: string; charge?: string }): StoredPayment {
@@ -550,6 +879,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     payment: StoredPayment,
     params: { amount?: number; reason?: RefundObject['reason']; metadata?: Record<string, string> },
   ): RefundObject {
+    if (declined(payment)) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `This PaymentIntent (${payment.intentId}) does not have a successful charge to refund.`,
+      });
+    }
     if (payment.dispute) {
       throw new StripeApiError(400, {
         type: 'invalid_request_error',
@@ -598,6 +933,159 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     return { status: 200, body: structuredClone(made), after: () => deliver('charge.refunded', charge) };
   }
 
+  /**
+   * POST /v1/payment_intents: a saved card charged without its holder (an instalment), created and confirmed
+   * at once. It succeeds, or fails as the test card does later: Stripe's 402 card error naming the code, the
+   * bank's decline code and the PaymentIntent (now `requires_payment_method`). Either way the answer is kept
+   * under the idempotency key, as Stripe keeps a card error, and the payment_intent event is sent.
+   */
+  function createPaymentIntent(form: Record<string, FormValue>): ApiAnswer {
+    const params = parsePaymentIntentCreate(form);
+    if (params.confirm !== 'true' || params.payment_method === undefined) {
+      throw invalidParam(
+        'The local Stripe stand-in creates PaymentIntents confirmed at once with a saved card only (confirm=true and a payment_method).',
+        params.payment_method === undefined ? 'payment_method' : 'confirm',
+      );
+    }
+    if (params.off_session === undefined || params.off_session === 'false') {
+      throw invalidParam(
+        'The local Stripe stand-in charges saved cards off-session only (off_session=true): cardholders pay on its checkout page.',
+        'off_session',
+      );
+    }
+    if (params.amount < 50) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_small',
+        message: `Amount must be at least ${formatMoney(50, params.currency)} ${params.currency}`,
+        param: 'amount',
+      });
+    }
+    if (params.customer !== undefined && !customers.has(params.customer))
+      throw noSuchCustomer(params.customer);
+    const saved = paymentMethods.get(params.payment_method);
+    if (!saved) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such PaymentMethod: '${params.payment_method}'`,
+        param: 'payment_method',
+      });
+    }
+    const owner = saved.method.customer as string | null;
+    if (owner === null) {
+      throw invalidParam(
+        'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+        'payment_method',
+      );
+    }
+    if (params.customer !== owner) {
+      throw invalidParam(
+        params.customer === undefined
+          ? `The PaymentMethod provided (${params.payment_method}) belongs to a Customer, but you did not provide the Customer. Please include the Customer in the \`customer\` parameter on the PaymentIntent.`
+          : `The provided PaymentMethod (${params.payment_method}) belongs to another Customer than the one given (${params.customer}).`,
+        'payment_method',
+      );
+    }
+    const payment: StoredPayment = {
+      intentId: randomId('pi_test_', 24),
+      chargeId: randomId('ch_test_', 24),
+      amount: params.amount,
+      currency: params.currency,
+      created: nowSeconds(),
+      metadata: params.metadata ?? {},
+      refunds: [],
+      dispute: null,
+      status: 'succeeded',
+      customer: owner,
+      paymentMethod: params.payment_method,
+      card: saved.card,
+      setupFutureUsage: params.setup_future_usage ?? null,
+      description: params.description ?? null,
+      balanceTransaction: null,
+      lastPaymentError: null,
+    };
+    payments.set(payment.intentId, payment);
+    const expand = expandOf(form);
+    if (saved.card.later === 'succeeds') {
+      payment.balanceTransaction = balanceTransactionOf(payment);
+      const intent = intentOf(payment);
+      return {
+        status: 200,
+        body: intentOf(payment, expand),
+        after: () => deliver('payment_intent.succeeded', intent),
+      };
+    }
+    const decline = LATER_DECLINES[saved.card.later];
+    const error: StripeErrorBody = new StripeApiError(402, {
+      type: 'card_error',
+      ...decline,
+      charge: payment.chargeId,
+    }).body;
+    payment.status = 'requires_payment_method';
+    payment.lastPaymentError = {
+      type: 'card_error',
+      code: decline.code,
+      decline_code: decline.decline_code,
+      message: decline.message,
+      charge: payment.chargeId,
+      ...(error.doc_url ? { doc_url: error.doc_url } : {}),
+      payment_method: structuredClone(saved.method) as unknown as Stripe.PaymentMethod,
+    };
+    const intent = intentOf(payment);
+    return {
+      status: 402,
+      body: { error: { ...error, payment_intent: intent, payment_method: structuredClone(saved.method) } },
+      after: () => deliver('payment_intent.payment_failed', intent),
+    };
+  }
+
+  function paymentOfCharge(id: string): StoredPayment {
+    const payment = [...payments.values()].find((p) => p.chargeId === id);
+    if (payment) return payment;
+    throw new StripeApiError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such charge: '${id}'`,
+      param: 'id',
+    });
+  }
+
+  /** GET /v1/<kind>/<id> of a customer, payment method or balance transaction; null for other paths. */
+  function retrieveOther(path: string, form: Record<string, FormValue>): ApiAnswer | null {
+    const match = /^\/v1\/(customers|payment_methods|charges|balance_transactions)\/([^/]+)$/.exec(path);
+    if (!match) return null;
+    const id = decodeURIComponent(match[2] ?? '');
+    const missing = (what: string) =>
+      new StripeApiError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+        param: 'id',
+      });
+    switch (match[1]) {
+      case 'customers': {
+        const customer = customers.get(id);
+        if (!customer) throw missing('customer');
+        return { status: 200, body: customer };
+      }
+      case 'payment_methods': {
+        const method = paymentMethods.get(id);
+        if (!method) throw missing('PaymentMethod');
+        return { status: 200, body: method.method };
+      }
+      case 'charges': {
+        const payment = paymentOfCharge(id);
+        return { status: 200, body: chargeView(payment, expandOf(form).includes('balance_transaction')) };
+      }
+      default: {
+        const payment = [...payments.values()].find((p) => p.balanceTransaction?.id === id);
+        if (!payment?.balanceTransaction) throw missing('balance transaction');
+        return { status: 200, body: payment.balanceTransaction };
+      }
+    }
+  }
+
   const list = (url: string, data: unknown[]) => ({
     status: 200,
     body: { object: 'list', data, has_more: false, url },
@@ -622,30 +1110,16 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         : [...payments.values()].flatMap((p) => p.refunds);
       return list(path, found);
     }
-    // A payment, as the receipt reads it (issue 36): its latest charge, expanded when asked, paid by the test
-    // card (Visa ending 4242), as Stripe's test mode answers a Checkout payment made with it.
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(form);
+    // A payment, as the receipt reads it (issue 36): its latest charge, expanded when asked, with the test card
+    // it was paid by (Visa), and its balance transaction (Stripe's fee) when that is asked too.
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (intentMatch && method === 'GET') {
       const payment = paymentOf({ payment_intent: decodeURIComponent(intentMatch[1] ?? '') });
-      const expand = [form.expand ?? []].flat();
-      const charge = {
-        ...chargeOf(payment),
-        payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
-      };
-      return {
-        status: 200,
-        body: {
-          id: payment.intentId,
-          object: 'payment_intent',
-          amount: payment.amount,
-          currency: payment.currency,
-          status: 'succeeded',
-          created: payment.created,
-          metadata: payment.metadata,
-          latest_charge: expand.includes('latest_charge') ? charge : payment.chargeId,
-        },
-      };
+      return { status: 200, body: intentOf(payment, expandOf(form)) };
     }
+    const other = method === 'GET' ? retrieveOther(path, form) : null;
+    if (other) return other;
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     const id = match ? decodeURIComponent(match[1] ?? '') : '';
     if (match && method === 'GET' && !match[2]) {
@@ -728,7 +1202,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const { session } = stored;
     const successUrl = session.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', session.id) ?? null;
     if (action && method !== 'POST') return redirect(res, `/checkout/${session.id}`);
-    await readBody(req);
+    const posted = parseStripeForm(await readBody(req)).card;
+    const cardNumber = typeof posted === 'string' ? posted : undefined;
 
     if (action === 'cancel' && session.cancel_url) return redirect(res, session.cancel_url);
     const closed = (reason: ClosedReason, returnUrl: string | null) =>
@@ -748,14 +1223,25 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       const settling = session.payment_status === 'unpaid' && !stored.settlementFailed;
       if (settling && (action === 'settle' || action === 'settle-fail')) {
         // The money arrives (or does not) after the checkout completed: Stripe's async payment events.
+        const payment = payments.get(session.payment_intent as string);
         if (action === 'settle') session.payment_status = 'paid';
         else stored.settlementFailed = true;
+        if (payment) {
+          payment.status = action === 'settle' ? 'succeeded' : 'requires_payment_method';
+          if (action === 'settle') payment.balanceTransaction = balanceTransactionOf(payment);
+        }
         await deliver(
           action === 'settle'
             ? 'checkout.session.async_payment_succeeded'
             : 'checkout.session.async_payment_failed',
           session,
         );
+        if (payment) {
+          void deliver(
+            action === 'settle' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+            intentOf(payment),
+          );
+        }
       } else if ((action === 'pay' || action === 'pay-later') && successUrl) {
         // A second press (or a reload) lands where the first one did.
         return redirect(res, successUrl);
@@ -764,13 +1250,26 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       return closed(stored.settlementFailed ? 'settle-failed' : 'settling', successUrl);
     }
     if (session.status === 'expired') return closed('expired', session.cancel_url);
-    if (action === 'pay' || action === 'pay-later') {
+    const card = testCardOf(cardNumber);
+    if ((action === 'pay' || action === 'pay-later') && card) {
       clearTimeout(stored.expiryTimer);
+      // A card saved for later (or customer_creation 'always') needs a Customer: the session's own, or a new one.
+      const customer =
+        (session.customer as string | null) ??
+        (stored.setupFutureUsage || stored.alwaysCreateCustomer
+          ? newCustomer(session.customer_email).id
+          : null);
+      const paymentMethod = newPaymentMethod(
+        card,
+        session.customer_email,
+        stored.setupFutureUsage ? customer : null,
+      );
       Object.assign(session, {
         status: 'complete',
         // Settles later: complete now, the money still to arrive (Stripe's 'unpaid' with a payment intent).
         payment_status: action === 'pay' ? 'paid' : 'unpaid',
         payment_intent: randomId('pi_test_', 24),
+        customer,
         customer_details: {
           address: null,
           business_name: null,
@@ -783,7 +1282,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         },
       } satisfies Partial<CheckoutSessionObject>);
       const intentId = session.payment_intent as string;
-      payments.set(intentId, {
+      const payment: StoredPayment = {
         intentId,
         chargeId: randomId('ch_test_', 24),
         amount: session.amount_total ?? 0,
@@ -792,9 +1291,21 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         metadata: stored.paymentMetadata,
         refunds: [],
         dispute: null,
-      });
+        status: action === 'pay' ? 'succeeded' : 'processing',
+        customer,
+        paymentMethod,
+        card,
+        setupFutureUsage: stored.setupFutureUsage,
+        description: null,
+        balanceTransaction: null,
+        lastPaymentError: null,
+      };
+      if (action === 'pay') payment.balanceTransaction = balanceTransactionOf(payment);
+      payments.set(intentId, payment);
       // Awaited so the product has recorded the payment before the browser reaches the success page.
       await deliver('checkout.session.completed', session);
+      // Stripe also tells of the payment itself; the product acts on the session's event for a checkout.
+      if (action === 'pay') void deliver('payment_intent.succeeded', intentOf(payment));
       if (successUrl) return redirect(res, successUrl);
       return closed(action === 'pay' ? 'complete' : 'settling', null);
     }
@@ -812,6 +1323,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
         expiresAt: session.expires_at,
         canCancel: session.cancel_url !== null,
         declined: action === 'decline',
+        invalidCard: (action === 'pay' || action === 'pay-later') && !card,
+        ...(cardNumber && card ? { cardNumber } : {}),
       }),
     );
   }

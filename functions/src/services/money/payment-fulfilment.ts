@@ -29,6 +29,7 @@ import { idOf, listRefunds, paymentCardOf, sessionOfPayment } from '../../paymen
 import { verifyWebhookEvent, type CheckoutEventType } from '../../payments/webhook-events';
 import { mailConfirmationOnce } from '../mail/confirmation-mail';
 import { applyDispute, reconcileRefunds } from './refunds';
+import { fulfilInstalmentIntent, isInstalmentIntent } from './instalment-fulfilment';
 import { changeOf as teamFeeChangeOf, fulfilTeamFee, isTeamFeeSession } from './team-fee-fulfilment';
 import { reconcileTeamFeeRefunds } from './team-fee-refunds';
 import { rateLimits, requireWithinLimit } from '../platform/rate-limits';
@@ -216,6 +217,19 @@ export async function handleStripeWebhook(rawBody: string, signature: string): P
   if (!event) throw new BadRequestError(serverMessages.invalidSignature);
   switch (event.kind) {
     case 'other':
+      log.info('stripe event ignored', { eventId: event.id, type: event.type });
+      return { received: true };
+    case 'payment_intent':
+      // A team fee instalment charged off-session (issue 46) is recorded from its payment's own events; a
+      // checkout's payment is recorded from its session's events.
+      if (isInstalmentIntent(event.intent)) {
+        await fulfilInstalmentIntent(event.type, event.intent, {
+          scope: 'stripe-event',
+          id: event.id,
+          detail: { event_type: event.type },
+        });
+        return { received: true };
+      }
       log.info('stripe event ignored', { eventId: event.id, type: event.type });
       return { received: true };
     case 'malformed':
