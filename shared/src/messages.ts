@@ -266,6 +266,8 @@ export const teamFeeMessages = {
   notAccepted: 'The team fee is paid once the offer is accepted.',
   noFee: 'This team has no fee to pay.',
   feePaid: 'The team fee is paid.',
+  firstInstalmentPaid:
+    'The first instalment is paid; the others are charged to the saved card on their due dates.',
   feeProcessing: 'The team fee’s payment is still going through. It will show here once it lands.',
   cashNotAccepted: 'This team takes the fee by card only.',
   cashOnCard: 'This team fee was paid by card, so it cannot be marked as cash.',

@@ -37,6 +37,19 @@ export const TeamFeePaidMessageSchema = v.object({
 export type TeamFeePaidMessage = v.InferOutput<typeof TeamFeePaidMessageSchema>;
 
 /**
+ * A team fee instalment the card was declined for (issue 46): the family is told once per attempt (claimed on
+ * the instalment by its attempt), with the link to pay it.
+ */
+export const InstalmentDeclinedMessageSchema = v.object({
+  kind: v.literal('instalment_declined'),
+  season_id: Id,
+  player_id: Id,
+  n: v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(4)),
+  attempt: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export type InstalmentDeclinedMessage = v.InferOutput<typeof InstalmentDeclinedMessageSchema>;
+
+/**
  * The waitlist's mails (issue 45 §1): a spot held for a waitlisted family (its entry and the hold's round,
  * claimed on the entry), or a hold that lapsed (the entry is gone: its account and group, claimed once as a
  * family notice).
@@ -63,6 +76,7 @@ export type SpotMailMessage = v.InferOutput<typeof SpotMailMessageSchema>;
 export const FamilyMailMessageSchema = v.variant('kind', [
   ConfirmationMessageSchema,
   TeamFeePaidMessageSchema,
+  InstalmentDeclinedMessageSchema,
   ...SpotMailMessageSchema.options,
 ]);
 export type FamilyMailMessage = v.InferOutput<typeof FamilyMailMessageSchema>;

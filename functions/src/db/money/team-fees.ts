@@ -33,6 +33,8 @@ export interface TeamFeeFields {
   fee_payment_intent_id?: string;
   fee_card_brand?: string;
   fee_card_last4?: string;
+  /** What Stripe kept of its card payment (of the first instalment on a plan), when Stripe said (issue 46). */
+  stripe_fee_cents?: number;
   /** Who marked the cash collected (an admin's account id). */
   fee_cash_collected_by?: string;
   /** Asked back (pending card refunds included), and given back, in cents. */
@@ -40,6 +42,8 @@ export interface TeamFeeFields {
   fee_refunded_cents?: number;
   /** When its confirmation mail was claimed (once per payment). */
   fee_mailed_at?: string;
+  /** What the plan's instalments have collected, in cents (refunds aside): the fee is paid at fee_cents. */
+  fee_plan_paid_cents?: number;
   /** The family gave the accepted place up (state declined), and when. */
   withdrawn_after_acceptance?: boolean;
   withdrawn_at?: string;
@@ -47,18 +51,29 @@ export interface TeamFeeFields {
 
 export type TeamFeeOffer = OfferItem & TeamFeeFields;
 
-/** Where the fee stands: 'none' without a fee, 'paid' once paid, 'to_pay' otherwise. */
+/** Where the fee stands: 'none' without a fee, 'paid' once paid, 'on_plan' part paid in instalments, else 'to_pay'. */
 export function feeStateOf(offer: TeamFeeOffer): OfferFeeState {
   if (offer.fee_state === 'paid') return 'paid';
+  if (offer.fee_state === 'on_plan') return 'on_plan';
   return offer.fee_cents > 0 ? 'to_pay' : 'none';
+}
+
+/** What was paid in all (instalments so far, for a plan), in cents, before refunds. */
+export function collectedCentsOf(offer: TeamFeeOffer): number {
+  if (offer.fee_plan && offer.fee_method === 'stripe') {
+    return offer.fee_state === 'paid' || offer.fee_state === 'on_plan' ? (offer.fee_plan_paid_cents ?? 0) : 0;
+  }
+  return offer.fee_state === 'paid' ? offer.fee_cents : 0;
 }
 
 /** What was paid and not given back, in cents. */
 export function paidCentsOf(offer: TeamFeeOffer): number {
-  return offer.fee_state === 'paid' ? offer.fee_cents - (offer.fee_refunded_cents ?? 0) : 0;
+  const collected = collectedCentsOf(offer);
+  return collected > 0 ? collected - (offer.fee_refunded_cents ?? 0) : 0;
 }
 
-const UNPAID = '(attribute_not_exists(fee_state) OR fee_state <> :paid)';
+/** Neither paid in full nor its first instalment paid (issue 46: then the plan's own writes take over). */
+const UNPAID = '(attribute_not_exists(fee_state) OR (fee_state <> :paid AND fee_state <> :onPlan))';
 
 /**
  * Starts the next checkout attempt of an accepted offer's unpaid fee (`from` → `from + 1`), storing what its
@@ -95,6 +110,7 @@ export async function startTeamFeeAttempt(input: {
           ':accepted': 'accepted',
           ':zero': 0,
           ':paid': 'paid',
+          ':onPlan': 'on_plan',
           ...(input.from === 0 ? {} : { ':from': input.from }),
         },
         ReturnValues: 'ALL_NEW',
@@ -160,7 +176,7 @@ export async function applyTeamFeeChange(input: {
 }
 
 function changeExpression(change: PaymentChange, amountCents: number, now: Date) {
-  const values = { ':paid': 'paid', ':sid': change.sessionId };
+  const values = { ':paid': 'paid', ':onPlan': 'on_plan', ':sid': change.sessionId };
   switch (change.kind) {
     case 'paid':
       return {
@@ -251,6 +267,7 @@ export async function setTeamFeeCash(input: {
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':paid': 'paid',
+            ':onPlan': 'on_plan',
             ':cash': 'cash',
             ':at': at,
             ':by': input.by.actorId,
@@ -338,4 +355,29 @@ export async function releaseTeamFeeMail(
       }),
     ),
   );
+}
+
+/**
+ * Stripe's fee on the team fee's card payment (issue 46: the treasurer's view), once, and only on the offer
+ * that payment paid (a condition on its id). False when it was recorded already or the payment is not its.
+ */
+export async function recordTeamFeeStripeFee(
+  seasonId: string,
+  playerId: string,
+  paymentIntentId: string,
+  feeCents: number,
+): Promise<boolean> {
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.offer(seasonId, playerId),
+        UpdateExpression: 'SET stripe_fee_cents = :fee',
+        ConditionExpression:
+          'attribute_exists(PK) AND fee_payment_intent_id = :intent AND attribute_not_exists(stripe_fee_cents)',
+        ExpressionAttributeValues: { ':fee': feeCents, ':intent': paymentIntentId },
+      }),
+    ),
+  );
+  return written !== null;
 }

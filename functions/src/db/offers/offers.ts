@@ -47,6 +47,8 @@ export interface OfferItem {
   fee_cents: number;
   /** The team fee's part: where the fee stands once accepted. */
   fee_state?: OfferFeeState;
+  /** The fee's instalments (issue 46), copied from the team on acceptance (db/money/instalments.ts). */
+  fee_plan?: { amounts: number[]; due_dates: string[] };
 }
 
 /** An offer item as read from the table. */
@@ -142,6 +144,8 @@ export async function acceptOffer(input: {
   team: TeamItem;
   waiver: OfferWaiver;
   now: Date;
+  /** The team's instalments (issue 46), kept on the offer as they are now; none: paid in full. */
+  plan?: { amounts: number[]; due_dates: string[] };
 }): Promise<OfferItem | 'not-offered' | 'past-deadline' | 'full'> {
   const { offer, team, now } = input;
   const at = now.toISOString();
@@ -154,7 +158,8 @@ export async function acceptOffer(input: {
               TableName: tableName(),
               Key: keys.offer(offer.season_id, offer.player_id),
               UpdateExpression:
-                'SET #state = :accepted, answered_at = :at, waiver = :waiver, fee_state = if_not_exists(fee_state, :fee)',
+                'SET #state = :accepted, answered_at = :at, waiver = :waiver, fee_state = if_not_exists(fee_state, :fee)' +
+                (input.plan ? ', fee_plan = :plan' : ''),
               ConditionExpression: '#state = :offered AND respond_by > :at AND #round = :round',
               ExpressionAttributeNames: { '#state': 'state', '#round': 'round' },
               ExpressionAttributeValues: {
@@ -164,6 +169,7 @@ export async function acceptOffer(input: {
                 ':waiver': input.waiver,
                 ':round': offer.round,
                 ':fee': offer.fee_cents > 0 ? 'to_pay' : 'none',
+                ...(input.plan ? { ':plan': input.plan } : {}),
               },
             },
           },
@@ -191,6 +197,7 @@ export async function acceptOffer(input: {
       answered_at: at,
       waiver: input.waiver,
       fee_state: offer.fee_state ?? (offer.fee_cents > 0 ? 'to_pay' : 'none'),
+      ...(input.plan ? { fee_plan: input.plan } : {}),
     };
   }
   if (codes[0] === 'ConditionalCheckFailed') {

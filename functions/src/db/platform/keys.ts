@@ -38,6 +38,9 @@
  * | placement / alternate | SEASON#<id>             | PLACEMENT#<playerId> |               |                      |
  * | waitlisted registration | SEASON#<id>           | WAITLIST#<playerId> |                |                      |
  * | team fee refund       | SEASON#<id>             | TEAMFEE_REFUND#<playerId>#<key> |    |                      |
+ * | e-Transfer reference  | ETREF#<code>            | ETREF              |                 |                      |
+ * | imported bank line    | ETROW#<rowId>           | ETROW              |                 |                      |
+ * | team fee instalment   | SEASON#<id>             | INSTALMENT#<playerId>#<n> |          |                      |
  *
  * A season's partition holds the season, its counter and queue, its result-mail round and every
  * registration, so the admin table (season, round and rows) is one Query of `SEASON#<id>`
@@ -258,6 +261,28 @@ export const keys = {
     SKPrefix: `TEAMFEE_REFUND#${playerId}#`,
   }),
   teamFeeRefundSKPrefix: 'TEAMFEE_REFUND#',
+  /**
+   * Instalment n (2..4) of a player's team fee (issue 46, db/money/instalments.ts), beside the offer whose
+   * fee it splits (instalment 1 is the offer's own fee fields): a season's instalments are one Query of the
+   * prefix (the daily sweep), a player's one Query of theirs.
+   */
+  instalment: (seasonId: string, playerId: string, n: number) => ({
+    PK: `SEASON#${seasonId}`,
+    SK: `INSTALMENT#${playerId}#${n}`,
+  }),
+  instalmentsOf: (seasonId: string, playerId: string) => ({
+    PK: `SEASON#${seasonId}`,
+    SKPrefix: `INSTALMENT#${playerId}#`,
+  }),
+  instalmentsOfSeason: (seasonId: string) => ({ PK: `SEASON#${seasonId}`, SKPrefix: 'INSTALMENT#' }),
+  instalmentSKPrefix: 'INSTALMENT#',
+  /**
+   * An Interac e-Transfer reference code (issue 46): claimed by a conditional put, so no two registrations
+   * share one; it says whose it is, so a bank line's code finds its registration with one GetItem.
+   */
+  etransferReference: (code: string) => ({ PK: `ETREF#${code}`, SK: 'ETREF' }),
+  /** A line of an imported bank file (issue 46): applied at most once, by its own condition. */
+  etransferRow: (rowId: string) => ({ PK: `ETROW#${rowId}`, SK: 'ETROW' }),
   guardianSKPrefix: 'GUARDIAN#',
   athleteSKPrefix: 'ATHLETE#',
 } as const;

@@ -58,7 +58,7 @@ export async function offerOfFamily(caller: AccessTokenClaims, id: string): Prom
  * that completed meanwhile is fulfilled (the money is in, and a refund is the club's, under its policy).
  */
 export async function closeTeamFeeCheckout(offer: teamFees.TeamFeeOffer, seasonName: string): Promise<void> {
-  if (offer.fee_checkout_attempt === undefined || offer.fee_state === 'paid') return;
+  if (offer.fee_checkout_attempt === undefined || isRecorded(offer)) return;
   await viaStripe('team fee checkout close', async () => {
     const current = await currentSession(offer, seasonName);
     if (!current) return;
@@ -97,7 +97,7 @@ export async function closeTeamFeeCheckoutForCash(
   offer: teamFees.TeamFeeOffer,
   seasonName: string,
 ): Promise<void> {
-  if (offer.fee_checkout_attempt === undefined || offer.fee_state === 'paid') return;
+  if (offer.fee_checkout_attempt === undefined || isRecorded(offer)) return;
   await viaStripe('team fee cash', async () => {
     const current = await currentSession(offer, seasonName);
     if (current) {
@@ -112,11 +112,17 @@ export async function closeTeamFeeCheckoutForCash(
   });
 }
 
+/** The fee is recorded paid, in full or (issue 46) its first instalment: its checkout is done. */
+function isRecorded(offer: teamFees.TeamFeeOffer): boolean {
+  return offer.fee_state === 'paid' || offer.fee_state === 'on_plan';
+}
+
 /** Refuses a fee that is not (or no longer) payable by card, with what the family should know. */
 function requirePayable(offer: teamFees.TeamFeeOffer): void {
   if (offer.state !== 'accepted') throw new ConflictError(teamFeeMessages.notAccepted);
   if (offer.fee_cents <= 0) throw new ConflictError(teamFeeMessages.noFee);
   if (offer.fee_state === 'paid') throw new ConflictError(teamFeeMessages.feePaid);
+  if (offer.fee_state === 'on_plan') throw new ConflictError(teamFeeMessages.firstInstalmentPaid);
   if (offer.fee_processing) throw new ConflictError(teamFeeMessages.feeProcessing);
 }
 
@@ -129,9 +135,11 @@ function requestOf(offer: teamFees.TeamFeeOffer, seasonName: string): TeamFeeChe
     email: offer.fee_checkout_email!,
     lineName: offer.fee_checkout_line!,
     seasonName,
-    amountCents: offer.fee_cents,
+    // A fee in instalments (issue 46): this checkout pays the first and saves the card for the rest.
+    amountCents: offer.fee_plan ? offer.fee_plan.amounts[0]! : offer.fee_cents,
     attempt: offer.fee_checkout_attempt!,
     expiresAt: offer.fee_checkout_expires_at!,
+    ...(offer.fee_plan ? { saveCard: true, instalment: 1 } : {}),
   };
 }
 

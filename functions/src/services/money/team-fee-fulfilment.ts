@@ -8,11 +8,14 @@ import { offerId as offerIds, PAYMENT_CURRENCY } from '@club/shared';
 import * as offersTable from '../../db/offers/offers';
 import * as teamFees from '../../db/money/team-fees';
 import type { PaymentChange } from '../../db/money/payments';
-import { markAlone, type Marker } from '../../db/platform/exactly-once';
+import * as instalmentsTable from '../../db/money/instalments';
+import { markAlone, type Marker, type OnceOutcome } from '../../db/platform/exactly-once';
 import { log } from '../../lib/log';
 import { paymentIntentIdOf, TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-sessions';
+import { savedCardOf } from '../../payments/off-session';
 import { paymentCardOf } from '../../payments/refunds';
 import { mailTeamFeeConfirmationOnce } from '../mail/team-fee-mail';
+import { recordTeamFeeFee } from './stripe-fees';
 
 /** What a session's state says about the payment; null while it is open. */
 export function changeOf(session: CheckoutSession): PaymentChange | null {
@@ -56,18 +59,22 @@ export async function fulfilTeamFee(
     if (options.marker) await markAlone(options.marker, now);
     return offer;
   }
-  const outcome = await teamFees.applyTeamFeeChange({
-    seasonId: offer.season_id,
-    playerId: offer.player_id,
-    amountCents: offer.fee_cents,
-    change,
-    now,
-    marker: options.marker,
-  });
+  const outcome =
+    change.kind === 'paid' && offer.fee_plan
+      ? await recordFirstInstalment(offer, offer.fee_plan, change, now, options.marker)
+      : await teamFees.applyTeamFeeChange({
+          seasonId: offer.season_id,
+          playerId: offer.player_id,
+          amountCents: offer.fee_cents,
+          change,
+          now,
+          marker: options.marker,
+        });
   log.info('team fee session applied', { offerId: offer.id, change: change.kind, outcome });
   if (change.kind === 'paid' && outcome === 'changed') await warnIfNotAccepted(offer);
   if (change.kind === 'paid') {
     await recordCard(offer, change.paymentIntentId);
+    await recordTeamFeeFee(offer, change.paymentIntentId);
     await mailTeamFeeConfirmationOnce(offer);
   }
   return offer;
@@ -90,13 +97,52 @@ async function warnIfNotAccepted(offer: teamFees.TeamFeeOffer): Promise<void> {
 }
 
 function sessionMatches(session: CheckoutSession, offer: teamFees.TeamFeeOffer): boolean {
+  // A fee in instalments (issue 46): the fee's own checkout pays the first.
+  const amount = offer.fee_plan ? offer.fee_plan.amounts[0] : offer.fee_cents;
   return (
     session.client_reference_id === `${TEAM_FEE_KIND}:${offer.id}` &&
     session.metadata.offer_id === offer.id &&
     session.metadata.season_id === offer.season_id &&
-    session.amount_total === offer.fee_cents &&
+    (session.metadata.instalment ?? '1') === '1' &&
+    session.amount_total === amount &&
     session.currency === PAYMENT_CURRENCY
   );
+}
+
+/**
+ * The first instalment paid (issue 46): recorded with instalments 2..n, charged later to the card it saved,
+ * in one transaction (db/money/instalments.ts). The saved card is read from Stripe first; without one (not
+ * saved, or Stripe not answering) the later instalments are written without a card, and each asks the family
+ * to pay it by its link when it falls due.
+ */
+async function recordFirstInstalment(
+  offer: teamFees.TeamFeeOffer,
+  plan: instalmentsTable.FeePlan,
+  change: Extract<PaymentChange, { kind: 'paid' }>,
+  now: Date,
+  marker: Marker | undefined,
+): Promise<OnceOutcome> {
+  let card: { customerId: string; paymentMethodId: string } | null = null;
+  if (change.paymentIntentId) {
+    try {
+      card = await savedCardOf(change.paymentIntentId);
+    } catch (error) {
+      log.warn('saved card of a first instalment not read', {
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+  }
+  return instalmentsTable.recordFirstInstalmentPaid({
+    seasonId: offer.season_id,
+    playerId: offer.player_id,
+    offerId: offer.id,
+    plan,
+    sessionId: change.sessionId,
+    paymentIntentId: change.paymentIntentId,
+    card,
+    now,
+    ...(marker ? { marker } : {}),
+  });
 }
 
 /** The card the fee was paid with, for the receipt; best effort (the payment stands without it). */

@@ -23,6 +23,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import * as teamsTable from '../../db/teams/teams';
 import * as tryoutsTable from '../../db/registration/registrations';
 import { feeStateOf, paidCentsOf, type TeamFeeOffer } from '../../db/money/team-fees';
+import { instalmentsOfPlayer, type InstalmentItem } from '../../db/money/instalments';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { teamFeeRefundMail } from '../../mail/team-fee-mails';
@@ -30,6 +31,7 @@ import { isStripeError, type CheckoutSession } from '../../payments/checkout-ses
 import { createTeamFeeRefund, type StripeRefund } from '../../payments/refunds';
 import { mailFamilyNoticeOnce } from '../mail/family-notice-mail';
 import { byAdmin } from '../platform/audit';
+import { instalmentViews } from './instalment-plan';
 
 const ADMIN_KEY = refundsTable.ADMIN_REFUND_KEY;
 const STRIPE_KEY = 'stripe:';
@@ -48,23 +50,36 @@ export async function offerNamed(id: string): Promise<TeamFeeOffer> {
   return offer as TeamFeeOffer;
 }
 
-/** An offer's fee as the admin sees it, with its refunds (those given a list, or read). */
+/**
+ * An offer's fee as the admin sees it, with its refunds (those given a list, or read) and, for a fee in
+ * instalments (issue 46), its instalments (those given, or read).
+ */
 export async function adminFeeOf(
   offer: TeamFeeOffer,
   refunds?: readonly refundsTable.TeamFeeRefundItem[],
+  instalments?: readonly InstalmentItem[],
 ): Promise<AdminOfferFee> {
   const list = refunds ?? (await refundsTable.listTeamFeeRefunds(offer.season_id, offer.player_id));
+  const plan = offer.fee_plan
+    ? instalmentViews(
+        offer,
+        [...(instalments ?? (await instalmentsOfPlayer(offer.season_id, offer.player_id)))],
+        null,
+      )
+    : null;
   return {
     offer_id: offer.id,
     state: offer.state,
     fee_cents: offer.fee_cents,
     fee_state: feeStateOf(offer),
-    fee_method: offer.fee_state === 'paid' ? (offer.fee_method ?? null) : null,
+    fee_method:
+      offer.fee_state === 'paid' || offer.fee_state === 'on_plan' ? (offer.fee_method ?? null) : null,
     paid_cents: paidCentsOf(offer),
     refunded_cents: offer.fee_refunded_cents ?? 0,
     refund_reserved_cents: offer.fee_refund_reserved_cents ?? 0,
     withdrawn_after_acceptance: offer.withdrawn_after_acceptance === true,
     refunds: list.map(toRefundRecord),
+    ...(plan ? { instalments: plan } : {}),
   };
 }
 
@@ -193,7 +208,8 @@ async function notifyRefund(refund: refundsTable.TeamFeeRefundItem): Promise<voi
           teamName: team.name,
           seasonName: season.name,
           amountCents: refund.amount_cents,
-          method: refund.method,
+          // A team fee is paid by card or cash; money given back outside Stripe reads as cash.
+          method: refund.method === 'stripe' ? 'stripe' : 'cash',
           paidCents: offer.fee_cents,
           refundedCents: offer.fee_refunded_cents ?? 0,
         }),

@@ -3,18 +3,28 @@
  * and the answer of accepting or declining. The team link shows only once the offer is accepted.
  */
 import type { OfferAnswer } from '@club/shared';
+import { instalmentsOfPlayer, type InstalmentItem } from '../../db/money/instalments';
 import { getOffer, type OfferItem } from '../../db/offers/offers';
 import type { RegistrationItem } from '../../db/registration/registration-item';
 import type * as seasonsTable from '../../db/seasons/seasons';
 import { getTeam, type TeamItem } from '../../db/teams/teams';
+import { instalmentViews } from '../money/instalment-plan';
 
-/** The answer's shape of an offer, with its team and season. */
+/**
+ * The answer's shape of an offer, with its team and season, and for a fee in instalments (issue 46) its
+ * instalments (from the offer's later ones, `instalments`, when read).
+ */
 export function toOfferAnswer(
   offer: OfferItem,
-  team: Pick<TeamItem, 'name' | 'coach_name' | 'team_link' | 'age_group' | 'cash_accepted'> | null,
+  team: Pick<
+    TeamItem,
+    'name' | 'coach_name' | 'team_link' | 'age_group' | 'cash_accepted' | 'instalment_due_dates'
+  > | null,
   season: seasonsTable.SeasonItem,
+  instalments: InstalmentItem[] = [],
 ): OfferAnswer {
   const accepted = offer.state === 'accepted';
+  const plan = instalmentViews(offer, instalments, team);
   const link = team ? (team.team_link ?? season.teamsnap_links[team.age_group] ?? null) : null;
   return {
     id: offer.id,
@@ -28,6 +38,7 @@ export function toOfferAnswer(
     waiver_version: season.waiver_text ? (season.waiver_version ?? 1) : 0,
     ...(offer.fee_state ? { fee_state: offer.fee_state } : {}),
     ...(team ? { cash_accepted: team.cash_accepted } : {}),
+    ...(plan ? { instalments: plan } : {}),
   };
 }
 
@@ -42,5 +53,9 @@ export async function offerFieldOf(
   if (!season.offers_enabled) return {};
   const offer = await getOffer(season.id, tryout.player_id);
   if (!offer) return {};
-  return { offer: toOfferAnswer(offer, await getTeam(offer.team_id), season) };
+  const [team, instalments] = await Promise.all([
+    getTeam(offer.team_id),
+    offer.fee_plan ? instalmentsOfPlayer(offer.season_id, offer.player_id) : [],
+  ]);
+  return { offer: toOfferAnswer(offer, team, season, instalments) };
 }

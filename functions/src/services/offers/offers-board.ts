@@ -21,16 +21,25 @@ import * as refundsTable from '../../db/money/team-fee-refunds';
 import { getSeasonWithTryouts } from '../../db/seasons/season-partition';
 import * as teamsTable from '../../db/teams/teams';
 import { feeStateOf, paidCentsOf, type TeamFeeOffer } from '../../db/money/team-fees';
+import { instalmentsOfSeason } from '../../db/money/instalments';
 import { NotFoundError } from '../../lib/errors';
 import { adminFeeOf } from '../money/team-fee-refunds';
 
+/** What accepted offers paying in instalments (issue 46) still owe: the fee less what the plan collected. */
+function onPlanOwed(offers: readonly TeamFeeOffer[]): number {
+  return offers
+    .filter((o) => o.state === 'accepted' && o.fee_state === 'on_plan')
+    .reduce((sum, o) => sum + Math.max(0, o.fee_cents - (o.fee_plan_paid_cents ?? 0)), 0);
+}
+
 export async function getOffersBoard(seasonId: string, ageGroup?: AgeGroup): Promise<OffersBoard> {
-  const [{ season, tryouts }, teams, placements, offers, refunds] = await Promise.all([
+  const [{ season, tryouts }, teams, placements, offers, refunds, instalments] = await Promise.all([
     getSeasonWithTryouts(seasonId),
     teamsTable.teamsOfSeason(seasonId),
     placementsTable.placementsOfSeason(seasonId),
     offersTable.offersOfSeason(seasonId) as Promise<TeamFeeOffer[]>,
     refundsTable.teamFeeRefundsOfSeason(seasonId),
+    instalmentsOfSeason(seasonId),
   ]);
   if (!season) throw new NotFoundError(teamFeeMessages.offerNotFound);
   const registration = new Map(tryouts.map((t) => [t.player_id, t]));
@@ -70,6 +79,7 @@ export async function getOffersBoard(seasonId: string, ageGroup?: AgeGroup): Pro
           fee: await adminFeeOf(
             offer,
             refunds.filter((r) => r.player_id === offer.player_id),
+            instalments.filter((i) => i.player_id === offer.player_id),
           ),
         })),
     );
@@ -85,9 +95,10 @@ export async function getOffersBoard(seasonId: string, ageGroup?: AgeGroup): Pro
       alternates,
       players,
       fees_collected_cents: mine.reduce((sum, o) => sum + paidCentsOf(o), 0),
-      fees_owed_cents: mine
-        .filter((o) => o.state === 'accepted' && feeStateOf(o) === 'to_pay')
-        .reduce((sum, o) => sum + o.fee_cents, 0),
+      fees_owed_cents:
+        mine
+          .filter((o) => o.state === 'accepted' && feeStateOf(o) === 'to_pay')
+          .reduce((sum, o) => sum + o.fee_cents, 0) + onPlanOwed(mine),
     });
   }
   return {

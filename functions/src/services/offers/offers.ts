@@ -27,6 +27,7 @@ import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { athletesOf } from '../households/households';
+import { planOf } from '../money/instalment-plan';
 import { closeLaterTeamFeeCheckout, closeTeamFeeCheckout } from '../money/team-fee-checkout';
 import { byAdmin } from '../platform/audit';
 import { toOfferAnswer } from './offer-answer';
@@ -108,9 +109,11 @@ export async function acceptOffer(
   if (offer.state !== 'offered' || offer.respond_by <= now.toISOString()) throw refusal(offer);
   const team = await getTeam(offer.team_id);
   if (!team) throw new NotFoundError('Not found.');
+  const plan = planOf(offer.fee_cents, team);
   const written = await offersTable.acceptOffer({
     offer,
     team,
+    ...(plan ? { plan } : {}),
     waiver: {
       name: input.waiver_name,
       at: now.toISOString(),

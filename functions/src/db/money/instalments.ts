@@ -1,0 +1,508 @@
+/**
+ * A team fee in instalments (issue 46 §1). Instalment 1 is the offer's own fee fields (db/money/team-fees.ts);
+ * instalments 2..n are `INSTALMENT#<playerId>#<n>` items beside the offer, written in the same transaction that
+ * records instalment 1 paid (so they exist once, with the card it saved). Every move of an instalment is one
+ * conditional write:
+ *
+ *   scheduled ──claim──▶ charging ──▶ paid
+ *       ▲                   │ ╰────▶ processing ──▶ paid / declined (the webhook)
+ *       │                   ╰──────▶ declined ──claim (a retry, a later day)──▶ charging
+ *   (any but paid) ──withdraw / rescind──▶ stopped
+ *
+ * A claim moves `attempts` up from the value read, so two sweeps at once charge once, and the charge's
+ * idempotency key names the attempt, so a crash between the charge and its record charges once too.
+ */
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OfferItem } from '../offers/offers';
+import { db, queryAll, tableName } from '../platform/client';
+import { markerPut, markAlone, type Marker, type OnceOutcome } from '../platform/exactly-once';
+import { keys } from '../platform/keys';
+import { transactOrConditionCodes, unlessConditionFails } from '../platform/transactions';
+
+/** A later instalment's state as stored ('charging': claimed by the sweep, its charge under way). */
+export type StoredInstalmentState = 'scheduled' | 'charging' | 'processing' | 'paid' | 'declined' | 'stopped';
+
+/**
+ * The plan an accepted offer keeps (`fee_plan`, copied from its team on acceptance): amounts 1..n, due dates
+ * 2..n. Instalment 1 is paid by the fee's checkout; 2..n are INSTALMENT# items.
+ */
+export type FeePlan = NonNullable<OfferItem['fee_plan']>;
+
+export interface InstalmentItem {
+  season_id: string;
+  player_id: string;
+  /** The offer's public id (ids.ts offerId). */
+  offer_id: string;
+  n: number;
+  amount_cents: number;
+  /** `YYYY-MM-DD`, the club's day. */
+  due_date: string;
+  state: StoredInstalmentState;
+  /** How many times the card was charged for it (the charge's key names the attempt). */
+  attempts: number;
+  /** The card saved at the family's last checkout (Stripe's ids: no card number is kept). */
+  customer_id?: string;
+  payment_method_id?: string;
+  /** The club's day of the last charge: a declined instalment is tried again on a later day. */
+  last_attempt_day?: string;
+  /** When the current charge was claimed (ISO): one left charging this long ago is tried again, same key. */
+  charging_since?: string;
+  payment_intent_id?: string;
+  paid_at?: string;
+  /** Why the card was refused (shared INSTALMENT_DECLINE_REASONS' key). */
+  declined_reason?: string;
+  /** The attempt whose decline the family was mailed about (once per attempt). */
+  mailed_attempt?: number;
+}
+
+export function toInstalment(item: Record<string, unknown>): InstalmentItem {
+  const { PK: _pk, SK: _sk, type: _type, ...rest } = item;
+  return rest as unknown as InstalmentItem;
+}
+
+/** A player's later instalments, 2..n (one strongly consistent Query of their prefix). */
+export async function instalmentsOfPlayer(seasonId: string, playerId: string): Promise<InstalmentItem[]> {
+  const { PK, SKPrefix } = keys.instalmentsOf(seasonId, playerId);
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).map(toInstalment).sort((a, b) => a.n - b.n);
+}
+
+/** Every later instalment of a season (one Query of the prefix, paged inside): the sweep's and the board's read. */
+export async function instalmentsOfSeason(seasonId: string): Promise<InstalmentItem[]> {
+  const { PK, SKPrefix } = keys.instalmentsOfSeason(seasonId);
+  const items = await queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toInstalment);
+}
+
+type TransactItem = NonNullable<
+  ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+>[number];
+
+/** The offer's fee is not recorded paid yet: neither in full nor its first instalment. */
+export const FEE_UNPAID =
+  '(attribute_not_exists(fee_state) OR (fee_state <> :feePaid AND fee_state <> :feeOnPlan))';
+export const FEE_UNPAID_VALUES = { ':feePaid': 'paid', ':feeOnPlan': 'on_plan' } as const;
+
+/**
+ * Instalment 1 paid by its checkout session: ONE transaction records it on the offer (`on_plan`, what was
+ * paid, the payment), puts instalments 2..n (only where none exists) with the card it saved, and, for a
+ * webhook event, the event's marker. So a replayed or concurrent event, or the family's return racing the
+ * webhook, records it and schedules the rest exactly once. 'unchanged' when the offer's fee was recorded
+ * already or the amount is not the plan's first.
+ */
+export async function recordFirstInstalmentPaid(input: {
+  seasonId: string;
+  playerId: string;
+  offerId: string;
+  plan: FeePlan;
+  sessionId: string;
+  paymentIntentId: string | null;
+  card: { customerId: string; paymentMethodId: string } | null;
+  now: Date;
+  marker?: Marker;
+}): Promise<OnceOutcome> {
+  const { plan, now } = input;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.offer(input.seasonId, input.playerId),
+        UpdateExpression:
+          'SET fee_state = :feeOnPlan, fee_method = :stripe, fee_paid_at = :at, fee_paid_session_id = :sid, ' +
+          'fee_plan_paid_cents = :first' +
+          (input.paymentIntentId ? ', fee_payment_intent_id = :pi' : '') +
+          ' REMOVE fee_processing',
+        ConditionExpression: `attribute_exists(fee_plan) AND fee_plan.amounts[0] = :first AND ${FEE_UNPAID}`,
+        ExpressionAttributeValues: {
+          ...FEE_UNPAID_VALUES,
+          ':stripe': 'stripe',
+          ':at': now.toISOString(),
+          ':sid': input.sessionId,
+          ':first': plan.amounts[0],
+          ...(input.paymentIntentId ? { ':pi': input.paymentIntentId } : {}),
+        },
+      },
+    },
+    ...plan.due_dates.map((dueDate, i): TransactItem => ({
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.instalment(input.seasonId, input.playerId, i + 2),
+          type: 'instalment',
+          season_id: input.seasonId,
+          player_id: input.playerId,
+          offer_id: input.offerId,
+          n: i + 2,
+          amount_cents: plan.amounts[i + 1],
+          due_date: dueDate,
+          state: 'scheduled',
+          attempts: 0,
+          ...(input.card
+            ? { customer_id: input.card.customerId, payment_method_id: input.card.paymentMethodId }
+            : {}),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    })),
+  ];
+  if (input.marker) items.push({ Put: markerPut(input.marker, now) });
+  const codes = await transactOrConditionCodes(() =>
+    db().send(new TransactWriteCommand({ TransactItems: items })),
+  );
+  if (!codes) return 'changed';
+  if (input.marker && codes[items.length - 1] === 'ConditionalCheckFailed') return 'duplicate';
+  if (codes.includes('ConditionalCheckFailed')) {
+    if (input.marker) await markAlone(input.marker, now);
+    return 'unchanged';
+  }
+  throw new Error(`First instalment transaction failed: ${codes.join(',')}`);
+}
+
+/** What the sweep may do with an instalment it read: charge it (a new attempt) or finish a stale charge. */
+export type InstalmentClaim = { item: InstalmentItem; fresh: boolean };
+
+/**
+ * Claims an instalment for the sweep's charge, in ONE transaction with a check that the offer is still
+ * accepted: a new attempt (`attempts` up from the value read: scheduled and due, or declined with retries
+ * left and not tried yet today) or a charge left `charging` since before `staleBefore` (same attempt, so the
+ * same idempotency key: Stripe answers the same PaymentIntent). Null when another sweep claimed it first, it
+ * moved on, or the offer is no longer accepted.
+ */
+export async function claimInstalment(input: {
+  item: InstalmentItem;
+  today: string;
+  retries: number;
+  now: Date;
+  staleBefore: Date;
+}): Promise<InstalmentClaim | null> {
+  const { item, today, now } = input;
+  const at = now.toISOString();
+  const fresh = item.state !== 'charging';
+  const update = fresh
+    ? {
+        UpdateExpression:
+          'SET #state = :charging, attempts = :next, charging_since = :at, last_attempt_day = :today',
+        ConditionExpression:
+          'attempts = :seen AND ((#state = :scheduled AND due_date <= :today) OR ' +
+          '(#state = :declined AND attempts <= :retries AND last_attempt_day < :today))',
+        ExpressionAttributeValues: {
+          ':charging': 'charging',
+          ':next': item.attempts + 1,
+          ':at': at,
+          ':today': today,
+          ':seen': item.attempts,
+          ':scheduled': 'scheduled',
+          ':declined': 'declined',
+          ':retries': input.retries,
+        },
+      }
+    : {
+        UpdateExpression: 'SET charging_since = :at',
+        ConditionExpression: '#state = :charging AND attempts = :seen AND charging_since <= :stale',
+        ExpressionAttributeValues: {
+          ':charging': 'charging',
+          ':at': at,
+          ':seen': item.attempts,
+          ':stale': input.staleBefore.toISOString(),
+        },
+      };
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.instalment(item.season_id, item.player_id, item.n),
+              ExpressionAttributeNames: { '#state': 'state' },
+              ...update,
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.offer(item.season_id, item.player_id),
+              ConditionExpression: '#state = :accepted',
+              ExpressionAttributeNames: { '#state': 'state' },
+              ExpressionAttributeValues: { ':accepted': 'accepted' },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+  if (codes) return null;
+  return {
+    fresh,
+    item: fresh
+      ? {
+          ...item,
+          state: 'charging',
+          attempts: item.attempts + 1,
+          charging_since: at,
+          last_attempt_day: today,
+        }
+      : { ...item, charging_since: at },
+  };
+}
+
+/**
+ * Instalment n paid (the sweep's charge succeeded, its webhook, or the family's checkout for it): ONE
+ * transaction moves it to paid from any state but paid (money that landed is recorded even for an instalment
+ * stopped meanwhile, for the admin to refund), adds its amount to what the offer's plan has collected, and
+ * (news from Stripe) puts the event's marker. So it is recorded once whoever tells first.
+ */
+export async function recordInstalmentPaid(input: {
+  seasonId: string;
+  playerId: string;
+  n: number;
+  amountCents: number;
+  paymentIntentId: string | null;
+  now: Date;
+  marker?: Marker;
+}): Promise<OnceOutcome> {
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.instalment(input.seasonId, input.playerId, input.n),
+        UpdateExpression:
+          'SET #state = :paid, paid_at = :at' +
+          (input.paymentIntentId ? ', payment_intent_id = :pi' : '') +
+          ' REMOVE charging_since, declined_reason',
+        ConditionExpression: 'attribute_exists(PK) AND #state <> :paid AND amount_cents = :amount',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':paid': 'paid',
+          ':at': input.now.toISOString(),
+          ':amount': input.amountCents,
+          ...(input.paymentIntentId ? { ':pi': input.paymentIntentId } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.offer(input.seasonId, input.playerId),
+        UpdateExpression: 'SET fee_plan_paid_cents = if_not_exists(fee_plan_paid_cents, :zero) + :amount',
+        ConditionExpression: 'attribute_exists(fee_plan)',
+        ExpressionAttributeValues: { ':zero': 0, ':amount': input.amountCents },
+      },
+    },
+  ];
+  if (input.marker) items.push({ Put: markerPut(input.marker, input.now) });
+  const codes = await transactOrConditionCodes(() =>
+    db().send(new TransactWriteCommand({ TransactItems: items })),
+  );
+  if (!codes) {
+    await settlePlan(input.seasonId, input.playerId);
+    return 'changed';
+  }
+  if (input.marker && codes[2] === 'ConditionalCheckFailed') return 'duplicate';
+  if (codes.includes('ConditionalCheckFailed')) {
+    if (input.marker) await markAlone(input.marker, input.now);
+    return 'unchanged';
+  }
+  throw new Error(`Instalment paid transaction failed: ${codes.join(',')}`);
+}
+
+/**
+ * The plan's last instalment paid: the offer's fee moves on_plan → paid once what the plan collected is its
+ * whole fee (a condition on both, so running it twice, or after every instalment, changes it once).
+ */
+export async function settlePlan(seasonId: string, playerId: string): Promise<boolean> {
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.offer(seasonId, playerId),
+        UpdateExpression: 'SET fee_state = :paid',
+        ConditionExpression: 'fee_state = :onPlan AND fee_plan_paid_cents >= fee_cents',
+        ExpressionAttributeValues: { ':paid': 'paid', ':onPlan': 'on_plan' },
+      }),
+    ),
+  );
+  return written !== null;
+}
+
+/**
+ * A charge of attempt `attempts` refused (the sweep's answer, or the webhook's payment_failed): charging or
+ * processing → declined, only for that attempt, so a late failure of an old attempt never undoes a newer one
+ * and news told twice changes it once.
+ */
+export async function recordInstalmentDeclined(input: {
+  seasonId: string;
+  playerId: string;
+  n: number;
+  attempts: number;
+  reason: string;
+  paymentIntentId: string | null;
+  now: Date;
+  marker?: Marker;
+}): Promise<OnceOutcome> {
+  const update = {
+    UpdateExpression:
+      'SET #state = :declined, declined_reason = :reason' +
+      (input.paymentIntentId ? ', payment_intent_id = :pi' : '') +
+      ' REMOVE charging_since',
+    ConditionExpression: '(#state = :charging OR #state = :processing) AND attempts = :attempts',
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: {
+      ':declined': 'declined',
+      ':reason': input.reason,
+      ':charging': 'charging',
+      ':processing': 'processing',
+      ':attempts': input.attempts,
+      ...(input.paymentIntentId ? { ':pi': input.paymentIntentId } : {}),
+    },
+  };
+  return writeOnce(keys.instalment(input.seasonId, input.playerId, input.n), update, input.marker, input.now);
+}
+
+/** The charge is on its way (Stripe's 'processing'): charging → processing for that attempt; its event ends it. */
+export async function recordInstalmentProcessing(input: {
+  seasonId: string;
+  playerId: string;
+  n: number;
+  attempts: number;
+  paymentIntentId: string;
+  now: Date;
+}): Promise<OnceOutcome> {
+  return writeOnce(
+    keys.instalment(input.seasonId, input.playerId, input.n),
+    {
+      UpdateExpression: 'SET #state = :processing, payment_intent_id = :pi REMOVE charging_since',
+      ConditionExpression: '#state = :charging AND attempts = :attempts',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':processing': 'processing',
+        ':charging': 'charging',
+        ':attempts': input.attempts,
+        ':pi': input.paymentIntentId,
+      },
+    },
+    undefined,
+    input.now,
+  );
+}
+
+async function writeOnce(
+  key: Record<string, string>,
+  update: {
+    UpdateExpression: string;
+    ConditionExpression: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  },
+  marker: Marker | undefined,
+  now: Date,
+): Promise<OnceOutcome> {
+  if (marker) {
+    const codes = await transactOrConditionCodes(() =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: tableName(), Key: key, ...update } },
+            { Put: markerPut(marker, now) },
+          ],
+        }),
+      ),
+    );
+    if (!codes) return 'changed';
+    if (codes[1] === 'ConditionalCheckFailed') return 'duplicate';
+    if (codes[0] === 'ConditionalCheckFailed') {
+      await markAlone(marker, now);
+      return 'unchanged';
+    }
+    throw new Error(`Instalment transaction failed: ${codes.join(',')}`);
+  }
+  const written = await unlessConditionFails(() =>
+    db().send(new UpdateCommand({ TableName: tableName(), Key: key, ...update })),
+  );
+  return written ? 'changed' : 'unchanged';
+}
+
+/**
+ * Stops a player's instalments not paid (the family gave the place up, or the club took it back): each one
+ * conditional on not being paid, so one paid meanwhile stays paid. A charge under way that lands anyway is
+ * recorded paid (recordInstalmentPaid), for the admin to refund. Answers how many it stopped.
+ */
+export async function stopInstalments(seasonId: string, playerId: string): Promise<number> {
+  let stopped = 0;
+  for (const item of await instalmentsOfPlayer(seasonId, playerId)) {
+    if (item.state === 'paid' || item.state === 'stopped') continue;
+    const written = await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.instalment(seasonId, playerId, item.n),
+          UpdateExpression: 'SET #state = :stopped',
+          ConditionExpression: 'attribute_exists(PK) AND #state <> :paid AND #state <> :stopped',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':stopped': 'stopped', ':paid': 'paid' },
+        }),
+      ),
+    );
+    if (written) stopped += 1;
+  }
+  return stopped;
+}
+
+/**
+ * Claims the mail about a declined attempt: once per attempt (`mailed_attempt` moves up to it only from
+ * below), so two sweeps, or the sweep and the webhook, telling of one decline mail once. The instalment as
+ * claimed, or null.
+ */
+export async function claimDeclineMail(
+  seasonId: string,
+  playerId: string,
+  n: number,
+  attempts: number,
+): Promise<InstalmentItem | null> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(seasonId, playerId, n),
+        UpdateExpression: 'SET mailed_attempt = :a',
+        ConditionExpression:
+          '#state = :declined AND attempts = :a AND (attribute_not_exists(mailed_attempt) OR mailed_attempt < :a)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':a': attempts, ':declined': 'declined' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return out?.Attributes ? toInstalment(out.Attributes) : null;
+}
+
+/** Gives a decline mail's claim back when it could not be queued, so the next run mails. */
+export async function releaseDeclineMail(
+  seasonId: string,
+  playerId: string,
+  n: number,
+  attempts: number,
+): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(seasonId, playerId, n),
+        UpdateExpression: 'REMOVE mailed_attempt',
+        ConditionExpression: 'mailed_attempt = :a',
+        ExpressionAttributeValues: { ':a': attempts },
+      }),
+    ),
+  );
+}
