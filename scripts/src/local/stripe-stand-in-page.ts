@@ -23,18 +23,18 @@ export interface TestCard {
 
 /** Stripe's test cards the checkout page offers, the first by default (all Visa, as Stripe's are). */
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', last4: '4242', label: 'Pays now and later', later: 'succeeds' },
-  { number: '4000000000000341', last4: '0341', label: 'Pays now, declines later', later: 'generic_decline' },
+  { number: '4242424242424242', last4: '4242', label: 'pays now and later', later: 'succeeds' },
+  { number: '4000000000000341', last4: '0341', label: 'declines later', later: 'generic_decline' },
   {
     number: '4000000000009995',
     last4: '9995',
-    label: 'Pays now, later insufficient funds',
+    label: 'later: insufficient funds',
     later: 'insufficient_funds',
   },
   {
     number: '4000002760003184',
     last4: '3184',
-    label: 'Pays now, later needs authentication',
+    label: 'later: needs authentication',
     later: 'authentication_required',
   },
 ];
@@ -190,6 +190,11 @@ h2 { font-size: 1rem; margin: 0 0 10px; }
 .card-select:hover { border-color: #cfd6e0; }
 .card-select:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
 .field-hint { margin: -16px 0 24px; color: var(--muted); font-size: 0.8125rem; }
+/* On a phone the card's behaviour gets the mark's room, so the longest choice still reads whole. */
+@media (max-width: 479px) {
+  .card-field .card-mark { display: none; }
+  .card-select { padding-left: 14px; font-size: 0.875rem; }
+}
 .card-mark {
   width: 38px; height: 26px; border-radius: 5px; background: linear-gradient(135deg, #1a1f71, #4338ca); flex: none;
   color: #fff; font-size: 0.625rem; font-weight: 800; font-style: italic; letter-spacing: 0.04em;
@@ -292,7 +297,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
   const chosen = testCardOf(view.cardNumber) ?? TEST_CARDS[0]!;
   const cards = TEST_CARDS.map(
     (card) =>
-      `      <option value="${card.number}"${card === chosen ? ' selected' : ''}>•••• ${card.last4} · ${escapeHtml(card.label)}</option>`,
+      `      <option value="${card.number}"${card === chosen ? ' selected' : ''}>${card.last4} · ${escapeHtml(card.label)}</option>`,
   ).join('\n');
   return layout(
     `Pay ${view.clubName}`,
@@ -329,7 +334,7 @@ ${items}
 ${cards}
     </select>
   </div>
-  <p class="field-hint" id="card-hint">Every card pays now; a saved card is charged again for later instalments.</p>
+  <p class="field-hint" id="card-hint">Every test card pays now. After each number: what it does when the club charges it again later (an instalment).</p>
   <button class="pay" type="submit">Pay ${total}</button>
   <button class="secondary later" type="submit" formaction="${action('pay-later')}">Pay, settles later</button>
   <div class="secondary-actions${view.canCancel ? '' : ' single'}">

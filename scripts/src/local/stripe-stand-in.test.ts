@@ -307,6 +307,53 @@ describe('the stand-in checkout page', () => {
     expect(html).toContain('>Cancel</button>');
   });
 
+  it("offers Stripe's test cards to pay with, 4242 by default, and pays with the one chosen", async () => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+    const other = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    // Act
+    const html = await (await fetch(session.url ?? '')).text();
+    await press(session.id, 'pay', '4000000000009995');
+    await press(other.id, 'pay');
+    const chosen = await stripe.checkout.sessions.retrieve(session.id);
+    const byDefault = await stripe.checkout.sessions.retrieve(other.id);
+    const cardOf = async (paid: Stripe.Checkout.Session) => {
+      const intent = await stripe.paymentIntents.retrieve(paid.payment_intent as string, {
+        expand: ['latest_charge'],
+      });
+      return (intent.latest_charge as Stripe.Charge).payment_method_details?.card?.last4;
+    };
+
+    // Assess
+    expect(html).toContain('<label for="card">Test card</label>');
+    const options = [...html.matchAll(/<option value="(\d+)"( selected)?>([^<]*)<\/option>/g)].map((m) => [
+      m[1],
+      Boolean(m[2]),
+      m[3],
+    ]);
+    expect(options).toEqual([
+      ['4242424242424242', true, '4242 · pays now and later'],
+      ['4000000000000341', false, '0341 · declines later'],
+      ['4000000000009995', false, '9995 · later: insufficient funds'],
+      ['4000002760003184', false, '3184 · later: needs authentication'],
+    ]);
+    expect(chosen.payment_status).toBe('paid');
+    expect(await cardOf(chosen)).toBe('9995');
+    expect(await cardOf(byDefault)).toBe('4242');
+  });
+
+  it('refuses a card number that is none of the test cards, and keeps the session open', async () => {
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+
+    const response = await press(session.id, 'pay', '4111111111111111');
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Your card number is invalid. Choose one of the test cards.');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    expect(eventsFor(session.id)).toHaveLength(0);
+  });
+
   it('Pay completes the session, posts a signed checkout.session.completed, then redirects to the success URL', async () => {
     const session = await stripe.checkout.sessions.create(tryoutCheckout());
 
@@ -870,5 +917,100 @@ describe('cards saved at checkout and charged again off-session (instalments)', 
     expect(paid.customer).toBe(first.customer);
     expect(charged.status).toBe('succeeded');
     expect(unknownCustomer).toMatchObject({ code: 'resource_missing', param: 'customer' });
+  });
+});
+
+describe("every charge's balance transaction: Stripe's fee of 2.9% + 30¢, rounded, and the net", () => {
+  it('a checkout payment of $750.00: fee $22.05, net $727.95, read through the payment, its charge and itself', async () => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(
+      tryoutCheckout({
+        line_items: [
+          {
+            price_data: { currency: 'cad', product_data: { name: 'Team fee' }, unit_amount: 75000 },
+            quantity: 1,
+          },
+        ],
+      }),
+    );
+    await press(session.id, 'pay');
+    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+
+    // Act
+    const intent = await stripe.paymentIntents.retrieve(intentId, {
+      expand: ['latest_charge.balance_transaction'],
+    });
+    const plain = await stripe.paymentIntents.retrieve(intentId);
+    const charge = await stripe.charges.retrieve(plain.latest_charge as string);
+    const balance = await stripe.balanceTransactions.retrieve(charge.balance_transaction as string);
+
+    // Assess
+    const expanded = (intent.latest_charge as Stripe.Charge).balance_transaction as Stripe.BalanceTransaction;
+    expect(expanded).toMatchObject({
+      object: 'balance_transaction',
+      amount: 75000,
+      fee: 2205,
+      net: 72795,
+      currency: 'cad',
+      type: 'charge',
+      source: charge.id,
+    });
+    expect(charge.balance_transaction).toBe(expanded.id);
+    expect(balance).toEqual(expanded);
+  });
+
+  it.each([
+    [1017, 59],
+    [1018, 60],
+    [25000, 755],
+  ])('an off-session charge of %i cents has a fee of %i cents', async (amount, fee) => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(
+      tryoutCheckout({
+        payment_intent_data: { setup_future_usage: 'off_session' },
+        customer_creation: 'always',
+      }),
+    );
+    await press(session.id, 'pay');
+    const first = await stripe.paymentIntents.retrieve(
+      (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string,
+    );
+
+    // Act
+    const charged = await stripe.paymentIntents.create({
+      amount,
+      currency: 'cad',
+      customer: first.customer as string,
+      payment_method: first.payment_method as string,
+      off_session: true,
+      confirm: true,
+      expand: ['latest_charge.balance_transaction'],
+    });
+
+    // Assess
+    const balance = (charged.latest_charge as Stripe.Charge).balance_transaction as Stripe.BalanceTransaction;
+    expect(balance).toMatchObject({ amount, fee, net: amount - fee });
+  });
+
+  it('a payment still settling has none until it clears', async () => {
+    // Prepare
+    const session = await stripe.checkout.sessions.create(tryoutCheckout());
+    await press(session.id, 'pay-later');
+    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+    const expand = ['latest_charge.balance_transaction'];
+
+    // Act
+    const settling = await stripe.paymentIntents.retrieve(intentId, { expand });
+    await press(session.id, 'settle');
+    const cleared = await stripe.paymentIntents.retrieve(intentId, { expand });
+
+    // Assess
+    expect(settling.status).toBe('processing');
+    expect((settling.latest_charge as Stripe.Charge).balance_transaction).toBeNull();
+    expect(cleared.status).toBe('succeeded');
+    expect((cleared.latest_charge as Stripe.Charge).balance_transaction).toMatchObject({
+      fee: 175,
+      net: 4825,
+    });
   });
 });
