@@ -114,6 +114,8 @@ export interface RegistrationItem {
    * until the club answers with the fee (PATCH /admin/tryouts/{id}/fee), which removes it. Absent: ordinary.
    */
   held_for_support?: boolean;
+  /** What Stripe kept of its card payment (issue 46: its share of a family payment's), when Stripe said. */
+  stripe_fee_cents?: number;
   /** The card its payment was made with (issue 36: the receipt names it), when Stripe said. */
   card_brand?: string;
   card_last4?: string;

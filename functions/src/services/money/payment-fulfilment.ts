@@ -29,6 +29,7 @@ import { idOf, listRefunds, paymentCardOf, sessionOfPayment } from '../../paymen
 import { verifyWebhookEvent, type CheckoutEventType } from '../../payments/webhook-events';
 import { mailConfirmationOnce } from '../mail/confirmation-mail';
 import { applyDispute, reconcileRefunds } from './refunds';
+import { recordRegistrationFees } from './stripe-fees';
 import { fulfilInstalmentIntent, isInstalmentIntent } from './instalment-fulfilment';
 import { changeOf as teamFeeChangeOf, fulfilTeamFee, isTeamFeeSession } from './team-fee-fulfilment';
 import { reconcileTeamFeeRefunds } from './team-fee-refunds';
@@ -124,6 +125,7 @@ export async function fulfil(
   // A family checkout's registrations are confirmed in one mail (issue 36).
   if (change.kind === 'paid') {
     await recordCard(tryouts, change.paymentIntentId);
+    await recordRegistrationFees(tryouts, change.paymentIntentId);
     await mailConfirmationOnce(tryouts);
   }
   return tryouts;
