@@ -240,6 +240,8 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /admin/tryouts/{id}/resend-result': 'admin',
   'POST /admin/tryouts/{id}/reinstate': 'admin',
   'POST /admin/tryouts/{id}/refund': 'admin',
+  // Interac e-Transfer (issue 46 §2): marking one received, the bank file's import and applying a line.
+  'POST /admin/tryouts/{tryoutId}/etransfer-received': 'admin',
   // Tryout night (issue 37): the admin's helpers, criteria and rankings; the door; the evaluators' phones
   'GET /admin/seasons/{id}/helpers': 'admin',
   'POST /admin/seasons/{id}/helpers': 'admin',

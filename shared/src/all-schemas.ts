@@ -7,4 +7,5 @@ export * from './tryout-night-schemas';
 export * from './offer-schemas';
 export * from './team-schemas';
 export * from './team-fee-schemas';
+export * from './etransfer-schemas';
 export * from './money-schemas';

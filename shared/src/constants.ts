@@ -19,7 +19,8 @@ export const RESET_REDIRECT_MS = 2_500;
 export const PASSWORD_MIN_LENGTH = 12;
 export const ADULT_AGE = 18;
 
-export const PAYMENT_METHODS = ['cash', 'stripe'] as const;
+/** How a family pays a tryout fee; 'etransfer' (Interac e-Transfer, issue 46) only where the season takes it. */
+export const PAYMENT_METHODS = ['cash', 'stripe', 'etransfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const TRYOUT_RESULTS = ['selected', 'not_selected'] as const;

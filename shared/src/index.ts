@@ -28,5 +28,7 @@ export * from './team-schemas';
 export * from './team-fees';
 export * from './team-fee-schemas';
 export * from './instalments';
+export * from './etransfer';
+export * from './etransfer-schemas';
 export * from './money-ledger';
 export * from './money-schemas';

@@ -15,7 +15,7 @@ import type { PaymentStatus } from './types';
 export const PAID_STATUSES: readonly PaymentStatus[] = ['paid', 'partially_refunded', 'refunded', 'disputed'];
 
 /** The statuses that still owe the registration's amount: cash to collect, a card payment not made. */
-export const OWING_STATUSES: readonly PaymentStatus[] = ['cash', 'pending', 'failed'];
+export const OWING_STATUSES: readonly PaymentStatus[] = ['cash', 'pending', 'failed', 'awaiting_etransfer'];
 
 /**
  * The status a registration answers with: the stored one, except that a paid registration reads as disputed

@@ -27,6 +27,8 @@ export interface SampleIds {
   readonly checkinCode?: string;
   /** A team of the season (issue 45); one not in it is answered 404. */
   readonly teamId?: string;
+  /** An imported bank line (issue 46); one never imported is answered 404. */
+  readonly etransferRowId?: string;
 }
 
 /** What an optional sample is when a test gives none. */
@@ -34,6 +36,7 @@ const DEFAULT_SAMPLES: Partial<Record<keyof SampleIds, string>> = {
   helperId: '00000000-0000-4000-8000-000000000000',
   ageGroup: '15U Boys',
   teamId: '00000000-0000-4000-8000-000000000000.00000000-0000-4000-8000-000000000000',
+  etransferRowId: 'never-imported',
 };
 
 /** Which sample each parameter schema takes. */
@@ -50,6 +53,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   // An offer's id is `<seasonId>.<playerId>`, the shape of a registration's (issue 45).
   [schemas.OfferIdSchema, 'tryoutId'],
   [schemas.TeamIdSchema, 'teamId'],
+  [schemas.EtransferRowIdSchema, 'etransferRowId'],
 ]);
 
 function sampleOf(

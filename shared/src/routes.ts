@@ -23,6 +23,7 @@ import type * as Schemas from './all-schemas';
 import { API_PREFIX } from './public-paths';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
+import { etransferRoutes } from './routes/etransfers';
 import { householdRoutes } from './routes/households';
 import { moneyRoutes } from './routes/money';
 import { offerRoutes } from './routes/offers';
@@ -47,6 +48,7 @@ export const routeAreas = {
   teams: teamRoutes,
   teamFees: teamFeeRoutes,
   money: moneyRoutes,
+  etransfers: etransferRoutes,
 } as const;
 
 export const routes = {
@@ -59,6 +61,7 @@ export const routes = {
   ...teamRoutes,
   ...teamFeeRoutes,
   ...moneyRoutes,
+  ...etransferRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -20,6 +20,7 @@ import { isEmailAddress, MAX_EMAIL_LENGTH, normaliseEmail } from './email-addres
 import { tryoutId } from './ids';
 import { fieldMessages as m } from './messages';
 import { OfferSettingsInputSchema } from './offer-schemas';
+import { EtransferSettingsSchema } from './etransfer-schemas';
 import { CapacitiesSchema, SpotHoldHoursSchema } from './waitlist';
 import { missingPasswordRequirements, registrationPasswordMessage, resetPasswordMessage } from './password';
 
@@ -631,6 +632,8 @@ export const UpdateSeasonSchema = v.object({
   capacities: v.optional(CapacitiesSchema),
   /** How long a freed spot is held for the first family on the waitlist (hours). */
   spot_hold_hours: v.optional(SpotHoldHoursSchema),
+  /** Interac e-Transfer (issue 46): on with the club's address, or off. */
+  etransfer: v.optional(EtransferSettingsSchema),
 });
 export type UpdateSeasonInput = v.InferOutput<typeof UpdateSeasonSchema>;
 
@@ -730,6 +733,8 @@ export const SeasonParamsSchema = v.object({ id: SeasonIdSchema });
 export const SeasonOfTryoutsParamsSchema = v.object({ seasonId: SeasonIdSchema });
 /** Path `{id}` of a registration. */
 export const TryoutParamsSchema = v.object({ id: TryoutIdSchema });
+/** Path `{tryoutId}` of a registration's e-Transfer (issue 46). */
+export const EtransferTryoutParamsSchema = v.object({ tryoutId: TryoutIdSchema });
 /** Query `?season_id=` of the admin tryout list and its CSV export. */
 export const SeasonQuerySchema = v.object({ season_id: SeasonIdSchema });
 /**

@@ -3,12 +3,13 @@
  * not made, and the totals, from the rows' amounts (money.ts amountsOf gives them). The admin's table,
  * filters and check-in view read this; the server's rows and CSV carry the amounts it counts.
  */
+import type { PaymentMethod } from './constants';
 import type { PaymentStatus } from './types';
 
 /** What the admin's totals and filters read of a row (AdminTryoutRow has all of it). */
 export interface MoneyRow {
   withdrawn: boolean;
-  payment_method: 'cash' | 'stripe';
+  payment_method: PaymentMethod;
   payment_status: PaymentStatus;
   amount_paid_cents: number;
   amount_refunded_cents: number;

@@ -70,6 +70,7 @@ const STATUS_LABELS: Record<PaymentStatus, string> = {
   partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
   disputed: 'Disputed',
+  awaiting_etransfer: 'Awaiting e-Transfer',
 };
 
 /**
@@ -91,6 +92,9 @@ export function paymentLabel(
     return 'Cash';
   }
   if (method === 'stripe' && status) return `${STATUS_LABELS[status]} (Card)`;
+  // Interac e-Transfer (issue 46): 'Awaiting e-Transfer', then 'Paid (e-Transfer)', 'Refunded (e-Transfer)'.
+  if (method === 'etransfer' && status === 'awaiting_etransfer') return STATUS_LABELS[status];
+  if (method === 'etransfer' && status) return `${STATUS_LABELS[status]} (e-Transfer)`;
   return '';
 }
 

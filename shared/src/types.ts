@@ -1,6 +1,7 @@
 /** The shapes the API answers with (spec §3). The server builds them; the web reads them. */
 import type { OfferAnswer, OfferSettings } from './offers';
 import type { TryoutStatus } from './waitlist';
+import type { EtransferInstructions, EtransferSettings } from './etransfer';
 import type {
   AgeGroup,
   Division,
@@ -61,6 +62,11 @@ export interface Season {
   waiver_version: number;
   /** What the club says about refunds, shown before a family withdraws; '' when it says nothing. */
   refund_policy: string;
+  /**
+   * Interac e-Transfer (issue 46): present once the admin set it; absent (never set) reads as off, so a
+   * season that never turned it on answers as before.
+   */
+  etransfer?: EtransferSettings;
 }
 
 /**
@@ -114,9 +120,18 @@ export interface TryoutSession {
  * - partially_refunded / refunded: paid, and the club gave part / all of it back (answers only: the stored
  *   status stays 'paid', the refunds are counted beside it).
  * - disputed: paid by card, and the cardholder's bank opened a dispute (answers only, as above).
+ * - awaiting_etransfer: to be paid by Interac e-Transfer (issue 46), not received yet; owed like cash.
  */
 export type PaymentStatus =
-  'cash' | 'pending' | 'processing' | 'paid' | 'failed' | 'partially_refunded' | 'refunded' | 'disputed';
+  | 'cash'
+  | 'pending'
+  | 'processing'
+  | 'paid'
+  | 'failed'
+  | 'partially_refunded'
+  | 'refunded'
+  | 'disputed'
+  | 'awaiting_etransfer';
 
 /** An athlete of a household (issue 17): who tries out. An account's own athlete has the account's id. */
 export interface Athlete {
@@ -154,7 +169,8 @@ export interface RefundRecord {
   /** The key the admin's screen made for it, or Stripe's refund id for one made in Stripe's dashboard. */
   key: string;
   amount_cents: number;
-  method: 'stripe' | 'cash';
+  /** 'cash' and 'etransfer' (issue 46) are money the club gave back itself: recorded as done at once. */
+  method: 'stripe' | 'cash' | 'etransfer';
   /** pending: asked of Stripe, its answer not in yet; succeeded: the money went back. */
   status: 'pending' | 'succeeded';
   reason: string;
@@ -218,6 +234,11 @@ export interface MyTryout extends Partial<PaymentAmounts> {
   spot_held_until?: string;
   /** The player's offer of a place on a team (issue 45), once the season's offers are out; absent when none. */
   offer?: OfferAnswer;
+  /**
+   * Paying by Interac e-Transfer (issue 46): where to send it, the exact amount and the code for the message,
+   * while it is awaited; null once received (or withdrawn). Absent for every other payment method.
+   */
+  etransfer?: EtransferInstructions | null;
 }
 
 /** GET /household/tryouts: an athlete's registration for the active season (or none), by athlete. */
@@ -408,6 +429,8 @@ export type AuditAction =
   | 'check_in'
   /** A team fee marked collected in cash (or not), and a team fee's refund and its release (issue 45 §4). */
   | 'team_fee_cash'
+  /** An Interac e-Transfer received (issue 46): marked by hand, or applied from the bank's file. */
+  | 'etransfer_received'
   | 'team_fee_refund'
   | 'team_fee_refund_released'
   | 'result_mail_send'

@@ -61,7 +61,9 @@ export function refundMail(
   const how =
     input.method === 'stripe'
       ? 'It goes back to the card you paid with. Banks usually show it within 5 to 10 business days.'
-      : 'It was given back to you in cash.';
+      : input.method === 'etransfer'
+        ? 'The club sends it back to you by Interac e-Transfer.'
+        : 'It was given back to you in cash.';
   return compose({
     to: input.to,
     kind: 'registration-refunded',

@@ -6,6 +6,7 @@
  */
 import {
   CHECK_IN_MINUTES_BEFORE_TRYOUT,
+  etransferMessages,
   CLUB_TIME_ZONE,
   formatCad,
   mapLink,
@@ -33,6 +34,8 @@ export interface ConfirmationMailInput {
   calendarUrl: string;
   /** The registration's check-in QR image (issue 37). */
   checkinQrUrl?: string;
+  /** Paying by Interac e-Transfer (issue 46): the club's address and the code for the message. */
+  etransfer?: { address: string; reference: string };
 }
 
 /** 2026-11-24T… → "November 24, 2026", in Edmonton. */
@@ -50,6 +53,12 @@ function moneyLine(input: ConfirmationMailInput): string {
     return `You paid ${amount} in cash on ${day(input.paidAt)}. Your receipt is on your dashboard.`;
   }
   if (input.method === 'cash') return `Please bring ${amount} in cash to your first session.`;
+  if (input.method === 'etransfer' && input.etransfer && !input.paidAt) {
+    return etransferMessages.howToSend(amount, input.etransfer.address, input.etransfer.reference);
+  }
+  if (input.method === 'etransfer') {
+    return `You paid ${amount} by Interac e-Transfer. Your receipt is on your dashboard.`;
+  }
   return `You paid ${amount} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
 }
 
@@ -105,6 +114,8 @@ export interface ConfirmedAthlete {
   calendarUrl: string;
   /** The registration's check-in QR image (issue 37). */
   checkinQrUrl?: string;
+  /** Its own Interac e-Transfer code (issue 46): one e-Transfer per child, each with its code. */
+  etransferReference?: string;
 }
 
 export interface HouseholdConfirmationInput {
@@ -115,8 +126,26 @@ export interface HouseholdConfirmationInput {
   athletes: readonly ConfirmedAthlete[];
   method: PaymentMethod;
   paidAt?: string;
+  /** The club's Interac e-Transfer address, when the family pays by e-Transfer (issue 46). */
+  etransferAddress?: string;
   /** The family's calendar subscription (webcal): every child's sessions, following every change. */
   subscribeUrl: string;
+}
+
+/**
+ * A household paying by Interac e-Transfer (issue 46): one e-Transfer per child, each with its own code in
+ * the message, so each is matched to its registration.
+ */
+function etransferLines(input: HouseholdConfirmationInput): string {
+  const address = input.etransferAddress ?? '';
+  return input.athletes
+    .map((a) =>
+      a.etransferReference
+        ? `${a.firstName ?? 'You'}: ${etransferMessages.howToSend(formatCad(a.amountCents), address, a.etransferReference)}`
+        : '',
+    )
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** "Jayden", "Jayden and Amara", "You, Jayden and Amara". */
@@ -142,7 +171,9 @@ export function householdConfirmationMail(input: HouseholdConfirmationInput): Ma
         ? `You paid ${formatCad(total)} in cash on ${day(input.paidAt)}. Your receipt is on your dashboard.`
         : input.method === 'cash'
           ? `Please bring ${formatCad(total)} in cash to the first session.`
-          : `You paid ${formatCad(total)} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
+          : input.method === 'etransfer'
+            ? etransferLines(input)
+            : `You paid ${formatCad(total)} by card${input.paidAt ? ` on ${day(input.paidAt)}` : ''}. Your receipt is on your dashboard.`;
   const perAthlete = input.athletes.flatMap((a) => {
     const head = `${who(a)}: tryout number ${a.tryoutNumber}, ${a.ageGroup}.`;
     const sessions = a.sessions.map((s) => `${sessionWhen(s)}: ${s.location}, ${s.address}`);

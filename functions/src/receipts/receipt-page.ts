@@ -49,6 +49,7 @@ export interface ReceiptInput {
 /** "Visa ending 4242", "Card", "Cash". */
 export function methodText(method: PaymentMethod, card?: { brand: string; last4: string }): string {
   if (method === 'cash') return 'Cash';
+  if (method === 'etransfer') return 'Interac e-Transfer';
   if (!card) return 'Card';
   const brand =
     card.brand === 'amex' ? 'American Express' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);

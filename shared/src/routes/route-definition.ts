@@ -61,6 +61,11 @@ export interface RouteDefinition {
   readonly query?: SchemaName;
   /** The schema of the JSON body. */
   readonly body?: SchemaName;
+  /**
+   * The body is a CSV file (text/csv), read as text, not JSON (issue 46: the bank's e-Transfer export); a
+   * file over the request limit is refused with a message that says so.
+   */
+  readonly csvBody?: true;
   readonly answer: object;
   /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
   readonly cookie?: boolean;

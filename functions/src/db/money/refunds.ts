@@ -94,7 +94,8 @@ export async function reserveRefund(input: {
   tryoutId: string;
 }): Promise<'reserved' | 'duplicate' | 'refused'> {
   const { refund } = input;
-  const cash = refund.method === 'cash';
+  // Cash and e-Transfer (issue 46) are given back by the club itself: done as recorded, nothing to ask Stripe.
+  const cash = refund.method !== 'stripe';
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({

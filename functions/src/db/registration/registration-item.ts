@@ -95,6 +95,15 @@ export interface RegistrationItem {
   seen_by?: Set<string>;
   // Cash registrations: when the admin marked the cash collected (payment_status 'paid').
   cash_collected_at?: string;
+  // Interac e-Transfer registrations (issue 46, db/money/etransfers.ts).
+  /** The code the family puts in the e-Transfer's message (its ETREF item says whose it is). */
+  etransfer_reference?: string;
+  /** When the e-Transfer was recorded received (payment_status 'paid'): by the admin's hand or an import. */
+  etransfer_paid_at?: string;
+  /** The bank's reference of the e-Transfer (the imported line's, or what the admin typed), when known. */
+  etransfer_bank_reference?: string;
+  /** The imported bank line that paid it; absent when marked by hand. */
+  etransfer_row_id?: string;
   /**
    * The guardians of the athlete's household, kept current as guardians join and leave (issue 17); absent on
    * a registration made before households: its account is its one guardian (guardiansOfRow).

@@ -333,8 +333,14 @@ export async function claimConfirmationMail(
     UpdateExpression: 'SET confirmation_mailed_at = :at',
     ConditionExpression:
       'attribute_exists(PK) AND attribute_not_exists(confirmation_mailed_at) AND ' +
-      'payment_status IN (:cash, :paid) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
-    ExpressionAttributeValues: { ':at': now.toISOString(), ':cash': 'cash', ':paid': 'paid', ':no': false },
+      'payment_status IN (:cash, :paid, :awaiting) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+    ExpressionAttributeValues: {
+      ':at': now.toISOString(),
+      ':cash': 'cash',
+      ':paid': 'paid',
+      ':awaiting': 'awaiting_etransfer',
+      ':no': false,
+    },
   });
 }
 
@@ -360,7 +366,7 @@ export async function claimConfirmationMails(
     const open = (await getTryoutsOf(seasonId, playerIds)).filter(
       (t) =>
         !t.confirmation_mailed_at &&
-        (t.payment_status === 'cash' || t.payment_status === 'paid') &&
+        ['cash', 'paid', 'awaiting_etransfer'].includes(t.payment_status) &&
         t.withdrawn !== true,
     );
     if (!open.length) return [];
@@ -374,8 +380,14 @@ export async function claimConfirmationMails(
               UpdateExpression: 'SET confirmation_mailed_at = :at',
               ConditionExpression:
                 'attribute_exists(PK) AND attribute_not_exists(confirmation_mailed_at) AND ' +
-                'payment_status IN (:cash, :paid) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
-              ExpressionAttributeValues: { ':at': at, ':cash': 'cash', ':paid': 'paid', ':no': false },
+                'payment_status IN (:cash, :paid, :awaiting) AND (attribute_not_exists(withdrawn) OR withdrawn = :no)',
+              ExpressionAttributeValues: {
+                ':at': at,
+                ':cash': 'cash',
+                ':paid': 'paid',
+                ':awaiting': 'awaiting_etransfer',
+                ':no': false,
+              },
             },
           })),
         }),

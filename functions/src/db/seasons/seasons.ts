@@ -4,6 +4,7 @@ import {
   DEFAULT_OFFER_SETTINGS,
   type AgeGroup,
   type Criterion,
+  type EtransferSettings,
   type OfferSettings,
   type TryoutSession,
 } from '@club/shared';
@@ -61,6 +62,8 @@ export interface SeasonItem {
   capacities?: Partial<Record<AgeGroup, number>>;
   /** How long a freed spot is held for the first waitlisted family (hours); absent: SPOT_HOLD_HOURS.default. */
   spot_hold_hours?: number;
+  /** Interac e-Transfer (issue 46): on with the club's address, or off; absent: never set, off. */
+  etransfer?: EtransferSettings;
   createdAt: string;
   /** When the retention job removed its registrations' personal data (issue 19); absent until then. */
   personal_data_removed_at?: string;
@@ -85,6 +88,7 @@ export type SeasonSettings = Partial<
     | 'offers_auto_offer_alternates'
     | 'capacities'
     | 'spot_hold_hours'
+    | 'etransfer'
   >
 >;
 
@@ -395,6 +399,9 @@ export function toSeason(item: Record<string, unknown>): SeasonItem {
       ? { capacities: item.capacities as SeasonItem['capacities'] }
       : {}),
     ...(typeof item.spot_hold_hours === 'number' ? { spot_hold_hours: item.spot_hold_hours } : {}),
+    ...(item.etransfer && typeof item.etransfer === 'object'
+      ? { etransfer: item.etransfer as EtransferSettings }
+      : {}),
     createdAt: item.createdAt as string,
     ...(typeof item.personal_data_removed_at === 'string'
       ? { personal_data_removed_at: item.personal_data_removed_at }

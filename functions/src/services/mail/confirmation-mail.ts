@@ -180,7 +180,7 @@ export async function deliverQueuedConfirmation(
 
 /** When the registration was paid: by card, or (a walk-up at the door, issue 37) in cash before the mail. */
 function paidAtOf(tryout: RegistrationItem): { paidAt?: string } {
-  const at = tryout.paid_at ?? tryout.cash_collected_at;
+  const at = tryout.paid_at ?? tryout.cash_collected_at ?? tryout.etransfer_paid_at;
   return at ? { paidAt: at } : {};
 }
 
@@ -200,6 +200,7 @@ async function confirmationOf(claimed: RegistrationItem[], season: seasonsTable.
       ...paidAtOf(first),
       calendarUrl: await calendarLinkOf(first.id),
       checkinQrUrl: await checkinQrUrl(first.id),
+      ...etransferOf(first, season),
     });
   }
   // The guardian who registered, by their own first name (the account may be gone: then no name).
@@ -215,6 +216,7 @@ async function confirmationOf(claimed: RegistrationItem[], season: seasonsTable.
         amountCents: t.amount_cents,
         calendarUrl: await calendarLinkOf(t.id),
         checkinQrUrl: await checkinQrUrl(t.id),
+        ...(t.etransfer_reference ? { etransferReference: t.etransfer_reference } : {}),
       })),
   );
   return householdConfirmationMail({
@@ -225,5 +227,16 @@ async function confirmationOf(claimed: RegistrationItem[], season: seasonsTable.
     athletes,
     method: first.payment_method,
     ...paidAtOf(first),
+    ...(first.payment_method === 'etransfer' && season.etransfer?.address
+      ? { etransferAddress: season.etransfer.address }
+      : {}),
   });
+}
+
+/** What an Interac e-Transfer registration's mail tells the family to send (issue 46), while it is awaited. */
+function etransferOf(tryout: RegistrationItem, season: seasonsTable.SeasonItem) {
+  const address = season.etransfer?.address;
+  return tryout.payment_method === 'etransfer' && tryout.etransfer_reference && address
+    ? { etransfer: { address, reference: tryout.etransfer_reference } }
+    : {};
 }

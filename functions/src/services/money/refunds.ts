@@ -65,7 +65,8 @@ export async function refundTryout(
           .replace('{paid}', formatCad(paid)),
       );
     }
-    const cash = tryout.payment_method === 'cash';
+    // Cash and e-Transfer (issue 46) go back outside Stripe: recorded as money given back.
+    const cash = tryout.payment_method !== 'stripe';
     if (!cash && !tryout.payment_intent_id) {
       log.error('paid card registration has no payment intent; refund refused', { tryoutId: tryout.id });
       throw new BadRequestError(serverMessages.nothingToRefund);

@@ -18,6 +18,7 @@ import type { RegistrationItem } from '../../db/registration/registration-item';
 import { NotFoundError } from '../../lib/errors';
 import { playerIdOf } from '../households/households';
 import { callerPlayerId } from './players';
+import { etransferField } from '../money/etransfer';
 import { supportAnswerField } from '../money/financial-support';
 import { offerFieldOf } from '../offers/offer-answer';
 import { waitlistedTryoutsOf } from './waitlist';
@@ -45,6 +46,7 @@ export function toMyTryout(tryout: RegistrationItem, season: seasonsTable.Season
     withdrawal_open: tryout.withdrawn !== true && !tryout.result && withdrawalOpen(season, new Date()),
     refund_policy: season.refund_policy ?? '',
     ...supportAnswerField(tryout),
+    ...etransferField(tryout, season),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type MyTryout,
   type TryoutRegistrationAnswer,
   type TryoutRegistrationInput,
+  etransferMessages,
   waitlistMessages,
 } from '@club/shared';
 import * as seasonsTable from '../../db/seasons/seasons';
@@ -25,6 +26,7 @@ import { mailConfirmationOnce } from '../mail/confirmation-mail';
 import { familyOf } from '../households/households';
 import { checkoutExpiry, openCheckout, openFamilyCheckout } from '../money/checkout';
 import { siblingFeeOf } from '../seasons/seasons';
+import { claimReferenceFor } from '../money/etransfer';
 import { callerPlayerId, snapshotOf } from './players';
 import { acceptedWaiver, refuseMisfit } from './registration-rules';
 import { toMyTryout } from './my-registration';
@@ -71,6 +73,11 @@ export async function registerForTryout(
   const ownOnly = wanted.length === 1 && wanted[0]!.athlete_id === callerPlayerId(caller);
   const free = season.tryout_fee_cents === 0;
   const card = !free && input.payment_method === 'stripe';
+  // Interac e-Transfer (issue 46): only where the admin turned it on with the club's address.
+  const etransfer = !free && input.payment_method === 'etransfer';
+  if (etransfer && !(season.etransfer?.enabled && season.etransfer.address)) {
+    throw new BadRequestError(etransferMessages.notOffered);
+  }
   // Asked about financial support: the card waits for the club's answer, no checkout yet (issue 42).
   const held = card && input.financial_support === true;
   // Athletes registered together pay together: one family checkout, one line item each.
@@ -103,6 +110,16 @@ export async function registerForTryout(
   const before = existing.filter((t) => !t.withdrawn).length;
   const expiresAt = checkoutExpiry(new Date());
   const now = new Date();
+  const amountOf = (i: number) =>
+    free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season);
+  // Each child its own e-Transfer code, claimed before the registration is written (a refused one stays unused).
+  const references = etransfer
+    ? await Promise.all(
+        players.map((p, i) =>
+          claimReferenceFor({ seasonId: season.id, playerId: p.id, amountCents: amountOf(i) }, now),
+        ),
+      )
+    : [];
   const tryouts = wanted.map(({ age_group }, i): NewRegistration => ({
     id: tryoutId.of(season.id, players[i]!.id),
     season_id: season.id,
@@ -110,11 +127,19 @@ export async function registerForTryout(
     guardians: family.contacts,
     age_group,
     payment_method: free ? 'cash' : input.payment_method,
-    payment_status: free || (options.cashTakenAt && !card) ? 'paid' : card ? 'pending' : 'cash',
-    ...(options.cashTakenAt && !card && !free
+    payment_status:
+      free || (options.cashTakenAt && !card && !etransfer)
+        ? 'paid'
+        : card
+          ? 'pending'
+          : etransfer
+            ? 'awaiting_etransfer'
+            : 'cash',
+    ...(etransfer ? { etransfer_reference: references[i]! } : {}),
+    ...(options.cashTakenAt && !card && !etransfer && !free
       ? { cash_collected_at: options.cashTakenAt.toISOString() }
       : {}),
-    amount_cents: free ? 0 : before + i === 0 ? season.tryout_fee_cents : siblingFeeOf(season),
+    amount_cents: amountOf(i),
     attended: false,
     result: '',
     email_sent: false,

@@ -36,6 +36,8 @@ export function toSeason(season: seasonsTable.SeasonItem, isActive: boolean): Se
     waiver_text: season.waiver_text ?? '',
     waiver_version: season.waiver_text ? (season.waiver_version ?? 1) : 0,
     refund_policy: season.refund_policy ?? '',
+    // Interac e-Transfer (issue 46): only once the admin set it, so a season without it answers as before.
+    ...(season.etransfer ? { etransfer: season.etransfer } : {}),
   };
 }
 

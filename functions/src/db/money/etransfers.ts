@@ -1,0 +1,293 @@
+/**
+ * Interac e-Transfer items (issue 46 §2): the reference codes that tie a bank line to a registration, the
+ * imported bank lines, and the one transaction that records an e-Transfer received. A line pays one
+ * registration at most and a registration is paid once: the transaction conditions the line (not applied),
+ * the code (open) and the registration (awaiting e-Transfer) together, never a read-then-write.
+ */
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { EtransferRowView } from '@club/shared';
+import { auditPut, type AuditBy } from '../platform/audit';
+import { db, tableName } from '../platform/client';
+import { keys } from '../platform/keys';
+import { isConditionFailure, transactOrConditionCodes } from '../platform/transactions';
+import { toRegistration, type RegistrationItem } from '../registration/registration-item';
+
+/** Whose a reference code is: the registration (kind 'tryout') or, later, a team fee it was made for. */
+export interface EtransferReferenceItem {
+  code: string;
+  season_id: string;
+  player_id: string;
+  kind: 'tryout' | 'team_fee';
+  /** What it was made to pay; the registration's own amount is what a line is checked against. */
+  amount_cents: number;
+  /** open until an e-Transfer is recorded against it, then used. */
+  state: 'open' | 'used';
+  created_at: string;
+  used_at?: string;
+  /** The bank line that paid it (an import), absent when marked by hand. */
+  row_id?: string;
+}
+
+/**
+ * One line of an imported bank file. Personal data: the sender's name and message (shared
+ * personal-data.ts); kept so the admin can resolve it and the same file imported again changes nothing.
+ */
+export interface EtransferRowItem {
+  row_id: string;
+  date: string;
+  sender: string;
+  amount_cents: number;
+  message: string;
+  /** open: not applied (unmatched, proposed, short or over); applied: it paid `tryout_id`. */
+  state: 'open' | 'applied';
+  imported_at: string;
+  tryout_id?: string;
+  season_id?: string;
+  applied_at?: string;
+  applied_by?: string;
+}
+
+/**
+ * Claims a reference code for a registration: one put conditional on the code being nobody's, so two
+ * registrations racing for the same code never share it. False when it was taken (draw another).
+ */
+export async function claimReference(item: EtransferReferenceItem): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.etransferReference(item.code), type: 'etransfer-reference', ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Reads a reference code (strongly consistent: an import right after a registration finds it). */
+export async function getReference(code: string): Promise<EtransferReferenceItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.etransferReference(code), ConsistentRead: true }),
+  );
+  if (!out.Item) return null;
+  const { PK: _pk, SK: _sk, type: _type, ...item } = out.Item;
+  return item as EtransferReferenceItem;
+}
+
+/** Reads an imported bank line (strongly consistent). */
+export async function getRow(rowId: string): Promise<EtransferRowItem | null> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.etransferRow(rowId), ConsistentRead: true }),
+  );
+  if (!out.Item) return null;
+  const { PK: _pk, SK: _sk, type: _type, ...item } = out.Item;
+  return item as EtransferRowItem;
+}
+
+/** Reads many items by key, 100 a batch, again for what DynamoDB left unprocessed (strongly consistent). */
+async function getMany(
+  keysToRead: ReadonlyArray<{ PK: string; SK: string }>,
+): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keysToRead.length; i += 100) {
+    let pending: Array<Record<string, unknown>> = keysToRead.slice(i, i + 100);
+    for (let attempt = 0; pending.length && attempt < 5; attempt += 1) {
+      const out = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      found.push(...(out.Responses?.[tableName()] ?? []));
+      pending =
+        (out.UnprocessedKeys?.[tableName()]?.Keys as Array<Record<string, unknown>> | undefined) ?? [];
+    }
+    if (pending.length) throw new Error('e-Transfer items could not all be read');
+  }
+  return found;
+}
+
+/** The reference codes named by a file's lines (one BatchGet per 100), by code; unknown codes are left out. */
+export async function getReferences(codes: readonly string[]): Promise<Map<string, EtransferReferenceItem>> {
+  const items = await getMany([...new Set(codes)].map(keys.etransferReference));
+  return new Map(
+    items.map((item) => {
+      const { PK: _pk, SK: _sk, type: _type, ...ref } = item;
+      return [ref.code as string, ref as unknown as EtransferReferenceItem];
+    }),
+  );
+}
+
+/** The lines of a file already stored (an earlier import), by id. */
+export async function getRows(rowIds: readonly string[]): Promise<Map<string, EtransferRowItem>> {
+  const items = await getMany([...new Set(rowIds)].map(keys.etransferRow));
+  return new Map(
+    items.map((item) => {
+      const { PK: _pk, SK: _sk, type: _type, ...row } = item;
+      return [row.row_id as string, row as unknown as EtransferRowItem];
+    }),
+  );
+}
+
+/**
+ * Keeps a bank line that was not applied (for the admin to resolve, and Apply on a proposal): a put that
+ * never overwrites a line already applied, so a file imported again cannot undo a payment. False when the
+ * line was applied meanwhile.
+ */
+export async function keepOpenRow(row: EtransferRowView, importedAt: Date): Promise<boolean> {
+  const item: EtransferRowItem = {
+    row_id: row.row_id,
+    date: row.date,
+    sender: row.sender,
+    amount_cents: row.amount_cents,
+    message: row.message,
+    state: 'open',
+    imported_at: importedAt.toISOString(),
+  };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.etransferRow(row.row_id), type: 'etransfer-row', ...item },
+        ConditionExpression: 'attribute_not_exists(PK) OR #state <> :applied',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':applied': 'applied' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export type ReceiveOutcome =
+  | { outcome: 'received'; tryout: RegistrationItem }
+  /** The registration is not awaiting this e-Transfer (paid already, withdrawn, another amount, gone). */
+  | { outcome: 'not-waiting' }
+  /** The code was used already (another line or the admin's hand paid it). */
+  | { outcome: 'reference-used' }
+  /** The bank line was applied already (to this registration or another). */
+  | { outcome: 'row-applied' };
+
+/**
+ * Records an e-Transfer received for a registration, in one transaction: the registration becomes paid
+ * (while it awaits an e-Transfer of exactly `amountCents` with this code and is not withdrawn), its code
+ * becomes used (while open), the bank line (when there is one) becomes applied (while not), and the audit
+ * entry is written. Whichever condition failed says why nothing changed.
+ */
+export async function receiveEtransfer(input: {
+  seasonId: string;
+  playerId: string;
+  code: string;
+  amountCents: number;
+  /** The bank's line, from an import (absent when the admin marks it by hand). */
+  row?: EtransferRowView;
+  /** The bank's own reference (the line's, or what the admin typed). */
+  bankReference?: string;
+  by: AuditBy;
+}): Promise<ReceiveOutcome> {
+  const at = input.by.now.toISOString();
+  const tryoutKey = keys.tryout(input.seasonId, input.playerId);
+  const bankReference = input.bankReference ?? input.row?.row_id;
+  const rowItem: EtransferRowItem | null = input.row
+    ? {
+        row_id: input.row.row_id,
+        date: input.row.date,
+        sender: input.row.sender,
+        amount_cents: input.row.amount_cents,
+        message: input.row.message,
+        state: 'applied',
+        imported_at: at,
+        tryout_id: `${input.seasonId}.${input.playerId}`,
+        season_id: input.seasonId,
+        applied_at: at,
+        applied_by: input.by.actorId,
+      }
+    : null;
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: tryoutKey,
+              UpdateExpression:
+                'SET payment_status = :paid, etransfer_paid_at = :at' +
+                (bankReference ? ', etransfer_bank_reference = :bank' : '') +
+                (rowItem ? ', etransfer_row_id = :row' : ''),
+              ConditionExpression:
+                'attribute_exists(PK) AND payment_method = :method AND payment_status = :awaiting AND ' +
+                'etransfer_reference = :code AND amount_cents = :amount AND ' +
+                '(attribute_not_exists(withdrawn) OR withdrawn = :no)',
+              ExpressionAttributeValues: {
+                ':paid': 'paid',
+                ':at': at,
+                ':method': 'etransfer',
+                ':awaiting': 'awaiting_etransfer',
+                ':code': input.code,
+                ':amount': input.amountCents,
+                ':no': false,
+                ...(bankReference ? { ':bank': bankReference } : {}),
+                ...(rowItem ? { ':row': rowItem.row_id } : {}),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.etransferReference(input.code),
+              UpdateExpression: rowItem
+                ? 'SET #state = :used, used_at = :at, row_id = :row'
+                : 'SET #state = :used, used_at = :at',
+              ConditionExpression: '#state = :open',
+              ExpressionAttributeNames: { '#state': 'state' },
+              ExpressionAttributeValues: {
+                ':used': 'used',
+                ':open': 'open',
+                ':at': at,
+                ...(rowItem ? { ':row': rowItem.row_id } : {}),
+              },
+            },
+          },
+          auditPut(
+            input.by,
+            { action: 'etransfer_received', seasonId: input.seasonId, playerId: input.playerId },
+            { payment_status: 'awaiting_etransfer' },
+            {
+              payment_status: 'paid',
+              amount_cents: input.amountCents,
+              ...(bankReference ? { bank_reference: bankReference } : {}),
+              ...(rowItem ? { row_id: rowItem.row_id } : {}),
+            },
+          ),
+          ...(rowItem
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...keys.etransferRow(rowItem.row_id), type: 'etransfer-row', ...rowItem },
+                    ConditionExpression: 'attribute_not_exists(PK) OR #state <> :applied',
+                    ExpressionAttributeNames: { '#state': 'state' },
+                    ExpressionAttributeValues: { ':applied': 'applied' },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    ),
+  );
+  if (!codes) {
+    const out = await db().send(
+      new GetCommand({ TableName: tableName(), Key: tryoutKey, ConsistentRead: true }),
+    );
+    return { outcome: 'received', tryout: toRegistration(out.Item!) };
+  }
+  // The items' order: the registration, the code, the audit entry, then the line.
+  if (codes[3] === 'ConditionalCheckFailed') return { outcome: 'row-applied' };
+  if (codes[1] === 'ConditionalCheckFailed') return { outcome: 'reference-used' };
+  if (codes[0] === 'ConditionalCheckFailed') return { outcome: 'not-waiting' };
+  throw new Error(`e-Transfer transaction failed: ${codes.join(',')}`);
+}

@@ -1,0 +1,128 @@
+/**
+ * Interac e-Transfer (issue 46 §2): a registration's reference code, what the family is told to send, and
+ * recording one received, by the admin's hand or from the bank's file (etransfer-import.ts). Recording is
+ * one transaction (db/money/etransfers.ts); the family's mail is sent by the call that recorded it, so once.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  ETRANSFER_REFERENCE_ALPHABET,
+  ETRANSFER_REFERENCE_LENGTH,
+  serverMessages,
+  type AccessTokenClaims,
+  type EtransferInstructions,
+  type EtransferRowView,
+} from '@club/shared';
+import * as usersTable from '../../db/accounts/users';
+import * as etransfers from '../../db/money/etransfers';
+import type { RegistrationItem } from '../../db/registration/registration-item';
+import * as seasonsTable from '../../db/seasons/seasons';
+import { ServiceUnavailableError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { etransferReceivedMail } from '../../mail/etransfer-mails';
+import { sendMailOnce } from '../../mail/ses-sender';
+import { byAdmin } from '../platform/audit';
+
+/** A fresh code: eight of the alphabet's 32 characters (no 0/O, 1/I), drawn by the system's CSPRNG. */
+export function drawReference(): string {
+  let code = '';
+  for (let i = 0; i < ETRANSFER_REFERENCE_LENGTH; i += 1) {
+    code += ETRANSFER_REFERENCE_ALPHABET[randomInt(ETRANSFER_REFERENCE_ALPHABET.length)];
+  }
+  return code;
+}
+
+/**
+ * Claims a unique code for a registration to come: drawn and put on the condition that nobody has it,
+ * drawn again on a collision (32⁸ codes: a second draw is already rare). A code whose registration is
+ * then refused stays unused and matches nothing.
+ */
+export async function claimReferenceFor(
+  target: { seasonId: string; playerId: string; amountCents: number; kind?: 'tryout' | 'team_fee' },
+  now: Date,
+  draw: () => string = drawReference,
+): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const code = draw();
+    const claimed = await etransfers.claimReference({
+      code,
+      season_id: target.seasonId,
+      player_id: target.playerId,
+      kind: target.kind ?? 'tryout',
+      amount_cents: target.amountCents,
+      state: 'open',
+      created_at: now.toISOString(),
+    });
+    if (claimed) return code;
+  }
+  throw new ServiceUnavailableError(serverMessages.registrationBusy);
+}
+
+/**
+ * What the family's screens show of an e-Transfer registration: where to send, how much, the code, while
+ * it is awaited (null once received, or withdrawn). Absent for every other method, so those answer as before.
+ */
+export function etransferField(
+  tryout: RegistrationItem,
+  season: seasonsTable.SeasonItem,
+): { etransfer?: EtransferInstructions | null } {
+  if (tryout.payment_method !== 'etransfer') return {};
+  const address = season.etransfer?.address;
+  const awaited =
+    tryout.payment_status === 'awaiting_etransfer' && tryout.withdrawn !== true && tryout.etransfer_reference;
+  return {
+    etransfer:
+      awaited && address
+        ? { address, amount_cents: tryout.amount_cents, reference: tryout.etransfer_reference! }
+        : null,
+  };
+}
+
+/**
+ * Records an e-Transfer received for a registration awaiting one (its amount exactly), with the bank line
+ * when it came from a file, and mails the family when this call's write did it.
+ */
+export async function receive(
+  tryout: RegistrationItem,
+  how: { by: AccessTokenClaims; row?: EtransferRowView; bankReference?: string },
+): Promise<etransfers.ReceiveOutcome> {
+  const out = await etransfers.receiveEtransfer({
+    seasonId: tryout.season_id,
+    playerId: tryout.player_id,
+    code: tryout.etransfer_reference!,
+    amountCents: tryout.amount_cents,
+    ...(how.row ? { row: how.row } : {}),
+    ...(how.bankReference ? { bankReference: how.bankReference } : {}),
+    by: byAdmin(how.by),
+  });
+  if (out.outcome === 'received') await mailReceived(out.tryout);
+  return out;
+}
+
+/** The family's "e-Transfer received" mail; it never fails the write it follows (the dashboard shows it). */
+async function mailReceived(tryout: RegistrationItem): Promise<void> {
+  try {
+    const [season, account] = await Promise.all([
+      seasonsTable.getSeason(tryout.season_id),
+      usersTable.getUser(tryout.user_id),
+    ]);
+    if (!season) return;
+    const delivery = await sendMailOnce(
+      etransferReceivedMail({
+        to: tryout.email,
+        firstName: account?.first_name ?? tryout.first_name,
+        athleteName: tryout.player_id === tryout.user_id ? null : tryout.first_name,
+        seasonName: season.name,
+        amountCents: tryout.amount_cents,
+        tryoutNumber: tryout.tryout_number,
+      }),
+    );
+    if (delivery.outcome !== 'sent') {
+      log.warn('e-transfer received mail not sent', { tryoutId: tryout.id, outcome: delivery.outcome });
+    }
+  } catch (error) {
+    log.error('e-transfer received mail failed', {
+      tryoutId: tryout.id,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+  }
+}
