@@ -10,7 +10,6 @@ import { getTryout } from '../../db/registration/registrations';
 import { getOffer } from '../../db/offers/offers';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { createAdmin } from '../../../test/admin';
-import { call } from '../../../test/api';
 import {
   addedAthlete,
   aHouseholdRegistration,
@@ -106,11 +105,7 @@ describe("Stripe's fee at fulfilment", () => {
 
   it('records nothing where nothing was paid by card: the view says Stripe reported none', async () => {
     const family = await createPlayer();
-    await ok(
-      'registerTryout',
-      { token: family.token, body: { payment_method: 'cash', age_group: '15U Boys' } },
-      201,
-    );
+    await registered(family.token, aTryoutRegistration());
 
     const view = await money();
 
