@@ -203,7 +203,10 @@ function refundEntries(
       method,
       kind: 'refund',
       amount_cents: -refund.amount_cents,
-      reference: refund.stripe_refund_id ?? (refund.method === 'cash' ? 'cash' : refund.key),
+      // Money the club gave back itself (cash, e-Transfer) has no Stripe id: the file names how.
+      reference:
+        refund.stripe_refund_id ??
+        (refund.method === 'cash' ? 'cash' : refund.method === 'etransfer' ? 'e-Transfer' : refund.key),
     });
   }
   return sum;
