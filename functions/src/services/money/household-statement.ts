@@ -21,24 +21,34 @@ export async function getHouseholdStatement(
   const candidates = seasons.filter(
     (s) => Number(todayInClubZone(new Date(s.createdAt)).slice(0, 4)) <= wanted,
   );
-  const statement: HouseholdStatement = {
-    year: wanted,
-    entries: [],
-    paid_cents: 0,
-    refunded_cents: 0,
-    net_cents: 0,
-  };
-  if (!athletes.length || !candidates.length) return statement;
+  if (!athletes.length || !candidates.length) return statementOf(wanted, []);
   const items = await readPlayersMoneyItems(
     candidates.map((s) => s.id),
     athletes.map((a) => a.id),
   );
-  for (const season of candidates) {
-    const mine = items.get(season.id);
-    if (!mine) continue;
-    for (const entry of deriveLedger(mine).entries) {
+  return statementOf(
+    wanted,
+    candidates.flatMap((season) => {
+      const mine = items.get(season.id);
+      return mine ? [{ name: season.name, items: mine }] : [];
+    }),
+  );
+}
+
+/**
+ * The statement of `year` from the household's own items, season by season: the entries whose day in Edmonton
+ * falls in that year (a payment at 11:30 pm on December 31 there is that year's, whatever UTC says), oldest
+ * first, and their sums.
+ */
+export function statementOf(
+  year: number,
+  seasons: ReadonlyArray<{ name: string; items: Parameters<typeof deriveLedger>[0] }>,
+): HouseholdStatement {
+  const statement: HouseholdStatement = { year, entries: [], paid_cents: 0, refunded_cents: 0, net_cents: 0 };
+  for (const season of seasons) {
+    for (const entry of deriveLedger(season.items).entries) {
       const date = todayInClubZone(new Date(entry.at));
-      if (Number(date.slice(0, 4)) !== wanted) continue;
+      if (Number(date.slice(0, 4)) !== year) continue;
       statement.entries.push({
         date,
         season_name: season.name,
