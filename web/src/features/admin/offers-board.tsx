@@ -113,9 +113,10 @@ function TeamCard({
   ];
   return (
     <section className="offers-team" aria-label={team.name}>
-      <h3>
+      {/* h2: the board is a fold of the admin's page (h1), as the Teams fold's team cards are. */}
+      <h2>
         {team.name} <span className="offers-team-group">{team.age_group}</span>
-      </h3>
+      </h2>
       <p className="offers-team-fee">
         {team.fee_cents > 0 ? t.fee(team.fee_cents, team.cash_accepted) : t.noFee}
       </p>
@@ -127,7 +128,7 @@ function TeamCard({
           </div>
         ))}
       </dl>
-      <h4>{t.alternates}</h4>
+      <h3>{t.alternates}</h3>
       {team.alternates.length ? (
         <ol className="offers-alternates">
           {team.alternates.map((a) => (
@@ -142,7 +143,7 @@ function TeamCard({
       ) : (
         <p className="offers-board-note">{t.noAlternates}</p>
       )}
-      <h4>{t.players}</h4>
+      <h3>{t.players}</h3>
       {team.players.length ? (
         <ul className="offers-players">
           {team.players.map((p) => (
