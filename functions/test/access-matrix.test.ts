@@ -242,6 +242,8 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   'POST /admin/tryouts/{id}/refund': 'admin',
   // Interac e-Transfer (issue 46 §2): marking one received, the bank file's import and applying a line.
   'POST /admin/tryouts/{tryoutId}/etransfer-received': 'admin',
+  'POST /admin/payments/etransfer-import': 'admin',
+  'POST /admin/payments/etransfer-rows/{rowId}/apply': 'admin',
   // Tryout night (issue 37): the admin's helpers, criteria and rankings; the door; the evaluators' phones
   'GET /admin/seasons/{id}/helpers': 'admin',
   'POST /admin/seasons/{id}/helpers': 'admin',
@@ -261,6 +263,8 @@ const SPEC_ACCESS: Record<string, RouteDefinition['access']> = {
   // The team fee (issue 45 §4): any signed-in account, checked in the service (a guardian of the player, or
   // the adult player: anyone else gets a 404); cash, refunds and the offers board are the admin's.
   'POST /offers/{offerId}/checkout': 'user',
+  // One instalment of a team fee paid by its link (issue 46): as the fee's checkout, checked in the service.
+  'POST /offers/{offerId}/instalments/{n}/checkout': 'user',
   'GET /offers/{offerId}/receipt': 'user',
   'POST /offers/{offerId}/withdraw': 'user',
   'PATCH /admin/offers/{offerId}/cash': 'admin',

@@ -108,6 +108,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
           stacks.api.sessionReminders,
           stacks.api.numberingSweep,
           stacks.api.offerSweep,
+          stacks.api.instalmentSweep,
           stacks.api.queueWorkers.get('resultMail')!.worker,
           stacks.api.queueWorkers.get('familyMail')!.worker,
         ]
@@ -161,6 +162,8 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'startOfferCheckout',
         'withdrawOffer',
         'refundOffer',
+        // One instalment of a team fee paid by its link (issue 46).
+        'startInstalmentCheckout',
       ];
       // Sign-up, resend, forgot and reset (account mail), and one result mail resent; a send of results queues
       const mailAtOnce = [
@@ -190,6 +193,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'registerWalkUp',
         // A team fee's refund is mailed to the family, as a tryout fee's is (issue 45).
         'refundOffer',
+        // An e-Transfer received, by hand, from the bank's file or a line applied (issue 46).
+        'markEtransferReceived',
+        'importEtransfers',
+        'applyEtransferRow',
       ];
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));
@@ -858,6 +865,45 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage', 'ses:SendEmail']),
       );
       expect(actions.filter((a) => /^secretsmanager:/.test(a))).toEqual([]);
+    });
+
+    it('runs the instalment sweep daily at 16:00 UTC, with the table, the Stripe secret and the family-mail queue (issue 46)', () => {
+      const { templates: t, stacks } = stage(name);
+      const fnId = logicalId(stacks.api.instalmentSweep.function);
+      const schedules = Object.values(resources(t.api, 'AWS::Events::Rule')).filter((rule) =>
+        JSON.stringify(rule.Properties.Targets).includes(fnId),
+      );
+      expect(schedules.map((rule) => rule.Properties.ScheduleExpression)).toEqual(['cron(0 16 * * ? *)']);
+
+      const fn = resources(t.api, 'AWS::Lambda::Function')[fnId]!;
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(variables).sort()).toEqual(
+        [
+          'FAMILY_MAIL_QUEUE_URL',
+          'NODE_OPTIONS',
+          'SITE_URL',
+          'STAGE',
+          'STRIPE_SECRET_ARN',
+          'TABLE_NAME',
+        ].sort(),
+      );
+      const policy = Object.values(resources(t.api, 'AWS::IAM::Policy')).find(
+        (p) =>
+          JSON.stringify(p.Properties.Roles) ===
+          JSON.stringify([{ Ref: logicalId(stacks.api.instalmentSweep.function.role!) }]),
+      );
+      const actions = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flatMap(
+        actionsOf,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+          'sqs:SendMessage',
+          'secretsmanager:GetSecretValue',
+        ]),
+      );
+      expect(actions.filter((a) => /^ses:/.test(a))).toEqual([]);
     });
 
     it('runs the retention function once a day, with the table, mail and the 24-month period, no secret', () => {

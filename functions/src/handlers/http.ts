@@ -13,6 +13,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as v from 'valibot';
 import {
+  etransferMessages,
   MAX_REQUEST_BODY_BYTES,
   routes,
   type AccessTokenClaims,
@@ -134,7 +135,7 @@ export function defineHandler<N extends RouteName>(
       // refused answer is never sent); any other route runs after it, so nothing is changed for a dead one.
       const sideBySide = readsOnly(route);
       if (!sideBySide) await sessionCheck;
-      const rawBody = readRawBody(event);
+      const rawBody = readRawBody(event, route);
       const req: Request<N> = {
         route: name,
         user: user as UserFor<N>,
@@ -171,11 +172,23 @@ function readsOnly(route: RouteDefinition): boolean {
   return route.table === 'read' && !route.mail && !route.payments && !route.queue;
 }
 
-function readRawBody(event: APIGatewayProxyEventV2): string {
+function readRawBody(event: APIGatewayProxyEventV2, route: RouteDefinition): string {
   if (!event.body) return '';
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new PayloadTooLargeError('Request is too large.');
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) {
+    // A bank file (issue 46) says what to do about it: export a shorter range.
+    throw new PayloadTooLargeError(route.csvBody ? etransferMessages.fileTooLarge : 'Request is too large.');
+  }
+  if (route.csvBody && !/^text\/csv\b/i.test(headerOf(event, 'content-type') ?? '')) {
+    throw new BadRequestError(etransferMessages.fileType);
+  }
   return raw;
+}
+
+/** A request header, whatever its case (API Gateway lower-cases them; a local call may not). */
+function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const found = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name);
+  return found?.[1];
 }
 
 function parseJson(raw: string): unknown {

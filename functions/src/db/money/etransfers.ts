@@ -5,10 +5,10 @@
  * the code (open) and the registration (awaiting e-Transfer) together, never a read-then-write.
  */
 import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { EtransferRowView } from '@club/shared';
+import { PERSONAL_DATA_RETENTION_MONTHS, type EtransferRowView } from '@club/shared';
 import { auditPut, type AuditBy } from '../platform/audit';
 import { db, tableName } from '../platform/client';
-import { keys } from '../platform/keys';
+import { expiresAt, keys } from '../platform/keys';
 import { isConditionFailure, transactOrConditionCodes } from '../platform/transactions';
 import { toRegistration, type RegistrationItem } from '../registration/registration-item';
 
@@ -130,9 +130,9 @@ export async function getRows(rowIds: readonly string[]): Promise<Map<string, Et
 }
 
 /**
- * Keeps a bank line that was not applied (for the admin to resolve, and Apply on a proposal): a put that
- * never overwrites a line already applied, so a file imported again cannot undo a payment. False when the
- * line was applied meanwhile.
+ * Keeps a bank line that was not applied (for the admin to resolve, and Apply on a proposal): a put only
+ * where the line was never kept, so a file imported again writes nothing and can never undo a payment.
+ * False when the line was kept (or applied) before.
  */
 export async function keepOpenRow(row: EtransferRowView, importedAt: Date): Promise<boolean> {
   const item: EtransferRowItem = {
@@ -144,14 +144,20 @@ export async function keepOpenRow(row: EtransferRowView, importedAt: Date): Prom
     state: 'open',
     imported_at: importedAt.toISOString(),
   };
+  // A line that pays nothing is kept for the admin until retention, then expires (shared personal-data.ts).
+  const expires = new Date(importedAt);
+  expires.setMonth(expires.getMonth() + PERSONAL_DATA_RETENTION_MONTHS);
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.etransferRow(row.row_id), type: 'etransfer-row', ...item },
-        ConditionExpression: 'attribute_not_exists(PK) OR #state <> :applied',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':applied': 'applied' },
+        Item: {
+          ...keys.etransferRow(row.row_id),
+          type: 'etransfer-row',
+          ...item,
+          expiresAt: expiresAt(expires),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
     return true;
@@ -253,7 +259,12 @@ export async function receiveEtransfer(input: {
           },
           auditPut(
             input.by,
-            { action: 'etransfer_received', seasonId: input.seasonId, playerId: input.playerId },
+            {
+              action: 'etransfer_received',
+              seasonId: input.seasonId,
+              playerId: input.playerId,
+              tryoutId: `${input.seasonId}.${input.playerId}`,
+            },
             { payment_status: 'awaiting_etransfer' },
             {
               payment_status: 'paid',
