@@ -45,7 +45,8 @@ export type RecordKind =
   | 'helper'
   | 'scores'
   | 'refund'
-  | 'offer';
+  | 'offer'
+  | 'etransfer-line';
 
 export interface PersonalRecord {
   readonly kind: RecordKind;
@@ -305,6 +306,20 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
         'waiver',
         'The team’s waiver as accepted: the full name typed, when, which version and by which account',
       ),
+    ],
+  },
+  {
+    // Issue 46: a line of the bank's file an administrator imported. A line that paid a registration goes
+    // with the athlete's name; one that paid nothing is kept until retention (its item expires then).
+    kind: 'etransfer-line',
+    title: 'Interac e-Transfers received',
+    onDeletion: 'anonymise',
+    seenBy: 'The club’s tryout administrators.',
+    kept: 'With the club’s payment records; the sender’s name and message go with the athlete’s name, and a line that paid nothing after {months} months.',
+    fields: [
+      kept('amount_cents', 'How much was sent, the day, and the bank’s and the club’s references'),
+      emptied('sender', 'The name the e-Transfer was sent from, as the bank shows it'),
+      emptied('message', 'The message the sender wrote with it'),
     ],
   },
 ];

@@ -107,6 +107,7 @@ export async function anonymizeRefundReasons(seasonId: string, playerId: string)
       ),
     )
   ).flat();
+  await anonymizeEtransferLine(seasonId, playerId);
   for (const refund of refunds) {
     if (refund.reason === REMOVED_REASON) continue;
     await unlessConditionFails(() =>
@@ -120,6 +121,34 @@ export async function anonymizeRefundReasons(seasonId: string, playerId: string)
       ),
     );
   }
+}
+
+/**
+ * The bank line that paid the registration by Interac e-Transfer (issue 46), if one did: its amount, day and
+ * references stay with the club's payment records; the sender's name and message go, as the declaration's
+ * 'etransfer-line' says. Called with the refund reasons, the registration's other money free text.
+ */
+async function anonymizeEtransferLine(seasonId: string, playerId: string): Promise<void> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.tryout(seasonId, playerId),
+      ConsistentRead: true,
+      ProjectionExpression: 'etransfer_row_id',
+    }),
+  );
+  const rowId = out.Item?.etransfer_row_id;
+  if (typeof rowId !== 'string') return;
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.etransferRow(rowId),
+        ...anonymisingUpdate('etransfer-line'),
+        ConditionExpression: 'attribute_exists(PK)',
+      }),
+    ),
+  );
 }
 
 /**

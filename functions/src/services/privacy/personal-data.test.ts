@@ -35,6 +35,8 @@ const ITEMS_OF: Record<RecordKind, (item: Item, family: Family) => boolean> = {
   scores: (item, f) => String(item.PK).startsWith('SCORES#') && f.athleteIds.includes(String(item.player_id)),
   refund: (item, f) => f.athleteIds.some((id) => String(item.SK).startsWith(`REFUND#${id}#`)),
   offer: (item, f) => f.athleteIds.some((id) => item.SK === `OFFER#${id}`),
+  'etransfer-line': (item, f) =>
+    item.SK === 'ETROW' && f.athleteIds.some((id) => String(item.tryout_id).endsWith(`.${id}`)),
 };
 
 interface Family {
@@ -168,6 +170,34 @@ async function aFamily(label: string): Promise<Family> {
         fee_checkout_email: parent.email,
         fee_checkout_line: 'Octavia Fee · 15U Boys team',
       },
+    }),
+  );
+  // ... and a line of the bank's file that paid the registration by e-Transfer (issue 46), as an import
+  // writes it: the line, and its id on the registration.
+  const rowId = `declared-${label}`.replace(/[^A-Za-z0-9_-]/g, '');
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.etransferRow(rowId),
+        type: 'etransfer-row',
+        row_id: rowId,
+        date: '2026-09-04',
+        sender: 'FEE, PERPETUA',
+        amount_cents: 4500,
+        message: 'Octavia tryouts',
+        state: 'applied',
+        tryout_id: id,
+        season_id: season.id,
+      },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.tryout(season.id, child.id),
+      UpdateExpression: 'SET etransfer_row_id = :row',
+      ExpressionAttributeValues: { ':row': rowId },
     }),
   );
   return { parent, athleteIds: [child.id], seasonId: season.id };
