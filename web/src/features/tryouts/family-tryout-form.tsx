@@ -300,6 +300,8 @@ export function FamilyTryoutForm({
             [
               ['cash', t.cashOption],
               ['stripe', t.cardOption],
+              // Interac e-Transfer (issue 46): only where the club turned it on.
+              ...(season.etransfer?.enabled ? [['etransfer', t.etransferOption] as const] : []),
             ] as const
           ).map(([value, label]) => (
             <div className="form-check" key={value}>

@@ -22,6 +22,13 @@ export const tryoutMessages = {
   paymentMethod: 'Payment method',
   cashOption: 'Cash (pay on tryout day)',
   cardOption: 'Card (pay online now)',
+  etransferOption: 'Interac e-Transfer (we give you a code to put in the message)',
+  etransferTitle: 'Pay by Interac e-Transfer',
+  etransferSendTo: 'Send to',
+  etransferAmount: 'Exact amount',
+  etransferReference: 'Put this code in the message',
+  etransferHow:
+    'Send it from your bank’s app or website. Put the code in the message exactly as shown, so the club can match it to your registration. You will get an e-mail once it is received.',
   ageGroup: 'Age group',
   ageGroupPlaceholder: 'Choose an age group',
   ageGuideTitle: 'Which age group?',

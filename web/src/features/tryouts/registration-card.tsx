@@ -5,6 +5,7 @@
  */
 import { formatCad } from '@club/shared/tryouts';
 import type { Athlete, HouseholdTryout, MyTryout } from '@club/shared/types';
+import type { EtransferInstructions } from '@club/shared/etransfer';
 import { SessionList } from '../../components/session-list';
 import { AcceptedOfferActions } from './team-fee';
 import { OfferCard } from './offer-card';
@@ -84,6 +85,7 @@ export function RegistrationCard({
       {!tryout.withdrawn && tryout.payment_status === 'cash' && tryout.amount_due_cents ? (
         <p className="tryout-note">{t.bringCash(formatCad(tryout.amount_due_cents))}</p>
       ) : null}
+      {!tryout.withdrawn && tryout.etransfer ? <EtransferCard etransfer={tryout.etransfer} /> : null}
       {tryout.amount_refunded_cents ? (
         <p className="tryout-note">{t.refundedNote(formatCad(tryout.amount_refunded_cents))}</p>
       ) : null}
@@ -109,5 +111,26 @@ export function RegistrationCard({
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Paying by Interac e-Transfer (issue 46): where to send, the exact amount and the code for the message,
+ * large enough to copy from a phone, until the club receives it.
+ */
+function EtransferCard({ etransfer }: { etransfer: EtransferInstructions }) {
+  return (
+    <div className="etransfer-card" aria-label={t.etransferTitle} role="group">
+      <h3 className="tryout-sessions-title">{t.etransferTitle}</h3>
+      <dl className="etransfer-facts">
+        <dt>{t.etransferSendTo}</dt>
+        <dd>{etransfer.address}</dd>
+        <dt>{t.etransferAmount}</dt>
+        <dd>{formatCad(etransfer.amount_cents)}</dd>
+        <dt>{t.etransferReference}</dt>
+        <dd className="etransfer-code">{etransfer.reference}</dd>
+      </dl>
+      <p className="form-note">{t.etransferHow}</p>
+    </div>
   );
 }

@@ -708,6 +708,50 @@ describe('money and the receipt (issue 15)', () => {
     expect(screen.queryByRole('button', { name: 'Download receipt' })).not.toBeInTheDocument();
   });
 
+  it('tells an e-Transfer family where to send it, the exact amount and the code, until it is received (issue 46)', async () => {
+    // Prepare
+    myTryout(
+      aTryout({
+        payment_method: 'etransfer',
+        payment_status: 'awaiting_etransfer',
+        amount_paid_cents: 0,
+        amount_due_cents: 4500,
+        etransfer: { address: 'treasurer@summit.test', amount_cents: 4500, reference: 'K7P2XM9Q' },
+      }),
+    );
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    const card = await screen.findByRole('group', { name: 'Pay by Interac e-Transfer' });
+    const fact = (term: string) =>
+      within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fact('Send to')).toBe('treasurer@summit.test');
+    expect(fact('Exact amount')).toBe('$45.00');
+    expect(fact('Put this code in the message')).toBe('K7P2XM9Q');
+    expect(screen.queryByText(/in cash/)).not.toBeInTheDocument();
+  });
+
+  it('shows no e-Transfer card once it was received', async () => {
+    // Prepare
+    myTryout(
+      aTryout({
+        payment_method: 'etransfer',
+        payment_status: 'paid',
+        amount_paid_cents: 4500,
+        etransfer: null,
+      }),
+    );
+
+    // Act
+    renderDashboard();
+
+    // Assess
+    expect(await screen.findByRole('heading', { name: 'Your Tryout Registration' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Pay by Interac e-Transfer' })).not.toBeInTheDocument();
+  });
+
   it('says so when the receipt cannot be fetched', async () => {
     // Prepare
     myTryout(

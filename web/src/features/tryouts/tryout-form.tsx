@@ -220,6 +220,8 @@ export function TryoutForm({ season, player }: { season: Season; player?: Athlet
             [
               ['cash', t.cashOption],
               ['stripe', t.cardOption],
+              // Interac e-Transfer (issue 46): only where the club turned it on.
+              ...(season.etransfer?.enabled ? [['etransfer', t.etransferOption] as const] : []),
             ] as const
           ).map(([value, label]) => (
             <div className="form-check" key={value}>

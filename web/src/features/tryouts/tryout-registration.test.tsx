@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -224,6 +224,32 @@ describe('/tryout states (spec §2)', () => {
     expect(
       screen.getByText('The 17U Girls tryout dates will be posted here once the club sets them.'),
     ).toBeInTheDocument();
+  });
+
+  it('offers Interac e-Transfer only where the season takes it (issue 46)', async () => {
+    // Prepare
+    api({ season: aSeason({ etransfer: { enabled: true, address: 'treasurer@summit.test' } }) });
+
+    // Act
+    renderTryout();
+
+    // Assess
+    const method = await screen.findByRole('group', { name: 'Payment method' });
+    expect(
+      within(method)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['cash', 'stripe', 'etransfer']);
+    expect(
+      within(method).getByRole('radio', {
+        name: 'Interac e-Transfer (we give you a code to put in the message)',
+      }),
+    ).not.toBeChecked();
+    cleanup();
+    api({ season: aSeason({ etransfer: { enabled: false, address: 'treasurer@summit.test' } }) });
+    renderTryout();
+    const without = await screen.findByRole('group', { name: 'Payment method' });
+    expect(within(without).queryByRole('radio', { name: /e-Transfer/ })).not.toBeInTheDocument();
   });
 
   it('shows the form: payment choice, the season’s age groups, the birth-year guidance and the fee', async () => {
