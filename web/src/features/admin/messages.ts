@@ -179,6 +179,11 @@ export const adminMessages = {
     `Version ${version}. Saving a change makes a new version: families registering from then on accept the new one; those registered keep the version they accepted.`,
   refundPolicy: 'Refund policy',
   refundPolicyNote: 'Shown to a family before it confirms a withdrawal. Leave it empty to say nothing.',
+  etransferSettings: 'Interac e-Transfer',
+  etransferOn: 'Families may pay by Interac e-Transfer',
+  etransferAddress: 'The club’s e-Transfer address',
+  etransferNote:
+    'Families who choose it are shown this address, the exact amount and a code to put in the message.',
   // Player Details: the fee the club sets (issue 36)
   feeTitle: 'Fee',
   feeSupportAsked:

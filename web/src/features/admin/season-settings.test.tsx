@@ -88,6 +88,41 @@ describe('season settings (issue 15)', () => {
     ).toEqual(['2027-01-12', '']);
   });
 
+  it('turns Interac e-Transfer on with the club’s address, and refuses it on without one (issue 46)', async () => {
+    // Prepare
+    const { api, panel, user } = await openSettings();
+    const address = panel.getByLabelText('The club’s e-Transfer address');
+
+    // Act: on without an address, then with one
+    await user.click(panel.getByLabelText('Families may pay by Interac e-Transfer'));
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+    const refused = await panel.findByText('Enter the club’s e-Transfer address to turn e-Transfer on.');
+    const sentWhileRefused = callsTo(api, 'PATCH', SETTINGS_PATH).length;
+    await user.type(address, 'treasurer@summit.test');
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    expect(refused.textContent).toBe('Enter the club’s e-Transfer address to turn e-Transfer on.');
+    expect(sentWhileRefused).toBe(0);
+    await vi.waitFor(() => expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(1));
+    expect((callsTo(api, 'PATCH', SETTINGS_PATH)[0]!.body as { etransfer: unknown }).etransfer).toEqual({
+      enabled: true,
+      address: 'treasurer@summit.test',
+    });
+  });
+
+  it('sends no e-Transfer setting when it was not changed (issue 46)', async () => {
+    // Prepare
+    const { api, panel, user } = await openSettings();
+
+    // Act
+    await user.click(panel.getByRole('button', { name: 'Save Settings' }));
+
+    // Assess
+    await vi.waitFor(() => expect(callsTo(api, 'PATCH', SETTINGS_PATH)).toHaveLength(1));
+    expect('etransfer' in (callsTo(api, 'PATCH', SETTINGS_PATH)[0]!.body as object)).toBe(false);
+  });
+
   it('saves a sibling fee equal to the fee, or less', async () => {
     // Prepare
     const { api, panel, user } = await openSettings();

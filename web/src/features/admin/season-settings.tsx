@@ -45,6 +45,9 @@ export const SeasonSettings = memo(function SeasonSettings({
   }
   const [waiver, setWaiver] = useState(season.waiver_text);
   const [refundPolicy, setRefundPolicy] = useState(season.refund_policy);
+  // Interac e-Transfer (issue 46): off until the admin turns it on with the club's address.
+  const [etransferOn, setEtransferOn] = useState(season.etransfer?.enabled ?? false);
+  const [etransferAddress, setEtransferAddress] = useState(season.etransfer?.address ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -85,6 +88,11 @@ export const SeasonSettings = memo(function SeasonSettings({
       // Sent only when changed: a new waiver text is a new version families accept (issue 36).
       ...(waiver.trim() !== season.waiver_text ? { waiver_text: waiver } : {}),
       ...(refundPolicy.trim() !== season.refund_policy ? { refund_policy: refundPolicy } : {}),
+      // Sent only when changed, so a season that never used it is saved as before.
+      ...(etransferOn !== (season.etransfer?.enabled ?? false) ||
+      etransferAddress.trim() !== (season.etransfer?.address ?? '')
+        ? { etransfer: { enabled: etransferOn, address: etransferAddress.trim() || null } }
+        : {}),
     };
     const parsed = v.safeParse(UpdateSeasonSchema, input);
     const found = parsed.success ? {} : errorsOf(parsed.issues);
@@ -225,6 +233,27 @@ export const SeasonSettings = memo(function SeasonSettings({
             {t.refundPolicyNote}
           </p>
         </div>
+        <h3 className="admin-settings-heading">{t.etransferSettings}</h3>
+        <div className="form-check">
+          <input
+            id={`${id}-etransfer`}
+            type="checkbox"
+            checked={etransferOn}
+            onChange={(e) => setEtransferOn(e.target.checked)}
+          />
+          <label htmlFor={`${id}-etransfer`}>{t.etransferOn}</label>
+        </div>
+        <TextField
+          id={`${id}-etransfer-address`}
+          label={t.etransferAddress}
+          value={etransferAddress}
+          error={errors.etransfer}
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          onValueChange={setEtransferAddress}
+        />
+        <p className="form-note">{t.etransferNote}</p>
         <p className="admin-form-actions">
           <button
             type="button"
