@@ -41,6 +41,11 @@ export const accountRoutes: RouteObject[] = [
         path: 'account',
         lazy: () => import('../routes/account').then((m) => ({ Component: m.AccountPage })),
       },
+      {
+        // The household's payments and refunds of a year, to print (issue 46).
+        path: 'dashboard/statement',
+        lazy: () => import('../routes/statement').then((m) => ({ Component: m.StatementPage })),
+      },
     ],
   },
   // Tryout night (issue 37): helpers' screens, each its own guard (they keep working offline, signed out).

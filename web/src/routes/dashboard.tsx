@@ -54,6 +54,15 @@ function DashboardSections() {
     <RevealTogether placeholder={<DashboardPlaceholder text={placeholder} />}>
       <TryoutDashboard />
       <HouseholdSection />
+      <section className="dashboard-data" aria-labelledby="dashboard-payments-title">
+        <h2 id="dashboard-payments-title">Payments</h2>
+        <p>
+          Every payment and refund of your household’s athletes in a year, to print or keep for your records.
+        </p>
+        <Link className="button button-secondary" to="/dashboard/statement">
+          Payments statement
+        </Link>
+      </section>
       <section className="dashboard-data" aria-labelledby="dashboard-data-title">
         <h2 id="dashboard-data-title">Your data</h2>
         <p>A copy of everything the club stores about your account and your household’s athletes.</p>

@@ -19,6 +19,7 @@ import { CapacityPanel } from './capacity-panel';
 import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
 import { TeamsPanel } from './teams-panel';
+import { MoneyPanel } from './money-panel';
 import { TryoutNightPanel } from './tryout-night-panel';
 import { LoadFailed, TryoutList } from './tryout-list';
 import { useRegistration } from './use-registration';
@@ -186,6 +187,7 @@ export function AdminDashboard() {
           <TryoutNightPanel season={season} notify={notify} />
           <OffersBoard season={season} notify={notify} />
           <TeamsPanel season={season} rows={tryouts.rows} notify={notify} />
+          <MoneyPanel key={`money-${season.id}`} season={season} notify={notify} />
           <NewSeasonForm onCreate={seasons.create} />
         </div>
         <TryoutList
