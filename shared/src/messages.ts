@@ -255,6 +255,13 @@ export const offerMessages = {
 } as const;
 
 /** The team fee, withdrawing after acceptance and the offers board (issue 45 §4, §5). */
+/** A team fee instalment paid by its link (issue 46). */
+export const instalmentMessages = {
+  paid: 'This instalment is paid.',
+  processing: 'This instalment’s payment is going through. It will show here once it lands.',
+  notDue: 'This instalment is not due yet: it is charged to the saved card on its due date.',
+} as const;
+
 export const teamFeeMessages = {
   checkoutTakesNothing: 'The team fee is set by the club: send no amount.',
   withdrawTakesNothing: 'Invalid request.',
@@ -271,9 +278,11 @@ export const teamFeeMessages = {
   feeProcessing: 'The team fee’s payment is still going through. It will show here once it lands.',
   cashNotAccepted: 'This team takes the fee by card only.',
   cashOnCard: 'This team fee was paid by card, so it cannot be marked as cash.',
+  cashOnPlan: 'This team fee is being paid by card in instalments, so it cannot be marked as cash.',
   cashRefunded: 'This cash was partly or fully refunded, so it cannot be marked as not collected.',
   withdrawOnlyAccepted: 'Only an accepted place can be given up.',
   nothingToRefund: 'No team fee was paid for this offer, so there is nothing to refund.',
+  refundOnPlan: 'A team fee paid by card in instalments cannot be refunded here yet.',
   refundTooLarge: 'That is more than is left to refund: {left} of the {paid} paid.',
   noReceipt: 'There is no receipt yet: the team fee is not paid.',
   offerNotFound: 'Not found.',

@@ -29,6 +29,8 @@ export interface SampleIds {
   readonly teamId?: string;
   /** An imported bank line (issue 46); one never imported is answered 404. */
   readonly etransferRowId?: string;
+  /** A team fee instalment's number (issue 46); one the offer does not have is answered 404. */
+  readonly instalmentN?: string;
 }
 
 /** What an optional sample is when a test gives none. */
@@ -37,6 +39,7 @@ const DEFAULT_SAMPLES: Partial<Record<keyof SampleIds, string>> = {
   ageGroup: '15U Boys',
   teamId: '00000000-0000-4000-8000-000000000000.00000000-0000-4000-8000-000000000000',
   etransferRowId: 'never-imported',
+  instalmentN: '2',
 };
 
 /** Which sample each parameter schema takes. */
@@ -54,6 +57,7 @@ const SAMPLE_OF = new Map<GenericSchema, keyof SampleIds>([
   [schemas.OfferIdSchema, 'tryoutId'],
   [schemas.TeamIdSchema, 'teamId'],
   [schemas.EtransferRowIdSchema, 'etransferRowId'],
+  [schemas.InstalmentNumberSchema, 'instalmentN'],
 ]);
 
 function sampleOf(

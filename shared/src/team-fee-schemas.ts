@@ -6,6 +6,8 @@
 import * as v from 'valibot';
 import { AGE_GROUPS } from './constants';
 import { teamFeeMessages as m } from './messages';
+import { MAX_INSTALMENTS } from './instalments';
+import { OfferIdSchema } from './offer-schemas';
 import { MAX_TEAM_FEE_CENTS } from './teams';
 
 /**
@@ -13,6 +15,15 @@ import { MAX_TEAM_FEE_CENTS } from './teams';
  * naming an amount (or anything else) is refused, so no client can choose what it pays.
  */
 export const TeamFeeCheckoutSchema = v.strictObject({}, m.checkoutTakesNothing);
+
+/** An instalment paid by its link (issue 46) in paths: 2 to 4 (the first is the fee's own checkout). */
+export const InstalmentNumberSchema = v.pipe(
+  v.string('Not found.'),
+  v.regex(new RegExp(`^[2-${MAX_INSTALMENTS}]$`), 'Not found.'),
+  v.transform(Number),
+);
+/** Path `{offerId}` and `{n}`. */
+export const InstalmentParamsSchema = v.object({ offerId: OfferIdSchema, n: InstalmentNumberSchema });
 
 /** POST /offers/{offerId}/withdraw: nothing; the refund is the club's decision under its policy. */
 export const WithdrawOfferSchema = v.strictObject({}, m.withdrawTakesNothing);

@@ -7,7 +7,9 @@
  * - the day-before tryout reminders (issue 37), hourly;
  * - the numbering sweep (issue 43), every minute;
  * - the waitlist's spot sweep (issue 45), every minute, in AWS in the numbering sweep's function;
- * - the offer sweep (issue 45), every minute: offers out at their hour, expired at their deadline.
+ * - the offer sweep (issue 45), every minute: offers out at their hour, expired at their deadline;
+ * - the instalment sweep (issue 46), every minute here (daily in AWS): team fee instalments due are charged
+ *   to the saved card, each once (a claim per instalment holds it, so running it more often changes nothing).
  */
 import { runRetention } from '@club/functions/services/privacy/retention';
 import { settlePendingRefunds } from '@club/functions/services/money/refunds';
@@ -15,6 +17,7 @@ import { queueSessionReminders } from '@club/functions/services/seasons/session-
 import { numberWaitingRegistrations } from '@club/functions/services/registration/numbering-sweep';
 import { passLapsedSpots } from '@club/functions/services/registration/waitlist';
 import { runOfferSweep } from '@club/functions/services/offers/offer-sweep';
+import { runInstalmentSweep } from '@club/functions/services/money/instalment-sweep';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -25,6 +28,7 @@ const JOBS = [
   { name: 'numbering sweep', everyMs: MINUTE_MS, run: (now: Date) => numberWaitingRegistrations(now) },
   { name: 'spot sweep', everyMs: MINUTE_MS, run: (now: Date) => passLapsedSpots(now) },
   { name: 'offer sweep', everyMs: MINUTE_MS, run: (now: Date) => runOfferSweep(now) },
+  { name: 'instalment sweep', everyMs: MINUTE_MS, run: (now: Date) => runInstalmentSweep(now) },
 ] as const;
 
 export function startScheduledJobs(): { stop: () => void; firstRuns: Promise<void> } {

@@ -25,6 +25,22 @@ export const teamFeeRoutes = {
     payments: true,
     queue: 'familyMail',
   },
+  /**
+   * A Stripe Checkout page for one instalment of a team fee in instalments (issue 46): a declined one (or one
+   * due), the amount the instalment's own (the body must be empty), the card saved again for the rest.
+   * Concurrent clicks get the same page; the daily charge leaves it alone while its page is open.
+   */
+  startInstalmentCheckout: {
+    method: 'POST',
+    path: '/offers/{offerId}/instalments/{n}/checkout',
+    access: 'user',
+    handler: 'team-fees/instalment-checkout',
+    table: 'write',
+    params: 'InstalmentParamsSchema',
+    body: 'TeamFeeCheckoutSchema',
+    answer: answer<T.CheckoutAnswer>(),
+    payments: true,
+  },
   /** The printable receipt of a paid team fee, with its refunds. */
   getOfferReceipt: {
     method: 'GET',

@@ -12,7 +12,7 @@
  * A claim moves `attempts` up from the value read, so two sweeps at once charge once, and the charge's
  * idempotency key names the attempt, so a crash between the charge and its record charges once too.
  */
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OfferItem } from '../offers/offers';
 import { db, queryAll, tableName } from '../platform/client';
 import { markerPut, markAlone, type Marker, type OnceOutcome } from '../platform/exactly-once';
@@ -53,6 +53,17 @@ export interface InstalmentItem {
   declined_reason?: string;
   /** The attempt whose decline the family was mailed about (once per attempt). */
   mailed_attempt?: number;
+  /**
+   * The family's own checkout of it (its link after a decline): the current attempt, its session, until when
+   * its page can be paid (epoch seconds; the sweep charges nothing while one is open) and what it is made from:
+   * the paying account (its e-mail is read from the account, so no personal data is kept here) and the line,
+   * which names the team and the instalment, not the child.
+   */
+  checkout_attempt?: number;
+  checkout_session_id?: string;
+  checkout_expires_at?: number;
+  checkout_user_id?: string;
+  checkout_line?: string;
 }
 
 export function toInstalment(item: Record<string, unknown>): InstalmentItem {
@@ -195,8 +206,11 @@ export async function claimInstalment(input: {
           'SET #state = :charging, attempts = :next, charging_since = :at, last_attempt_day = :today',
         ConditionExpression:
           'attempts = :seen AND ((#state = :scheduled AND due_date <= :today) OR ' +
-          '(#state = :declined AND attempts <= :retries AND last_attempt_day < :today))',
+          '(#state = :declined AND attempts <= :retries AND last_attempt_day < :today)) AND ' +
+          // Not while the family's own page for it can still be paid.
+          '(attribute_not_exists(checkout_expires_at) OR checkout_expires_at < :nowSec)',
         ExpressionAttributeValues: {
+          ':nowSec': Math.floor(now.getTime() / 1000),
           ':charging': 'charging',
           ':next': item.attempts + 1,
           ':at': at,
@@ -505,4 +519,164 @@ export async function releaseDeclineMail(
       }),
     ),
   );
+}
+
+/** One later instalment (strongly consistent, so a payment just recorded shows); null when there is none. */
+export async function getInstalment(
+  seasonId: string,
+  playerId: string,
+  n: number,
+): Promise<InstalmentItem | null> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.instalment(seasonId, playerId, n),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item ? toInstalment(out.Item) : null;
+}
+
+/** The family may pay it by its link: declined, or scheduled and due (the club's day). */
+const PAYABLE = '(#state = :declined OR (#state = :scheduled AND due_date <= :today))';
+
+/**
+ * Starts the next checkout attempt of a declined (or due) instalment the family pays by its link (`from` →
+ * `from + 1`), storing what its session is made from. Conditional on the attempt and on the instalment being
+ * payable, so of concurrent clicks one starts it (the others join it) and the sweep's claim, conditioned on
+ * no page being open, never charges it beside the family's page. The instalment as written, or null.
+ */
+export async function startInstalmentCheckout(input: {
+  item: InstalmentItem;
+  from: number;
+  today: string;
+  expiresAt: number;
+  userId: string;
+  line: string;
+}): Promise<InstalmentItem | null> {
+  const { item } = input;
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(item.season_id, item.player_id, item.n),
+        UpdateExpression:
+          'SET checkout_attempt = :next, checkout_expires_at = :e, checkout_user_id = :user, ' +
+          'checkout_line = :line REMOVE checkout_session_id',
+        ConditionExpression:
+          `${PAYABLE} AND ` +
+          (input.from === 0 ? 'attribute_not_exists(checkout_attempt)' : 'checkout_attempt = :from'),
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':next': input.from + 1,
+          ':e': input.expiresAt,
+          ':user': input.userId,
+          ':line': input.line,
+          ':declined': 'declined',
+          ':scheduled': 'scheduled',
+          ':today': input.today,
+          ...(input.from === 0 ? {} : { ':from': input.from }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return out?.Attributes ? toInstalment(out.Attributes) : null;
+}
+
+/** Stores the session an instalment's attempt created, only while that attempt is current and it is payable. */
+export async function saveInstalmentSession(input: {
+  item: InstalmentItem;
+  attempt: number;
+  sessionId: string;
+  today: string;
+}): Promise<boolean> {
+  const { item } = input;
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(item.season_id, item.player_id, item.n),
+        UpdateExpression: 'SET checkout_session_id = :sid',
+        ConditionExpression: `checkout_attempt = :attempt AND ${PAYABLE}`,
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':sid': input.sessionId,
+          ':attempt': input.attempt,
+          ':declined': 'declined',
+          ':scheduled': 'scheduled',
+          ':today': input.today,
+        },
+      }),
+    ),
+  );
+  return written !== null;
+}
+
+/**
+ * What an instalment's checkout session says that is not a payment: processing (the money on its way) or the
+ * page gone (expired or failed: the page is forgotten, so the sweep or a new page may take it). Conditional
+ * on the session being the instalment's current one and it not being paid; with a webhook event's marker in
+ * the same transaction.
+ */
+export async function applyInstalmentSessionChange(input: {
+  seasonId: string;
+  playerId: string;
+  n: number;
+  sessionId: string;
+  kind: 'processing' | 'closed';
+  now: Date;
+  marker?: Marker;
+}): Promise<OnceOutcome> {
+  const update =
+    input.kind === 'processing'
+      ? {
+          UpdateExpression: 'SET #state = :processing',
+          ConditionExpression: `checkout_session_id = :sid AND (#state = :declined OR #state = :scheduled)`,
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':sid': input.sessionId,
+            ':processing': 'processing',
+            ':declined': 'declined',
+            ':scheduled': 'scheduled',
+          },
+        }
+      : {
+          UpdateExpression: 'REMOVE checkout_session_id, checkout_expires_at',
+          ConditionExpression: 'checkout_session_id = :sid AND #state <> :paid',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':sid': input.sessionId, ':paid': 'paid' },
+        };
+  return writeOnce(keys.instalment(input.seasonId, input.playerId, input.n), update, input.marker, input.now);
+}
+
+/**
+ * The card the family paid an instalment with is kept for the instalments still to come (each not paid nor
+ * stopped, conditionally), so the next one is charged to the card that worked.
+ */
+export async function saveCardForLaterInstalments(
+  seasonId: string,
+  playerId: string,
+  card: { customerId: string; paymentMethodId: string },
+): Promise<void> {
+  for (const item of await instalmentsOfPlayer(seasonId, playerId)) {
+    if (item.state !== 'scheduled' && item.state !== 'declined') continue;
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.instalment(seasonId, playerId, item.n),
+          UpdateExpression: 'SET customer_id = :c, payment_method_id = :pm',
+          ConditionExpression: '#state = :scheduled OR #state = :declined',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':c': card.customerId,
+            ':pm': card.paymentMethodId,
+            ':scheduled': 'scheduled',
+            ':declined': 'declined',
+          },
+        }),
+      ),
+    );
+  }
 }

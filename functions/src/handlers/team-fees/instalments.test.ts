@@ -8,13 +8,22 @@ import type { InstalmentView, OfferAnswer, Team } from '@club/shared';
 import { instalmentsOfPlayer } from '../../db/money/instalments';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getOffer } from '../../db/offers/offers';
+import { runInstalmentSweep } from '../../services/money/instalment-sweep';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
 import { ok } from '../../../test/builders';
-import { acceptedThroughApi, CARD_WORKS, inDays, offersSeason, payWithCard } from '../../../test/instalments';
+import {
+  acceptedThroughApi,
+  CARD_DECLINES_LATER,
+  CARD_WORKS,
+  firstInstalmentPaid,
+  inDays,
+  offersSeason,
+  payWithCard,
+} from '../../../test/instalments';
 import { openSeason } from '../../../test/players';
 import { deliverEvent, newEventId, sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
-import { teamOf } from '../../../test/team-fees';
+import { adultPlayer, teamOf } from '../../../test/team-fees';
 import { createdTeam } from '../../../test/teams';
 
 describe('a team’s instalments (issue 46)', () => {
@@ -145,5 +154,142 @@ describe('accepting and paying a fee in instalments (issue 46)', () => {
     expect(again2.body.message).toBe(
       'The first instalment is paid; the others are charged to the saved card on their due dates.',
     );
+  });
+});
+
+describe('POST /offers/{offerId}/instalments/{n}/checkout (issue 46)', () => {
+  const noonOn = (day: string) => new Date(`${day}T18:00:00Z`);
+  const payInstalment = (token: string, offerId: string, n: string, body: unknown = {}) =>
+    call('startInstalmentCheckout', { token, params: { offerId, n }, body });
+
+  it('lets the family pay a declined instalment by its link, once, and charges the next one to that card', async () => {
+    // Prepare: the first paid with the card that declines later; the sweep declines the second
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, {
+      fee_cents: 75_000,
+      instalment_due_dates: [inDays(10), inDays(20)],
+      instalment_retries: 1,
+    });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id, CARD_DECLINES_LATER);
+    const swept = await runInstalmentSweep(noonOn(inDays(10)), [seasonId]);
+    if (swept.declined !== 1) throw new Error('the second instalment was not declined');
+    const stranger = await adultPlayer('Sam');
+
+    // Act
+    const notDue = await payInstalment(family.token, answer.id, '3');
+    const noSuch = await payInstalment(family.token, answer.id, '5');
+    const notTheirs = await payInstalment(stranger.token, answer.id, '2');
+    const withAmount = await payInstalment(family.token, answer.id, '2', { amount_cents: 100 });
+    const [opened, twin] = await Promise.all([
+      payInstalment(family.token, answer.id, '2'),
+      payInstalment(family.token, answer.id, '2'),
+    ]);
+    const session = await sessionOnStandIn(sessionIdOf(opened.body.url as string));
+    const paid = await payWithCard(session.id, CARD_WORKS);
+    const eventId = newEventId();
+    const told = await Promise.all([
+      deliverEvent('checkout.session.completed', paid, eventId),
+      deliverEvent('checkout.session.completed', paid),
+    ]);
+    const afterPaid = await payInstalment(family.token, answer.id, '2');
+    const third = await runInstalmentSweep(noonOn(inDays(20)), [seasonId]);
+
+    // Assess
+    expect([notDue.status, notDue.body.message]).toEqual([
+      409,
+      'This instalment is not due yet: it is charged to the saved card on its due date.',
+    ]);
+    // Instalments are 2 to 4: a path naming another is refused before anything is read.
+    expect([noSuch.status, notTheirs.status, withAmount.status]).toEqual([400, 404, 400]);
+    expect([opened.status, twin.status]).toEqual([200, 200]);
+    expect(twin.body.url).toBe(opened.body.url);
+    expect(session.amount_total).toBe(25_000);
+    expect(session.metadata).toMatchObject({ kind: 'team_fee', offer_id: answer.id, instalment: '2' });
+    expect(told.map((r) => r.status)).toEqual([200, 200]);
+    expect([afterPaid.status, afterPaid.body.message]).toEqual([409, 'This instalment is paid.']);
+    expect(third.paid).toBe(1);
+    const items = await instalmentsOfPlayer(seasonId, family.id);
+    expect(items.map((i) => [i.n, i.state])).toEqual([
+      [2, 'paid'],
+      [3, 'paid'],
+    ]);
+    const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
+    expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['paid', 75_000]);
+  }, 120_000);
+
+  it('leaves an instalment to the family while its page is open: the day’s charge does not take it too', async () => {
+    // Prepare: instalment 2 falls due today
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(0)] });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+
+    // Act
+    const opened = await payInstalment(family.token, answer.id, '2');
+    const whileOpen = await runInstalmentSweep(new Date(), [seasonId]);
+
+    // Assess
+    expect(opened.status).toBe(200);
+    expect([whileOpen.paid, whileOpen.declined, whileOpen.processing]).toEqual([0, 0, 0]);
+    const [second] = await instalmentsOfPlayer(seasonId, family.id);
+    expect([second!.state, second!.attempts]).toEqual(['scheduled', 0]);
+  });
+
+  it('refuses cash once an instalment is paid by card, and withdrawing stops the instalments still to come', async () => {
+    // Prepare
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, {
+      fee_cents: 75_000,
+      instalment_due_dates: [inDays(10), inDays(20)],
+    });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+
+    // Act
+    const cash = await call('setOfferCash', {
+      token: admin.token,
+      params: { offerId: answer.id },
+      body: { collected: true },
+    });
+    const refund = await call('refundOffer', {
+      token: admin.token,
+      params: { offerId: answer.id },
+      body: { amount_cents: 100, reason: 'Moved away', idempotency_key: 'refund-on-plan-1' },
+    });
+    const withdrawn = await call('withdrawOffer', {
+      token: family.token,
+      params: { offerId: answer.id },
+      body: {},
+    });
+    const later = await runInstalmentSweep(noonOn(inDays(21)), [seasonId]);
+
+    // Assess
+    expect([cash.status, cash.body.message]).toEqual([
+      409,
+      'This team fee is being paid by card in instalments, so it cannot be marked as cash.',
+    ]);
+    expect([refund.status, refund.body.message]).toEqual([
+      400,
+      'A team fee paid by card in instalments cannot be refunded here yet.',
+    ]);
+    expect(withdrawn.status).toBe(200);
+    expect(views((withdrawn.body as unknown as OfferAnswer).instalments)).toEqual([
+      [1, 25_000, null, 'paid'],
+      [2, 25_000, inDays(10), 'stopped'],
+      [3, 25_000, inDays(20), 'stopped'],
+    ]);
+    expect([later.paid, later.declined]).toEqual([0, 0]);
+    const items = await instalmentsOfPlayer(seasonId, family.id);
+    expect(items.map((i) => [i.n, i.state, i.attempts])).toEqual([
+      [2, 'stopped', 0],
+      [3, 'stopped', 0],
+    ]);
   });
 });

@@ -53,7 +53,8 @@ export function instalmentViews(
   const fee = offer as TeamFeeOffer;
   const plan =
     offer.state === 'offered' ? (team ? planOf(offer.fee_cents, team) : undefined) : offer.fee_plan;
-  if (!plan) return null;
+  // Paid in cash instead (before any card instalment): no plan to show.
+  if (!plan || (fee.fee_method === 'cash' && fee.fee_state === 'paid')) return null;
   const live = offer.state === 'offered' || offer.state === 'accepted';
   const firstPaid = fee.fee_method === 'stripe' && (fee.fee_state === 'on_plan' || fee.fee_state === 'paid');
   const first: InstalmentView = {

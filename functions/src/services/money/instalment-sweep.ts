@@ -41,12 +41,20 @@ export function instalmentChargeKey(offerId: string, n: number, attempt: number)
   return `instalment:${offerId}:${n}:${attempt}`;
 }
 
-export async function runInstalmentSweep(now: Date = new Date()): Promise<InstalmentSweepOutcome> {
+/**
+ * One run. `seasonIds` limits it to those seasons (a test sweeping its own, beside other tests' seasons in
+ * the same table); the job sweeps every season.
+ */
+export async function runInstalmentSweep(
+  now: Date = new Date(),
+  seasonIds?: readonly string[],
+): Promise<InstalmentSweepOutcome> {
   const outcome: InstalmentSweepOutcome = { paid: 0, declined: 0, processing: 0, unanswered: 0 };
   // The seasons index is one small Query (a club has few seasons); only seasons whose offers went out can
   // hold instalments.
   for (const season of await seasonsTable.listSeasons()) {
     if (!season.offers_enabled || !season.offers_published_at) continue;
+    if (seasonIds && !seasonIds.includes(season.id)) continue;
     await sweepSeason(season.id, now, outcome);
   }
   if (outcome.paid || outcome.declined || outcome.processing || outcome.unanswered) {

@@ -75,6 +75,8 @@ function refusalOf(offer: TeamFeeOffer, collected: boolean, cashAccepted: boolea
     return teamFeeMessages.cashRefunded;
   }
   if (offer.fee_state === 'paid' && offer.fee_method === 'stripe') return teamFeeMessages.cashOnCard;
+  // A fee in instalments (issue 46) with one paid by card: the rest is charged to the card, not cash.
+  if (offer.fee_state === 'on_plan') return teamFeeMessages.cashOnPlan;
   if (offer.state !== 'accepted') return teamFeeMessages.notAccepted;
   if (offer.fee_cents <= 0) return teamFeeMessages.noFee;
   if (!cashAccepted) return teamFeeMessages.cashNotAccepted;

@@ -13,6 +13,7 @@ import { markAlone, type Marker, type OnceOutcome } from '../../db/platform/exac
 import { log } from '../../lib/log';
 import { paymentIntentIdOf, TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-sessions';
 import { savedCardOf } from '../../payments/off-session';
+import { fulfilInstalmentSession, instalmentOfSession } from './instalment-fulfilment';
 import { paymentCardOf } from '../../payments/refunds';
 import { mailTeamFeeConfirmationOnce } from '../mail/team-fee-mail';
 import { recordTeamFeeFee } from './stripe-fees';
@@ -50,6 +51,11 @@ export async function fulfilTeamFee(
   const offer = ids
     ? ((await offersTable.getOffer(ids.seasonId, ids.playerId)) as teamFees.TeamFeeOffer | null)
     : null;
+  // One instalment paid by its link (issue 46): its own record, the offer's fee fields untouched.
+  if (offer && instalmentOfSession(session) !== null) {
+    await fulfilInstalmentSession(offer, session, change, options);
+    return offer;
+  }
   if (!offer || !sessionMatches(session, offer)) {
     log.error('team fee session does not match an offer; nothing changed', { sessionId: session.id });
     if (options.marker) await markAlone(options.marker, now);

@@ -99,6 +99,10 @@ export async function refundOffer(
     const offer = attempt === 0 ? first : await offerNamed(id);
     if (existing) return answer(offer, await finish(existing, offer, input.idempotency_key));
 
+    // A fee paid by card in instalments (issue 46) is several payments: a refund must name the one it gives
+    // back from, which this route cannot yet; refused rather than sent against the first alone.
+    if (offer.fee_plan && offer.fee_method === 'stripe')
+      throw new BadRequestError(teamFeeMessages.refundOnPlan);
     const paid = offer.fee_state === 'paid' ? offer.fee_cents : 0;
     if (paid === 0) throw new BadRequestError(teamFeeMessages.nothingToRefund);
     const left = paid - (offer.fee_refund_reserved_cents ?? 0);

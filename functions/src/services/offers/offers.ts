@@ -24,6 +24,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import { placementsOfTeam } from '../../db/teams/placements';
 import { getTeam, type TeamItem } from '../../db/teams/teams';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
+import { stopInstalments } from '../../db/money/instalments';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { athletesOf } from '../households/households';
@@ -194,6 +195,8 @@ export async function rescindOffer(
   );
   if (!written) throw new ConflictError(offerMessages.notOffered);
   log.info('offer ended by the club', { offerId: offer.id, as: written.state });
+  // A fee in instalments (issue 46): none still to come is charged.
+  if (offer.fee_plan) await stopInstalments(offer.season_id, offer.player_id);
   if (offer.state === 'accepted') await closeLaterTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   await fillOpenPlaces(season, offer.team_id, now);
   return toOfferAnswer(written, team, season);

@@ -9,6 +9,7 @@
 import { teamFeeMessages, type AccessTokenClaims, type OfferAnswer } from '@club/shared';
 import * as offersTable from '../../db/offers/offers';
 import { withdrawAcceptedOffer } from '../../db/offers/withdrawals';
+import { instalmentsOfPlayer, stopInstalments } from '../../db/money/instalments';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getTeam } from '../../db/teams/teams';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -30,8 +31,11 @@ export async function withdrawOffer(
   const written = await withdrawAcceptedOffer(offer, team, now);
   if (!written) throw new ConflictError(teamFeeMessages.withdrawOnlyAccepted);
   log.info('accepted offer withdrawn', { offerId: offer.id });
+  // A fee in instalments (issue 46): none still to come is charged.
+  if (offer.fee_plan) await stopInstalments(offer.season_id, offer.player_id);
   await closeLaterTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   await fillOpenPlaces(season, offer.team_id, now);
   const after = (await offersTable.getOffer(offer.season_id, offer.player_id)) ?? written;
-  return toOfferAnswer(after, team, season);
+  const instalments = after.fee_plan ? await instalmentsOfPlayer(after.season_id, after.player_id) : [];
+  return toOfferAnswer(after, team, season, instalments);
 }
