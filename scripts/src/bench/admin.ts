@@ -14,7 +14,7 @@ import { median, type BenchRow } from './report';
 const SEASON_SIZE = 1_000;
 const RUNS = 20;
 
-async function adminToken(stack: RunningStack): Promise<string> {
+export async function adminToken(stack: RunningStack): Promise<string> {
   const { adminEmail, adminPassword } = localConfig();
   const res = await fetch(`${stack.apiUrl}${apiPath('login')}`, {
     method: 'POST',
@@ -26,7 +26,7 @@ async function adminToken(stack: RunningStack): Promise<string> {
 }
 
 /** Times `runs` sequential requests after two warm-ups; milliseconds each. */
-async function time(request: () => Promise<Response>, runs = RUNS): Promise<number[]> {
+export async function time(request: () => Promise<Response>, runs = RUNS): Promise<number[]> {
   for (let i = 0; i < 2; i++) await (await request()).arrayBuffer();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -39,7 +39,7 @@ async function time(request: () => Promise<Response>, runs = RUNS): Promise<numb
   return times;
 }
 
-async function newSeason(stack: RunningStack, token: string, name: string): Promise<string> {
+export async function newSeason(stack: RunningStack, token: string, name: string): Promise<string> {
   const res = await fetch(`${stack.apiUrl}${apiPath('createSeason')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -56,7 +56,7 @@ async function mailsTo(stack: RunningStack, domain: string): Promise<number> {
 }
 
 /** A ratio as the table shows it: two decimals, three where a goal sits close (1.1). */
-const ratio = (value: number, floor: number, digits = 2) => Number((value / floor).toFixed(digits));
+export const ratio = (value: number, floor: number, digits = 2) => Number((value / floor).toFixed(digits));
 
 export async function benchAdmin(stack: RunningStack, resultMailRate: number): Promise<BenchRow[]> {
   const token = await adminToken(stack);

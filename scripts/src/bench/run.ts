@@ -2,9 +2,12 @@
  * `npm run bench`: builds what ships and measures it — JavaScript per route and Lighthouse against a
  * static-HTML floor, each Lambda's bundle and cold init, API latency under load on the local stack, and the
  * admin area: its table's search and filters in Chromium, the tryout list and result mail for 1,000
- * registrants, and tryout night (issue 37). `npm run bench -- web|lambdas|api|admin|night` runs only those
- * sections. Prints a table and writes
- * .bench/latest.json.
+ * registrants, team money (issue 46: the treasurer's view and CSV of 2,000 registrations, the bank's
+ * e-Transfer file of 2,000 lines imported twice, the instalment sweep over 300 due instalments on the Stripe
+ * stand-in; scripts/src/bench/money.ts), and tryout night (issue 37).
+ * `npm run bench -- web|lambdas|api|admin|money|night` runs only those sections. Prints a table and writes
+ * .bench/latest.json; a money check that fails (figures that do not add up, a second import that changed
+ * something) exits 1.
  *
  * `npm run bench -- registration-night [--families 2000] [--window 600] [--card 0.6]` (issue 43) runs only
  * when named: it takes the window's length and more, and checks the night's outcome (exits 1 on a failure).
@@ -17,6 +20,7 @@ import { benchAdmin } from './admin';
 import { benchAdminTable } from './admin-table';
 import { benchApi } from './api';
 import { benchLambdas } from './lambdas';
+import { benchMoney } from './money';
 import { benchTryoutNight } from './tryout-night';
 import { benchRegistrationNight } from './registration-night';
 import { parseNightOptions, type Check } from './registration-night-plan';
@@ -27,6 +31,10 @@ import { benchWeb } from './web';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 type Section = { title: string; rows: BenchRow[] };
+
+/** Checks as table rows: 1 pass or 0 FAIL, with what was seen. */
+const checkRows = (checks: readonly Check[]): BenchRow[] =>
+  checks.map((c) => ({ name: c.name, value: c.ok ? 1 : 0, unit: c.ok ? 'pass' : 'FAIL', note: c.detail }));
 
 async function measure(
   wanted: (name: string) => boolean,
@@ -55,6 +63,13 @@ async function measure(
     console.log(`Timing the admin table and result mail for 1,000 registrants at ${rate}/s…`);
     sections.push({ title: 'Admin on the local stack', rows: await benchAdmin(stack, rate) });
   }
+  if (stack && wanted('money')) {
+    console.log('Timing team money: the treasurer’s view, the e-Transfer import, the instalment sweep…');
+    const money = await benchMoney(stack);
+    sections.push({ title: 'Team money on the local stack', rows: money.rows });
+    checks.push(...money.checks);
+    sections.push({ title: 'Team money: checks', rows: checkRows(money.checks) });
+  }
   // Last: it makes a season of its own the active one.
   if (stack && wanted('night')) {
     console.log('Timing tryout night: score taps offline, sending on reconnect, scans…');
@@ -64,15 +79,7 @@ async function measure(
     const night = await benchRegistrationNight(stack, parseNightOptions(process.argv.slice(2)));
     sections.push({ title: night.title, rows: night.rows });
     checks.push(...night.checks);
-    sections.push({
-      title: 'Registration night: checks',
-      rows: night.checks.map((c) => ({
-        name: c.name,
-        value: c.ok ? 1 : 0,
-        unit: c.ok ? 'pass' : 'FAIL',
-        note: c.detail,
-      })),
-    });
+    sections.push({ title: 'Registration night: checks', rows: checkRows(night.checks) });
   }
   return sections;
 }
@@ -100,10 +107,9 @@ async function main(): Promise<void> {
     });
   }
   // One stack for the whole run: handlers keep their clients for the life of the process, as in Lambda.
-  const stack =
-    wanted('web') || wanted('api') || wanted('admin') || wanted('night') || wanted('registration-night')
-      ? await startBenchStack()
-      : null;
+  const stack = ['web', 'api', 'admin', 'money', 'night', 'registration-night'].some(wanted)
+    ? await startBenchStack()
+    : null;
   const checks: Check[] = [];
   try {
     await measure(wanted, stack, sections, checks);

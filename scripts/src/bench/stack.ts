@@ -18,6 +18,7 @@ export async function startBenchStack(): Promise<RunningStack> {
     dynamoPort: await freePort(),
     mailPort: await freePort(),
     queuePort: await freePort(),
+    stripePort: await freePort(),
     dataDir: mkdtempSync(join(tmpdir(), 'club-bench-')),
     tableName: 'club-bench',
     inMemory: true,
