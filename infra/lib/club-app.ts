@@ -142,6 +142,7 @@ export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
       api.sessionReminders,
       api.numberingSweep,
       api.offerSweep,
+      api.instalmentSweep,
       ...watched.functions,
     ],
     deadLetterQueues: [

@@ -21,6 +21,8 @@ export const PLATFORM_FUNCTIONS = {
   numberingSweep: { handler: 'workers/numbering-sweep' },
   /** Every minute: offers go out at their hour, lapse at their deadline, pass to alternates (issue 45). */
   offerSweep: { handler: 'workers/offer-sweep' },
+  /** Daily: team fee instalments due are charged to the saved card, each once (issue 46). */
+  instalmentSweep: { handler: 'workers/instalment-sweep' },
 } as const;
 
 /** What a queue's worker needs beyond its queue: SES, its memory, its own environment. */

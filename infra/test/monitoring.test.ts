@@ -88,10 +88,11 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
       stacks.api.sessionReminders,
       stacks.api.numberingSweep,
       stacks.api.offerSweep,
+      stacks.api.instalmentSweep,
       stacks.api.queueWorkers.get('resultMail')!.worker,
       stacks.api.queueWorkers.get('familyMail')!.worker,
     ];
-    expect(functions).toHaveLength(routeList().length + 9);
+    expect(functions).toHaveLength(routeList().length + 10);
 
     for (const fn of functions) {
       const functionName = stacks.watch.resolve(fn.function.functionName);
@@ -284,6 +285,7 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         stacks.api.sessionReminders,
         stacks.api.numberingSweep,
         stacks.api.offerSweep,
+        stacks.api.instalmentSweep,
         stacks.api.queueWorkers.get('resultMail')!.worker,
         stacks.api.queueWorkers.get('familyMail')!.worker,
       ].map((f) => f.name),

@@ -124,6 +124,11 @@ export class ApiStack extends Stack {
    * the next alternate), and the admins' daily summary goes (issue 45).
    */
   readonly offerSweep: HandlerFunction;
+  /**
+   * Daily at 16:00 UTC (9 or 10 a.m. in Edmonton): team fee instalments due that day are charged to the card
+   * saved at the first payment, and a declined one is mailed to the family (issue 46).
+   */
+  readonly instalmentSweep: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
   readonly queueWorkers: ReadonlyMap<QueueName, QueueWorker>;
 
@@ -500,6 +505,38 @@ export class ApiStack extends Stack {
         new LambdaFunction(this.offerSweep.function, {
           retryAttempts: 1,
           maxEventAge: Duration.minutes(1),
+        }),
+      ],
+    });
+
+    // The instalment sweep, daily (issue 46): charges team fee instalments due that day to the card saved at
+    // the first payment (Stripe, under a key per instalment and attempt), and queues a declined one's mail on
+    // the family-mail queue. A claim per instalment makes an overlapping run charge nobody twice.
+    this.instalmentSweep = new HandlerFunction(this, 'InstalmentSweep', {
+      name: 'instalmentSweep',
+      handler: PLATFORM_FUNCTIONS.instalmentSweep.handler,
+      description: 'Daily: charges team fee instalments due to the saved card, each once',
+      config,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        SITE_URL: props.siteUrl,
+        STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
+        [familyMail.queueUrlVariable]: familyMail.queue.queueUrl,
+      },
+      table: { table: props.table, indexNames: props.indexNames, access: 'write' },
+      secrets: [props.stripeSecret],
+      sendsTo: [familyMail.queue],
+      timeout: Duration.minutes(5),
+      apiWaits: false,
+      memorySize: 256,
+    });
+    new Rule(this, 'InstalmentSweepSchedule', {
+      description: `Club website ${config.stage}: the instalment sweep (issue 46)`,
+      schedule: Schedule.cron({ minute: '0', hour: '16' }),
+      targets: [
+        new LambdaFunction(this.instalmentSweep.function, {
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
         }),
       ],
     });
