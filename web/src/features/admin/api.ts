@@ -80,6 +80,11 @@ export function setSelection(tryoutId: string, result: TryoutResult | ''): Promi
   return callApi('setSelection', { params: { id: tryoutId }, body: { tryout_id: tryoutId, result } });
 }
 
+/** POST /admin/tryouts/{tryoutId}/etransfer-received (issue 46). */
+export function markEtransferReceived(tryoutId: string): Promise<AdminTryoutRow> {
+  return callApi('markEtransferReceived', { params: { tryoutId }, body: {} });
+}
+
 export function setCashCollected(tryoutId: string, collected: boolean): Promise<AdminTryoutRow> {
   return callApi('setCashCollected', { params: { id: tryoutId }, body: { collected } });
 }

@@ -34,6 +34,10 @@ export const adminMessages = {
   // Toasts beyond the spec: cash collected, team links, CSV
   cashUpdated: 'Payment updated successfully',
   cashFailed: 'Failed to update payment',
+  etransferMarked: 'e-Transfer marked received',
+  etransferMarkFailed: 'Failed to mark the e-Transfer received',
+  markEtransferReceived: 'Mark e-Transfer received',
+  markEtransferReceivedOf: (who: string) => `Mark e-Transfer received: ${who}`,
   teamLinkSaved: (group: string) => `Team link for ${group} saved`,
   teamLinkRemoved: (group: string) => `Team link for ${group} removed`,
   teamLinkFailed: 'Failed to save team link',
@@ -52,8 +56,10 @@ export const adminMessages = {
     attendance: (from: string, to: string) => `Attended: ${from} → ${to}`,
     result: (from: string, to: string) => `Result: ${from} → ${to}`,
     cashCollected: 'Cash marked collected',
+    etransferReceived: 'e-Transfer received',
     cashNotCollected: 'Cash marked not collected',
-    refund: (amount: string, method: string) => `Refunded ${amount} (${method === 'cash' ? 'cash' : 'card'})`,
+    refund: (amount: string, method: string) =>
+      `Refunded ${amount} (${method === 'cash' ? 'cash' : method === 'etransfer' ? 'e-Transfer' : 'card'})`,
     refundReleased: (amount: string) => `Refund of ${amount} refused by Stripe: nothing went back`,
     feeSet: (before: string, after: string) => `Fee set from ${before} to ${after}`,
     reinstated: 'Reinstated after a withdrawal',
@@ -245,6 +251,8 @@ export const adminMessages = {
   refundButton: 'Refund…',
   refundCard: (amount: string, who: string) => `Refund ${amount} to ${who}'s card?`,
   refundCash: (amount: string, who: string) => `Record ${amount} given back in cash to ${who}?`,
+  refundEtransfer: (amount: string, who: string) =>
+    `Record ${amount} sent back by Interac e-Transfer to ${who}?`,
   refundCardNote: 'Stripe sends the money back to the card; it can take 5–10 business days to show.',
   refundConfirm: (amount: string) => `Yes, refund ${amount}`,
   refunding: 'Refunding…',

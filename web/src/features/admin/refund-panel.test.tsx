@@ -177,6 +177,26 @@ describe('refunds in Player Details (issue 15)', () => {
     expect(within(panel).getByRole('button', { name: 'Yes, refund $85.00' })).toBeInTheDocument();
   });
 
+  it('asks to record an e-Transfer refund as money sent back by e-Transfer, not to a card (issue 46)', async () => {
+    // Prepare
+    const { panel, user } = await openDetails(paidByCard({ payment_method: 'etransfer' }));
+
+    // Act
+    await user.type(within(panel).getByLabelText('Reason'), 'Moved away');
+    await user.click(within(panel).getByRole('button', { name: 'Refund…' }));
+
+    // Assess
+    expect(within(panel).getByText('$85.00 (e-Transfer)')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Record $85.00 sent back by Interac e-Transfer to Maya Okafor?'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).queryByText(
+        'Stripe sends the money back to the card; it can take 5–10 business days to show.',
+      ),
+    ).not.toBeInTheDocument();
+  });
+
   it('records cash given back as cash, and offers nothing once all of it went back', async () => {
     // Prepare
     const { panel } = await openDetails(

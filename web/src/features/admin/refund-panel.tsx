@@ -112,7 +112,9 @@ export function RefundPanel({
     }
   }
 
-  const paidBy = row.payment_method === 'cash' ? 'cash' : 'card';
+  // Cash and Interac e-Transfer (issue 46) are given back by the club itself; a card through Stripe.
+  const paidBy =
+    row.payment_method === 'cash' ? 'cash' : row.payment_method === 'etransfer' ? 'e-Transfer' : 'card';
   return (
     <section className="admin-detail-group admin-money" aria-label={t.moneyTitle}>
       <h3>{t.moneyTitle}</h3>
@@ -185,7 +187,9 @@ export function RefundPanel({
             <strong>
               {paidBy === 'card'
                 ? t.refundCard(formatCad(confirming), who)
-                : t.refundCash(formatCad(confirming), who)}
+                : paidBy === 'e-Transfer'
+                  ? t.refundEtransfer(formatCad(confirming), who)
+                  : t.refundCash(formatCad(confirming), who)}
             </strong>
           </p>
           {paidBy === 'card' ? <p className="form-note">{t.refundCardNote}</p> : null}

@@ -36,6 +36,8 @@ export function describeChange(entry: AuditEntry): string {
       );
     case 'cash':
       return after.payment_status === 'paid' ? t.history.cashCollected : t.history.cashNotCollected;
+    case 'etransfer_received':
+      return t.history.etransferReceived;
     case 'refund':
       return t.history.refund(formatCad(Number(after.amount_cents ?? 0)), String(after.method ?? ''));
     case 'refund_released':

@@ -399,6 +399,38 @@ describe('cash collected (issue 8)', () => {
     expect(within(money).getByText('Left to refund').nextElementSibling).toHaveTextContent('$45.00');
   });
 
+  it('marks a family’s e-Transfer received, the row then paid, and offers it only while awaited (issue 46)', async () => {
+    // Prepare
+    const amara = {
+      ...maya,
+      payment_method: 'etransfer' as const,
+      payment_status: 'awaiting_etransfer' as const,
+      amount_paid_cents: 0,
+      amount_due_cents: 4500,
+    };
+    const api = serveAdmin({ rows: [amara] });
+    server.use(
+      onRoute('markEtransferReceived', () => ({
+        ...amara,
+        payment_status: 'paid' as const,
+        amount_paid_cents: 4500,
+        amount_due_cents: 0,
+      })),
+    );
+    const { user } = await renderAdminWithRows();
+    const row = within(screen.getByRole('row', { name: /Maya Okafor/ }));
+    expect(row.getByText('Awaiting e-Transfer')).toBeInTheDocument();
+
+    // Act
+    await user.click(row.getByRole('button', { name: 'Mark e-Transfer received: #1 Maya Okafor' }));
+
+    // Assess
+    expect(await screen.findByText('e-Transfer marked received')).toBeInTheDocument();
+    expect(row.getByText('Paid (e-Transfer)')).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: /Mark e-Transfer received/ })).not.toBeInTheDocument();
+    expect(callsTo(api, 'POST', `/api/admin/tryouts/${maya.id}/etransfer-received`)).toHaveLength(1);
+  });
+
   it('takes it back with "Failed to update payment" when refused', async () => {
     // Prepare
     serveAdmin({ rows: [maya] });

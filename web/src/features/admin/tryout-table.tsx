@@ -94,6 +94,18 @@ const TryoutRow = memo(function TryoutRow({ row, saving, resending, saved, actio
               <span aria-hidden="true">{t.cashCollected}</span>
             </label>
           ) : null}
+          {row.payment_method === 'etransfer' &&
+          row.payment_status === 'awaiting_etransfer' &&
+          !row.withdrawn ? (
+            <button
+              type="button"
+              className="button button-secondary admin-resend"
+              aria-label={t.markEtransferReceivedOf(who)}
+              onClick={() => actions.markEtransferReceived(row)}
+            >
+              {t.markEtransferReceived}
+            </button>
+          ) : null}
         </span>
       </td>
       <td data-label={t.attended}>

@@ -14,6 +14,7 @@ import {
   resendResult,
   setAttended,
   setCashCollected,
+  markEtransferReceived,
   setSelection,
 } from './api';
 import { rowName } from './labels';
@@ -34,6 +35,8 @@ export interface RowActions {
   setAttended(row: AdminTryoutRow, attended: boolean): void;
   setResult(row: AdminTryoutRow, result: TryoutResult | ''): void;
   setCashCollected(row: AdminTryoutRow, collected: boolean): void;
+  /** The family's Interac e-Transfer seen in the bank (issue 46). */
+  markEtransferReceived(row: AdminTryoutRow): void;
   resend(row: AdminTryoutRow): void;
   reinstate(row: AdminTryoutRow): void;
 }
@@ -228,6 +231,17 @@ export function useTryoutRows(seasonId: string | null, notify: Notify) {
                   amount_due_cents: answer.amount_due_cents,
                   amount_refunded_cents: answer.amount_refunded_cents,
                 }
+              : {},
+        ),
+      markEtransferReceived: (row) =>
+        void change(
+          row,
+          { payment_status: 'paid' },
+          () => markEtransferReceived(row.id),
+          { ok: t.etransferMarked, failed: t.etransferMarkFailed },
+          (answer) =>
+            answer?.id === row.id
+              ? { amount_paid_cents: answer.amount_paid_cents, amount_due_cents: answer.amount_due_cents }
               : {},
         ),
       reinstate: (row) =>
