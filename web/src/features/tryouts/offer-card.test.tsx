@@ -129,3 +129,43 @@ describe('an offer of a team place', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });
+
+describe('an offer whose fee is paid in instalments (issue 46)', () => {
+  it('shows the plan before the family answers, with no Pay now', () => {
+    render(
+      <OfferCard
+        offer={anOffer({
+          instalments: [
+            {
+              n: 1,
+              amount_cents: 17_500,
+              due_date: null,
+              state: 'due',
+              paid_at: null,
+              declined_reason: null,
+              attempts: 0,
+            },
+            {
+              n: 2,
+              amount_cents: 17_500,
+              due_date: '2027-01-15',
+              state: 'scheduled',
+              paid_at: null,
+              declined_reason: null,
+              attempts: 0,
+            },
+          ],
+        })}
+        onChanged={() => {}}
+        now={NOW}
+      />,
+    );
+
+    expect(screen.getByText('Team fee: $350.00, paid in 2 instalments')).toBeInTheDocument();
+    expect(screen.queryByText('Team fee: $350.00')).not.toBeInTheDocument();
+    const plan = screen.getByRole('list', { name: 'The team fee’s instalments' });
+    expect(plan).toHaveTextContent('Instalment 1 of 2$175.00Due when you accept');
+    expect(plan).toHaveTextContent('Instalment 2 of 2$175.00Due Friday, January 15, 2027');
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+  });
+});

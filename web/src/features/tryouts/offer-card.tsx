@@ -1,13 +1,16 @@
 /**
  * An offer of a place on a team on the dashboard (issue 45 §3): the team, its coach and fee, the deadline in
  * Edmonton time with the time left, Accept with the waiver's typed name, Decline with an optional reason. Once
- * accepted, the team link ("Join Your Team on TeamSnap"): never before. The team fee is team-fee.tsx's.
+ * accepted, the team link ("Join Your Team on TeamSnap"): never before. A fee in instalments (issue 46) shows
+ * its plan, each instalment with its amount and date, before the family answers. The team fee is team-fee.tsx's.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { offerDeadlineText, offerTimeLeftText, type OfferAnswer } from '@club/shared/offers';
 import { callApi, serverMessageOr } from '../../lib/api-client';
+import { InstalmentPlan } from './instalment-plan';
 import { offerMessages as t } from './offer-messages';
 import { tryoutMessages } from './messages';
+import { teamFeeMessages } from './team-fee-messages';
 import './offer-card.css';
 
 /** Only http(s) team links are shown: the link is data an administrator typed, never a script URL. */
@@ -80,11 +83,25 @@ export function OfferCard({
   }
 
   const left = offerTimeLeftText(offer.respond_by, now);
+  const plan =
+    offer.fee_cents > 0 && offer.instalments && offer.instalments.length > 1 ? offer.instalments : null;
   return (
     <div className="offer-card" role="group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t.title(offer.team)}</h3>
       <p className="offer-line">{t.coach(offer.coach_name)}</p>
-      <p className="offer-line">{t.fee(offer.fee_cents)}</p>
+      {plan ? (
+        <>
+          <p className="offer-line">{t.feeInInstalments(offer.fee_cents, plan.length)}</p>
+          <InstalmentPlan
+            offerId={offer.id}
+            instalments={plan}
+            payable={false}
+            label={teamFeeMessages.offerPlanLabel}
+          />
+        </>
+      ) : (
+        <p className="offer-line">{t.fee(offer.fee_cents)}</p>
+      )}
       <p className="offer-line offer-deadline">
         <strong>{t.respondBy(offerDeadlineText(offer.respond_by), left)}</strong>
       </p>

@@ -5,6 +5,8 @@ export const offerMessages = {
   title: (team: string) => `Offer: a place on ${team}`,
   coach: (name: string | null) => `Coach: ${name ?? 'to be announced'}`,
   fee: (cents: number) => (cents > 0 ? `Team fee: ${formatCad(cents)}` : 'Team fee: none'),
+  feeInInstalments: (cents: number, count: number) =>
+    `Team fee: ${formatCad(cents)}, paid in ${count} instalments`,
   respondBy: (deadline: string, left: string | null) =>
     left ? `Respond by ${deadline} Edmonton time (${left})` : `Respond by ${deadline} Edmonton time`,
   waiverTitle: 'The team’s waiver',

@@ -2,7 +2,8 @@
  * The team fee of an accepted offer on the dashboard (issue 45 §4): "To pay" while it is owed, with Pay by card
  * (a fresh Stripe Checkout page for the offer's own fee) and, when the team takes cash, "or pay cash to the
  * club"; once paid, its receipt. And giving the place up: the club's refund policy is shown first, then
- * POST /offers/{offerId}/withdraw; the place goes to the next alternate.
+ * POST /offers/{offerId}/withdraw; the place goes to the next alternate. A fee in instalments (issue 46) shows
+ * its plan (instalment-plan.tsx): "Pay first instalment ($X)" first, then each instalment where it stands.
  */
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -10,6 +11,7 @@ import type { OfferAnswer } from '@club/shared/offers';
 import { DownloadButton } from '../../components/download-button';
 import { callApi, downloadApi, serverMessageOr } from '../../lib/api-client';
 import { goToCheckout } from '../../lib/open-checkout';
+import { InstalmentPlan } from './instalment-plan';
 import { teamFeeMessages as t } from './team-fee-messages';
 import './team-fee.css';
 
@@ -32,10 +34,16 @@ export function TeamFee({ offer }: { offer: OfferAnswer }) {
     }
   }
 
+  const plan = offer.instalments && offer.instalments.length > 1 ? offer.instalments : null;
+  const planList = plan ? (
+    <InstalmentPlan offerId={offer.id} instalments={plan} payable label={t.planLabel} />
+  ) : null;
+
   if (offer.fee_state === 'paid') {
     return (
       <div className="team-fee team-fee-paid">
         <p className="team-fee-line">{t.paid(offer.fee_cents)}</p>
+        {planList}
         <p className="tryout-actions">
           <DownloadButton
             fetchFile={() => downloadApi('getOfferReceipt', 'text/html', { params: { offerId: offer.id } })}
@@ -48,14 +56,32 @@ export function TeamFee({ offer }: { offer: OfferAnswer }) {
       </div>
     );
   }
+  if (plan && offer.fee_state === 'on_plan') {
+    const paid = plan.filter((i) => i.state === 'paid').length;
+    const declined = plan.find((i) => i.state === 'declined');
+    return (
+      <div className={`team-fee team-fee-plan${declined ? ' team-fee-declined' : ''}`}>
+        <p className="team-fee-line">{t.onPlan(paid, plan.length)}</p>
+        {declined ? (
+          <p role="alert" className="team-fee-alert">
+            {t.declinedNotice(declined.n)}
+          </p>
+        ) : null}
+        {planList}
+      </div>
+    );
+  }
+  const toPay = plan ? t.toPayInInstalments(offer.fee_cents, plan.length) : t.toPay(offer.fee_cents);
   return (
-    <div className="team-fee team-fee-due" role="group" aria-label={t.toPay(offer.fee_cents)}>
+    <div className="team-fee team-fee-due" role="group" aria-label={toPay}>
       <p className="team-fee-line">
-        <span className="team-fee-badge">{t.toPay(offer.fee_cents)}</span>
+        <span className="team-fee-badge">{toPay}</span>
       </p>
+      {planList}
+      {plan ? <p className="team-fee-note">{t.firstByCard}</p> : null}
       <p className="tryout-actions team-fee-actions">
         <button type="button" className="button" aria-disabled={busy || undefined} onClick={() => void pay()}>
-          {busy ? t.opening : t.payByCard}
+          {busy ? t.opening : plan ? t.payFirst(plan[0]!.amount_cents) : t.payByCard}
         </button>
         {offer.cash_accepted === false ? null : <span className="team-fee-or">{t.orCash}</span>}
       </p>
