@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Stripe } from 'stripe';
-import { instalmentsOfPlayer } from '../../db/money/instalments';
+import { claimInstalment, instalmentsOfPlayer, recordInstalmentPaid } from '../../db/money/instalments';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getOffer } from '../../db/offers/offers';
 import { stripeClient } from '../../payments/stripe-client';
@@ -13,6 +13,7 @@ import { createAdmin } from '../../../test/admin';
 import { ok } from '../../../test/builders';
 import { deliverQueuedFamilyMail } from '../../../test/family-mail';
 import { mailsTo } from '../../../test/mailbox';
+import { deliverEvent, newEventId } from '../../../test/stripe';
 import { teamOf } from '../../../test/team-fees';
 import {
   acceptedThroughApi,
@@ -140,5 +141,80 @@ describe('the instalment sweep (issue 46)', () => {
     ]);
     const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
     expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['on_plan', 25_000]);
+  }, 120_000);
+
+  it('records what Stripe’s payment events say of a charge once, whoever tells first', async () => {
+    // Prepare: instalments 2 and 3 claimed by a sweep that died before recording its charges
+    const { seasonId, team } = await planOfThree();
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const [second, third] = await instalmentsOfPlayer(seasonId, family.id);
+    const claims = await Promise.all(
+      [second!, third!].map((item) =>
+        claimInstalment({
+          item,
+          today: inDays(30),
+          retries: 1,
+          now: noonOn(inDays(30)),
+          staleBefore: noonOn(inDays(29)),
+        }),
+      ),
+    );
+    if (claims.some((c) => !c)) throw new Error('the instalments were not claimed');
+    const intent = (n: number, status: string, error?: object) => ({
+      id: `pi_test_instalment${n}${Date.now()}`,
+      object: 'payment_intent',
+      status,
+      amount: 25_000,
+      currency: 'cad',
+      metadata: {
+        kind: 'team_fee_instalment',
+        offer_id: answer.id,
+        season_id: seasonId,
+        instalment: String(n),
+        attempt: '1',
+      },
+      ...(error ? { last_payment_error: error } : {}),
+    });
+    const succeeded = intent(2, 'succeeded');
+    const failed = intent(3, 'requires_payment_method', {
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+    });
+    const eventId = newEventId();
+
+    // Act
+    const told = await Promise.all([
+      deliverEvent('payment_intent.succeeded', succeeded, eventId),
+      deliverEvent('payment_intent.succeeded', succeeded, eventId),
+      deliverEvent('payment_intent.succeeded', succeeded),
+      deliverEvent('payment_intent.payment_failed', failed),
+      deliverEvent('payment_intent.payment_failed', failed),
+    ]);
+    const sweepsOwn = await recordInstalmentPaid({
+      seasonId,
+      playerId: family.id,
+      n: 2,
+      amountCents: 25_000,
+      paymentIntentId: succeeded.id,
+      now: new Date(),
+    });
+    await deliverQueuedFamilyMail();
+
+    // Assess
+    expect(told.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(sweepsOwn).toBe('unchanged');
+    const items = await instalmentsOfPlayer(seasonId, family.id);
+    expect(items.map((i) => [i.n, i.state, i.payment_intent_id, i.declined_reason ?? null])).toEqual([
+      [2, 'paid', succeeded.id, null],
+      [3, 'declined', failed.id, 'insufficient_funds'],
+    ]);
+    const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
+    expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['on_plan', 50_000]);
+    const declined = (await mailsTo(family.email)).filter((m) => m.subject.includes('was declined'));
+    expect(declined.map((m) => m.subject)).toEqual([
+      'Payment 3 of 3 of your Sabres 15U Black team fee was declined',
+    ]);
+    expect(declined[0]!.body.text).toContain('The card was declined for insufficient funds.');
   }, 120_000);
 });
