@@ -32,6 +32,7 @@ import { callStripe } from '@club/functions/payments/stripe-client';
 import { readBankFile } from '@club/functions/services/money/etransfer-matching';
 import { runInstalmentSweep } from '@club/functions/services/money/instalment-sweep';
 import { writeSampleRegistrations } from '../local/sample-registrations';
+import { localConfig } from '../local/config';
 import type { RunningStack } from '../local/stack';
 import { adminToken, newSeason, ratio, time } from './admin';
 import {
@@ -381,6 +382,11 @@ async function benchEtransferImport(stack: RunningStack, token: string): Promise
       name: 'same file again: nothing matched, 1,500 already applied',
       ok: only(againCounts, wantAgain),
       detail: describeCounts(againCounts),
+    },
+    {
+      name: 'every e-Transfer received mailed once (1,500 imported, 20 by hand)',
+      ok: before.mails === FILE.byCode + BY_HAND,
+      detail: `${before.mails} mails of ${FILE.byCode + BY_HAND} at local SES's ${localConfig().mailSendRate}/s`,
     },
     {
       name: 'same file again changes nothing (money view, mails)',
