@@ -58,6 +58,8 @@ export interface RequestOptions {
   session?: boolean;
   /** The answer's expected type; JSON unless a call downloads a file. */
   accept?: string;
+  /** A file sent as it is (issue 46: the bank's CSV), with its type, instead of a JSON body. */
+  file?: { text: string; contentType: string };
 }
 
 // Whether someone signed out by hand here, and no one has signed in since.
@@ -86,12 +88,17 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     underWay.add(call);
   }
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.contentType;
   try {
     return await fetch(path, {
       method: options.method ?? 'GET',
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file
+        ? options.file.text
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: call.signal,
     });
   } catch (error) {
@@ -195,6 +202,16 @@ export function callApi<N extends RouteName>(name: N, ...[input]: CallArgs<N>): 
     method: route.method,
     body: input?.body,
     session: route.access !== 'public',
+  });
+}
+
+/** Sends a CSV file to a route whose row reads a CSV body (`csvBody`), e.g. the bank's e-Transfer export. */
+export function uploadCsvApi<N extends RouteName>(name: N, csv: string): Promise<AnswerOf<N>> {
+  const route: RouteDefinition = routes[name];
+  return apiRequest<AnswerOf<N>>(apiPath(name), {
+    method: route.method,
+    file: { text: csv, contentType: 'text/csv; charset=utf-8' },
+    session: true,
   });
 }
 

@@ -20,6 +20,7 @@ import { SendResultsButton, SendResultsPanel } from './send-results';
 import { TeamLinks } from './team-links';
 import { TeamsPanel } from './teams-panel';
 import { MoneyPanel } from './money-panel';
+import { EtransferPanel } from './etransfer-panel';
 import { TryoutNightPanel } from './tryout-night-panel';
 import { LoadFailed, TryoutList } from './tryout-list';
 import { useRegistration } from './use-registration';
@@ -188,6 +189,7 @@ export function AdminDashboard() {
           <OffersBoard season={season} notify={notify} />
           <TeamsPanel season={season} rows={tryouts.rows} notify={notify} />
           <MoneyPanel key={`money-${season.id}`} season={season} notify={notify} />
+          {season.etransfer?.enabled ? <EtransferPanel notify={notify} /> : null}
           <NewSeasonForm onCreate={seasons.create} />
         </div>
         <TryoutList
