@@ -137,7 +137,12 @@ describe('what a line is', () => {
       view: { candidates: [{ tryout_id: 's1.p1' }, { tryout_id: 's1.p2' }] },
     });
     const paid = { ...jordan, awaiting: false };
-    expect(classify(row({ message: 'K7P2XM9Q' }), { ...none, byCode: () => paid }).list).toBe('ambiguous');
+    const again = classify(row({ message: 'K7P2XM9Q' }), { ...none, byCode: () => paid });
+    // Whose code it named, and nothing to apply it to (it would pay twice).
+    expect(again).toEqual({
+      list: 'ambiguous',
+      view: { ...row({ message: 'K7P2XM9Q' }), tryout_id: 's1.p1', player_name: 'Mina Quinn' },
+    });
   });
 
   it('knows a line applied before, whatever it says', () => {

@@ -212,7 +212,8 @@ export function classify(
   if (payee) {
     const about = { tryout_id: payee.tryout_id, player_name: payee.player_name };
     // Paid already (by hand, or another line), or withdrawn: a person decides (a double payment to refund?).
-    if (!payee.awaiting) return { list: 'ambiguous', view: { ...row, ...about, candidates: [about] } };
+    // Nothing to apply it to: the admin sees whose code it named.
+    if (!payee.awaiting) return { list: 'ambiguous', view: { ...row, ...about } };
     if (payee.amount_cents !== row.amount_cents) {
       return {
         list: 'amount_mismatch',

@@ -39,7 +39,7 @@ function Line({
         <strong>{formatCad(row.amount_cents)}</strong> · {row.date} · {row.sender}
         {row.message ? <> · “{row.message}”</> : null}
       </span>
-      {row.player_name && list !== 'proposed' && list !== 'ambiguous' ? (
+      {row.player_name && !choices.length ? (
         <span className="etransfer-line-who">{t.forWhom(row.player_name)}</span>
       ) : null}
       {difference ? (

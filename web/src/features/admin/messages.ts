@@ -36,7 +36,7 @@ export const adminMessages = {
   cashFailed: 'Failed to update payment',
   etransferMarked: 'e-Transfer marked received',
   etransferMarkFailed: 'Failed to mark the e-Transfer received',
-  markEtransferReceived: 'Mark e-Transfer received',
+  markEtransferReceived: 'Mark received',
   markEtransferReceivedOf: (who: string) => `Mark e-Transfer received: ${who}`,
   teamLinkSaved: (group: string) => `Team link for ${group} saved`,
   teamLinkRemoved: (group: string) => `Team link for ${group} removed`,
