@@ -282,7 +282,13 @@ export const teamFeeMessages = {
   cashRefunded: 'This cash was partly or fully refunded, so it cannot be marked as not collected.',
   withdrawOnlyAccepted: 'Only an accepted place can be given up.',
   nothingToRefund: 'No team fee was paid for this offer, so there is nothing to refund.',
-  refundOnPlan: 'A team fee paid by card in instalments cannot be refunded here yet.',
+  refundOnPlan: 'This team fee is paid by card in instalments: choose which instalment to refund.',
+  refundInstalmentInvalid: 'Choose an instalment from 1 to 4.',
+  refundNotOnPlan:
+    'This team fee was not paid by card in instalments: refund it without choosing an instalment.',
+  refundInstalmentNotPaid: 'Instalment {n} is not paid, so there is nothing to refund from it.',
+  refundInstalmentTooLarge:
+    'That is more than is left to refund of instalment {n}: {left} of the {paid} paid.',
   refundTooLarge: 'That is more than is left to refund: {left} of the {paid} paid.',
   noReceipt: 'There is no receipt yet: the team fee is not paid.',
   offerNotFound: 'Not found.',

@@ -56,6 +56,18 @@ export const TeamFeeRefundSchema = v.object(
       v.string(m.refundKeyInvalid),
       v.regex(/^[A-Za-z0-9_-]{8,64}$/, m.refundKeyInvalid),
     ),
+    /**
+     * Which payment of a fee paid by card in instalments (issue 46) the refund gives back from: 1 is the
+     * offer's own first payment, 2..4 the later instalments. Required for such a fee, refused for another.
+     */
+    instalment: v.optional(
+      v.pipe(
+        v.number(m.refundInstalmentInvalid),
+        v.integer(m.refundInstalmentInvalid),
+        v.minValue(1, m.refundInstalmentInvalid),
+        v.maxValue(MAX_INSTALMENTS, m.refundInstalmentInvalid),
+      ),
+    ),
   },
   m.refundReasonRequired,
 );

@@ -182,6 +182,8 @@ export interface RefundRecord {
    * again, so Stripe answers the same refund and never makes a second.
    */
   retry_key?: string;
+  /** The instalment payment a team fee refund gave back from (issue 46: 1 to 4), for a fee paid in instalments. */
+  instalment?: number;
 }
 
 /** POST /admin/tryouts/{id}/refund: the row after the refund (with its amounts), and the refund itself. */

@@ -49,6 +49,8 @@ export interface InstalmentItem {
   charging_since?: string;
   payment_intent_id?: string;
   paid_at?: string;
+  /** What refunds asked back from this payment (pending card refunds included): never more than it paid. */
+  refund_reserved_cents?: number;
   /** Why the card was refused (shared INSTALMENT_DECLINE_REASONS' key). */
   declined_reason?: string;
   /** The attempt whose decline the family was mailed about (once per attempt). */

@@ -45,6 +45,7 @@ export function toRefundRecord(refund: RefundItem): RefundRecord {
     reason: refund.reason,
     created_at: refund.created_at,
     ...(refund.stripe_refund_id ? { stripe_refund_id: refund.stripe_refund_id } : {}),
+    ...(refund.instalment ? { instalment: refund.instalment } : {}),
     ...(refund.status === 'pending' && refund.key.startsWith(ADMIN_REFUND_KEY)
       ? { retry_key: refund.key.slice(ADMIN_REFUND_KEY.length) }
       : {}),

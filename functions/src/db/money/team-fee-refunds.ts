@@ -141,6 +141,116 @@ export async function reserveTeamFeeRefund(input: {
   throw new Error(`Team fee refund reservation failed: ${codes.join(',')}`);
 }
 
+/**
+ * Reserves a card refund of ONE instalment payment of a fee paid in instalments (issue 46): the refund's item
+ * (naming the instalment), the offer's total reservation and that instalment's own reservation, in one
+ * transaction with its audit entry. The instalment's limit is a condition: what was asked back from it before,
+ * plus this, stays within what it paid (instalment 1: the plan's first amount, kept on the offer as
+ * `fee_first_refund_reserved_cents`, while the fee is on the plan or paid by card; 2..4: the INSTALMENT item's
+ * `refund_reserved_cents`, while it is paid its amount). So two refunds of one instalment at once never pass
+ * it together, and refunds of two instalments at once both go through. 'duplicate' when the key was used
+ * before, 'refused' when a condition failed.
+ */
+export async function reserveInstalmentRefund(input: {
+  refund: TeamFeeRefundItem & { instalment: number };
+  paidCents: number;
+  by: AuditBy;
+  offerId: string;
+}): Promise<'reserved' | 'duplicate' | 'refused'> {
+  const { refund, paidCents } = input;
+  const n = refund.instalment;
+  const first = n === 1;
+  const limit = 'AND (attribute_not_exists(#reserved) OR #reserved <= :maxBefore)';
+  const limitValues = {
+    ':amount': refund.amount_cents,
+    ':paidCents': paidCents,
+    ':maxBefore': paidCents - refund.amount_cents,
+  };
+  const offerUpdate = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.offer(refund.season_id, refund.player_id),
+      UpdateExpression: first
+        ? 'ADD fee_refund_reserved_cents :amount, #reserved :amount'
+        : 'ADD fee_refund_reserved_cents :amount',
+      ConditionExpression:
+        'attribute_exists(PK) AND attribute_exists(fee_plan) AND fee_method = :stripe AND ' +
+        '(fee_state = :paid OR fee_state = :onPlan)' +
+        (first ? ` AND fee_plan.amounts[0] = :paidCents ${limit}` : ''),
+      ...(first ? { ExpressionAttributeNames: { '#reserved': 'fee_first_refund_reserved_cents' } } : {}),
+      ExpressionAttributeValues: {
+        ':stripe': 'stripe',
+        ':paid': 'paid',
+        ':onPlan': 'on_plan',
+        ...(first ? limitValues : { ':amount': refund.amount_cents }),
+      },
+    },
+  };
+  const instalmentUpdate = {
+    Update: {
+      TableName: tableName(),
+      Key: keys.instalment(refund.season_id, refund.player_id, n),
+      UpdateExpression: 'ADD #reserved :amount',
+      ConditionExpression: `attribute_exists(PK) AND #state = :paid AND amount_cents = :paidCents ${limit}`,
+      ExpressionAttributeNames: { '#reserved': 'refund_reserved_cents', '#state': 'state' },
+      ExpressionAttributeValues: { ...limitValues, ':paid': 'paid' },
+    },
+  };
+  const codes = await transactOrConditionCodes(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          offerUpdate,
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.teamFeeRefund(refund.season_id, refund.player_id, refund.key),
+                type: 'team-fee-refund',
+                ...refund,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          auditPut(
+            input.by,
+            {
+              action: 'team_fee_refund',
+              seasonId: refund.season_id,
+              playerId: refund.player_id,
+              tryoutId: input.offerId,
+            },
+            { instalment: n },
+            { instalment: n, amount_cents: refund.amount_cents, method: refund.method },
+          ),
+          ...(first ? [] : [instalmentUpdate]),
+        ],
+      }),
+    ),
+  );
+  if (!codes) return 'reserved';
+  if (codes[1] === CONDITION_FAILED) return 'duplicate';
+  if (codes.includes(CONDITION_FAILED)) return 'refused';
+  throw new Error(`Instalment refund reservation failed: ${codes.join(',')}`);
+}
+
+/** The reservation an instalment refund holds on its instalment, given back (Stripe refused it). */
+function instalmentRelease(refund: TeamFeeRefundItem) {
+  const n = refund.instalment;
+  if (!n || n === 1) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.instalment(refund.season_id, refund.player_id, n),
+        UpdateExpression: 'ADD refund_reserved_cents :minus',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':minus': -refund.amount_cents },
+      },
+    },
+  ];
+}
+
 /** A reserved card refund went through: pending → succeeded, and the offer's refunded amount goes up, once. */
 export async function completeTeamFeeRefund(input: {
   seasonId: string;
@@ -215,11 +325,15 @@ export async function releaseTeamFeeRefund(input: {
             Update: {
               TableName: tableName(),
               Key: keys.offer(input.seasonId, input.playerId),
-              UpdateExpression: 'ADD fee_refund_reserved_cents :minus',
+              UpdateExpression:
+                refund.instalment === 1
+                  ? 'ADD fee_refund_reserved_cents :minus, fee_first_refund_reserved_cents :minus'
+                  : 'ADD fee_refund_reserved_cents :minus',
               ConditionExpression: 'attribute_exists(PK)',
               ExpressionAttributeValues: { ':minus': -refund.amount_cents },
             },
           },
+          ...instalmentRelease(refund),
           auditPut(
             { actorId: refund.made_by, now: input.now },
             {

@@ -44,6 +44,8 @@ export interface TeamFeeFields {
   fee_mailed_at?: string;
   /** What the plan's instalments have collected, in cents (refunds aside): the fee is paid at fee_cents. */
   fee_plan_paid_cents?: number;
+  /** What refunds asked back from the plan's first payment (instalment 1), within the plan's first amount. */
+  fee_first_refund_reserved_cents?: number;
   /** The family gave the accepted place up (state declined), and when. */
   withdrawn_after_acceptance?: boolean;
   withdrawn_at?: string;

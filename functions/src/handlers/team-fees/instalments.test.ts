@@ -4,8 +4,9 @@
  * rest, once.
  */
 import { describe, expect, it } from 'vitest';
-import type { InstalmentView, OfferAnswer, Team } from '@club/shared';
-import { instalmentsOfPlayer } from '../../db/money/instalments';
+import type { InstalmentView, OfferAnswer, SeasonMoneyView, Team } from '@club/shared';
+import { getInstalment, instalmentsOfPlayer } from '../../db/money/instalments';
+import { reserveInstalmentRefund } from '../../db/money/team-fee-refunds';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getOffer } from '../../db/offers/offers';
 import { runInstalmentSweep } from '../../services/money/instalment-sweep';
@@ -22,7 +23,13 @@ import {
   payWithCard,
 } from '../../../test/instalments';
 import { openSeason } from '../../../test/players';
-import { deliverEvent, newEventId, sessionIdOf, sessionOnStandIn } from '../../../test/stripe';
+import {
+  deliverEvent,
+  newEventId,
+  refundsOnStandIn,
+  sessionIdOf,
+  sessionOnStandIn,
+} from '../../../test/stripe';
 import { adultPlayer, teamOf } from '../../../test/team-fees';
 import { createdTeam } from '../../../test/teams';
 
@@ -277,7 +284,7 @@ describe('POST /offers/{offerId}/instalments/{n}/checkout (issue 46)', () => {
     ]);
     expect([refund.status, refund.body.message]).toEqual([
       400,
-      'A team fee paid by card in instalments cannot be refunded here yet.',
+      'This team fee is paid by card in instalments: choose which instalment to refund.',
     ]);
     expect(withdrawn.status).toBe(200);
     expect(views((withdrawn.body as unknown as OfferAnswer).instalments)).toEqual([
@@ -290,6 +297,155 @@ describe('POST /offers/{offerId}/instalments/{n}/checkout (issue 46)', () => {
     expect(items.map((i) => [i.n, i.state, i.attempts])).toEqual([
       [2, 'stopped', 0],
       [3, 'stopped', 0],
+    ]);
+  });
+});
+
+describe('POST /admin/offers/{offerId}/refund of a fee in instalments (issue 46)', () => {
+  const noonOn = (day: string) => new Date(`${day}T18:00:00Z`);
+
+  it('refunds the instalment named, to its own payment, never past what it paid, once per key', async () => {
+    // Prepare: $750 in three; the first paid at checkout, the second by the day's charge
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, {
+      fee_cents: 75_000,
+      instalment_due_dates: [inDays(10), inDays(20)],
+    });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const swept = await runInstalmentSweep(noonOn(inDays(10)), [seasonId]);
+    if (swept.paid !== 1) throw new Error('the second instalment was not charged');
+    const firstIntent = ((await getOffer(seasonId, family.id)) as TeamFeeOffer).fee_payment_intent_id!;
+    const secondIntent = (await getInstalment(seasonId, family.id, 2))!.payment_intent_id!;
+    const refund = (key: string, body: Record<string, unknown>) =>
+      call('refundOffer', {
+        token: admin.token,
+        params: { offerId: answer.id },
+        body: { reason: 'Moved away', idempotency_key: key, ...body },
+      });
+
+    // Act: unnamed, not paid, one cent past instalment 2; then a double click on instalment 1 beside a
+    // refund of instalment 2 (two keys over its limit together), all at once; then both sides of the limits
+    const unnamed = await refund('plan-unnamed', { amount_cents: 100 });
+    const notPaid = await refund('plan-third', { amount_cents: 100, instalment: 3 });
+    const tooMuch = await refund('plan-too-much', { amount_cents: 25_001, instalment: 2 });
+    const together = await Promise.all([
+      refund('plan-first-a', { amount_cents: 10_000, instalment: 1 }),
+      refund('plan-first-a', { amount_cents: 10_000, instalment: 1 }),
+      refund('plan-second-a', { amount_cents: 15_000, instalment: 2 }),
+      refund('plan-second-b', { amount_cents: 15_000, instalment: 2 }),
+    ]);
+    const firstPastLimit = await refund('plan-first-b', { amount_cents: 15_001, instalment: 1 });
+    const firstRest = await refund('plan-first-c', { amount_cents: 15_000, instalment: 1 });
+    const secondRest = await refund('plan-second-c', { amount_cents: 10_000, instalment: 2 });
+    const secondPastLimit = await refund('plan-second-d', { amount_cents: 1, instalment: 2 });
+    const money = await ok('getSeasonMoney', { token: admin.token, params: { id: seasonId } });
+
+    // Assess
+    expect([unnamed.status, unnamed.body.message]).toEqual([
+      400,
+      'This team fee is paid by card in instalments: choose which instalment to refund.',
+    ]);
+    expect([notPaid.status, notPaid.body.message]).toEqual([
+      400,
+      'Instalment 3 is not paid, so there is nothing to refund from it.',
+    ]);
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([
+      400,
+      'That is more than is left to refund of instalment 2: $250.00 of the $250.00 paid.',
+    ]);
+    // The double click is one refund; of the two keys on instalment 2 only one fits in its $250.00.
+    expect(together.slice(0, 2).map((r) => r.status)).toEqual([200, 200]);
+    const firstRefunds = together.slice(0, 2).map((r) => (r.body as { refund: { key: string } }).refund.key);
+    expect(firstRefunds[0]).toBe(firstRefunds[1]);
+    expect(
+      together
+        .slice(2)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual([200, 400]);
+    expect([firstPastLimit.status, firstPastLimit.body.message]).toEqual([
+      400,
+      'That is more than is left to refund of instalment 1: $150.00 of the $250.00 paid.',
+    ]);
+    expect([firstRest.status, secondRest.status]).toEqual([200, 200]);
+    expect([secondPastLimit.status, secondPastLimit.body.message]).toEqual([
+      400,
+      'That is more than is left to refund of instalment 2: $0.00 of the $250.00 paid.',
+    ]);
+    expect((await refundsOnStandIn(firstIntent)).map((r) => r.amount).sort()).toEqual([10_000, 15_000]);
+    expect((await refundsOnStandIn(secondIntent)).map((r) => r.amount).sort()).toEqual([10_000, 15_000]);
+    const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
+    expect([offer.fee_refunded_cents, offer.fee_refund_reserved_cents]).toEqual([50_000, 50_000]);
+    const plan = (money.body as unknown as SeasonMoneyView).lines.find(
+      (l) => l.fee === 'team' && l.method === 'instalments',
+    );
+    expect([plan?.collected_cents, plan?.refunded_cents]).toEqual([50_000, 50_000]);
+  }, 120_000);
+
+  it('holds an instalment’s refunds within what it paid by the write’s condition, whatever was read', async () => {
+    // Prepare: instalment 2 of $500 in two is paid ($250.00)
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(10)] });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const swept = await runInstalmentSweep(noonOn(inDays(10)), [seasonId]);
+    if (swept.paid !== 1) throw new Error('the second instalment was not charged');
+    const reserve = (key: string, amount: number) =>
+      reserveInstalmentRefund({
+        refund: {
+          key,
+          amount_cents: amount,
+          method: 'stripe',
+          status: 'pending',
+          reason: 'Moved away',
+          created_at: new Date().toISOString(),
+          season_id: seasonId,
+          player_id: family.id,
+          made_by: admin.id,
+          instalment: 2,
+        },
+        paidCents: 25_000,
+        by: { actorId: admin.id, now: new Date() },
+        offerId: answer.id,
+      });
+
+    // Act: two refunds each judged against nothing asked back yet, at once; then the rest and a cent more
+    const together = await Promise.all([reserve('admin:cond-a', 15_000), reserve('admin:cond-b', 15_000)]);
+    const rest = await reserve('admin:cond-c', 10_000);
+    const past = await reserve('admin:cond-d', 1);
+
+    // Assess
+    expect([...together].sort()).toEqual(['refused', 'reserved']);
+    expect([rest, past]).toEqual(['reserved', 'refused']);
+    expect((await getInstalment(seasonId, family.id, 2))?.refund_reserved_cents).toBe(25_000);
+  });
+
+  it('refuses an instalment for a fee paid in one payment', async () => {
+    // Prepare
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    const team = await teamOf(seasonId, { fee_cents: 20_000 });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const paid = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
+    if (paid.fee_state !== 'paid' || paid.fee_plan) throw new Error('the fee was not paid in full');
+
+    // Act
+    const named = await call('refundOffer', {
+      token: admin.token,
+      params: { offerId: answer.id },
+      body: { amount_cents: 100, instalment: 1, reason: 'Moved away', idempotency_key: 'one-payment-1' },
+    });
+
+    // Assess
+    expect([named.status, named.body.message]).toEqual([
+      400,
+      'This team fee was not paid by card in instalments: refund it without choosing an instalment.',
     ]);
   });
 });

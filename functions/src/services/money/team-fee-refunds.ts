@@ -23,7 +23,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import * as teamsTable from '../../db/teams/teams';
 import * as tryoutsTable from '../../db/registration/registrations';
 import { feeStateOf, paidCentsOf, type TeamFeeOffer } from '../../db/money/team-fees';
-import { instalmentsOfPlayer, type InstalmentItem } from '../../db/money/instalments';
+import { getInstalment, instalmentsOfPlayer, type InstalmentItem } from '../../db/money/instalments';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { teamFeeRefundMail } from '../../mail/team-fee-mails';
@@ -99,10 +99,15 @@ export async function refundOffer(
     const offer = attempt === 0 ? first : await offerNamed(id);
     if (existing) return answer(offer, await finish(existing, offer, input.idempotency_key));
 
-    // A fee paid by card in instalments (issue 46) is several payments: a refund must name the one it gives
-    // back from, which this route cannot yet; refused rather than sent against the first alone.
-    if (offer.fee_plan && offer.fee_method === 'stripe')
-      throw new BadRequestError(teamFeeMessages.refundOnPlan);
+    // A fee paid by card in instalments (issue 46) is several payments: a refund names the one it gives back
+    // from, and is held within what that one paid.
+    if (offer.fee_plan && offer.fee_method === 'stripe') {
+      const reserved = await reserveOnInstalment(offer, input, admin, key);
+      if (!reserved) continue;
+      log.info('team fee instalment refund reserved', { offerId: offer.id, n: reserved.instalment });
+      return answer(offer, await finish(reserved, offer, input.idempotency_key));
+    }
+    if (input.instalment !== undefined) throw new BadRequestError(teamFeeMessages.refundNotOnPlan);
     const paid = offer.fee_state === 'paid' ? offer.fee_cents : 0;
     if (paid === 0) throw new BadRequestError(teamFeeMessages.nothingToRefund);
     const left = paid - (offer.fee_refund_reserved_cents ?? 0);
@@ -145,6 +150,83 @@ export async function refundOffer(
   throw new ServiceUnavailableError(serverMessages.registrationBusy);
 }
 
+/** What one instalment payment of a card plan paid, its PaymentIntent and what was asked back from it. */
+async function instalmentPayment(
+  offer: TeamFeeOffer,
+  n: number,
+): Promise<{ cents: number; paymentIntentId: string; reserved: number } | null> {
+  if (n === 1) {
+    const paid = offer.fee_state === 'on_plan' || offer.fee_state === 'paid';
+    if (!paid || !offer.fee_plan || !offer.fee_payment_intent_id) return null;
+    return {
+      cents: offer.fee_plan.amounts[0] ?? 0,
+      paymentIntentId: offer.fee_payment_intent_id,
+      reserved: offer.fee_first_refund_reserved_cents ?? 0,
+    };
+  }
+  const item = await getInstalment(offer.season_id, offer.player_id, n);
+  if (item?.state !== 'paid' || !item.payment_intent_id) return null;
+  return {
+    cents: item.amount_cents,
+    paymentIntentId: item.payment_intent_id,
+    reserved: item.refund_reserved_cents ?? 0,
+  };
+}
+
+/**
+ * Reserves a refund of the instalment the admin named (required for a card plan), within what it paid; the
+ * refund, or null when a concurrent one changed what is left (judged again).
+ */
+async function reserveOnInstalment(
+  offer: TeamFeeOffer,
+  input: TeamFeeRefundInput,
+  admin: AccessTokenClaims,
+  key: string,
+): Promise<(refundsTable.TeamFeeRefundItem & { instalment: number }) | null> {
+  const n = input.instalment;
+  if (n === undefined) throw new BadRequestError(teamFeeMessages.refundOnPlan);
+  const paid = await instalmentPayment(offer, n);
+  if (!paid) throw new BadRequestError(teamFeeMessages.refundInstalmentNotPaid.replace('{n}', String(n)));
+  const left = paid.cents - paid.reserved;
+  const amount = input.amount_cents ?? left;
+  if (amount < 1 || amount > left) {
+    throw new BadRequestError(
+      teamFeeMessages.refundInstalmentTooLarge
+        .replace('{n}', String(n))
+        .replace('{left}', formatCad(Math.max(0, left)))
+        .replace('{paid}', formatCad(paid.cents)),
+    );
+  }
+  const refund = {
+    key,
+    amount_cents: amount,
+    method: 'stripe' as const,
+    status: 'pending' as const,
+    reason: input.reason,
+    created_at: new Date().toISOString(),
+    season_id: offer.season_id,
+    player_id: offer.player_id,
+    made_by: admin.sub,
+    instalment: n,
+  };
+  const reserved = await refundsTable.reserveInstalmentRefund({
+    refund,
+    paidCents: paid.cents,
+    by: byAdmin(admin),
+    offerId: offer.id,
+  });
+  return reserved === 'reserved' ? refund : null;
+}
+
+/** The PaymentIntent a card refund goes to: its instalment's (2..4), else the fee's own (or instalment 1's). */
+async function paymentIntentOf(refund: refundsTable.TeamFeeRefundItem, offer: TeamFeeOffer): Promise<string> {
+  if (refund.instalment && refund.instalment > 1) {
+    const item = await getInstalment(offer.season_id, offer.player_id, refund.instalment);
+    return item?.payment_intent_id ?? '';
+  }
+  return offer.fee_payment_intent_id ?? '';
+}
+
 /**
  * Takes a reserved card refund to Stripe (again, after a lost answer: the key makes Stripe answer the same
  * refund) and records it. Stripe refusing it gives the reservation back (400); Stripe not answering leaves it
@@ -163,7 +245,7 @@ async function finish(
   let made: StripeRefund;
   try {
     made = await createTeamFeeRefund({
-      paymentIntentId: offer.fee_payment_intent_id ?? '',
+      paymentIntentId: await paymentIntentOf(refund, offer),
       amountCents: refund.amount_cents,
       offerId: offer.id,
       refundKey,
@@ -214,7 +296,7 @@ async function notifyRefund(refund: refundsTable.TeamFeeRefundItem): Promise<voi
           amountCents: refund.amount_cents,
           // A team fee is paid by card or cash; money given back outside Stripe reads as cash.
           method: refund.method === 'stripe' ? 'stripe' : 'cash',
-          paidCents: offer.fee_cents,
+          paidCents: paidCentsOf(offer),
           refundedCents: offer.fee_refunded_cents ?? 0,
         }),
     });
