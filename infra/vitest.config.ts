@@ -8,13 +8,13 @@ const bundleCache =
   (process.env.CI ? '' : fileURLToPath(new URL('../node_modules/.cache/club-lambdas', import.meta.url)));
 
 // Synthesising bundles every Lambda with esbuild: room for a loaded 2-core machine (measured 35 s idle for
-// the dev stage's 65 bundles, minutes with the other test projects beside it).
+// the dev stage's 65 bundles; its 111 bundles took over 10 minutes beside five other busy processes).
 export default defineProject({
   test: {
     name: 'infra',
     include: ['test/**/*.test.ts'],
     testTimeout: 300_000,
-    hookTimeout: 600_000,
+    hookTimeout: 1_200_000,
     env: bundleCache ? { CLUB_BUNDLE_CACHE: bundleCache } : {},
   },
 });
