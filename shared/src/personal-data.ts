@@ -46,6 +46,7 @@ export type RecordKind =
   | 'scores'
   | 'refund'
   | 'offer'
+  | 'instalment'
   | 'etransfer-line';
 
 export interface PersonalRecord {
@@ -306,6 +307,23 @@ export const PERSONAL_DATA: readonly PersonalRecord[] = [
         'waiver',
         'The team’s waiver as accepted: the full name typed, when, which version and by which account',
       ),
+    ],
+  },
+  {
+    // Issue 46: a later instalment (2..4) of a team fee paid on a saved card. Its amounts, dates, state and
+    // payment references stay with the club's records; which account paid it and the family's saved card
+    // (Stripe's customer and card ids: no card number is kept) go with the athlete's name, as the offer's fee
+    // fields do, and an instalment not paid then is stopped (there is no card left to charge).
+    kind: 'instalment',
+    title: 'A team fee paid in instalments',
+    onDeletion: 'anonymise',
+    seenBy: 'The household’s parents or guardians; the club’s tryout administrators.',
+    kept: 'With the club’s payment records (amounts, dates, whether paid); who paid online and the saved card go with the athlete’s name.',
+    fields: [
+      kept('amount_cents', 'Each instalment’s amount, due date, state and the card processor’s reference'),
+      gone('customer_id', 'The card processor’s reference to the family, under which the card is saved'),
+      gone('payment_method_id', 'The card processor’s reference to the saved card charged on each due date'),
+      gone('checkout_user_id', 'Which account paid a declined instalment online', { personal: false }),
     ],
   },
   {

@@ -71,6 +71,8 @@ export interface MemberItems {
   refunds: StoredItem[];
   /** The registrations' players' offers of a team place (issue 45), one per player and season. */
   offers: StoredItem[];
+  /** The offers' later instalments of a team fee (issue 46), 2..4 per offer. */
+  instalments: StoredItem[];
   checkouts: StoredItem[];
   /** What administrators changed on those registrations (the audit trail's entries naming them). */
   changes: StoredItem[];
@@ -121,7 +123,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
       .map((r) => ({ PK: String(r.PK), SK: String(r.SK) })),
   );
   const registrations = [...ofAthletes, ...elsewhere];
-  const [refunds, checkouts, changes, offers] = await Promise.all([
+  const [refunds, checkouts, changes, offers, instalments] = await Promise.all([
     Promise.all(
       registrations.map((r) => {
         const { PK, SKPrefix } = keys.refundsOf(String(r.season_id), String(r.player_id));
@@ -146,6 +148,12 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
       ),
     ).then((lists) => lists.flat()),
     batchGet(registrations.map((r) => keys.offer(String(r.season_id), String(r.player_id)))),
+    Promise.all(
+      registrations.map((r) => {
+        const { PK, SKPrefix } = keys.instalmentsOf(String(r.season_id), String(r.player_id));
+        return query(PK, SKPrefix);
+      }),
+    ).then((lists) => lists.flat()),
   ]);
   const addresses = new Set<string>();
   for (const item of [profile, ...guardians, ...household, ...registrations]) {
@@ -166,6 +174,7 @@ export async function readMemberItems(userId: string): Promise<MemberItems | nul
     waitlisted,
     refunds,
     offers,
+    instalments,
     checkouts,
     changes,
     mailStatus,

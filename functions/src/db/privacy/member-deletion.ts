@@ -14,6 +14,7 @@ import { keys } from '../platform/keys';
 import { addressHash } from '../mail/mail-status';
 import { unlessConditionFails } from '../platform/transactions';
 import { REMOVED_REFUND_REASON } from '@club/shared/personal-data';
+import { instalmentsOfPlayer, stopInstalments } from '../money/instalments';
 import { anonymisingUpdate } from './anonymise';
 
 /**
@@ -166,6 +167,28 @@ export async function anonymizeOffer(seasonId: string, playerId: string): Promis
       }),
     ),
   );
+}
+
+/**
+ * A player's later instalments of a team fee (issue 46) keep their amounts, dates, state and payment ids (the
+ * club's payment records), but not who paid one online nor the family's saved card, as the declaration's
+ * 'instalment' says. One not paid is stopped first (conditionally: one paid meanwhile stays paid), as there
+ * is no card left to charge it to.
+ */
+export async function anonymizeInstalments(seasonId: string, playerId: string): Promise<void> {
+  await stopInstalments(seasonId, playerId);
+  for (const item of await instalmentsOfPlayer(seasonId, playerId)) {
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.instalment(seasonId, playerId, item.n),
+          ...anonymisingUpdate('instalment'),
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      ),
+    );
+  }
 }
 
 /** What a refund's reason reads once the member it was about is deleted (shared personal-data.ts). */

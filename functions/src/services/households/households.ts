@@ -327,6 +327,7 @@ export async function deleteAthlete(caller: AccessTokenClaims, athleteId: string
     await memberDeletion.anonymizeRegistration(season.id, athleteId, now);
     await memberDeletion.anonymizeRefundReasons(season.id, athleteId);
     await memberDeletion.anonymizeOffer(season.id, athleteId);
+    await memberDeletion.anonymizeInstalments(season.id, athleteId);
   }
   const count = answerOf(household).athletes.length;
   if (!household.id || !(await households.deleteAthlete(household.id, athleteId, count))) {

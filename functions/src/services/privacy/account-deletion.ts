@@ -153,6 +153,7 @@ async function erasePass(userId: string, now: Date, by: ErasedBy): Promise<boole
     await deletion.anonymizeRegistration(text(r, 'season_id'), text(r, 'player_id'), now);
     await deletion.anonymizeRefundReasons(text(r, 'season_id'), text(r, 'player_id'));
     await deletion.anonymizeOffer(text(r, 'season_id'), text(r, 'player_id'));
+    await deletion.anonymizeInstalments(text(r, 'season_id'), text(r, 'player_id'));
   }
   await handOverStaying(
     items,

@@ -17,6 +17,8 @@ export interface AccountExport {
   refunds: Array<Record<string, unknown>>;
   /** Offers of a place on a team (issue 45): the answer, the reason given, the waiver's typed name. */
   offers: Array<Record<string, unknown>>;
+  /** The later instalments of the offers' team fees (issue 46). */
+  instalments: Array<Record<string, unknown>>;
   family_checkouts: Array<Record<string, unknown>>;
   club_changes: Array<Record<string, unknown>>;
   mail_status: Array<Record<string, unknown>>;

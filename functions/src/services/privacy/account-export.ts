@@ -86,6 +86,7 @@ export async function collectAccountExport(
     })),
     refunds: items.refunds.map((item) => plain(item)),
     offers: items.offers.map((item) => plain(item, 'offer')),
+    instalments: items.instalments.map((item) => plain(item, 'instalment')),
     family_checkouts: items.checkouts.map((item) => plain(item)),
     club_changes: items.changes.map((item) => plain(item)),
     mail_status: items.mailStatus.map((item) => ({

@@ -35,6 +35,7 @@ const ITEMS_OF: Record<RecordKind, (item: Item, family: Family) => boolean> = {
   scores: (item, f) => String(item.PK).startsWith('SCORES#') && f.athleteIds.includes(String(item.player_id)),
   refund: (item, f) => f.athleteIds.some((id) => String(item.SK).startsWith(`REFUND#${id}#`)),
   offer: (item, f) => f.athleteIds.some((id) => item.SK === `OFFER#${id}`),
+  instalment: (item, f) => f.athleteIds.some((id) => String(item.SK).startsWith(`INSTALMENT#${id}#`)),
   'etransfer-line': (item, f) =>
     item.SK === 'ETROW' && f.athleteIds.some((id) => String(item.tryout_id).endsWith(`.${id}`)),
 };
@@ -172,6 +173,29 @@ async function aFamily(label: string): Promise<Family> {
       },
     }),
   );
+  // ... and its fee's second instalment (issue 46), still to be charged to the card the family saved when a
+  // declined one was paid from its link, as the first instalment's checkout and that link write it
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.instalment(season.id, child.id, 2),
+        type: 'instalment',
+        season_id: season.id,
+        player_id: child.id,
+        offer_id: `${season.id}.${child.id}`,
+        n: 2,
+        amount_cents: 17_500,
+        due_date: '2026-10-01',
+        state: 'scheduled',
+        attempts: 1,
+        customer_id: 'cus_declared',
+        payment_method_id: 'pm_declared',
+        checkout_attempt: 1,
+        checkout_user_id: parent.id,
+      },
+    }),
+  );
   // ... and a line of the bank's file that paid the registration by e-Transfer (issue 46), as an import
   // writes it: the line, and its id on the registration.
   const rowId = `declared-${label}`.replace(/[^A-Za-z0-9_-]/g, '');
@@ -215,6 +239,23 @@ const CHECKOUT_KEPT = {
   fee_checkout_attempt: 1,
   fee_checkout_expires_at: 2_000_000_000,
   fee_checkout_session_id: 'cs_test_declared',
+};
+
+/** The family's instalment as the table holds it: what is left of who paid it and how. */
+async function instalmentOf(family: Family): Promise<Item> {
+  const item = (await scan()).find((i) => ITEMS_OF.instalment(i, family));
+  expect(item).toBeDefined();
+  const { state, amount_cents, customer_id, payment_method_id, checkout_user_id } = item!;
+  return { state, amount_cents, customer_id, payment_method_id, checkout_user_id };
+}
+
+/** What an instalment keeps once its person is gone: its amount, stopped, no account nor saved card. */
+const INSTALMENT_KEPT = {
+  state: 'stopped',
+  amount_cents: 17_500,
+  customer_id: undefined,
+  payment_method_id: undefined,
+  checkout_user_id: undefined,
 };
 
 /** A record's field, as the survivors are named below. */
@@ -281,6 +322,7 @@ describe('every declared personal field is reached by each deletion (issue 44)',
         // Assess: only the score's evaluator (someone else) keeps their name
         expect(await surviving(markers)).toEqual(['scores.evaluator_name']);
         expect(await checkoutOf(family)).toEqual(CHECKOUT_KEPT);
+        expect(await instalmentOf(family)).toEqual(INSTALMENT_KEPT);
         const after = (await scan()).find((item) => ITEMS_OF.registration(item, family))!;
         expect(after).toMatchObject({
           first_name: 'Deleted',
@@ -323,6 +365,7 @@ describe('every declared personal field is reached by each deletion (issue 44)',
           'scores.evaluator_name',
         ]);
         expect(await checkoutOf(family)).toEqual(CHECKOUT_KEPT);
+        expect(await instalmentOf(family)).toEqual(INSTALMENT_KEPT);
       }),
       RUNS,
     );
@@ -361,6 +404,7 @@ describe('every declared personal field is reached by each deletion (issue 44)',
           'household.email',
         ]);
         expect(await checkoutOf(family)).toEqual(CHECKOUT_KEPT);
+        expect(await instalmentOf(family)).toEqual(INSTALMENT_KEPT);
       }),
       RUNS,
     );
@@ -400,6 +444,8 @@ describe('every declared personal field the export hands out is in it (issue 44)
           'athlete.medical_notes',
           'athlete.parent_consent',
           'helper.name',
+          'instalment.customer_id',
+          'instalment.payment_method_id',
           'offer.decline_reason',
           'offer.fee_checkout_email',
           'offer.fee_checkout_line',

@@ -95,6 +95,7 @@ async function clearOldSeasons(cutoff: string, now: Date, report: RetentionRepor
       // A refund's typed reason can name the child: it goes with the name (its amount and ids stay).
       await deletion.anonymizeRefundReasons(season.id, tryout.player_id);
       await deletion.anonymizeOffer(season.id, tryout.player_id);
+      await deletion.anonymizeInstalments(season.id, tryout.player_id);
     }
     for (const group of checkouts) {
       await deletion.anonymizeCheckoutGroup(season.id, String(group.group_id));
