@@ -151,6 +151,45 @@ describe('POST /admin/payments/etransfer-import', () => {
     expect(after.payment_status).toBe('paid');
   });
 
+  it('pays every family when the bank’s reference column holds "N/A" or "-" on every line', async () => {
+    // Prepare: a credit union's export with no reference of its own, a placeholder in its column.
+    const { seasonId, admin } = await etransferSeason();
+    const families = [
+      await etransferFamily(seasonId, { first_name: 'Jordan', last_name: 'Quinn' }),
+      await etransferFamily(seasonId, { first_name: 'Amara', last_name: 'Okafor' }),
+      await etransferFamily(seasonId, { first_name: 'Lee', last_name: 'Park' }),
+      await etransferFamily(seasonId, { first_name: 'Sam', last_name: 'Chen' }),
+    ];
+    const csv = bankCsv(
+      families.map((f, i) => ({
+        sender: `${f.user.last_name}, ${f.user.first_name}`,
+        amount: '$45.00',
+        message: `tryouts ${f.reference}`,
+        reference: ['N/A', 'N/A', '-', '-'][i]!,
+      })),
+    );
+
+    // Act
+    const first = await importFile(admin, csv);
+    const snapshot = await tableSnapshot();
+    const second = await importFile(admin, csv);
+
+    // Assess: four lines, four families paid; the same file again changes nothing.
+    expect(first.status).toBe(200);
+    const answer = first.body as unknown as EtransferImportAnswer;
+    expect(listed(answer)).toMatchObject({ matched: 4, already_applied: 0 });
+    expect(answer.matched.map((r) => r.tryout_id)).toEqual(families.map((f) => f.tryoutId));
+    for (const family of families) {
+      const mine = (await call('getMyTryout', { token: family.token })).body as unknown as MyTryout;
+      expect(mine.payment_status).toBe('paid');
+    }
+    expect(listed(second.body as unknown as EtransferImportAnswer)).toMatchObject({
+      matched: 0,
+      already_applied: 4,
+    });
+    expect(await tableSnapshot()).toBe(snapshot);
+  });
+
   it('refuses another type than text/csv, and a file over the limit with a message that says what to do', async () => {
     // Prepare
     const { admin } = await etransferSeason();

@@ -76,6 +76,30 @@ describe('reading the bank file', () => {
     expect(readBankFile(csv).map((r) => r.row_id)).toEqual(rows.map((r) => r.row_id));
   });
 
+  it('gives each line its own id when the reference column holds a placeholder or one reference twice', () => {
+    // Prepare: a credit union's export whose reference column is "N/A", "-" or blank, and a copied reference.
+    const csv = bankCsv([
+      { sender: 'Jordan Quinn', amount: '$45.00', message: 'K7P2XM9Q', reference: 'N/A' },
+      { sender: 'Amara Okafor', amount: '$45.00', message: 'ABCD2345', reference: 'N/A' },
+      { sender: 'Lee Park', amount: '$45.00', message: 'EFGH6789', reference: '-' },
+      { sender: 'Sam Chen', amount: '$45.00', message: 'JKLM2345', reference: '-' },
+      { sender: 'Ana Ruiz', amount: '$45.00', message: 'NPQR2345', reference: 'n/a' },
+      { sender: 'Bo Li', amount: '$45.00', message: 'STUV2345', reference: '0000' },
+      { sender: 'Kim Wu', amount: '$45.00', message: 'WXYZ2345', reference: 'CA9xQ2' },
+      { sender: 'Dee Roy', amount: '$45.00', message: 'WXYZ3456', reference: 'CA9xQ2' },
+      { sender: 'Max Orr', amount: '$45.00', message: 'WXYZ4567', reference: 'CA7mT3' },
+    ]);
+
+    // Act
+    const ids = readBankFile(csv).map((r) => r.row_id);
+
+    // Assess: nine lines, nine ids; only the reference that is the line's own is used as its id.
+    expect(new Set(ids).size).toBe(9);
+    expect(ids.slice(0, 8).every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
+    expect(ids[8]).toBe('CA7mT3');
+    expect(readBankFile(csv).map((r) => r.row_id)).toEqual(ids);
+  });
+
   it('refuses a file without a date, an amount or a sender column, with a message that says so', () => {
     expect(() => readBankFile('Date,Amount\n2026-09-04,45.00\n')).toThrow(
       'The file needs a date, an amount and a sender (or name) column. Check that it is your bank’s e-Transfer CSV export.',

@@ -94,8 +94,9 @@ function dateOf(text: string): string {
 
 /**
  * The lines of a bank file: BOM and CRLF or LF, quoted fields (a comma in a name), headers by alias. Each
- * line's id is the bank's reference when there is one, else the sha256 of the line's date, amount, sender
- * and message and how many such lines came before it in the file: the same file gives the same ids.
+ * line's id is the bank's reference when the line has its own (not a placeholder such as "N/A" or "-", and
+ * on no other line of the file), else the sha256 of the line's date, amount, sender and message and how
+ * many such lines came before it in the file: the same file gives the same ids.
  */
 export function readBankFile(csv: string): EtransferRowView[] {
   if (!csv.trim()) throw new BadRequestError(etransferMessages.fileRequired);
@@ -110,28 +111,56 @@ export function readBankFile(csv: string): EtransferRowView[] {
   if (columns.date === undefined || columns.amount === undefined || columns.sender === undefined) {
     throw new BadRequestError(etransferMessages.columnsMissing);
   }
-  const seen = new Map<string, number>();
-  const rows: EtransferRowView[] = [];
-  for (const line of lines) {
+  const received = lines.flatMap((line) => {
     const cell = (c: Column) => (columns[c] === undefined ? '' : (line[columns[c]] ?? '').trim());
     const amount = centsOf(cell('amount'));
-    if (amount === null || amount <= 0) continue;
+    if (amount === null || amount <= 0) return [];
     const row = {
       date: dateOf(cell('date')),
       sender: cell('sender'),
       amount_cents: amount,
       message: cell('message'),
     };
-    const bankId = cell('reference')
-      .replace(/[^A-Za-z0-9_-]/g, '')
-      .slice(0, 100);
+    return [{ row, bankId: bankIdOf(cell('reference')) }];
+  });
+  // A reference the file gives more than one line is not the line's own: those lines are told by their content.
+  const times = new Map<string, number>();
+  for (const { bankId } of received) if (bankId) times.set(bankId, (times.get(bankId) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return received.map(({ row, bankId }) => {
     const tuple = JSON.stringify([row.date, row.amount_cents, row.sender.toLowerCase(), row.message]);
     const nth = seen.get(tuple) ?? 0;
     seen.set(tuple, nth + 1);
-    const row_id = bankId || createHash('sha256').update(`${tuple}#${nth}`).digest('hex');
-    rows.push({ row_id, ...row });
-  }
-  return rows;
+    const row_id =
+      bankId && times.get(bankId) === 1
+        ? bankId
+        : createHash('sha256').update(`${tuple}#${nth}`).digest('hex');
+    return { row_id, ...row };
+  });
+}
+
+/** What a bank column holds where there is no reference: "N/A", "none", "-", "0000". */
+const PLACEHOLDERS = new Set([
+  'na',
+  'n a',
+  'none',
+  'nil',
+  'null',
+  'nan',
+  'tbd',
+  'unknown',
+  'not applicable',
+  'pending',
+]);
+
+/**
+ * The bank's reference as a line id, or '' when the column holds a placeholder (no letter or digit, only
+ * zeros, or an N/A-like word) rather than the line's own reference.
+ */
+function bankIdOf(text: string): string {
+  const id = text.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100);
+  if (!/[A-Za-z1-9]/.test(id)) return '';
+  return PLACEHOLDERS.has(normalHeader(text)) ? '' : id;
 }
 
 function columnsOf(header: readonly string[]): Partial<Record<Column, number>> {
