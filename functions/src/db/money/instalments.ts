@@ -17,6 +17,7 @@ import type { OfferItem } from '../offers/offers';
 import { db, queryAll, tableName } from '../platform/client';
 import { markerPut, markAlone, type Marker, type OnceOutcome } from '../platform/exactly-once';
 import { keys } from '../platform/keys';
+import { log } from '../../lib/log';
 import { transactOrConditionCodes, unlessConditionFails } from '../platform/transactions';
 
 /** A later instalment's state as stored ('charging': claimed by the sweep, its charge under way). */
@@ -209,7 +210,9 @@ export async function claimInstalment(input: {
         ConditionExpression:
           'attempts = :seen AND ((#state = :scheduled AND due_date <= :today) OR ' +
           '(#state = :declined AND attempts <= :retries AND last_attempt_day < :today)) AND ' +
-          // Not while the family's own page for it can still be paid.
+          // Not while the family's own page for it can still be paid, nor before a page it had is settled
+          // (paid there with the news late, or expired: only that news forgets the page).
+          'attribute_not_exists(checkout_session_id) AND ' +
           '(attribute_not_exists(checkout_expires_at) OR checkout_expires_at < :nowSec)',
         ExpressionAttributeValues: {
           ':nowSec': Math.floor(now.getTime() / 1000),
@@ -321,16 +324,68 @@ export async function recordInstalmentPaid(input: {
   const codes = await transactOrConditionCodes(() =>
     db().send(new TransactWriteCommand({ TransactItems: items })),
   );
+  // Whoever records, or finds it recorded (news told twice, the other teller first, a crash after the
+  // payment's write), settles the plan: its condition makes it once, so no outcome leaves it on_plan.
   if (!codes) {
     await settlePlan(input.seasonId, input.playerId);
     return 'changed';
   }
-  if (input.marker && codes[2] === 'ConditionalCheckFailed') return 'duplicate';
+  if (input.marker && codes[2] === 'ConditionalCheckFailed') {
+    await settlePlan(input.seasonId, input.playerId);
+    return 'duplicate';
+  }
   if (codes.includes('ConditionalCheckFailed')) {
     if (input.marker) await markAlone(input.marker, input.now);
+    await settlePlan(input.seasonId, input.playerId);
+    await flagSecondPayment(input);
     return 'unchanged';
   }
   throw new Error(`Instalment paid transaction failed: ${codes.join(',')}`);
+}
+
+/** A payment for an instalment already paid by another PaymentIntent is money taken twice: the admin refunds one. */
+async function flagSecondPayment(input: {
+  seasonId: string;
+  playerId: string;
+  n: number;
+  paymentIntentId: string | null;
+}): Promise<void> {
+  if (!input.paymentIntentId) return;
+  const item = await getInstalment(input.seasonId, input.playerId, input.n);
+  if (item?.state !== 'paid' || !item.payment_intent_id || item.payment_intent_id === input.paymentIntentId)
+    return;
+  log.error('instalment paid twice: refund one of the two payments', {
+    seasonId: input.seasonId,
+    n: input.n,
+    recordedPaymentIntentId: item.payment_intent_id,
+    secondPaymentIntentId: input.paymentIntentId,
+  });
+}
+
+/**
+ * What Stripe kept of an instalment's payment (issue 46 §3), written once and only on the instalment that
+ * payment paid (a condition on its id), for the treasurer's view.
+ */
+export async function recordInstalmentStripeFee(
+  seasonId: string,
+  playerId: string,
+  n: number,
+  paymentIntentId: string,
+  feeCents: number,
+): Promise<boolean> {
+  const written = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(seasonId, playerId, n),
+        UpdateExpression: 'SET stripe_fee_cents = :fee',
+        ConditionExpression:
+          'attribute_exists(PK) AND payment_intent_id = :intent AND attribute_not_exists(stripe_fee_cents)',
+        ExpressionAttributeValues: { ':fee': feeCents, ':intent': paymentIntentId },
+      }),
+    ),
+  );
+  return written !== null;
 }
 
 /**

@@ -4,11 +4,14 @@
  * rest, once.
  */
 import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { InstalmentView, OfferAnswer, SeasonMoneyView, Team } from '@club/shared';
 import { getInstalment, instalmentsOfPlayer } from '../../db/money/instalments';
 import { reserveInstalmentRefund } from '../../db/money/team-fee-refunds';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getOffer } from '../../db/offers/offers';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
 import { runInstalmentSweep } from '../../services/money/instalment-sweep';
 import { createAdmin } from '../../../test/admin';
 import { call } from '../../../test/api';
@@ -246,6 +249,66 @@ describe('POST /offers/{offerId}/instalments/{n}/checkout (issue 46)', () => {
     const [second] = await instalmentsOfPlayer(seasonId, family.id);
     expect([second!.state, second!.attempts]).toEqual(['scheduled', 0]);
   });
+
+  it('records an instalment the family paid by its link whose news never came, and does not charge it again', async () => {
+    // Prepare: instalment 2 due today; the family opens its page and pays, Stripe's news is lost
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(0)] });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const opened = await payInstalment(family.token, answer.id, '2');
+    const session = await sessionOnStandIn(sessionIdOf(opened.body.url as string));
+    const paid = await payWithCard(session.id, CARD_WORKS);
+    if (paid.payment_status !== 'paid') throw new Error('the family’s page was not paid');
+
+    // Act: the next day, long after the page's time ran out
+    const swept = await runInstalmentSweep(noonOn(inDays(1)), [seasonId]);
+
+    // Assess
+    expect([swept.paid, swept.declined, swept.processing]).toEqual([0, 0, 0]);
+    const [second] = await instalmentsOfPlayer(seasonId, family.id);
+    expect([second!.state, second!.attempts, second!.payment_intent_id]).toEqual([
+      'paid',
+      0,
+      paid.payment_intent,
+    ]);
+    const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
+    expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['paid', 50_000]);
+  }, 120_000);
+
+  it('settles the plan paid when the last instalment’s news comes again after a crash before settling', async () => {
+    // Prepare: the last instalment recorded paid, then (a crash before settling) the offer left on_plan
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(0)] });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const opened = await payInstalment(family.token, answer.id, '2');
+    const paid = await payWithCard(sessionIdOf(opened.body.url as string), CARD_WORKS);
+    const eventId = newEventId();
+    const first = await deliverEvent('checkout.session.completed', paid, eventId);
+    if (first.status !== 200) throw new Error('the instalment’s news was not taken');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.offer(seasonId, family.id),
+        UpdateExpression: 'SET fee_state = :onPlan',
+        ExpressionAttributeValues: { ':onPlan': 'on_plan' },
+      }),
+    );
+
+    // Act: Stripe tells again (the same event, and another for the same page)
+    const again = await deliverEvent('checkout.session.completed', paid, eventId);
+    const other = await deliverEvent('checkout.session.completed', paid);
+
+    // Assess
+    expect([again.status, other.status]).toEqual([200, 200]);
+    const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
+    expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['paid', 50_000]);
+  }, 120_000);
 
   it('refuses cash once an instalment is paid by card, and withdrawing stops the instalments still to come', async () => {
     // Prepare

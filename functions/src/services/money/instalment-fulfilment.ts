@@ -16,7 +16,9 @@ import { TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-ses
 import { savedCardOf } from '../../payments/off-session';
 import type { StripePaymentIntent } from '../../payments/webhook-events';
 import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
-import { INSTALMENT_KIND } from './instalment-sweep';
+
+/** The metadata kind of an instalment's off-session PaymentIntent: its webhook events come back here. */
+export const INSTALMENT_KIND = 'team_fee_instalment';
 
 /** Whether a PaymentIntent is an instalment's off-session charge (its metadata says so). */
 export function isInstalmentIntent(intent: StripePaymentIntent): boolean {

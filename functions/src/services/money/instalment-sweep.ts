@@ -21,12 +21,14 @@ import { teamId as teamIds, DEFAULT_INSTALMENT_RETRIES } from '@club/shared';
 import { log } from '../../lib/log';
 import { chargeSavedCard, type SavedCardCharge } from '../../payments/off-session';
 import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
+import type { TeamFeeOffer } from '../../db/money/team-fees';
+import { retrieveCheckoutSession } from '../../payments/checkout-sessions';
+import { changeOfSession, fulfilInstalmentSession, INSTALMENT_KIND } from './instalment-fulfilment';
 
 /** A charge left `charging` this long (its sweep died or lost Stripe's answer) is tried again, same key. */
 export const STALE_CHARGE_MS = 15 * 60 * 1000;
 
-/** The metadata kind of an instalment's off-session PaymentIntent: its webhook events come back here. */
-export const INSTALMENT_KIND = 'team_fee_instalment';
+export { INSTALMENT_KIND };
 
 export interface InstalmentSweepOutcome {
   paid: number;
@@ -79,14 +81,17 @@ async function sweepSeason(seasonId: string, now: Date, outcome: InstalmentSweep
   const today = todayInClubZone(now);
   const [offers, teams] = await Promise.all([offersTable.offersOfSeason(seasonId), teamsOfSeason(seasonId)]);
   const teamOfOffer = new Map(offers.map((o) => [o.player_id, o.team_id]));
+  const offerOf = new Map(offers.map((o) => [o.player_id, o as TeamFeeOffer]));
   const retriesOf = new Map(
     teams.map((t) => [teamIds.of(seasonId, t.team_uuid), t.instalment_retries ?? DEFAULT_INSTALMENT_RETRIES]),
   );
   for (const item of items) {
     const retries = retriesOf.get(teamOfOffer.get(item.player_id) ?? '') ?? DEFAULT_INSTALMENT_RETRIES;
     if (!isChargeable(item, today, retries, now)) continue;
+    const settled = await settleFamilyPage(item, offerOf.get(item.player_id));
+    if (!settled) continue;
     const claim = await instalmentsTable.claimInstalment({
-      item,
+      item: settled,
       today,
       retries,
       now,
@@ -95,6 +100,35 @@ async function sweepSeason(seasonId: string, now: Date, outcome: InstalmentSweep
     if (!claim) continue;
     await chargeClaimed(claim.item, now, outcome);
   }
+}
+
+/**
+ * The family's own page for the instalment (its link after a decline), before the sweep may charge it: paid
+ * there (the webhook late or lost) is recorded as the page's payment, and nothing is charged; still open is
+ * left to the family; expired or failed is forgotten, so the claim (which needs no page) may take it. Answers
+ * the instalment to claim, or null to leave it this run.
+ */
+async function settleFamilyPage(
+  item: instalmentsTable.InstalmentItem,
+  offer: TeamFeeOffer | undefined,
+): Promise<instalmentsTable.InstalmentItem | null> {
+  if (!item.checkout_session_id || item.state === 'charging') return item;
+  if (!offer) return null;
+  let session;
+  try {
+    session = await retrieveCheckoutSession(item.checkout_session_id);
+  } catch (error) {
+    log.warn('instalment page not read; left for the next run', {
+      offerId: item.offer_id,
+      n: item.n,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return null;
+  }
+  if (!session || session.status === 'open') return null;
+  await fulfilInstalmentSession(offer, session, changeOfSession(session), { source: 'instalment sweep' });
+  if (session.status === 'complete') return null;
+  return instalmentsTable.getInstalment(item.season_id, item.player_id, item.n);
 }
 
 /** Charges a claimed instalment and records what Stripe answered (for that attempt only). */
