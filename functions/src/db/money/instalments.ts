@@ -50,6 +50,8 @@ export interface InstalmentItem {
   charging_since?: string;
   payment_intent_id?: string;
   paid_at?: string;
+  /** What Stripe kept of its payment (cents), once read; absent where Stripe reported none. */
+  stripe_fee_cents?: number;
   /** What refunds asked back from this payment (pending card refunds included): never more than it paid. */
   refund_reserved_cents?: number;
   /** Why the card was refused (shared INSTALMENT_DECLINE_REASONS' key). */

@@ -512,3 +512,27 @@ describe('POST /admin/offers/{offerId}/refund of a fee in instalments (issue 46)
     ]);
   });
 });
+
+describe('what Stripe kept of each instalment (issue 46 §3)', () => {
+  it('records the fee of an instalment charged later on it, and the money view adds it to the first’s', async () => {
+    // Prepare: $500 in two, the first paid at checkout
+    const seasonId = await offersSeason();
+    const admin = await createAdmin();
+    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(10)] });
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+
+    // Act
+    const swept = await runInstalmentSweep(new Date(`${inDays(10)}T18:00:00Z`), [seasonId]);
+    const money = await ok('getSeasonMoney', { token: admin.token, params: { id: seasonId } });
+
+    // Assess: 2.9% + 30¢ of $250.00 is $7.55, for each
+    expect(swept.paid).toBe(1);
+    expect((await getInstalment(seasonId, family.id, 2))?.stripe_fee_cents).toBe(755);
+    const plan = (money.body as unknown as SeasonMoneyView).lines.find(
+      (l) => l.fee === 'team' && l.method === 'instalments',
+    );
+    expect([plan?.collected_cents, plan?.stripe_fee_cents]).toEqual([50_000, 1_510]);
+  });
+});

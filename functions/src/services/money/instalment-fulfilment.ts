@@ -16,6 +16,7 @@ import { TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-ses
 import { savedCardOf } from '../../payments/off-session';
 import type { StripePaymentIntent } from '../../payments/webhook-events';
 import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
+import { recordInstalmentFee } from './stripe-fees';
 
 /** The metadata kind of an instalment's off-session PaymentIntent: its webhook events come back here. */
 export const INSTALMENT_KIND = 'team_fee_instalment';
@@ -71,6 +72,7 @@ export async function fulfilInstalmentIntent(
       paymentIntentId: intent.id,
     });
     log.info('instalment payment event applied', { offerId: intent.metadata.offer_id, n, outcome });
+    if (outcome !== 'duplicate') await recordInstalmentFee(at, intent.id);
     return;
   }
   const outcome = await instalmentsTable.recordInstalmentDeclined({
@@ -145,6 +147,7 @@ export async function fulfilInstalmentSession(
       paymentIntentId: change.paymentIntentId,
     });
     log.info('instalment session applied', { offerId: offer.id, n: item.n, outcome });
+    if (outcome !== 'duplicate') await recordInstalmentFee(at, change.paymentIntentId);
     if (change.paymentIntentId) await keepCard(offer, change.paymentIntentId);
     return;
   }

@@ -24,6 +24,7 @@ import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { retrieveCheckoutSession } from '../../payments/checkout-sessions';
 import { changeOfSession, fulfilInstalmentSession, INSTALMENT_KIND } from './instalment-fulfilment';
+import { recordInstalmentFee } from './stripe-fees';
 
 /** A charge left `charging` this long (its sweep died or lost Stripe's answer) is tried again, same key. */
 export const STALE_CHARGE_MS = 15 * 60 * 1000;
@@ -175,6 +176,7 @@ async function chargeClaimed(
         amountCents: item.amount_cents,
         paymentIntentId: charge.paymentIntentId,
       });
+      await recordInstalmentFee(at, charge.paymentIntentId);
       outcome.paid += 1;
       return;
     case 'processing':

@@ -7,6 +7,7 @@
  */
 import { updateTryoutIf } from '../../db/registration/registrations';
 import type { RegistrationItem } from '../../db/registration/registration-item';
+import { recordInstalmentStripeFee } from '../../db/money/instalments';
 import { recordTeamFeeStripeFee } from '../../db/money/team-fees';
 import { log } from '../../lib/log';
 import { stripeFeeOf } from '../../payments/off-session';
@@ -79,6 +80,29 @@ export async function recordTeamFeeFee(
     await recordTeamFeeStripeFee(offer.season_id, offer.player_id, paymentIntentId, fee);
   } catch (error) {
     log.warn('stripe fee of a team fee not recorded', {
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+  }
+}
+
+/** A later instalment's payment's fee (2..4, charged off-session or paid from its link), on the instalment. */
+export async function recordInstalmentFee(
+  instalment: { seasonId: string; playerId: string; n: number },
+  paymentIntentId: string | null,
+): Promise<void> {
+  if (!paymentIntentId) return;
+  const fee = await feeOf(paymentIntentId);
+  if (fee === null) return;
+  try {
+    await recordInstalmentStripeFee(
+      instalment.seasonId,
+      instalment.playerId,
+      instalment.n,
+      paymentIntentId,
+      fee,
+    );
+  } catch (error) {
+    log.warn('stripe fee of an instalment not recorded', {
       error: error instanceof Error ? error.name : 'unknown',
     });
   }
