@@ -262,7 +262,7 @@ async function mailLink(address: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const mail = (await inbox(address))
-      .filter((m) => /^Payment 2 of 3 of your Sabres 18U Black team fee was declined$/.test(m.subject))
+      .filter((m) => /^Instalment 2 of 3 of your Sabres 18U Black team fee was declined$/.test(m.subject))
       .at(-1);
     const link = mail?.body.text?.match(/https?:\/\/\S+/g)?.find((url) => url.includes('/dashboard'));
     if (link) return link;

@@ -30,19 +30,28 @@ export function instalmentDeclinedMail(
   },
 ): MailMessage {
   const whose = input.athleteName ? `${input.athleteName}’s` : 'your';
-  const reason =
-    INSTALMENT_DECLINE_REASONS[input.reason as InstalmentDeclineReason] ?? INSTALMENT_DECLINE_REASONS.other;
+  const known = input.reason in INSTALMENT_DECLINE_REASONS && input.reason !== 'other';
+  const reason = input.reason as InstalmentDeclineReason;
+  const what = `${formatCad(input.amountCents)} for instalment ${input.n} of ${input.count} of ${whose} ${input.teamName} team fee (${input.seasonName}), due ${dueDateText(input.dueDate)}`;
+  // Words from the reason: a card's own refusal names the saved card; anything else (no saved card, a failure
+  // Stripe did not explain) does not; a bank's request to confirm cannot pass on a retry, so it asks for the link.
+  const first = known
+    ? `${CLUB_NAME} could not charge the saved card ${what}. ${INSTALMENT_DECLINE_REASONS[reason]}`
+    : `${CLUB_NAME} could not collect ${what}.`;
+  const next =
+    reason === 'authentication_required'
+      ? 'Your bank needs you to confirm this payment yourself: please pay it with the link on your dashboard.'
+      : input.retrying && known
+        ? 'We will try the card again tomorrow. You can pay it now instead with another card from your dashboard.'
+        : known
+          ? 'Please pay it from your dashboard with another card.'
+          : 'Please pay it from your dashboard with a card.';
   return compose({
     to: input.to,
     kind: 'instalment-declined',
-    subject: `Payment ${input.n} of ${input.count} of ${whose} ${input.teamName} team fee was declined`,
+    subject: `Instalment ${input.n} of ${input.count} of ${whose} ${input.teamName} team fee was declined`,
     firstName: input.firstName,
-    paragraphs: [
-      `${CLUB_NAME} could not charge the saved card ${formatCad(input.amountCents)} for payment ${input.n} of ${input.count} of ${whose} ${input.teamName} team fee (${input.seasonName}), due ${dueDateText(input.dueDate)}. ${reason}`,
-      input.retrying
-        ? 'We will try the card again tomorrow. You can pay it now instead with another card from your dashboard.'
-        : 'Please pay it from your dashboard with another card.',
-    ],
+    paragraphs: [first, next],
     action: { label: 'Pay it on my dashboard', url: siteLink('/dashboard') },
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });

@@ -128,7 +128,9 @@ describe('the instalment sweep (issue 46)', () => {
     expect([dayAfter.declined, weekLater.declined]).toEqual([0, 0]);
     expect(charges).toEqual([`instalment:${answer.id}:2:1`, `instalment:${answer.id}:2:2`]);
     expect(mailsAfterFirst).toHaveLength(1);
-    expect(mailsAfterFirst[0]!.subject).toBe('Payment 2 of 3 of your Sabres 15U Black team fee was declined');
+    expect(mailsAfterFirst[0]!.subject).toBe(
+      'Instalment 2 of 3 of your Sabres 15U Black team fee was declined',
+    );
     expect(mailsAfterFirst[0]!.body.text).toContain('$250.00');
     expect(mailsAfterFirst[0]!.body.text).toContain('We will try the card again tomorrow.');
     expect(mailsAfterRetry).toHaveLength(2);
@@ -213,7 +215,7 @@ describe('the instalment sweep (issue 46)', () => {
     expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['on_plan', 50_000]);
     const declined = (await mailsTo(family.email)).filter((m) => m.subject.includes('was declined'));
     expect(declined.map((m) => m.subject)).toEqual([
-      'Payment 3 of 3 of your Sabres 15U Black team fee was declined',
+      'Instalment 3 of 3 of your Sabres 15U Black team fee was declined',
     ]);
     expect(declined[0]!.body.text).toContain('The card was declined for insufficient funds.');
   }, 120_000);
