@@ -48,6 +48,8 @@ export interface EtransferRowView {
   /** The registration it paid, or the one proposed / meant (amount_mismatch), when there is one. */
   tryout_id?: string;
   player_name?: string;
+  /** Every registration it paid when one line paid several (each child's code, the sum exactly). */
+  tryout_ids?: string[];
   /** What the row sent minus what the registration asks: negative short, positive over (amount_mismatch). */
   difference_cents?: number;
   /** The registrations a proposal or an ambiguous row could be: the admin picks one. */

@@ -42,6 +42,8 @@ export interface EtransferRowItem {
   state: 'open' | 'applied';
   imported_at: string;
   tryout_id?: string;
+  /** Every registration it paid, when it paid several together (tryout_id is the first). */
+  tryout_ids?: string[];
   season_id?: string;
   applied_at?: string;
   applied_by?: string;
@@ -176,26 +178,52 @@ export type ReceiveOutcome =
   /** The bank line was applied already (to this registration or another). */
   | { outcome: 'row-applied' };
 
+/** A registration an e-Transfer pays: awaiting one of exactly `amountCents` with this code. */
+export interface EtransferPayee {
+  seasonId: string;
+  playerId: string;
+  code: string;
+  amountCents: number;
+}
+
 /**
  * Records an e-Transfer received for a registration, in one transaction: the registration becomes paid
  * (while it awaits an e-Transfer of exactly `amountCents` with this code and is not withdrawn), its code
  * becomes used (while open), the bank line (when there is one) becomes applied (while not), and the audit
  * entry is written. Whichever condition failed says why nothing changed.
  */
-export async function receiveEtransfer(input: {
-  seasonId: string;
-  playerId: string;
-  code: string;
-  amountCents: number;
-  /** The bank's line, from an import (absent when the admin marks it by hand). */
+export async function receiveEtransfer(
+  input: EtransferPayee & {
+    /** The bank's line, from an import (absent when the admin marks it by hand). */
+    row?: EtransferRowView;
+    /** The bank's own reference (the line's, or what the admin typed). */
+    bankReference?: string;
+    by: AuditBy;
+  },
+): Promise<ReceiveOutcome> {
+  const { seasonId, playerId, code, amountCents, ...how } = input;
+  const out = await receiveEtransferLine({ ...how, payees: [{ seasonId, playerId, code, amountCents }] });
+  return out.outcome === 'received' ? { outcome: 'received', tryout: out.tryouts[0]! } : out;
+}
+
+/**
+ * Records one e-Transfer paying several registrations together (a family's one transfer naming each
+ * child's code, the amounts adding up to the line's): every registration, every code and the line
+ * conditioned in one transaction as for one, so all are paid or none.
+ */
+export async function receiveEtransferLine(input: {
+  payees: readonly EtransferPayee[];
   row?: EtransferRowView;
-  /** The bank's own reference (the line's, or what the admin typed). */
   bankReference?: string;
   by: AuditBy;
-}): Promise<ReceiveOutcome> {
+}): Promise<
+  Exclude<ReceiveOutcome, { outcome: 'received' }> | { outcome: 'received'; tryouts: RegistrationItem[] }
+> {
   const at = input.by.now.toISOString();
-  const tryoutKey = keys.tryout(input.seasonId, input.playerId);
   const bankReference = input.bankReference ?? input.row?.row_id;
+  const tryoutIds = input.payees.map((p) => `${p.seasonId}.${p.playerId}`);
+  const first = input.payees[0];
+  if (!first) throw new Error('An e-Transfer pays at least one registration');
   const rowItem: EtransferRowItem | null = input.row
     ? {
         row_id: input.row.row_id,
@@ -205,74 +233,78 @@ export async function receiveEtransfer(input: {
         message: input.row.message,
         state: 'applied',
         imported_at: at,
-        tryout_id: `${input.seasonId}.${input.playerId}`,
-        season_id: input.seasonId,
+        tryout_id: tryoutIds[0]!,
+        ...(tryoutIds.length > 1 ? { tryout_ids: tryoutIds } : {}),
+        season_id: first.seasonId,
         applied_at: at,
         applied_by: input.by.actorId,
       }
     : null;
+  const payeeItems = input.payees.flatMap((p, i) => [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.tryout(p.seasonId, p.playerId),
+        UpdateExpression:
+          'SET payment_status = :paid, etransfer_paid_at = :at' +
+          (bankReference ? ', etransfer_bank_reference = :bank' : '') +
+          (rowItem ? ', etransfer_row_id = :row' : ''),
+        ConditionExpression:
+          'attribute_exists(PK) AND payment_method = :method AND payment_status = :awaiting AND ' +
+          'etransfer_reference = :code AND amount_cents = :amount AND ' +
+          '(attribute_not_exists(withdrawn) OR withdrawn = :no)',
+        ExpressionAttributeValues: {
+          ':paid': 'paid',
+          ':at': at,
+          ':method': 'etransfer',
+          ':awaiting': 'awaiting_etransfer',
+          ':code': p.code,
+          ':amount': p.amountCents,
+          ':no': false,
+          ...(bankReference ? { ':bank': bankReference } : {}),
+          ...(rowItem ? { ':row': rowItem.row_id } : {}),
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.etransferReference(p.code),
+        UpdateExpression: rowItem
+          ? 'SET #state = :used, used_at = :at, row_id = :row'
+          : 'SET #state = :used, used_at = :at',
+        ConditionExpression: '#state = :open',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':used': 'used',
+          ':open': 'open',
+          ':at': at,
+          ...(rowItem ? { ':row': rowItem.row_id } : {}),
+        },
+      },
+    },
+    auditPut(
+      input.by,
+      {
+        action: 'etransfer_received',
+        seasonId: p.seasonId,
+        playerId: p.playerId,
+        tryoutId: tryoutIds[i]!,
+      },
+      { payment_status: 'awaiting_etransfer' },
+      {
+        payment_status: 'paid',
+        amount_cents: p.amountCents,
+        ...(bankReference ? { bank_reference: bankReference } : {}),
+        ...(rowItem ? { row_id: rowItem.row_id } : {}),
+      },
+    ),
+  ]);
   const codes = await transactOrConditionCodes(() =>
     db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: tryoutKey,
-              UpdateExpression:
-                'SET payment_status = :paid, etransfer_paid_at = :at' +
-                (bankReference ? ', etransfer_bank_reference = :bank' : '') +
-                (rowItem ? ', etransfer_row_id = :row' : ''),
-              ConditionExpression:
-                'attribute_exists(PK) AND payment_method = :method AND payment_status = :awaiting AND ' +
-                'etransfer_reference = :code AND amount_cents = :amount AND ' +
-                '(attribute_not_exists(withdrawn) OR withdrawn = :no)',
-              ExpressionAttributeValues: {
-                ':paid': 'paid',
-                ':at': at,
-                ':method': 'etransfer',
-                ':awaiting': 'awaiting_etransfer',
-                ':code': input.code,
-                ':amount': input.amountCents,
-                ':no': false,
-                ...(bankReference ? { ':bank': bankReference } : {}),
-                ...(rowItem ? { ':row': rowItem.row_id } : {}),
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.etransferReference(input.code),
-              UpdateExpression: rowItem
-                ? 'SET #state = :used, used_at = :at, row_id = :row'
-                : 'SET #state = :used, used_at = :at',
-              ConditionExpression: '#state = :open',
-              ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: {
-                ':used': 'used',
-                ':open': 'open',
-                ':at': at,
-                ...(rowItem ? { ':row': rowItem.row_id } : {}),
-              },
-            },
-          },
-          auditPut(
-            input.by,
-            {
-              action: 'etransfer_received',
-              seasonId: input.seasonId,
-              playerId: input.playerId,
-              tryoutId: `${input.seasonId}.${input.playerId}`,
-            },
-            { payment_status: 'awaiting_etransfer' },
-            {
-              payment_status: 'paid',
-              amount_cents: input.amountCents,
-              ...(bankReference ? { bank_reference: bankReference } : {}),
-              ...(rowItem ? { row_id: rowItem.row_id } : {}),
-            },
-          ),
+          ...payeeItems,
           ...(rowItem
             ? [
                 {
@@ -291,14 +323,25 @@ export async function receiveEtransfer(input: {
     ),
   );
   if (!codes) {
-    const out = await db().send(
-      new GetCommand({ TableName: tableName(), Key: tryoutKey, ConsistentRead: true }),
+    const tryouts = await Promise.all(
+      input.payees.map(async (p) => {
+        const out = await db().send(
+          new GetCommand({
+            TableName: tableName(),
+            Key: keys.tryout(p.seasonId, p.playerId),
+            ConsistentRead: true,
+          }),
+        );
+        return toRegistration(out.Item!);
+      }),
     );
-    return { outcome: 'received', tryout: toRegistration(out.Item!) };
+    return { outcome: 'received', tryouts };
   }
-  // The items' order: the registration, the code, the audit entry, then the line.
-  if (codes[3] === 'ConditionalCheckFailed') return { outcome: 'row-applied' };
-  if (codes[1] === 'ConditionalCheckFailed') return { outcome: 'reference-used' };
-  if (codes[0] === 'ConditionalCheckFailed') return { outcome: 'not-waiting' };
+  // The items' order: per registration its update, its code and its audit entry; then the line.
+  const failed = (k: number) =>
+    codes.some((c, i) => c === 'ConditionalCheckFailed' && i < payeeItems.length && i % 3 === k);
+  if (rowItem && codes[payeeItems.length] === 'ConditionalCheckFailed') return { outcome: 'row-applied' };
+  if (failed(1)) return { outcome: 'reference-used' };
+  if (failed(0)) return { outcome: 'not-waiting' };
   throw new Error(`e-Transfer transaction failed: ${codes.join(',')}`);
 }

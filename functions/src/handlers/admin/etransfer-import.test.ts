@@ -190,6 +190,60 @@ describe('POST /admin/payments/etransfer-import', () => {
     expect(await tableSnapshot()).toBe(snapshot);
   });
 
+  it('pays two children with the one e-Transfer naming both codes for the sum, applies none a cent off, and changes nothing the second time', async () => {
+    // Prepare: two households' pairs of children; one pays the sum exactly, the other a cent short.
+    const { seasonId, admin } = await etransferSeason();
+    const mina = await etransferFamily(seasonId, { first_name: 'Mina', last_name: 'Quinn' });
+    const leo = await etransferFamily(seasonId, { first_name: 'Leo', last_name: 'Quinn' });
+    const ada = await etransferFamily(seasonId, { first_name: 'Ada', last_name: 'Park' });
+    const ben = await etransferFamily(seasonId, { first_name: 'Ben', last_name: 'Park' });
+    const csv = bankCsv([
+      {
+        sender: 'QUINN, JORDAN',
+        amount: '$90.00',
+        message: `Mina ${mina.reference} Leo ${leo.reference.toLowerCase()}`,
+      },
+      { sender: 'PARK, LEE', amount: '$89.99', message: `${ada.reference} ${ben.reference}` },
+    ]);
+
+    // Act
+    const first = await importFile(admin, csv);
+    const snapshot = await tableSnapshot();
+    const second = await importFile(admin, csv);
+
+    // Assess
+    expect(first.status).toBe(200);
+    const answer = first.body as unknown as EtransferImportAnswer;
+    expect(listed(answer)).toMatchObject({ matched: 1, amount_mismatch: 1 });
+    expect(answer.matched[0]).toMatchObject({
+      amount_cents: 9000,
+      tryout_id: mina.tryoutId,
+      tryout_ids: [mina.tryoutId, leo.tryoutId],
+    });
+    expect(answer.amount_mismatch[0]).toMatchObject({
+      amount_cents: 8999,
+      difference_cents: -1,
+      candidates: [
+        { tryout_id: ada.tryoutId, player_name: 'Ada Park' },
+        { tryout_id: ben.tryoutId, player_name: 'Ben Park' },
+      ],
+    });
+    const status = async (f: TestPlayer) =>
+      ((await call('getMyTryout', { token: f.token })).body as unknown as MyTryout).payment_status;
+    expect([await status(mina), await status(leo)]).toEqual(['paid', 'paid']);
+    expect([await status(ada), await status(ben)]).toEqual(['awaiting_etransfer', 'awaiting_etransfer']);
+    expect((await call('getMyReceipt', { token: leo.token })).status).toBe(200);
+    expect(listed(second.body as unknown as EtransferImportAnswer)).toMatchObject({
+      matched: 0,
+      already_applied: 1,
+      amount_mismatch: 1,
+    });
+    expect((second.body as unknown as EtransferImportAnswer).already_applied[0]).toMatchObject({
+      tryout_ids: [mina.tryoutId, leo.tryoutId],
+    });
+    expect(await tableSnapshot()).toBe(snapshot);
+  });
+
   it('refuses another type than text/csv, and a file over the limit with a message that says what to do', async () => {
     // Prepare
     const { admin } = await etransferSeason();

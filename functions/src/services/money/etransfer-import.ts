@@ -22,7 +22,7 @@ import { getSeasonWithTryouts } from '../../db/seasons/season-partition';
 import * as seasonsTable from '../../db/seasons/seasons';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { receive } from './etransfer';
+import { receive, receiveTogether } from './etransfer';
 import { classify, readBankFile, type Payee } from './etransfer-matching';
 
 const awaits = (t: RegistrationItem) =>
@@ -91,11 +91,52 @@ export async function importEtransfers(
   for (const row of rows) {
     const before = stored.get(row.row_id);
     const context = {
-      applied: before?.state === 'applied' ? { tryout_id: before.tryout_id ?? '' } : null,
+      applied:
+        before?.state === 'applied'
+          ? {
+              tryout_id: before.tryout_id ?? '',
+              ...(before.tryout_ids ? { tryout_ids: before.tryout_ids } : {}),
+            }
+          : null,
       byCode,
       pool,
     };
     let verdict = classify(row, context);
+    if (verdict.list === 'matched' && verdict.payees) {
+      // One transfer for several children: all paid together, or the line is left for a person.
+      const together = verdict.payees;
+      const out = await receiveTogether(
+        together.map((p) => registrations.get(p.tryout_id)!),
+        { by: admin, row },
+      );
+      if (out.outcome === 'received') {
+        for (const p of together) p.awaiting = false;
+        answer.matched.push({
+          ...row,
+          tryout_id: together[0]!.tryout_id,
+          tryout_ids: together.map((p) => p.tryout_id),
+          player_name: together.map((p) => p.player_name).join(' and '),
+        });
+        continue;
+      }
+      if (out.outcome === 'row-applied') {
+        const now = await etransfers.getRow(row.row_id);
+        answer.already_applied.push({
+          ...row,
+          tryout_id: now?.tryout_id ?? together[0]!.tryout_id,
+          ...(now?.tryout_ids ? { tryout_ids: now.tryout_ids } : {}),
+        });
+        continue;
+      }
+      // One of them paid or withdrawn meanwhile: a person decides.
+      verdict = {
+        list: 'ambiguous',
+        view: {
+          ...row,
+          candidates: together.map((p) => ({ tryout_id: p.tryout_id, player_name: p.player_name })),
+        },
+      };
+    }
     if (verdict.list === 'matched') {
       const payee = verdict.payee;
       const out = await receive(registrations.get(payee.tryout_id)!, { by: admin, row });

@@ -169,6 +169,41 @@ describe('what a line is', () => {
     });
   });
 
+  it('pays two children with one line naming both codes when their amounts add up exactly, and none a cent off', () => {
+    // Prepare: a household's one transfer for Mina ($45.00) and Leo ($30.00).
+    const leo: Payee = {
+      ...jordan,
+      tryout_id: 's1.p2',
+      player_name: 'Leo Quinn',
+      reference: 'ABCD2345',
+      amount_cents: 3000,
+    };
+    const byCode = (code: string) => ({ K7P2XM9Q: jordan, ABCD2345: leo })[code] ?? null;
+    const message = 'Mina K7P2XM9Q and Leo abcd2345';
+
+    // Act
+    const exact = classify(row({ message, amount_cents: 7500 }), { ...none, byCode });
+    const short = classify(row({ message, amount_cents: 7499 }), { ...none, byCode });
+    const over = classify(row({ message, amount_cents: 7501 }), { ...none, byCode });
+    const onePaid = classify(row({ message, amount_cents: 7500 }), {
+      ...none,
+      byCode: (code: string) => ({ K7P2XM9Q: jordan, ABCD2345: { ...leo, awaiting: false } })[code] ?? null,
+    });
+
+    // Assess
+    expect(exact).toEqual({ list: 'matched', payee: jordan, payees: [jordan, leo] });
+    const both = [
+      { tryout_id: 's1.p1', player_name: 'Mina Quinn' },
+      { tryout_id: 's1.p2', player_name: 'Leo Quinn' },
+    ];
+    expect(short).toMatchObject({
+      list: 'amount_mismatch',
+      view: { candidates: both, difference_cents: -1 },
+    });
+    expect(over).toMatchObject({ list: 'amount_mismatch', view: { candidates: both, difference_cents: 1 } });
+    expect(onePaid).toMatchObject({ list: 'ambiguous', view: { candidates: both } });
+  });
+
   it('knows a line applied before, whatever it says', () => {
     expect(
       classify(row({ message: 'K7P2XM9Q' }), {

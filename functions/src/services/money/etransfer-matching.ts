@@ -193,7 +193,8 @@ export interface Payee {
 }
 
 export type Verdict =
-  | { list: 'matched'; payee: Payee }
+  /** `payees`: every registration the line pays when it names several whose amounts add up to it. */
+  | { list: 'matched'; payee: Payee; payees?: readonly Payee[] }
   | { list: Exclude<keyof EtransferImportAnswer, 'matched'>; view: EtransferRowView };
 
 /** Letters only, lower case, no accents, as a set of words: "QUINN, Jordan" and "Jordan Quinn" agree. */
@@ -215,6 +216,9 @@ function sentBy(sender: string, name: string): boolean {
   return words.length >= 2 && words.every((w) => from.has(w));
 }
 
+/** The most registrations one line pays together (one transaction holds three items for each). */
+const MAX_TOGETHER = 10;
+
 /**
  * What a line is. `applied`: the line was applied before (the registration it paid). `byCode`: the
  * registration a code names, if any. `pool`: the registrations awaiting an e-Transfer, for a line with no
@@ -223,19 +227,29 @@ function sentBy(sender: string, name: string): boolean {
 export function classify(
   row: EtransferRowView,
   context: {
-    applied: { tryout_id: string } | null;
+    applied: { tryout_id: string; tryout_ids?: string[] } | null;
     byCode: (code: string) => Payee | null;
     pool: readonly Payee[];
   },
 ): Verdict {
-  if (context.applied)
-    return { list: 'already_applied', view: { ...row, tryout_id: context.applied.tryout_id } };
+  if (context.applied) return { list: 'already_applied', view: { ...row, ...context.applied } };
   const named = referencesIn(row.message)
     .map(context.byCode)
     .filter((p): p is Payee => p !== null);
   const payees = [...new Map(named.map((p) => [p.tryout_id, p])).values()];
   if (payees.length > 1) {
-    return { list: 'ambiguous', view: { ...row, candidates: payees.map(candidateOf) } };
+    // One transfer for several children: applied when every one awaits and their amounts add up exactly.
+    const candidates = payees.map(candidateOf);
+    if (payees.length > MAX_TOGETHER || payees.some((p) => !p.awaiting))
+      return { list: 'ambiguous', view: { ...row, candidates } };
+    const owed = payees.reduce((sum, p) => sum + p.amount_cents, 0);
+    if (owed !== row.amount_cents) {
+      return {
+        list: 'amount_mismatch',
+        view: { ...row, candidates, difference_cents: row.amount_cents - owed },
+      };
+    }
+    return { list: 'matched', payee: payees[0]!, payees };
   }
   const payee = payees[0];
   if (payee) {

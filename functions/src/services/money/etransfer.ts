@@ -98,6 +98,28 @@ export async function receive(
   return out;
 }
 
+/**
+ * Records one bank line paying several registrations together (each child's code in its message, the
+ * amounts adding up to the line's): all paid in one transaction or none, each family mailed once.
+ */
+export async function receiveTogether(
+  tryouts: readonly RegistrationItem[],
+  how: { by: AccessTokenClaims; row: EtransferRowView },
+): Promise<Awaited<ReturnType<typeof etransfers.receiveEtransferLine>>> {
+  const out = await etransfers.receiveEtransferLine({
+    payees: tryouts.map((t) => ({
+      seasonId: t.season_id,
+      playerId: t.player_id,
+      code: t.etransfer_reference!,
+      amountCents: t.amount_cents,
+    })),
+    row: how.row,
+    by: byAdmin(how.by),
+  });
+  if (out.outcome === 'received') for (const t of out.tryouts) await mailReceived(t);
+  return out;
+}
+
 /** The family's "e-Transfer received" mail; it never fails the write it follows (the dashboard shows it). */
 async function mailReceived(tryout: RegistrationItem): Promise<void> {
   try {
