@@ -24,6 +24,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import * as teamsTable from '../../db/teams/teams';
 import * as tryoutsTable from '../../db/registration/registrations';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
+import { log } from '../../lib/log';
 import {
   createTeamFeeCheckoutSession,
   expireCheckoutSession,
@@ -128,6 +129,28 @@ export async function startInstalmentCheckout(
     requirePayable(next, today);
     return { url: await openAttempt(offer, next, season.name, today) };
   });
+}
+
+/**
+ * After the place is given up or taken back and the instalments stopped (none can open a page any more): each
+ * instalment's page still stored is closed, so the family cannot pay for a place it no longer holds; one paid
+ * meanwhile is recorded (for the admin to refund). Best effort: a page Stripe does not answer for is logged.
+ */
+export async function closeInstalmentCheckouts(offer: TeamFeeOffer): Promise<void> {
+  for (const item of await instalmentsTable.instalmentsOfPlayer(offer.season_id, offer.player_id)) {
+    if (!item.checkout_session_id || item.state === 'paid') continue;
+    try {
+      const session = await retrieveCheckoutSession(item.checkout_session_id);
+      if (session) await settle(offer, session);
+    } catch (error) {
+      if (error instanceof ConflictError) continue;
+      log.error('instalment page not closed after the place ended', {
+        offerId: offer.id,
+        n: item.n,
+        error: error instanceof Error ? error.name : 'unknown',
+      });
+    }
+  }
 }
 
 /** Creates (or gets back) the instalment's current attempt's session, stores it, and answers its page. */

@@ -29,6 +29,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { log } from '../../lib/log';
 import { athletesOf } from '../households/households';
 import { planOf } from '../money/instalment-plan';
+import { closeInstalmentCheckouts } from '../money/instalment-checkout';
 import { closeLaterTeamFeeCheckout, closeTeamFeeCheckout } from '../money/team-fee-checkout';
 import { byAdmin } from '../platform/audit';
 import { toOfferAnswer } from './offer-answer';
@@ -196,7 +197,10 @@ export async function rescindOffer(
   if (!written) throw new ConflictError(offerMessages.notOffered);
   log.info('offer ended by the club', { offerId: offer.id, as: written.state });
   // A fee in instalments (issue 46): none still to come is charged.
-  if (offer.fee_plan) await stopInstalments(offer.season_id, offer.player_id);
+  if (offer.fee_plan) {
+    await stopInstalments(offer.season_id, offer.player_id);
+    await closeInstalmentCheckouts(offer as TeamFeeOffer);
+  }
   if (offer.state === 'accepted') await closeLaterTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   await fillOpenPlaces(season, offer.team_id, now);
   return toOfferAnswer(written, team, season);

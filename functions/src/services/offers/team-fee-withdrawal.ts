@@ -14,6 +14,7 @@ import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getTeam } from '../../db/teams/teams';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { log } from '../../lib/log';
+import { closeInstalmentCheckouts } from '../money/instalment-checkout';
 import { closeLaterTeamFeeCheckout, closeTeamFeeCheckout } from '../money/team-fee-checkout';
 import { toOfferAnswer } from './offer-answer';
 import { fillOpenPlaces, offerOfCaller } from './offers';
@@ -32,7 +33,10 @@ export async function withdrawOffer(
   if (!written) throw new ConflictError(teamFeeMessages.withdrawOnlyAccepted);
   log.info('accepted offer withdrawn', { offerId: offer.id });
   // A fee in instalments (issue 46): none still to come is charged.
-  if (offer.fee_plan) await stopInstalments(offer.season_id, offer.player_id);
+  if (offer.fee_plan) {
+    await stopInstalments(offer.season_id, offer.player_id);
+    await closeInstalmentCheckouts(offer as TeamFeeOffer);
+  }
   await closeLaterTeamFeeCheckout(offer as TeamFeeOffer, season.name);
   await fillOpenPlaces(season, offer.team_id, now);
   const after = (await offersTable.getOffer(offer.season_id, offer.player_id)) ?? written;
