@@ -1,4 +1,5 @@
 /** The words of the admin's offers board (issue 45 §5), and a fee in instalments (issue 46). */
+import { CLUB_TIME_ZONE } from '@club/shared/constants';
 import type { InstalmentView } from '@club/shared/instalments';
 import type { OfferState } from '@club/shared/offers';
 import type { AdminOfferFee } from '@club/shared/team-fees';
@@ -9,6 +10,13 @@ const shortDay = new Intl.DateTimeFormat('en-CA', {
   month: 'short',
   day: 'numeric',
   timeZone: 'UTC',
+});
+/** An instant (a payment's time) as the club's day: "Nov 28, 2026" in Edmonton. */
+const paidDay = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: CLUB_TIME_ZONE,
 });
 
 export const offersBoardMessages = {
@@ -91,6 +99,16 @@ export const offersBoardMessages = {
   refund: 'Refund',
   refundAmount: 'Amount to refund ($)',
   refundWhy: 'Reason',
+  refundInstalment: 'Instalment',
+  refundInstalmentOption: (i: {
+    n: number;
+    amount_cents: number;
+    paid_at: string | null;
+    left_cents: number;
+  }) =>
+    `${i.n}: ${formatCad(i.amount_cents)} paid${i.paid_at ? ` ${paidDay.format(new Date(i.paid_at))}` : ''}, ${
+      i.left_cents > 0 ? `up to ${formatCad(i.left_cents)} to refund` : 'all refunded'
+    }`,
   refundTooMuch: (left: number) => `Enter an amount from $0.01 to ${formatCad(left)}.`,
   refundReason: 'Please say why the money is refunded.',
   confirmRefund: 'Refund',

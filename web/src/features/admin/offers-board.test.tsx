@@ -4,9 +4,10 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { OfferAnswer } from '@club/shared/offers';
-import type { AdminOfferFee, OffersBoard as Board } from '@club/shared/team-fees';
+import type { AdminOfferFee, AdminOfferRefundAnswer, OffersBoard as Board } from '@club/shared/team-fees';
 import { onRoute } from '../../test/route-mock';
 import { server } from '../../test/server';
 import { OffersBoard } from './offers-board';
@@ -311,5 +312,239 @@ describe('a team fee in instalments on the offers board (issue 46)', () => {
     ]);
     // Cash is not taken for a fee on a card plan.
     expect(within(row).queryByRole('button', { name: 'Cash collected' })).not.toBeInTheDocument();
+  });
+});
+
+describe('refunding a team fee on the offers board (issue 46)', () => {
+  /** A $350.00 fee on a card plan of three: the first two paid, $50.00 of the first already given back. */
+  function aCardPlan(): AdminOfferFee {
+    return aFee(1, {
+      fee_state: 'on_plan',
+      fee_method: 'stripe',
+      paid_cents: 18_334,
+      refunded_cents: 5_000,
+      refund_reserved_cents: 5_000,
+      refunds: [
+        {
+          key: 'admin:earlier-refund',
+          amount_cents: 5_000,
+          method: 'stripe',
+          status: 'succeeded',
+          reason: 'Missed the camp',
+          created_at: '2026-12-01T18:00:00.000Z',
+          instalment: 1,
+        },
+      ],
+      instalments: [
+        {
+          n: 1,
+          amount_cents: 11_667,
+          due_date: null,
+          state: 'paid',
+          // 02:30 UTC on the 29th is still November 28 in Edmonton.
+          paid_at: '2026-11-29T02:30:00.000Z',
+          declined_reason: null,
+          attempts: 1,
+        },
+        {
+          n: 2,
+          amount_cents: 11_667,
+          due_date: '2026-12-15',
+          state: 'paid',
+          paid_at: '2026-12-15T16:05:00.000Z',
+          declined_reason: null,
+          attempts: 1,
+        },
+        {
+          n: 3,
+          amount_cents: 11_666,
+          due_date: '2027-01-15',
+          state: 'scheduled',
+          paid_at: null,
+          declined_reason: null,
+          attempts: 0,
+        },
+      ],
+    });
+  }
+
+  it('asks which paid instalment of a card plan to refund, with what is left of each, and sends it', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const board = aBoard(false);
+    board.teams[0]!.players[0]!.fee = aCardPlan();
+    const sent: unknown[] = [];
+    const refusal = 'That is more than is left to refund of instalment 1: $66.67 of the $116.67 paid.';
+    server.use(
+      onRoute('getOffersBoard', () => board),
+      onRoute('refundOffer', async ({ request }) => {
+        const body = (await request.json()) as { instalment?: number };
+        sent.push(body);
+        if (body.instalment === 1) return HttpResponse.json({ message: refusal }, { status: 400 });
+        const answer: AdminOfferRefundAnswer = {
+          fee: aCardPlan(),
+          refund: {
+            key: 'admin:x',
+            amount_cents: 11_667,
+            method: 'stripe',
+            status: 'pending',
+            reason: 'Moved away',
+            created_at: '2026-12-20T18:00:00.000Z',
+            instalment: 2,
+          },
+        };
+        return answer;
+      }),
+    );
+    const notices: string[] = [];
+    render(
+      <OffersBoard
+        season={anAdminSeason()}
+        notify={{ success: (m) => notices.push(m), error: () => undefined }}
+      />,
+    );
+    await user.click(screen.getByText('Offers board'));
+    const team = await screen.findByRole('region', { name: 'Sabres 15U Black' });
+    const row = within(team).getByText('#1 Maya Okafor').closest('li')!;
+
+    // Act
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+
+    // Assess: the paid instalments only, each with its amount, its day in Edmonton and what is left of it
+    const select = within(row).getByRole('combobox', { name: 'Instalment' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      '1: $116.67 paid Nov 28, 2026, up to $66.67 to refund',
+      '2: $116.67 paid Dec 15, 2026, up to $116.67 to refund',
+    ]);
+    expect(select).toHaveValue('1');
+    expect(within(row).getByLabelText('Amount to refund ($)')).toHaveValue('66.67');
+
+    // Act: the server refuses a refund of the first (another admin's refund landed meanwhile)
+    await user.type(within(row).getByLabelText('Reason'), 'Moved away');
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+
+    // Assess: its words, as they are
+    expect(await within(row).findByRole('alert')).toHaveTextContent(refusal);
+
+    // Act: more than is left of the second is stopped here; then all of the second
+    await user.selectOptions(select, '2');
+    const amount = within(row).getByLabelText('Amount to refund ($)');
+    expect(amount).toHaveValue('116.67');
+    await user.clear(amount);
+    await user.type(amount, '116.68');
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+    expect(within(row).getByRole('alert')).toHaveTextContent('Enter an amount from $0.01 to $116.67.');
+    await user.clear(amount);
+    await user.type(amount, '116.67');
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+
+    // Assess
+    await waitFor(() => expect(notices).toEqual(['Refunded $116.67 to Maya Okafor.']));
+    expect(sent).toEqual([
+      { amount_cents: 6_667, reason: 'Moved away', idempotency_key: expect.any(String), instalment: 1 },
+      { amount_cents: 11_667, reason: 'Moved away', idempotency_key: expect.any(String), instalment: 2 },
+    ]);
+  });
+
+  it('asks for the instalment once the whole plan is paid too, and starts at one with money left', async () => {
+    // Prepare: all three paid; the first's $116.67 all given back
+    const user = userEvent.setup();
+    const board = aBoard(false);
+    const fee = aCardPlan();
+    fee.fee_state = 'paid';
+    fee.paid_cents = 35_000 - 11_667;
+    fee.refunds[0]!.amount_cents = 11_667;
+    fee.refunded_cents = 11_667;
+    fee.refund_reserved_cents = 11_667;
+    fee.instalments![2]!.state = 'paid';
+    fee.instalments![2]!.paid_at = '2027-01-15T16:05:00.000Z';
+    board.teams[0]!.players[0]!.fee = fee;
+    server.use(onRoute('getOffersBoard', () => board));
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+    await user.click(screen.getByText('Offers board'));
+    const team = await screen.findByRole('region', { name: 'Sabres 15U Black' });
+    const row = within(team).getByText('#1 Maya Okafor').closest('li')!;
+
+    // Act
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+
+    // Assess
+    const select = within(row).getByRole('combobox', { name: 'Instalment' });
+    const options = within(select).getAllByRole('option');
+    expect(options.map((o) => [o.textContent, (o as HTMLOptionElement).disabled])).toEqual([
+      ['1: $116.67 paid Nov 28, 2026, all refunded', true],
+      ['2: $116.67 paid Dec 15, 2026, up to $116.67 to refund', false],
+      ['3: $116.66 paid Jan 15, 2027, up to $116.66 to refund', false],
+    ]);
+    expect(select).toHaveValue('2');
+    expect(within(row).getByLabelText('Amount to refund ($)')).toHaveValue('116.67');
+  });
+
+  it('offers no Refund once every paid instalment is given back', async () => {
+    // Prepare: the first's $116.67 all refunded, the second not paid yet
+    const user = userEvent.setup();
+    const board = aBoard(false);
+    const fee = aCardPlan();
+    fee.refunds[0]!.amount_cents = 11_667;
+    fee.instalments![1]!.state = 'scheduled';
+    fee.instalments![1]!.paid_at = null;
+    board.teams[0]!.players[0]!.fee = fee;
+    server.use(onRoute('getOffersBoard', () => board));
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+
+    // Act
+    await user.click(screen.getByText('Offers board'));
+    const team = await screen.findByRole('region', { name: 'Sabres 15U Black' });
+
+    // Assess
+    const row = within(team).getByText('#1 Maya Okafor').closest('li')!;
+    expect(within(row).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it('refunds a fee paid in full as before: no instalment asked or sent', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const board = aBoard(false);
+    board.teams[0]!.players[0]!.fee = aFee(1, {
+      fee_state: 'paid',
+      fee_method: 'stripe',
+      paid_cents: 35_000,
+    });
+    const sent: unknown[] = [];
+    server.use(
+      onRoute('getOffersBoard', () => board),
+      onRoute('refundOffer', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'Stripe refused the refund: card expired' }, { status: 400 });
+      }),
+    );
+    render(
+      <OffersBoard season={anAdminSeason()} notify={{ success: () => undefined, error: () => undefined }} />,
+    );
+    await user.click(screen.getByText('Offers board'));
+    const team = await screen.findByRole('region', { name: 'Sabres 15U Black' });
+    const row = within(team).getByText('#1 Maya Okafor').closest('li')!;
+
+    // Act
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+    await user.type(within(row).getByLabelText('Reason'), 'Moved away');
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+
+    // Assess
+    expect(await within(row).findByRole('alert')).toHaveTextContent(
+      'Stripe refused the refund: card expired',
+    );
+    expect(within(row).queryByRole('combobox', { name: 'Instalment' })).not.toBeInTheDocument();
+    expect(sent).toEqual([
+      { amount_cents: 35_000, reason: 'Moved away', idempotency_key: expect.any(String) },
+    ]);
   });
 });

@@ -7,7 +7,12 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AgeGroup } from '@club/shared/constants';
-import type { OffersBoard as Board, OffersBoardPlayer, OffersBoardTeam } from '@club/shared/team-fees';
+import type {
+  AdminOfferFee,
+  OffersBoard as Board,
+  OffersBoardPlayer,
+  OffersBoardTeam,
+} from '@club/shared/team-fees';
 import { centsToDollars, dollarsToCents, formatCad } from '@club/shared/tryouts';
 import type { AdminSeason } from '@club/shared/types';
 import type { Notify } from '../../components/toast';
@@ -16,6 +21,36 @@ import { offersBoardMessages as t } from './offers-board-messages';
 import './offers-board.css';
 
 type Loaded = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; board: Board };
+
+/** A paid instalment of a fee on a card plan, and what can still be refunded of it. */
+export interface RefundableInstalment {
+  n: number;
+  amount_cents: number;
+  paid_at: string | null;
+  left_cents: number;
+}
+
+/**
+ * A fee paid by card in instalments (issue 46) is refunded one payment at a time: each paid instalment with
+ * what is left of it (its amount less the refunds named for it, pending ones included, as the server holds
+ * it). Null for any other fee, which is refunded as one payment.
+ */
+function refundableInstalments(fee: AdminOfferFee): RefundableInstalment[] | null {
+  if (fee.fee_method !== 'stripe' || !fee.instalments) return null;
+  return fee.instalments
+    .filter((i) => i.state === 'paid')
+    .map((i) => {
+      const asked = fee.refunds
+        .filter((r) => r.instalment === i.n)
+        .reduce((sum, r) => sum + r.amount_cents, 0);
+      return {
+        n: i.n,
+        amount_cents: i.amount_cents,
+        paid_at: i.paid_at,
+        left_cents: Math.max(0, i.amount_cents - asked),
+      };
+    });
+}
 
 export function OffersBoard({ season, notify }: { season: AdminSeason; notify: Notify }) {
   const [group, setGroup] = useState<AgeGroup | ''>('');
@@ -181,7 +216,12 @@ function PlayerRow({
     team.cash_accepted && fee.state === 'accepted' && fee.fee_state === 'to_pay' && fee.fee_cents > 0;
   const canUncollect =
     fee.fee_state === 'paid' && fee.fee_method === 'cash' && fee.refund_reserved_cents === 0;
-  const left = fee.fee_state === 'paid' ? fee.fee_cents - fee.refund_reserved_cents : 0;
+  const paidInstalments = refundableInstalments(fee);
+  const left = paidInstalments
+    ? paidInstalments.reduce((sum, i) => sum + i.left_cents, 0)
+    : fee.fee_state === 'paid'
+      ? fee.fee_cents - fee.refund_reserved_cents
+      : 0;
 
   async function cash(collected: boolean) {
     if (busy) return;
@@ -285,6 +325,7 @@ function PlayerRow({
           offerId={fee.offer_id}
           who={who}
           left={left}
+          instalments={paidInstalments}
           notify={notify}
           onDone={(changed) => {
             setRefunding(false);
@@ -368,22 +409,33 @@ function EndOfferForm({
   );
 }
 
-/** Amount (all that is left, unless changed) and reason; its key made once and kept until it goes through. */
+/**
+ * Amount (all that is left, unless changed) and reason; its key made once and kept until it goes through. A fee
+ * on a card plan (issue 46) first asks which paid instalment the money goes back from, the amount then being
+ * all that is left of that one.
+ */
 function RefundForm({
   offerId,
   who,
   left,
+  instalments,
   notify,
   onDone,
 }: {
   offerId: string;
   who: string;
   left: number;
+  instalments: RefundableInstalment[] | null;
   notify: Notify;
   onDone: (changed: boolean) => void;
 }) {
   const id = useId();
-  const [amount, setAmount] = useState(() => centsToDollars(left));
+  const [chosen, setChosen] = useState<number | null>(
+    () => instalments?.find((i) => i.left_cents > 0)?.n ?? null,
+  );
+  const instalment = instalments?.find((i) => i.n === chosen) ?? null;
+  const limit = instalment ? instalment.left_cents : left;
+  const [amount, setAmount] = useState(() => centsToDollars(limit));
   const [reason, setReason] = useState('');
   const [key] = useState(() => crypto.randomUUID());
   const [error, setError] = useState<string | null>(null);
@@ -393,8 +445,8 @@ function RefundForm({
     e.preventDefault();
     if (busy) return;
     const cents = dollarsToCents(amount);
-    if (cents === null || cents < 1 || cents > left) {
-      setError(t.refundTooMuch(left));
+    if (cents === null || cents < 1 || cents > limit) {
+      setError(t.refundTooMuch(limit));
       return;
     }
     if (!reason.trim()) {
@@ -406,7 +458,12 @@ function RefundForm({
     try {
       await callApi('refundOffer', {
         params: { offerId },
-        body: { amount_cents: cents, reason: reason.trim(), idempotency_key: key },
+        body: {
+          amount_cents: cents,
+          reason: reason.trim(),
+          idempotency_key: key,
+          ...(instalment ? { instalment: instalment.n } : {}),
+        },
       });
       notify.success(t.refunded(cents, who));
       onDone(true);
@@ -419,6 +476,28 @@ function RefundForm({
 
   return (
     <form className="offers-refund" noValidate onSubmit={(e) => void submit(e)}>
+      {instalments ? (
+        <>
+          <label htmlFor={`${id}-instalment`}>{t.refundInstalment}</label>
+          <select
+            id={`${id}-instalment`}
+            value={chosen ?? ''}
+            onChange={(e) => {
+              const next = instalments.find((i) => i.n === Number(e.target.value));
+              if (!next) return;
+              setChosen(next.n);
+              setAmount(centsToDollars(next.left_cents));
+              setError(null);
+            }}
+          >
+            {instalments.map((i) => (
+              <option key={i.n} value={i.n} disabled={i.left_cents === 0}>
+                {t.refundInstalmentOption(i)}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
       <label htmlFor={`${id}-amount`}>{t.refundAmount}</label>
       <input
         id={`${id}-amount`}
