@@ -182,10 +182,14 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         .map((row) => row.name)
         .sort(),
     ).toEqual([
+      // Issue 46: an e-Transfer received, by hand, from the bank's file or a line applied, is mailed paced.
+      'applyEtransferRow',
       'confirmPayment',
       // Issue 45: a withdrawal, an account's deletion or a raised capacity holds a freed spot for the next
       // family waiting (its mail), and a team fee paid on return or recorded as cash is confirmed.
       'deleteAccount',
+      'importEtransfers',
+      'markEtransferReceived',
       'registerTryout',
       'registerWalkUp',
       'setOfferCash',

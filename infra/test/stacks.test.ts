@@ -193,10 +193,6 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
         'registerWalkUp',
         // A team fee's refund is mailed to the family, as a tryout fee's is (issue 45).
         'refundOffer',
-        // An e-Transfer received, by hand, from the bank's file or a line applied (issue 46).
-        'markEtransferReceived',
-        'importEtransfers',
-        'applyEtransferRow',
       ];
       const { templates, stacks } = stage(name);
       const policies = Object.values(resources(templates.api, 'AWS::IAM::Policy'));

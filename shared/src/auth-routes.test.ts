@@ -44,18 +44,14 @@ describe('the account rows of the route table', () => {
     // and the registration's confirmation, sent where a registration completes: cash at once, a card once paid.
     // The account page's password and e-mail changes tell the account's address (issue 18).
     expect(withMail.map(([n]) => n).sort()).toEqual([
-      // Issue 46: an e-Transfer received (by hand, from the bank's file, or a line applied) is mailed to the family.
-      'applyEtransferRow',
       'changeEmail',
       'changePassword',
       'confirmEmailChange',
       'confirmPayment',
       'forgotPassword',
-      'importEtransfers',
       'inviteGuardian',
       // Issue 37: a helper's invitation; a walk-up's confirmation and account to claim.
       'inviteHelper',
-      'markEtransferReceived',
       // Issue 45: a team fee's refund is mailed to the family, as a tryout fee's is.
       'refundOffer',
       'refundTryout',

@@ -37,6 +37,17 @@ export const TeamFeePaidMessageSchema = v.object({
 export type TeamFeePaidMessage = v.InferOutput<typeof TeamFeePaidMessageSchema>;
 
 /**
+ * An Interac e-Transfer recorded received (issue 46 §2: by hand, an import's line, or a line applied): the
+ * family's mail, once per payment (claimed on the registration).
+ */
+export const EtransferReceivedMessageSchema = v.object({
+  kind: v.literal('etransfer_received'),
+  season_id: Id,
+  player_id: Id,
+});
+export type EtransferReceivedMessage = v.InferOutput<typeof EtransferReceivedMessageSchema>;
+
+/**
  * A team fee instalment the card was declined for (issue 46): the family is told once per attempt (claimed on
  * the instalment by its attempt), with the link to pay it.
  */
@@ -77,6 +88,7 @@ export const FamilyMailMessageSchema = v.variant('kind', [
   ConfirmationMessageSchema,
   TeamFeePaidMessageSchema,
   InstalmentDeclinedMessageSchema,
+  EtransferReceivedMessageSchema,
   ...SpotMailMessageSchema.options,
 ]);
 export type FamilyMailMessage = v.InferOutput<typeof FamilyMailMessageSchema>;

@@ -17,7 +17,7 @@ export const etransferRoutes = {
     params: 'EtransferTryoutParamsSchema',
     body: 'EtransferReceivedSchema',
     answer: answer<T.AdminTryoutRow>(),
-    mail: true,
+    queue: 'familyMail',
   },
   /**
    * The bank's CSV export of e-Transfers received (body text/csv, not JSON): each line matched by its
@@ -31,7 +31,7 @@ export const etransferRoutes = {
     table: 'write',
     csvBody: true,
     answer: answer<EtransferImportAnswer>(),
-    mail: true,
+    queue: 'familyMail',
   },
   /** A proposed (or ambiguous) line applied to the registration the admin chose. */
   applyEtransferRow: {
@@ -43,6 +43,6 @@ export const etransferRoutes = {
     params: 'EtransferRowParamsSchema',
     body: 'EtransferApplySchema',
     answer: answer<EtransferRowView>(),
-    mail: true,
+    queue: 'familyMail',
   },
 } as const satisfies Record<string, RouteDefinition>;

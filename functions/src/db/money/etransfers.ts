@@ -4,12 +4,18 @@
  * registration at most and a registration is paid once: the transaction conditions the line (not applied),
  * the code (open) and the registration (awaiting e-Transfer) together, never a read-then-write.
  */
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { PERSONAL_DATA_RETENTION_MONTHS, type EtransferRowView } from '@club/shared';
 import { auditPut, type AuditBy } from '../platform/audit';
 import { db, tableName } from '../platform/client';
 import { expiresAt, keys } from '../platform/keys';
-import { isConditionFailure, transactOrConditionCodes } from '../platform/transactions';
+import { isConditionFailure, transactOrConditionCodes, unlessConditionFails } from '../platform/transactions';
 import { toRegistration, type RegistrationItem } from '../registration/registration-item';
 
 /** Whose a reference code is: the registration (kind 'tryout') or, later, a team fee it was made for. */
@@ -344,4 +350,50 @@ export async function receiveEtransferLine(input: {
   if (failed(1)) return { outcome: 'reference-used' };
   if (failed(0)) return { outcome: 'not-waiting' };
   throw new Error(`e-Transfer transaction failed: ${codes.join(',')}`);
+}
+
+/**
+ * Claims the family's "e-Transfer received" mail: one conditional update that succeeds once per payment
+ * (the registration was recorded received and its mail not claimed), so a message queued twice, or an
+ * import retried, mails once. The registration as claimed, or null (mailed already, not received, gone).
+ */
+export async function claimReceivedMail(
+  seasonId: string,
+  playerId: string,
+  now: Date,
+): Promise<RegistrationItem | null> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, playerId),
+        UpdateExpression: 'SET etransfer_mailed_at = :at',
+        ConditionExpression:
+          'attribute_exists(PK) AND payment_method = :method AND attribute_exists(etransfer_paid_at) AND ' +
+          'attribute_not_exists(etransfer_mailed_at)',
+        ExpressionAttributeValues: { ':at': now.toISOString(), ':method': 'etransfer' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return out?.Attributes ? toRegistration(out.Attributes) : null;
+}
+
+/** Gives the mail's claim back when it could not be sent, so the queue's next try mails. */
+export async function releaseReceivedMail(
+  seasonId: string,
+  playerId: string,
+  claimedAt: string,
+): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tryout(seasonId, playerId),
+        UpdateExpression: 'REMOVE etransfer_mailed_at',
+        ConditionExpression: 'etransfer_mailed_at = :at',
+        ExpressionAttributeValues: { ':at': claimedAt },
+      }),
+    ),
+  );
 }

@@ -104,6 +104,8 @@ export interface RegistrationItem {
   etransfer_bank_reference?: string;
   /** The imported bank line that paid it; absent when marked by hand. */
   etransfer_row_id?: string;
+  /** When the family's "e-Transfer received" mail was claimed (once per payment, family-mail queue). */
+  etransfer_mailed_at?: string;
   /**
    * The guardians of the athlete's household, kept current as guardians join and leave (issue 17); absent on
    * a registration made before households: its account is its one guardian (guardiansOfRow).

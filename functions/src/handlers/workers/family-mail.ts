@@ -8,6 +8,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as v from 'valibot';
 import { log } from '../../lib/log';
 import { deliverQueuedConfirmation, FamilyMailMessageSchema } from '../../services/mail/confirmation-mail';
+import { deliverQueuedEtransferReceived } from '../../services/mail/etransfer-mail';
 import { deliverQueuedInstalmentDecline } from '../../services/mail/instalment-mail';
 import { deliverQueuedTeamFeeConfirmation } from '../../services/mail/team-fee-mail';
 import { deliverQueuedSpotMail } from '../../services/registration/waitlist';
@@ -36,6 +37,7 @@ export async function handler(event: SQSEvent, context: WorkerContext): Promise<
         if (m.kind === 'spot_offer' || m.kind === 'spot_lapsed')
           return await deliverQueuedSpotMail(m, deadline);
         if (m.kind === 'instalment_declined') return await deliverQueuedInstalmentDecline(m, deadline);
+        if (m.kind === 'etransfer_received') return await deliverQueuedEtransferReceived(m, deadline);
         return m.kind === 'team_fee_paid'
           ? await deliverQueuedTeamFeeConfirmation(m, deadline)
           : await deliverQueuedConfirmation(m, deadline);

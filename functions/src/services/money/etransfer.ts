@@ -1,7 +1,8 @@
 /**
  * Interac e-Transfer (issue 46 §2): a registration's reference code, what the family is told to send, and
  * recording one received, by the admin's hand or from the bank's file (etransfer-import.ts). Recording is
- * one transaction (db/money/etransfers.ts); the family's mail is sent by the call that recorded it, so once.
+ * one transaction (db/money/etransfers.ts); the call that recorded it queues the family's mail, claimed
+ * once per payment by the family-mail worker (services/mail/etransfer-mail.ts).
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -12,14 +13,11 @@ import {
   type EtransferInstructions,
   type EtransferRowView,
 } from '@club/shared';
-import * as usersTable from '../../db/accounts/users';
 import * as etransfers from '../../db/money/etransfers';
 import type { RegistrationItem } from '../../db/registration/registration-item';
 import * as seasonsTable from '../../db/seasons/seasons';
 import { ServiceUnavailableError } from '../../lib/errors';
-import { log } from '../../lib/log';
-import { etransferReceivedMail } from '../../mail/etransfer-mails';
-import { sendMailOnce } from '../../mail/ses-sender';
+import { mailEtransferReceivedOnce } from '../mail/etransfer-mail';
 import { byAdmin } from '../platform/audit';
 
 /** A fresh code: eight of the alphabet's 32 characters (no 0/O, 1/I), drawn by the system's CSPRNG. */
@@ -79,7 +77,7 @@ export function etransferField(
 
 /**
  * Records an e-Transfer received for a registration awaiting one (its amount exactly), with the bank line
- * when it came from a file, and mails the family when this call's write did it.
+ * when it came from a file, and queues the family's mail when this call's write did it.
  */
 export async function receive(
   tryout: RegistrationItem,
@@ -94,13 +92,13 @@ export async function receive(
     ...(how.bankReference ? { bankReference: how.bankReference } : {}),
     by: byAdmin(how.by),
   });
-  if (out.outcome === 'received') await mailReceived(out.tryout);
+  if (out.outcome === 'received') await mailEtransferReceivedOnce(out.tryout);
   return out;
 }
 
 /**
  * Records one bank line paying several registrations together (each child's code in its message, the
- * amounts adding up to the line's): all paid in one transaction or none, each family mailed once.
+ * amounts adding up to the line's): all paid in one transaction or none, each family mail queued once.
  */
 export async function receiveTogether(
   tryouts: readonly RegistrationItem[],
@@ -116,35 +114,6 @@ export async function receiveTogether(
     row: how.row,
     by: byAdmin(how.by),
   });
-  if (out.outcome === 'received') for (const t of out.tryouts) await mailReceived(t);
+  if (out.outcome === 'received') for (const t of out.tryouts) await mailEtransferReceivedOnce(t);
   return out;
-}
-
-/** The family's "e-Transfer received" mail; it never fails the write it follows (the dashboard shows it). */
-async function mailReceived(tryout: RegistrationItem): Promise<void> {
-  try {
-    const [season, account] = await Promise.all([
-      seasonsTable.getSeason(tryout.season_id),
-      usersTable.getUser(tryout.user_id),
-    ]);
-    if (!season) return;
-    const delivery = await sendMailOnce(
-      etransferReceivedMail({
-        to: tryout.email,
-        firstName: account?.first_name ?? tryout.first_name,
-        athleteName: tryout.player_id === tryout.user_id ? null : tryout.first_name,
-        seasonName: season.name,
-        amountCents: tryout.amount_cents,
-        tryoutNumber: tryout.tryout_number,
-      }),
-    );
-    if (delivery.outcome !== 'sent') {
-      log.warn('e-transfer received mail not sent', { tryoutId: tryout.id, outcome: delivery.outcome });
-    }
-  } catch (error) {
-    log.error('e-transfer received mail failed', {
-      tryoutId: tryout.id,
-      error: error instanceof Error ? error.name : 'unknown',
-    });
-  }
 }
