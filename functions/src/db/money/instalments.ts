@@ -710,6 +710,31 @@ export async function applyInstalmentSessionChange(input: {
 }
 
 /**
+ * The card saved at the first payment, written on the instalments still to come that have none (their first
+ * write missed it): conditional on having no card, so a card the family saved since is never replaced.
+ */
+export async function backFillCard(
+  seasonId: string,
+  playerId: string,
+  card: { customerId: string; paymentMethodId: string },
+): Promise<void> {
+  for (const item of await instalmentsOfPlayer(seasonId, playerId)) {
+    if (item.payment_method_id || (item.state !== 'scheduled' && item.state !== 'declined')) continue;
+    await unlessConditionFails(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.instalment(seasonId, playerId, item.n),
+          UpdateExpression: 'SET customer_id = :c, payment_method_id = :pm',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(payment_method_id)',
+          ExpressionAttributeValues: { ':c': card.customerId, ':pm': card.paymentMethodId },
+        }),
+      ),
+    );
+  }
+}
+
+/**
  * The card the family paid an instalment with is kept for the instalments still to come (each not paid nor
  * stopped, conditionally), so the next one is charged to the card that worked.
  */

@@ -5,9 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Stripe } from 'stripe';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { claimInstalment, instalmentsOfPlayer, recordInstalmentPaid } from '../../db/money/instalments';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getOffer } from '../../db/offers/offers';
+import { db, tableName } from '../../db/platform/client';
+import { keys } from '../../db/platform/keys';
 import { stripeClient } from '../../payments/stripe-client';
 import { createAdmin } from '../../../test/admin';
 import { ok } from '../../../test/builders';
@@ -95,6 +98,33 @@ describe('the instalment sweep (issue 46)', () => {
     const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
     expect(offer.fee_state).toBe('paid');
     expect(offer.fee_plan_paid_cents).toBe(75_000);
+  }, 120_000);
+
+  it('charges the card saved at the first payment when the instalments were written without it', async () => {
+    // Prepare: the first paid, then (its card not read at the time) instalments 2 and 3 without a card
+    const { seasonId, team } = await planOfThree();
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    for (const n of [2, 3]) {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.instalment(seasonId, family.id, n),
+          UpdateExpression: 'REMOVE customer_id, payment_method_id',
+        }),
+      );
+    }
+
+    // Act
+    const due = await runInstalmentSweep(noonOn(inDays(10)), [seasonId]);
+
+    // Assess
+    expect([due.paid, due.declined]).toEqual([1, 0]);
+    expect(charges).toEqual([`instalment:${answer.id}:2:1`]);
+    const [second, third] = await instalmentsOfPlayer(seasonId, family.id);
+    expect(second!.state).toBe('paid');
+    expect(third!.payment_method_id).toBe(second!.payment_method_id);
+    expect(third!.payment_method_id).toMatch(/^pm_/);
   }, 120_000);
 
   it('mails a declined instalment once per try and tries again a day later only as often as the team allows', async () => {

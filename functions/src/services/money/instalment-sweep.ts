@@ -19,7 +19,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import { teamsOfSeason } from '../../db/teams/teams';
 import { teamId as teamIds, DEFAULT_INSTALMENT_RETRIES } from '@club/shared';
 import { log } from '../../lib/log';
-import { chargeSavedCard, type SavedCardCharge } from '../../payments/off-session';
+import { chargeSavedCard, savedCardOf, type SavedCardCharge } from '../../payments/off-session';
 import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { retrieveCheckoutSession } from '../../payments/checkout-sessions';
@@ -89,8 +89,9 @@ async function sweepSeason(seasonId: string, now: Date, outcome: InstalmentSweep
   for (const item of items) {
     const retries = retriesOf.get(teamOfOffer.get(item.player_id) ?? '') ?? DEFAULT_INSTALMENT_RETRIES;
     if (!isChargeable(item, today, retries, now)) continue;
-    const settled = await settleFamilyPage(item, offerOf.get(item.player_id));
-    if (!settled) continue;
+    const paged = await settleFamilyPage(item, offerOf.get(item.player_id));
+    if (!paged) continue;
+    const settled = await withCard(paged, offerOf.get(item.player_id));
     const claim = await instalmentsTable.claimInstalment({
       item: settled,
       today,
@@ -100,6 +101,31 @@ async function sweepSeason(seasonId: string, now: Date, outcome: InstalmentSweep
     });
     if (!claim) continue;
     await chargeClaimed(claim.item, now, outcome);
+  }
+}
+
+/**
+ * An instalment written without a card (reading the card saved at the first payment failed then): the card is
+ * read again from that payment and kept on the instalments that have none, before the charge. Best effort:
+ * still none, the charge is recorded declined and the family pays by its link.
+ */
+async function withCard(
+  item: instalmentsTable.InstalmentItem,
+  offer: TeamFeeOffer | undefined,
+): Promise<instalmentsTable.InstalmentItem> {
+  if ((item.customer_id && item.payment_method_id) || !offer?.fee_payment_intent_id) return item;
+  try {
+    const card = await savedCardOf(offer.fee_payment_intent_id);
+    if (!card) return item;
+    await instalmentsTable.backFillCard(item.season_id, item.player_id, card);
+    return { ...item, customer_id: card.customerId, payment_method_id: card.paymentMethodId };
+  } catch (error) {
+    log.warn('saved card of the first instalment not read again', {
+      offerId: item.offer_id,
+      n: item.n,
+      error: error instanceof Error ? error.name : 'unknown',
+    });
+    return item;
   }
 }
 
