@@ -106,9 +106,11 @@ export const offersBoardMessages = {
     paid_at: string | null;
     left_cents: number;
   }) =>
-    `${i.n}: ${formatCad(i.amount_cents)} paid${i.paid_at ? ` ${paidDay.format(new Date(i.paid_at))}` : ''}, ${
-      i.left_cents > 0 ? `up to ${formatCad(i.left_cents)} to refund` : 'all refunded'
-    }`,
+    `${i.n}: ${formatCad(i.amount_cents)} paid${i.paid_at ? ` ${paidDay.format(new Date(i.paid_at))}` : ''} (${
+      i.left_cents > 0 ? `${formatCad(i.left_cents)} left` : 'all refunded'
+    })`,
+  refundInstalmentLeft: (n: number, left: number) =>
+    `Up to ${formatCad(left)} of instalment ${n} can be refunded.`,
   refundTooMuch: (left: number) => `Enter an amount from $0.01 to ${formatCad(left)}.`,
   refundReason: 'Please say why the money is refunded.',
   confirmRefund: 'Refund',

@@ -416,11 +416,9 @@ describe('refunding a team fee on the offers board (issue 46)', () => {
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([
-      '1: $116.67 paid Nov 28, 2026, up to $66.67 to refund',
-      '2: $116.67 paid Dec 15, 2026, up to $116.67 to refund',
-    ]);
+    ).toEqual(['1: $116.67 paid Nov 28, 2026 ($66.67 left)', '2: $116.67 paid Dec 15, 2026 ($116.67 left)']);
     expect(select).toHaveValue('1');
+    expect(select).toHaveAccessibleDescription('Up to $66.67 of instalment 1 can be refunded.');
     expect(within(row).getByLabelText('Amount to refund ($)')).toHaveValue('66.67');
 
     // Act: the server refuses a refund of the first (another admin's refund landed meanwhile)
@@ -434,6 +432,7 @@ describe('refunding a team fee on the offers board (issue 46)', () => {
     await user.selectOptions(select, '2');
     const amount = within(row).getByLabelText('Amount to refund ($)');
     expect(amount).toHaveValue('116.67');
+    expect(select).toHaveAccessibleDescription('Up to $116.67 of instalment 2 can be refunded.');
     await user.clear(amount);
     await user.type(amount, '116.68');
     await user.click(within(row).getByRole('button', { name: 'Refund' }));
@@ -478,9 +477,9 @@ describe('refunding a team fee on the offers board (issue 46)', () => {
     const select = within(row).getByRole('combobox', { name: 'Instalment' });
     const options = within(select).getAllByRole('option');
     expect(options.map((o) => [o.textContent, (o as HTMLOptionElement).disabled])).toEqual([
-      ['1: $116.67 paid Nov 28, 2026, all refunded', true],
-      ['2: $116.67 paid Dec 15, 2026, up to $116.67 to refund', false],
-      ['3: $116.66 paid Jan 15, 2027, up to $116.66 to refund', false],
+      ['1: $116.67 paid Nov 28, 2026 (all refunded)', true],
+      ['2: $116.67 paid Dec 15, 2026 ($116.67 left)', false],
+      ['3: $116.66 paid Jan 15, 2027 ($116.66 left)', false],
     ]);
     expect(select).toHaveValue('2');
     expect(within(row).getByLabelText('Amount to refund ($)')).toHaveValue('116.67');

@@ -481,6 +481,7 @@ function RefundForm({
           <label htmlFor={`${id}-instalment`}>{t.refundInstalment}</label>
           <select
             id={`${id}-instalment`}
+            aria-describedby={instalment ? `${id}-left` : undefined}
             value={chosen ?? ''}
             onChange={(e) => {
               const next = instalments.find((i) => i.n === Number(e.target.value));
@@ -496,6 +497,11 @@ function RefundForm({
               </option>
             ))}
           </select>
+          {instalment ? (
+            <p id={`${id}-left`} className="offers-refund-left">
+              {t.refundInstalmentLeft(instalment.n, instalment.left_cents)}
+            </p>
+          ) : null}
         </>
       ) : null}
       <label htmlFor={`${id}-amount`}>{t.refundAmount}</label>
