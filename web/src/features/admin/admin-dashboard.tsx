@@ -189,7 +189,7 @@ export function AdminDashboard() {
           <OffersBoard season={season} notify={notify} />
           <TeamsPanel season={season} rows={tryouts.rows} notify={notify} />
           <MoneyPanel key={`money-${season.id}`} season={season} notify={notify} />
-          {season.etransfer?.enabled ? <EtransferPanel notify={notify} /> : null}
+          {season.etransfer?.enabled ? <EtransferPanel notify={notify} onChanged={tryouts.refresh} /> : null}
           <NewSeasonForm onCreate={seasons.create} />
         </div>
         <TryoutList

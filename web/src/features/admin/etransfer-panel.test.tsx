@@ -2,7 +2,7 @@
  * The e-Transfers fold (issue 46 §2): only where the season takes e-Transfer; the bank's file sent as
  * text/csv; the answer's lists with short and over amounts shown, and Apply on a proposal.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EtransferImportAnswer } from '@club/shared/etransfer';
 import { onRoute } from '../../test/route-mock';
@@ -91,6 +91,62 @@ describe('the e-Transfers fold (issue 46)', () => {
     expect(await fold.findByText('Applied to Amara Okafor')).toBeInTheDocument();
     expect(applied).toEqual([{ tryout_id: 's.p2' }]);
     expect(fold.queryByRole('button', { name: 'Apply to Amara Okafor' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('refreshes the registrations table after an import and after an Apply: a paid row no longer offers Mark received', async () => {
+    // Prepare
+    const awaiting = (id: string, n: number, first: string) => ({
+      ...aRow({ id, tryout_number: n, first_name: first, last_name: 'Quinn' }),
+      payment_method: 'etransfer' as const,
+      payment_status: 'awaiting_etransfer' as const,
+      amount_paid_cents: 0,
+      amount_due_cents: 4500,
+    });
+    const paid = (row: ReturnType<typeof awaiting>) => ({
+      ...row,
+      payment_status: 'paid' as const,
+      amount_paid_cents: 4500,
+      amount_due_cents: 0,
+    });
+    const mina = awaiting('s.p1', 1, 'Mina');
+    const amara = awaiting('s.p2', 2, 'Amara');
+    const api = serveAdmin({
+      seasons: [anAdminSeason({ etransfer: { enabled: true, address: 'treasurer@summit.test' } })],
+      rows: [mina, amara],
+    });
+    const { user } = await renderAdminWithRows();
+    const seasonId = Object.keys(api.rows)[0]!;
+    server.use(
+      onRoute('importEtransfers', () => {
+        api.rows[seasonId] = [paid(mina), amara];
+        return answer;
+      }),
+      onRoute('applyEtransferRow', () => {
+        api.rows[seasonId] = [paid(mina), paid(amara)];
+        return { ...answer.proposed[0]! };
+      }),
+    );
+    const markMina = { name: /Mark e-Transfer received: .*Mina Quinn/ };
+    const markAmara = { name: /Mark e-Transfer received: .*Amara Quinn/ };
+    expect(screen.getByRole('button', markMina)).toBeInTheDocument();
+    expect(screen.getByRole('button', markAmara)).toBeInTheDocument();
+    await user.click(screen.getByText('e-Transfers', { selector: 'summary' }));
+    const fold = within(screen.getByText('e-Transfers', { selector: 'summary' }).closest('details')!);
+
+    // Act
+    await user.upload(
+      fold.getByLabelText('Bank file (CSV)'),
+      new File([CSV], 'bank.csv', { type: 'text/csv' }),
+    );
+    await user.click(fold.getByRole('button', { name: 'Import' }));
+    await fold.findByRole('region', { name: 'Matched and paid' });
+    await waitFor(() => expect(screen.queryByRole('button', markMina)).not.toBeInTheDocument());
+    // Amara's line is only proposed: her row still offers Mark received until the admin applies it.
+    await screen.findByRole('button', markAmara);
+    await user.click(fold.getByRole('button', { name: 'Apply to Amara Okafor' }));
+
+    // Assess
+    await waitFor(() => expect(screen.queryByRole('button', markAmara)).not.toBeInTheDocument());
   }, 20_000);
 
   it('is not there for a season that does not take e-Transfer', async () => {

@@ -75,7 +75,8 @@ function textOf(file: File): Promise<string> {
   });
 }
 
-export function EtransferPanel({ notify }: { notify: Notify }) {
+/** `onChanged` reloads the registrations table after an import or an Apply paid families (their rows change). */
+export function EtransferPanel({ notify, onChanged }: { notify: Notify; onChanged?: () => unknown }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<EtransferImportAnswer | null>(null);
@@ -94,6 +95,7 @@ export function EtransferPanel({ notify }: { notify: Notify }) {
       setAnswer(result);
       setApplied({});
       notify.success(t.imported(result.matched.length));
+      if (result.matched.length) void onChanged?.();
     } catch (error) {
       notify.error(serverMessageOr(error, t.importFailed));
     } finally {
@@ -106,6 +108,7 @@ export function EtransferPanel({ notify }: { notify: Notify }) {
       await callApi('applyEtransferRow', { params: { rowId: row.row_id }, body: { tryout_id: tryoutId } });
       setApplied((now) => ({ ...now, [row.row_id]: name }));
       notify.success(t.applied(name));
+      void onChanged?.();
     } catch (error) {
       notify.error(serverMessageOr(error, t.applyFailed));
     }
