@@ -125,8 +125,8 @@ export class ApiStack extends Stack {
    */
   readonly offerSweep: HandlerFunction;
   /**
-   * Daily at 16:00 UTC (9 or 10 a.m. in Edmonton): team fee instalments due that day are charged to the card
-   * saved at the first payment, and a declined one is mailed to the family (issue 46).
+   * Every hour: team fee instalments due (their Edmonton day has come) are charged to the card saved at the
+   * first payment, and a declined one is mailed to the family (issue 46).
    */
   readonly instalmentSweep: HandlerFunction;
   /** Each queue the rows send work to (`queue: '<name>'`), with its dead-letter queue and worker. */
@@ -509,13 +509,15 @@ export class ApiStack extends Stack {
       ],
     });
 
-    // The instalment sweep, daily (issue 46): charges team fee instalments due that day to the card saved at
+    // The instalment sweep, hourly (issue 46): charges team fee instalments due that day to the card saved at
     // the first payment (Stripe, under a key per instalment and attempt), and queues a declined one's mail on
-    // the family-mail queue. A claim per instalment makes an overlapping run charge nobody twice.
+    // the family-mail queue. A claim per instalment makes an overlapping run charge nobody twice. Hourly, not
+    // daily, so a charge a crashed run left unrecorded is asked again within the hour under the same key, well
+    // inside the 24 hours Stripe keeps a key (a day later, a second payment could be made).
     this.instalmentSweep = new HandlerFunction(this, 'InstalmentSweep', {
       name: 'instalmentSweep',
       handler: PLATFORM_FUNCTIONS.instalmentSweep.handler,
-      description: 'Daily: charges team fee instalments due to the saved card, each once',
+      description: 'Hourly: charges team fee instalments due to the saved card, each once',
       config,
       environment: {
         TABLE_NAME: props.table.tableName,
@@ -532,7 +534,7 @@ export class ApiStack extends Stack {
     });
     new Rule(this, 'InstalmentSweepSchedule', {
       description: `Club website ${config.stage}: the instalment sweep (issue 46)`,
-      schedule: Schedule.cron({ minute: '0', hour: '16' }),
+      schedule: Schedule.cron({ minute: '0' }),
       targets: [
         new LambdaFunction(this.instalmentSweep.function, {
           retryAttempts: 2,

@@ -1,12 +1,13 @@
 /**
- * The instalment sweep (issue 46 §1): once a day in AWS (EventBridge, 16:00 UTC, its own Lambda) and every
- * minute on the local stack, each team fee instalment whose due date (the club's day) has come is charged to
+ * The instalment sweep (issue 46 §1): every hour in AWS (EventBridge, its own Lambda) and every minute on the
+ * local stack, each team fee instalment whose due date (the club's day) has come is charged to
  * the card saved at the family's first payment, exactly once:
  * - a claim moves the instalment to `charging` and its attempt up from the value read (db/money/instalments.ts),
  *   so two sweeps at once, or a sweep run twice, charge it once;
  * - the charge's idempotency key names the instalment and the attempt (`instalment:<offerId>:<n>:<attempt>`),
- *   so a sweep that died after charging and before recording charges again with the same key 15 minutes later
- *   and Stripe answers the same PaymentIntent;
+ *   so a sweep that died after charging and before recording charges again with the same key at the next run
+ *   once 15 minutes have passed (within the hour, inside Stripe's 24 hours) and Stripe answers the same
+ *   PaymentIntent;
  * - a decline is recorded for that attempt, and the family is mailed once per attempt (the family-mail queue,
  *   claimed on the instalment) with a link to pay it; the sweep tries a declined one again, a day later at the
  *   earliest, only as many times as the team's setting allows.
