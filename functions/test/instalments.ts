@@ -3,6 +3,7 @@
  * offers on, an offer accepted through the API, and the first instalment paid on the Stripe stand-in with one
  * of its test cards (each setup answer checked).
  */
+import type Stripe from 'stripe';
 import { todayInClubZone, type OfferAnswer } from '@club/shared';
 import type { TeamItem } from '../src/db/teams/teams';
 import { createAdmin } from './admin';
@@ -22,7 +23,7 @@ export const CARD_WORKS = '4242424242424242';
 export const CARD_DECLINES_LATER = '4000000000000341';
 
 /** Presses Pay on the stand-in's checkout page with a test card; the session as Stripe then has it. */
-export async function payWithCard(sessionId: string, card: string) {
+export async function payWithCard(sessionId: string, card: string): Promise<Stripe.Checkout.Session> {
   const standIn = process.env.STRIPE_API_BASE ?? '';
   const res = await fetch(`${standIn}/checkout/${sessionId}/pay`, {
     method: 'POST',
@@ -49,7 +50,11 @@ export async function acceptedThroughApi(
 }
 
 /** The family pays the first instalment on the stand-in with `card` and Stripe tells the webhook; the session. */
-export async function firstInstalmentPaid(family: TestPlayer, offerId: string, card = CARD_WORKS) {
+export async function firstInstalmentPaid(
+  family: TestPlayer,
+  offerId: string,
+  card = CARD_WORKS,
+): Promise<Stripe.Checkout.Session> {
   const opened = await ok('startOfferCheckout', { token: family.token, params: { offerId }, body: {} });
   const session = await payWithCard(sessionIdOf(opened.body.url as string), card);
   const told = await deliverEvent('checkout.session.completed', session);
