@@ -3,7 +3,7 @@
  * as the screens do, and promises a retry only where one can pass.
  */
 import { describe, expect, it } from 'vitest';
-import { instalmentDeclinedMail } from './instalment-mails';
+import { instalmentDeclinedMail, instalmentPaidMail } from './instalment-mails';
 
 const declined = (reason: string, retrying: boolean) =>
   instalmentDeclinedMail({
@@ -43,5 +43,40 @@ describe('the declined instalment’s mail', () => {
     expect(mail.text).toContain('The bank asked to confirm the payment.');
     expect(mail.text).toContain('please pay it with the link on your dashboard.');
     expect(mail.text).not.toContain('try the card again tomorrow');
+  });
+});
+
+describe('the paid instalment’s mail', () => {
+  const paid = (next: { amountCents: number; dueDate: string } | null, cardLast4: string | null) =>
+    instalmentPaidMail({
+      to: 'family@example.test',
+      firstName: 'Priya',
+      athleteName: 'Freya',
+      teamName: 'Sabres 15U Black',
+      seasonName: 'Fall 2026',
+      n: 2,
+      count: 3,
+      amountCents: 25_000,
+      // 11:30 p.m. in Edmonton on December 1 is already December 2 in UTC.
+      paidAt: '2026-12-02T06:30:00.000Z',
+      cardLast4,
+      next,
+    });
+
+  it('says the amount, the day in Edmonton, the card and the next instalment', () => {
+    const mail = paid({ amountCents: 24_999, dueDate: '2027-01-01' }, '4242');
+    expect(mail.subject).toBe('Instalment 2 of 3 of your Sabres 15U Black team fee is paid');
+    expect(mail.text).toContain(
+      'received $250.00 for instalment 2 of 3 of Freya’s Sabres 15U Black team fee (Fall 2026) on December 1, 2026 with the card ending in 4242.',
+    );
+    expect(mail.text).toContain('Next: instalment 3 of 3, $249.99, due January 1, 2027.');
+    expect(mail.text).not.toContain('paid in full');
+  });
+
+  it('says the fee is paid in full after the last, and names no card when none is known', () => {
+    const mail = paid(null, null);
+    expect(mail.text).toContain('Your team fee is now paid in full.');
+    expect(mail.text).not.toContain('card ending');
+    expect(mail.text).toContain('on December 1, 2026.');
   });
 });

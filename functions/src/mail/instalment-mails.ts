@@ -1,8 +1,14 @@
 /**
- * What a family is told about a team fee instalment (issue 46): a card declined for it, with the amount, the
- * reason in plain words and the link to pay it from the dashboard.
+ * What a family is told about a team fee instalment (issue 46): each one paid (amount, day, card, what comes
+ * next), and a card declined for it, with the amount, the reason in plain words and the link to pay it from the
+ * dashboard.
  */
-import { formatCad, INSTALMENT_DECLINE_REASONS, type InstalmentDeclineReason } from '@club/shared';
+import {
+  CLUB_TIME_ZONE,
+  formatCad,
+  INSTALMENT_DECLINE_REASONS,
+  type InstalmentDeclineReason,
+} from '@club/shared';
 import { CLUB_NAME, compose, siteLink } from './layout';
 import type { MailMessage } from './ses-sender';
 import type { TeamFeeFacts } from './team-fee-mails';
@@ -53,6 +59,49 @@ export function instalmentDeclinedMail(
     firstName: input.firstName,
     paragraphs: [first, next],
     action: { label: 'Pay it on my dashboard', url: siteLink('/dashboard') },
+    footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
+  });
+}
+
+/** A paid instalment's day as a family reads it, in Edmonton: "December 1, 2026". */
+function paidDayText(paidAt: string): string {
+  return new Date(paidAt).toLocaleDateString('en-CA', {
+    timeZone: CLUB_TIME_ZONE,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+/**
+ * An instalment paid (the first at the checkout, a later one charged on its date or paid from its link): the
+ * amount, the day in Edmonton, the card where known, and what comes next.
+ */
+export function instalmentPaidMail(
+  input: TeamFeeFacts & {
+    n: number;
+    count: number;
+    amountCents: number;
+    paidAt: string;
+    cardLast4: string | null;
+    /** The plan's next instalment, or null when this one was the last. */
+    next: { amountCents: number; dueDate: string } | null;
+  },
+): MailMessage {
+  const whose = input.athleteName ? `${input.athleteName}’s` : 'your';
+  const card = input.cardLast4 ? ` with the card ending in ${input.cardLast4}` : '';
+  return compose({
+    to: input.to,
+    kind: 'instalment-paid',
+    subject: `Instalment ${input.n} of ${input.count} of your ${input.teamName} team fee is paid`,
+    firstName: input.firstName,
+    paragraphs: [
+      `${CLUB_NAME} received ${formatCad(input.amountCents)} for instalment ${input.n} of ${input.count} of ${whose} ${input.teamName} team fee (${input.seasonName}) on ${paidDayText(input.paidAt)}${card}.`,
+      input.next
+        ? `Next: instalment ${input.n + 1} of ${input.count}, ${formatCad(input.next.amountCents)}, due ${dueDateText(input.next.dueDate)}.`
+        : 'Your team fee is now paid in full.',
+    ],
+    action: { label: 'See it on my dashboard', url: siteLink('/dashboard') },
     footer: `Questions? Contact ${CLUB_NAME}: ${siteLink('/contact')}`,
   });
 }

@@ -61,6 +61,18 @@ export const InstalmentDeclinedMessageSchema = v.object({
 export type InstalmentDeclinedMessage = v.InferOutput<typeof InstalmentDeclinedMessageSchema>;
 
 /**
+ * A team fee instalment paid (issue 46): the family is told once per instalment (claimed on the instalment,
+ * or for the first on the offer), whoever recorded it first.
+ */
+export const InstalmentPaidMessageSchema = v.object({
+  kind: v.literal('instalment_paid'),
+  season_id: Id,
+  player_id: Id,
+  n: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4)),
+});
+export type InstalmentPaidMessage = v.InferOutput<typeof InstalmentPaidMessageSchema>;
+
+/**
  * The waitlist's mails (issue 45 §1): a spot held for a waitlisted family (its entry and the hold's round,
  * claimed on the entry), or a hold that lapsed (the entry is gone: its account and group, claimed once as a
  * family notice).
@@ -88,6 +100,7 @@ export const FamilyMailMessageSchema = v.variant('kind', [
   ConfirmationMessageSchema,
   TeamFeePaidMessageSchema,
   InstalmentDeclinedMessageSchema,
+  InstalmentPaidMessageSchema,
   EtransferReceivedMessageSchema,
   ...SpotMailMessageSchema.options,
 ]);

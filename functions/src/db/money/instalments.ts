@@ -58,6 +58,8 @@ export interface InstalmentItem {
   declined_reason?: string;
   /** The attempt whose decline the family was mailed about (once per attempt). */
   mailed_attempt?: number;
+  /** When the family was mailed that it is paid (once per instalment). */
+  paid_mailed_at?: string;
   /**
    * The family's own checkout of it (its link after a decline): the current attempt, its session, until when
    * its page can be paid (epoch seconds; the sweep charges nothing while one is open) and what it is made from:
@@ -763,4 +765,85 @@ export async function saveCardForLaterInstalments(
       ),
     );
   }
+}
+
+/**
+ * Claims the mail telling an instalment paid: once per instalment (`paid_mailed_at` written only where none is,
+ * and only once it is paid), whoever recorded the payment. The instalment as claimed, or null.
+ */
+export async function claimPaidMail(
+  seasonId: string,
+  playerId: string,
+  n: number,
+  now: Date,
+): Promise<InstalmentItem | null> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(seasonId, playerId, n),
+        UpdateExpression: 'SET paid_mailed_at = :at',
+        ConditionExpression: '#state = :paid AND attribute_not_exists(paid_mailed_at)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':at': now.toISOString(), ':paid': 'paid' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    ),
+  );
+  return out?.Attributes ? toInstalment(out.Attributes) : null;
+}
+
+/** Gives a paid mail's claim back when the mail service held it back, so it comes again. */
+export async function releasePaidMail(
+  seasonId: string,
+  playerId: string,
+  n: number,
+  at: string,
+): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.instalment(seasonId, playerId, n),
+        UpdateExpression: 'REMOVE paid_mailed_at',
+        ConditionExpression: 'paid_mailed_at = :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
+}
+
+/**
+ * Claims the mail telling a plan's first instalment paid, on the offer (`fee_first_mailed_at`): once, and only
+ * once the first is recorded (the offer has a plan and its payment). False when mailed already or not paid.
+ */
+export async function claimFirstPaidMail(seasonId: string, playerId: string, now: Date): Promise<boolean> {
+  const out = await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.offer(seasonId, playerId),
+        UpdateExpression: 'SET fee_first_mailed_at = :at',
+        ConditionExpression:
+          'attribute_exists(fee_plan) AND attribute_exists(fee_paid_at) AND attribute_not_exists(fee_first_mailed_at)',
+        ExpressionAttributeValues: { ':at': now.toISOString() },
+      }),
+    ),
+  );
+  return out !== null;
+}
+
+/** Gives the first instalment's mail claim back when the mail service held it back. */
+export async function releaseFirstPaidMail(seasonId: string, playerId: string, at: string): Promise<void> {
+  await unlessConditionFails(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.offer(seasonId, playerId),
+        UpdateExpression: 'REMOVE fee_first_mailed_at',
+        ConditionExpression: 'fee_first_mailed_at = :at',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
 }

@@ -35,6 +35,8 @@ import {
 } from '../../../test/stripe';
 import { adultPlayer, teamOf } from '../../../test/team-fees';
 import { createdTeam } from '../../../test/teams';
+import { deliverQueuedFamilyMail } from '../../../test/family-mail';
+import { mailsTo } from '../../../test/mailbox';
 
 describe('a team’s instalments (issue 46)', () => {
   it('keeps the due dates and retries the admin sets, and a team without them pays in full with 1 retry', async () => {
@@ -228,6 +230,17 @@ describe('POST /offers/{offerId}/instalments/{n}/checkout (issue 46)', () => {
     ]);
     const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
     expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['paid', 75_000]);
+    // Each paid instalment is mailed once, the one paid by the link (told twice) included.
+    await deliverQueuedFamilyMail();
+    const paidMails = (await mailsTo(family.email)).filter((m) => m.subject.includes('is paid'));
+    expect(paidMails.map((m) => m.subject)).toEqual([
+      'Instalment 1 of 3 of your Sabres 15U Black team fee is paid',
+      'Instalment 2 of 3 of your Sabres 15U Black team fee is paid',
+      'Instalment 3 of 3 of your Sabres 15U Black team fee is paid',
+    ]);
+    expect(paidMails[1]!.body.text).toContain('received $250.00 for instalment 2 of 3');
+    expect(paidMails[1]!.body.text).toContain('with the card ending in 4242');
+    expect(paidMails[2]!.body.text).toContain('Your team fee is now paid in full.');
   }, 120_000);
 
   it('leaves an instalment to the family while its page is open: the day’s charge does not take it too', async () => {

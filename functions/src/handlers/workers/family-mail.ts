@@ -9,7 +9,10 @@ import * as v from 'valibot';
 import { log } from '../../lib/log';
 import { deliverQueuedConfirmation, FamilyMailMessageSchema } from '../../services/mail/confirmation-mail';
 import { deliverQueuedEtransferReceived } from '../../services/mail/etransfer-mail';
-import { deliverQueuedInstalmentDecline } from '../../services/mail/instalment-mail';
+import {
+  deliverQueuedInstalmentDecline,
+  deliverQueuedInstalmentPaid,
+} from '../../services/mail/instalment-mail';
 import { deliverQueuedTeamFeeConfirmation } from '../../services/mail/team-fee-mail';
 import { deliverQueuedSpotMail } from '../../services/registration/waitlist';
 import type { WorkerContext } from './result-mail';
@@ -37,6 +40,7 @@ export async function handler(event: SQSEvent, context: WorkerContext): Promise<
         if (m.kind === 'spot_offer' || m.kind === 'spot_lapsed')
           return await deliverQueuedSpotMail(m, deadline);
         if (m.kind === 'instalment_declined') return await deliverQueuedInstalmentDecline(m, deadline);
+        if (m.kind === 'instalment_paid') return await deliverQueuedInstalmentPaid(m, deadline);
         if (m.kind === 'etransfer_received') return await deliverQueuedEtransferReceived(m, deadline);
         return m.kind === 'team_fee_paid'
           ? await deliverQueuedTeamFeeConfirmation(m, deadline)

@@ -15,7 +15,7 @@ import { log } from '../../lib/log';
 import { TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-sessions';
 import { savedCardOf } from '../../payments/off-session';
 import type { StripePaymentIntent } from '../../payments/webhook-events';
-import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
+import { mailInstalmentDeclineOnce, mailInstalmentPaidOnce } from '../mail/instalment-mail';
 import { recordInstalmentFee } from './stripe-fees';
 
 /** The metadata kind of an instalment's off-session PaymentIntent: its webhook events come back here. */
@@ -73,6 +73,7 @@ export async function fulfilInstalmentIntent(
     });
     log.info('instalment payment event applied', { offerId: intent.metadata.offer_id, n, outcome });
     if (outcome !== 'duplicate') await recordInstalmentFee(at, intent.id);
+    if (outcome !== 'duplicate') await mailInstalmentPaidOnce(ids.seasonId, ids.playerId, n);
     return;
   }
   const outcome = await instalmentsTable.recordInstalmentDeclined({
@@ -149,6 +150,11 @@ export async function fulfilInstalmentSession(
     log.info('instalment session applied', { offerId: offer.id, n: item.n, outcome });
     if (outcome !== 'duplicate') await recordInstalmentFee(at, change.paymentIntentId);
     if (change.paymentIntentId) await keepCard(offer, change.paymentIntentId);
+    // Mailed by whoever can queue it: the family's return, the webhook, the sweep. The instalment page's own
+    // calls ('checkout': its start, a withdraw, a rescind) have no family-mail queue; Stripe's news of the
+    // same payment mails it.
+    if (outcome !== 'duplicate' && options.source !== 'checkout')
+      await mailInstalmentPaidOnce(offer.season_id, offer.player_id, item.n);
     return;
   }
   await instalmentsTable.applyInstalmentSessionChange({

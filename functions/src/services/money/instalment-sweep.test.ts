@@ -248,5 +248,55 @@ describe('the instalment sweep (issue 46)', () => {
       'Instalment 3 of 3 of your Sabres 15U Black team fee was declined',
     ]);
     expect(declined[0]!.body.text).toContain('The card was declined for insufficient funds.');
+    const paid = (await mailsTo(family.email)).filter((m) => m.subject.includes('is paid'));
+    expect(paid.map((m) => m.subject).sort()).toEqual([
+      'Instalment 1 of 3 of your Sabres 15U Black team fee is paid',
+      'Instalment 2 of 3 of your Sabres 15U Black team fee is paid',
+    ]);
+  }, 120_000);
+
+  it('mails each paid instalment once, with what comes next, however often the job runs', async () => {
+    // Prepare
+    const { seasonId, team } = await planOfThree();
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id);
+    const paidMails = async () => {
+      await deliverQueuedFamilyMail();
+      return (await mailsTo(family.email)).filter((m) => m.subject.includes('is paid'));
+    };
+
+    // Act
+    const afterFirst = await paidMails();
+    await Promise.all([
+      runInstalmentSweep(noonOn(inDays(10)), [seasonId]),
+      runInstalmentSweep(noonOn(inDays(10)), [seasonId]),
+    ]);
+    await runInstalmentSweep(noonOn(inDays(11)), [seasonId]);
+    const afterSecond = await paidMails();
+    await runInstalmentSweep(noonOn(inDays(20)), [seasonId]);
+    await runInstalmentSweep(noonOn(inDays(20)), [seasonId]);
+    const afterThird = await paidMails();
+
+    // Assess
+    expect(afterFirst.map((m) => m.subject)).toEqual([
+      'Instalment 1 of 3 of your Sabres 15U Black team fee is paid',
+    ]);
+    expect(afterFirst[0]!.body.text).toContain('received $250.00 for instalment 1 of 3');
+    expect(afterFirst[0]!.body.text).toContain('with the card ending in 4242');
+    expect(afterFirst[0]!.body.text).toContain('Next: instalment 2 of 3, $250.00, due ');
+    expect(afterSecond.map((m) => m.subject)).toEqual([
+      'Instalment 1 of 3 of your Sabres 15U Black team fee is paid',
+      'Instalment 2 of 3 of your Sabres 15U Black team fee is paid',
+    ]);
+    expect(afterSecond[1]!.body.text).toContain('received $250.00 for instalment 2 of 3');
+    expect(afterSecond[1]!.body.text).toContain('with the card ending in 4242');
+    expect(afterSecond[1]!.body.text).toContain('Next: instalment 3 of 3, $250.00, due ');
+    expect(afterThird.map((m) => m.subject)).toEqual([
+      'Instalment 1 of 3 of your Sabres 15U Black team fee is paid',
+      'Instalment 2 of 3 of your Sabres 15U Black team fee is paid',
+      'Instalment 3 of 3 of your Sabres 15U Black team fee is paid',
+    ]);
+    expect(afterThird[2]!.body.text).toContain('Your team fee is now paid in full.');
+    expect(afterThird[2]!.body.text).not.toContain('Next:');
   }, 120_000);
 });

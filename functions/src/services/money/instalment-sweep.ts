@@ -21,7 +21,7 @@ import { teamsOfSeason } from '../../db/teams/teams';
 import { teamId as teamIds, DEFAULT_INSTALMENT_RETRIES } from '@club/shared';
 import { log } from '../../lib/log';
 import { chargeSavedCard, savedCardOf, type SavedCardCharge } from '../../payments/off-session';
-import { mailInstalmentDeclineOnce } from '../mail/instalment-mail';
+import { mailInstalmentDeclineOnce, mailInstalmentPaidOnce } from '../mail/instalment-mail';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { retrieveCheckoutSession } from '../../payments/checkout-sessions';
 import { changeOfSession, fulfilInstalmentSession, INSTALMENT_KIND } from './instalment-fulfilment';
@@ -204,6 +204,7 @@ async function chargeClaimed(
         paymentIntentId: charge.paymentIntentId,
       });
       await recordInstalmentFee(at, charge.paymentIntentId);
+      await mailInstalmentPaidOnce(item.season_id, item.player_id, item.n);
       outcome.paid += 1;
       return;
     case 'processing':

@@ -15,6 +15,7 @@ import { paymentIntentIdOf, TEAM_FEE_KIND, type CheckoutSession } from '../../pa
 import { savedCardOf } from '../../payments/off-session';
 import { fulfilInstalmentSession, instalmentOfSession } from './instalment-fulfilment';
 import { paymentCardOf } from '../../payments/refunds';
+import { mailInstalmentPaidOnce } from '../mail/instalment-mail';
 import { mailTeamFeeConfirmationOnce } from '../mail/team-fee-mail';
 import { recordTeamFeeFee } from './stripe-fees';
 
@@ -82,6 +83,9 @@ export async function fulfilTeamFee(
     await recordCard(offer, change.paymentIntentId);
     await recordTeamFeeFee(offer, change.paymentIntentId);
     await mailTeamFeeConfirmationOnce(offer);
+    // A plan's first instalment (issue 46): its own mail, claimed on the offer once (the fee's needs it paid).
+    if (offer.fee_plan && outcome !== 'duplicate')
+      await mailInstalmentPaidOnce(offer.season_id, offer.player_id, 1);
   }
   return offer;
 }
