@@ -7,7 +7,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { RouteDefinition } from '@club/shared';
 
 /** The slowest thing a function waits on decides its timeout. */
-export type WorkKind = 'table' | 'mail' | 'payments';
+export type WorkKind = 'table' | 'mail' | 'payments' | 'bulk';
 
 /**
  * Seconds each kind of work may take, cold start excluded (Lambda's init phase has its own limit):
@@ -16,16 +16,30 @@ export type WorkKind = 'table' | 'mail' | 'payments';
  * - mail: the above plus one SES SendEmail, which the SDK retries up to twice.
  * - payments: one or two Stripe calls; the Stripe client gives up on a request after 10 s and retries it
  *   (functions/src/payments/stripe-client.ts), so a single slow attempt and its retry must fit.
+ * - bulk: a whole file's lines in one request (the bank's e-Transfer import, 64 KB: ~500 transactions, a few
+ *   at a time, and their mails queued), up to just under API Gateway's 29 s integration limit.
  */
-export const TIMEOUT_SECONDS: Readonly<Record<WorkKind, number>> = { table: 5, mail: 10, payments: 25 };
+export const TIMEOUT_SECONDS: Readonly<Record<WorkKind, number>> = {
+  table: 5,
+  mail: 10,
+  payments: 25,
+  bulk: 28,
+};
 
-/** The kinds of work a route-table row does: every row uses the table; `mail` and `payments` add theirs. */
-export function workKinds(row: Pick<RouteDefinition, 'mail' | 'payments'>): WorkKind[] {
-  return ['table', ...(row.mail ? ['mail' as const] : []), ...(row.payments ? ['payments' as const] : [])];
+type Row = Pick<RouteDefinition, 'mail' | 'payments' | 'bulkImport'>;
+
+/** The kinds of work a route-table row does: every row uses the table; `mail`, `payments`, `bulkImport` add theirs. */
+export function workKinds(row: Row): WorkKind[] {
+  return [
+    'table',
+    ...(row.mail ? ['mail' as const] : []),
+    ...(row.payments ? ['payments' as const] : []),
+    ...(row.bulkImport ? ['bulk' as const] : []),
+  ];
 }
 
 /** A row's timeout: that of its slowest kind of work. */
-export function routeTimeout(row: Pick<RouteDefinition, 'mail' | 'payments'>): Duration {
+export function routeTimeout(row: Row): Duration {
   return Duration.seconds(Math.max(...workKinds(row).map((kind) => TIMEOUT_SECONDS[kind])));
 }
 

@@ -160,7 +160,9 @@ describe.each(['dev', 'prod'] as const)('%s stage monitoring', (name: StageName)
         const a = alarm(`${row.name}-p99-latency`);
         expect(dimension(a, 'Route')).toBe(`${row.method} /api${row.path}`);
         expect(a).toMatchObject({ ExtendedStatistic: 'p99', EvaluationPeriods: 3 });
-        expect(a.Threshold, row.name).toBe(row.payments ? 12_500 : row.mail ? 5_000 : 2_500);
+        expect(a.Threshold, row.name).toBe(
+          row.bulkImport ? 14_000 : row.payments ? 12_500 : row.mail ? 5_000 : 2_500,
+        );
       }
       expect(alarm('getActiveSeason-p99-latency').Threshold).toBe(2_500);
       expect(alarm('forgotPassword-p99-latency').Threshold).toBe(5_000);

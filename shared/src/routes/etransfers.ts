@@ -30,6 +30,7 @@ export const etransferRoutes = {
     handler: 'admin/etransfer-import',
     table: 'write',
     csvBody: true,
+    bulkImport: true,
     answer: answer<EtransferImportAnswer>(),
     queue: 'familyMail',
   },

@@ -66,6 +66,11 @@ export interface RouteDefinition {
    * file over the request limit is refused with a message that says so.
    */
   readonly csvBody?: true;
+  /**
+   * Works through a whole file's lines in one request (the bank's e-Transfer import): its function may run
+   * up to just under API Gateway's 29 s instead of the table's few seconds.
+   */
+  readonly bulkImport?: true;
   readonly answer: object;
   /** Sets or reads the refresh cookie: POST only, and refused from foreign origins. */
   readonly cookie?: boolean;
