@@ -190,6 +190,8 @@ export interface EtransferPayee {
   playerId: string;
   code: string;
   amountCents: number;
+  /** The registration as the caller read it: returned paid without reading it back after the transaction. */
+  registration?: RegistrationItem;
 }
 
 /**
@@ -207,8 +209,11 @@ export async function receiveEtransfer(
     by: AuditBy;
   },
 ): Promise<ReceiveOutcome> {
-  const { seasonId, playerId, code, amountCents, ...how } = input;
-  const out = await receiveEtransferLine({ ...how, payees: [{ seasonId, playerId, code, amountCents }] });
+  const { seasonId, playerId, code, amountCents, registration, ...how } = input;
+  const out = await receiveEtransferLine({
+    ...how,
+    payees: [{ seasonId, playerId, code, amountCents, ...(registration ? { registration } : {}) }],
+  });
   return out.outcome === 'received' ? { outcome: 'received', tryout: out.tryouts[0]! } : out;
 }
 
@@ -329,8 +334,18 @@ export async function receiveEtransferLine(input: {
     ),
   );
   if (!codes) {
+    // The transaction's conditions held, so a registration read before is as written but for what it set.
     const tryouts = await Promise.all(
       input.payees.map(async (p) => {
+        if (p.registration) {
+          return {
+            ...p.registration,
+            payment_status: 'paid' as const,
+            etransfer_paid_at: at,
+            ...(bankReference ? { etransfer_bank_reference: bankReference } : {}),
+            ...(rowItem ? { etransfer_row_id: rowItem.row_id } : {}),
+          };
+        }
         const out = await db().send(
           new GetCommand({
             TableName: tableName(),

@@ -42,6 +42,63 @@ function payeeOf(t: RegistrationItem): Payee {
   };
 }
 
+/** How many of a file's lines are applied at once (each one transaction and its mail queued). */
+const IMPORT_CONCURRENCY = 8;
+
+type Settled = {
+  list: keyof EtransferImportAnswer;
+  view: EtransferImportAnswer[keyof EtransferImportAnswer][number];
+};
+
+/**
+ * The lines (indices, in file order) in groups that share nothing: two lines sharing a key (a code, a line
+ * id) are in one group, directly or through others, in their file order.
+ */
+export function sharingGroups(
+  lines: readonly number[],
+  keysOf: (line: number) => readonly string[],
+): number[][] {
+  const parent = new Map<number, number>();
+  const find = (x: number): number => {
+    let root = x;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(x, root);
+    return root;
+  };
+  const owner = new Map<string, number>();
+  for (const line of lines) {
+    parent.set(line, line);
+    for (const key of keysOf(line)) {
+      const other = owner.get(key);
+      if (other === undefined) owner.set(key, line);
+      else parent.set(find(line), find(other));
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (const line of lines) {
+    const root = find(line);
+    groups.set(root, [...(groups.get(root) ?? []), line]);
+  }
+  return [...groups.values()];
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /** Imports the bank's file: every line in one list of the answer. */
 export async function importEtransfers(
   csv: string,
@@ -87,8 +144,8 @@ export async function importEtransfers(
     unmatched: [],
     amount_mismatch: [],
   };
-  // One line after another: a line applied is seen by the next (the same code twice in one file).
-  for (const row of rows) {
+  // One line's verdict, and its write when it matched (the transaction's conditions keep it to one payment).
+  const settle = async (row: (typeof rows)[number]): Promise<Settled> => {
     const before = stored.get(row.row_id);
     const context = {
       applied:
@@ -111,22 +168,26 @@ export async function importEtransfers(
       );
       if (out.outcome === 'received') {
         for (const p of together) p.awaiting = false;
-        answer.matched.push({
-          ...row,
-          tryout_id: together[0]!.tryout_id,
-          tryout_ids: together.map((p) => p.tryout_id),
-          player_name: together.map((p) => p.player_name).join(' and '),
-        });
-        continue;
+        return {
+          list: 'matched',
+          view: {
+            ...row,
+            tryout_id: together[0]!.tryout_id,
+            tryout_ids: together.map((p) => p.tryout_id),
+            player_name: together.map((p) => p.player_name).join(' and '),
+          },
+        };
       }
       if (out.outcome === 'row-applied') {
         const now = await etransfers.getRow(row.row_id);
-        answer.already_applied.push({
-          ...row,
-          tryout_id: now?.tryout_id ?? together[0]!.tryout_id,
-          ...(now?.tryout_ids ? { tryout_ids: now.tryout_ids } : {}),
-        });
-        continue;
+        return {
+          list: 'already_applied',
+          view: {
+            ...row,
+            tryout_id: now?.tryout_id ?? together[0]!.tryout_id,
+            ...(now?.tryout_ids ? { tryout_ids: now.tryout_ids } : {}),
+          },
+        };
       }
       // One of them paid or withdrawn meanwhile: a person decides.
       verdict = {
@@ -142,21 +203,38 @@ export async function importEtransfers(
       const out = await receive(registrations.get(payee.tryout_id)!, { by: admin, row });
       payee.awaiting = false;
       if (out.outcome === 'received') {
-        answer.matched.push({ ...row, tryout_id: payee.tryout_id, player_name: payee.player_name });
-        continue;
+        return {
+          list: 'matched',
+          view: { ...row, tryout_id: payee.tryout_id, player_name: payee.player_name },
+        };
       }
       if (out.outcome === 'row-applied') {
         const now = await etransfers.getRow(row.row_id);
-        answer.already_applied.push({ ...row, tryout_id: now?.tryout_id ?? payee.tryout_id });
-        continue;
+        return { list: 'already_applied', view: { ...row, tryout_id: now?.tryout_id ?? payee.tryout_id } };
       }
       // Paid or withdrawn meanwhile: what the line is now.
       verdict = classify(row, context);
     }
     if (verdict.list === 'matched') throw new Error('A line matched twice');
     if (verdict.list !== 'already_applied') await etransfers.keepOpenRow(verdict.view, now);
-    answer[verdict.list].push(verdict.view);
+    return { list: verdict.list, view: verdict.view };
+  };
+  // Lines that cannot touch the same thing run side by side, a few at a time: a line sharing a code or a
+  // line id with another runs after it (so a line applied is seen by the next, the same code twice in one
+  // file). Lines naming no known code (proposals by name and amount) are decided last, once every code's
+  // line is applied, so a registration a code paid is not proposed again.
+  const results: Settled[] = new Array<Settled>(rows.length);
+  const byKnownCode = rows.map(
+    (row) => stored.get(row.row_id)?.state === 'applied' || referencesIn(row.message).some((c) => byCode(c)),
+  );
+  for (const phase of [true, false]) {
+    const lines = rows.flatMap((row, i) => (byKnownCode[i] === phase ? [i] : []));
+    const groups = sharingGroups(lines, (i) => [`row:${rows[i]!.row_id}`, ...referencesIn(rows[i]!.message)]);
+    await eachBounded(groups, IMPORT_CONCURRENCY, async (group) => {
+      for (const i of group) results[i] = await settle(rows[i]!);
+    });
   }
+  for (const { list, view } of results) answer[list].push(view);
   log.info('e-transfer file imported', {
     lines: rows.length,
     ...Object.fromEntries(Object.entries(answer).map(([list, views]) => [list, views.length])),
