@@ -29,7 +29,8 @@ async function teamFeeCheckout(
     ...(options.saveCard === undefined ? {} : { saveCard: options.saveCard }),
     ...(options.customerId === undefined ? {} : { customerId: options.customerId }),
   });
-  expect(session.url).toBeTruthy();
+  // A page the family can open: the stand-in's checkout page for this session.
+  expect(session.url).toMatch(new RegExp(`/checkout/${session.id}$`));
   return session;
 }
 

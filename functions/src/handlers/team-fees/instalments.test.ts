@@ -323,57 +323,38 @@ describe('POST /offers/{offerId}/instalments/{n}/checkout (issue 46)', () => {
     expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['paid', 50_000]);
   }, 120_000);
 
-  it('closes the family’s open instalment page when they withdraw, so it cannot be paid after', async () => {
-    // Prepare: instalment 2 due today, its page opened by the family
-    const seasonId = await offersSeason();
-    const admin = await createAdmin();
-    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
-    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(0)] });
-    const { family, answer } = await acceptedThroughApi(team);
-    await firstInstalmentPaid(family, answer.id);
-    const opened = await payInstalment(family.token, answer.id, '2');
-    const sessionId = sessionIdOf(opened.body.url as string);
-    if ((await sessionOnStandIn(sessionId)).status !== 'open') throw new Error('the page did not open');
+  it.each([
+    ['the family withdraws', 'withdrawOffer', 'family'],
+    ['the club rescinds the place', 'rescindOffer', 'admin'],
+  ] as const)(
+    'closes the family’s open instalment page when %s, so it cannot be paid after',
+    async (_, route, by) => {
+      // Prepare: instalment 2 due today, its page opened by the family
+      const seasonId = await offersSeason();
+      const admin = await createAdmin();
+      await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
+      const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(0)] });
+      const { family, answer } = await acceptedThroughApi(team);
+      await firstInstalmentPaid(family, answer.id);
+      const opened = await payInstalment(family.token, answer.id, '2');
+      const sessionId = sessionIdOf(opened.body.url as string);
+      if ((await sessionOnStandIn(sessionId)).status !== 'open') throw new Error('the page did not open');
 
-    // Act
-    const withdrawn = await call('withdrawOffer', {
-      token: family.token,
-      params: { offerId: answer.id },
-      body: {},
-    });
+      // Act
+      const ended = await call(route, {
+        token: by === 'family' ? family.token : admin.token,
+        params: { offerId: answer.id },
+        body: {},
+      });
 
-    // Assess
-    expect(withdrawn.status).toBe(200);
-    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
-    const [second] = await instalmentsOfPlayer(seasonId, family.id);
-    expect(second!.state).toBe('stopped');
-  }, 120_000);
-
-  it('closes the family’s open instalment page when the club rescinds the place', async () => {
-    // Prepare: instalment 2 due today, its page opened by the family
-    const seasonId = await offersSeason();
-    const admin = await createAdmin();
-    await ok('publishOffers', { token: admin.token, params: { id: seasonId }, body: {} });
-    const team = await teamOf(seasonId, { fee_cents: 50_000, instalment_due_dates: [inDays(0)] });
-    const { family, answer } = await acceptedThroughApi(team);
-    await firstInstalmentPaid(family, answer.id);
-    const opened = await payInstalment(family.token, answer.id, '2');
-    const sessionId = sessionIdOf(opened.body.url as string);
-    if ((await sessionOnStandIn(sessionId)).status !== 'open') throw new Error('the page did not open');
-
-    // Act
-    const rescinded = await call('rescindOffer', {
-      token: admin.token,
-      params: { offerId: answer.id },
-      body: {},
-    });
-
-    // Assess
-    expect(rescinded.status).toBe(200);
-    expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
-    const [second] = await instalmentsOfPlayer(seasonId, family.id);
-    expect(second!.state).toBe('stopped');
-  }, 120_000);
+      // Assess
+      expect(ended.status).toBe(200);
+      expect((await sessionOnStandIn(sessionId)).status).toBe('expired');
+      const [second] = await instalmentsOfPlayer(seasonId, family.id);
+      expect(second!.state).toBe('stopped');
+    },
+    120_000,
+  );
 
   it('refuses cash once an instalment is paid by card, and withdrawing stops the instalments still to come', async () => {
     // Prepare
