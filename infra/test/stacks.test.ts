@@ -211,7 +211,7 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(senders.map((row) => row.name).sort()).toEqual([...mailAtOnce].sort());
     });
 
-    it('sizes each timeout to the work: 5 s for the table, 10 s with mail, 25 s with Stripe', () => {
+    it('sizes each timeout to the work: 5 s for the table, 10 s with mail, 25 s with Stripe, 28 s for a bank file', () => {
       const { templates, stacks } = stage(name);
       const functions = resources(templates.api, 'AWS::Lambda::Function');
       const timeoutOf = (row: string): unknown =>
@@ -222,8 +222,10 @@ describe.each(['dev', 'prod'] as const)('%s stage', (name) => {
       expect(timeoutOf('register')).toBe(10);
       expect(timeoutOf('registerTryout')).toBe(25);
       expect(timeoutOf('stripeWebhook')).toBe(25);
+      expect(timeoutOf('importEtransfers')).toBe(28);
       for (const row of routeList()) {
-        expect(timeoutOf(row.name), row.name).toBe(row.payments ? 25 : row.mail ? 10 : 5);
+        const expected = row.bulkImport ? 28 : row.payments ? 25 : row.mail ? 10 : 5;
+        expect(timeoutOf(row.name), row.name).toBe(expected);
       }
     });
 
