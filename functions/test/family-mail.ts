@@ -6,6 +6,7 @@
  */
 import {
   DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SQSClient,
   type Message,
@@ -68,5 +69,32 @@ export async function deliverQueuedFamilyMail(
         }),
       );
     }
+  }
+}
+
+/**
+ * Delivers the family-mail queue until nothing on it is waiting or held back (a confirmation queued with a
+ * delay, as a registration waiting for its number queues it): a later comparison is then not changed by an
+ * earlier step's mail arriving in the middle of it. Messages the worker handed back stay in flight, unwaited.
+ */
+export async function settleFamilyMail(
+  queueUrl = process.env.FAMILY_MAIL_QUEUE_URL!,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await deliverQueuedFamilyMail(queueUrl);
+    const { Attributes } = await sqs().send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesDelayed'],
+      }),
+    );
+    const left =
+      Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
+      Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0);
+    if (left === 0) return;
+    if (Date.now() > deadline) throw new Error(`family mail did not settle: ${left} messages left`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
