@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, inject } from 'vitest';
-import { ensureFamilyMailQueue, ensureResultMailQueue, ensureTable } from '../../scripts/src/local/services';
+import { ensureFamilyMailQueue, ensureResultMailQueue, ensureTable } from '../../scripts/src/local/provision';
 import { STAND_IN_SECRET_KEY } from '../../scripts/src/local/config';
 
 const tableName = `club-test-${randomUUID().slice(0, 8)}`;

@@ -20,7 +20,7 @@ import {
 import type { SQSEvent } from 'aws-lambda';
 import { familyMailQueue } from '@club/functions/queue/family-mail-settings';
 import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
-import { sqsClient } from './services';
+import { sqsClient } from './provision';
 
 export interface ResultMailPoller {
   /** How many batches the worker has been handed. */

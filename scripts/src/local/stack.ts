@@ -8,15 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { STAND_IN_SECRET_KEY, localJwtSecret, repoRoot, type LocalConfig } from './config';
 import { StartupError, assertPortFree } from './ports';
-import {
-  ensureFamilyMailQueue,
-  ensureResultMailQueue,
-  ensureTable,
-  startDynamo,
-  startMail,
-  startQueue,
-  type RunningService,
-} from './services';
+import { ensureFamilyMailQueue, ensureResultMailQueue, ensureTable } from './provision';
+import { startDynamo, startMail, startQueue, type RunningService } from './services';
 import { startStripeStandIn } from './stripe-stand-in';
 
 export interface StackOptions extends LocalConfig {

@@ -10,7 +10,7 @@ import { familyMailQueue } from '../../queue/family-mail-settings';
 import { mailConfirmationOnce } from '../../services/mail/confirmation-mail';
 import { mailCounts, seedRegistrations, waitFor, BULK_TIMEOUT_MS } from '../../../test/admin';
 import { openSeason } from '../../../test/players';
-import { ensureQueue } from '../../../../scripts/src/local/services';
+import { ensureQueue } from '../../../../scripts/src/local/provision';
 import { freePort } from '../../../../scripts/src/local/ports';
 import {
   startResultMailPoller,

@@ -24,11 +24,8 @@ import {
 import { openSeason } from '../../../test/players';
 import { startRefusingMail, type RefusingMail } from '../../../test/refusing-mail';
 import { freePort } from '../../../../scripts/src/local/ports';
-import {
-  ensureResultMailQueue,
-  startQueue,
-  type RunningService,
-} from '../../../../scripts/src/local/services';
+import { ensureResultMailQueue } from '../../../../scripts/src/local/provision';
+import { startQueue, type RunningService } from '../../../../scripts/src/local/services';
 import { handler } from './result-mail';
 import { ok } from '../../../test/builders';
 
