@@ -46,13 +46,14 @@ describe('a family account', () => {
 
     // Sign up as a parent: no birth date or emergency contact of their own.
     await page.goto('/register');
+    // Typing before the page hydrates is account-prerender.e2e.ts's subject; this journey starts once it has.
+    await page.waitForSelector('html[data-hydrated]');
     await page.getByRole('radio', { name: 'A parent or guardian' }).check();
     await page.getByLabel('First name').fill('Jordan');
     await page.getByLabel('Last name').fill('Tester');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Phone number').fill('780-555-0107');
-    // The choice may be made before the page has hydrated: the app takes it up and drops the field then.
     await page.getByLabel('Date of birth').waitFor({ state: 'detached' });
     await page.getByLabel('I am 18 or older.').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
