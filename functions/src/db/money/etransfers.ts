@@ -17,6 +17,7 @@ import { db, tableName } from '../platform/client';
 import { expiresAt, keys } from '../platform/keys';
 import { isConditionFailure, transactOrConditionCodes, unlessConditionFails } from '../platform/transactions';
 import { toRegistration, type RegistrationItem } from '../registration/registration-item';
+import { updateTryoutIf } from '../registration/registrations';
 
 /** Whose a reference code is: the registration (kind 'tryout') or, later, a team fee it was made for. */
 export interface EtransferReferenceItem {
@@ -377,21 +378,13 @@ export async function claimReceivedMail(
   playerId: string,
   now: Date,
 ): Promise<RegistrationItem | null> {
-  const out = await unlessConditionFails(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.tryout(seasonId, playerId),
-        UpdateExpression: 'SET etransfer_mailed_at = :at',
-        ConditionExpression:
-          'attribute_exists(PK) AND payment_method = :method AND attribute_exists(etransfer_paid_at) AND ' +
-          'attribute_not_exists(etransfer_mailed_at)',
-        ExpressionAttributeValues: { ':at': now.toISOString(), ':method': 'etransfer' },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-  );
-  return out?.Attributes ? toRegistration(out.Attributes) : null;
+  return updateTryoutIf(seasonId, playerId, {
+    UpdateExpression: 'SET etransfer_mailed_at = :at',
+    ConditionExpression:
+      'attribute_exists(PK) AND payment_method = :method AND attribute_exists(etransfer_paid_at) AND ' +
+      'attribute_not_exists(etransfer_mailed_at)',
+    ExpressionAttributeValues: { ':at': now.toISOString(), ':method': 'etransfer' },
+  });
 }
 
 /** Gives the mail's claim back when it could not be sent, so the queue's next try mails. */
