@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
-import { ApiError, apiDownload, apiRequest, stopSessionCalls } from './api-client';
-import { clearToken, readToken, setSessionHooks, storeToken } from './session-token';
+import { ApiError, apiDownload, apiRequest } from './api-client';
+import { clearToken, readToken, setSessionHooks, stopSessionCalls, storeToken } from './session-token';
 
 function hooksRefreshingTo(token: string | null) {
   const hooks = {

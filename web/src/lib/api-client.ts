@@ -15,7 +15,7 @@ import {
   type RouteDefinition,
   type RouteName,
 } from '@club/shared/routes';
-import { endSession, readToken, refreshOnce } from './session-token';
+import { endSession, isSignedOutByHand, readToken, refreshOnce, sessionCall } from './session-token';
 
 /** An answer other than 2xx, with the API's `{ message, errors }` body when it sent one. */
 export class ApiError extends Error {
@@ -62,31 +62,11 @@ export interface RequestOptions {
   file?: { text: string; contentType: string };
 }
 
-// Whether someone signed out by hand here, and no one has signed in since.
-let signedOutByHand = false;
-// The calls under way with the session's token, stopped when it is signed out.
-const underWay = new Set<AbortController>();
-
-/**
- * Signing out by hand: every call still under way with the session's token is stopped and answers 401, so
- * nothing the session asked for reaches a signed-out screen and the server refuses none mid-way; until someone
- * signs in again, a call needing a session is not sent at all.
- */
-export function stopSessionCalls(): void {
-  signedOutByHand = true;
-  for (const call of underWay) call.abort();
-  underWay.clear();
-}
-
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = readToken();
-  const call = new AbortController();
-  if (token) {
-    headers.Authorization = `Bearer ${token}`;
-    signedOutByHand = false;
-    underWay.add(call);
-  }
+  const call = token ? sessionCall() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.file) headers['Content-Type'] = options.file.contentType;
   try {
@@ -99,13 +79,13 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
         : options.body === undefined
           ? undefined
           : JSON.stringify(options.body),
-      signal: call.signal,
+      signal: call?.signal,
     });
   } catch (error) {
-    if (call.signal.aborted) return new Response(null, { status: 401 });
+    if (call?.signal.aborted) return new Response(null, { status: 401 });
     throw error;
   } finally {
-    underWay.delete(call);
+    call?.done();
   }
 }
 
@@ -125,7 +105,7 @@ async function sendInSession(path: string, options: RequestOptions): Promise<Res
   if (options.session === false) return send(path, options);
   // Signed out in this page (by hand a moment ago, say, while a section was still loading): a call that needs a
   // session is refused here. Sent, it would only be refused, and its refresh could renew the session being ended.
-  const signedOut = () => signedOutByHand && !readToken();
+  const signedOut = isSignedOutByHand;
   if (signedOut()) return new Response(null, { status: 401 });
   let res = await send(path, options);
   if (res.status === 401 && !signedOut()) {

@@ -23,6 +23,38 @@ export function clearToken(): void {
   sessionStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
+// Whether someone signed out by hand here, and no one has signed in since.
+let signedOutByHand = false;
+// The calls under way with the session's token, stopped when it is signed out.
+const underWay = new Set<AbortController>();
+
+/**
+ * Signing out by hand: every call still under way with the session's token is stopped and answers 401, so
+ * nothing the session asked for reaches a signed-out screen and the server refuses none mid-way; until someone
+ * signs in again, a call needing a session is not sent at all. Kept here, beside the token, so the sign-out
+ * stops them in the same moment it forgets the token, before the API client has even loaded.
+ */
+export function stopSessionCalls(): void {
+  signedOutByHand = true;
+  for (const call of underWay) call.abort();
+  underWay.clear();
+}
+
+/** Signed out in this page by hand, and not signed in since. */
+export function isSignedOutByHand(): boolean {
+  return signedOutByHand && !readToken();
+}
+
+/**
+ * A call made with the session's token (a token sent means someone is signed in again); `done` forgets it.
+ */
+export function sessionCall(): { signal: AbortSignal; done: () => void } {
+  signedOutByHand = false;
+  const call = new AbortController();
+  underWay.add(call);
+  return { signal: call.signal, done: () => underWay.delete(call) };
+}
+
 export interface SessionHooks {
   /** Gets a fresh access token (and stores it), or null when the session cannot be renewed. */
   refresh(): Promise<string | null>;

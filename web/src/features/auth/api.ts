@@ -5,7 +5,8 @@
  */
 import type { GuardianRegistrationInput, RegistrationInput } from '@club/shared/schemas';
 import type { MessageAnswer, SuccessAnswer, TokenAnswer, VerifiedAnswer } from '@club/shared/types';
-import { ApiError, callApi, stopSessionCalls } from '../../lib/api-client';
+import { ApiError, callApi } from '../../lib/api-client';
+import { stopSessionCalls } from '../../lib/session-token';
 import { peekReturnTo } from '../../lib/return-to';
 
 /** `code`: the sign-in code mailed once the account's sign-ins were limited (issue 34). */

@@ -90,6 +90,34 @@ describe('SessionProvider', () => {
     // The device forgets the helper apps' lists first (issue 42), then the server is told.
     await waitFor(() => expect(logoutCalls).toHaveBeenCalledTimes(1));
   });
+
+  it('logs out: a section asking for its data in the same moment sends nothing and renews nothing', async () => {
+    // Prepare: a section of the dashboard that mounts while the sign-out is still loading the account calls
+    sessionStorage.setItem('token', makeToken(player));
+    const asked: string[] = [];
+    server.use(
+      http.post('/api/auth/logout', () => new HttpResponse(null, { status: 204 })),
+      http.get('/api/household/invitations', () => {
+        asked.push('invitations');
+        return HttpResponse.json({ message: 'Not signed in.' }, { status: 401 });
+      }),
+      http.post('/api/auth/refresh-token', () => {
+        asked.push('refresh');
+        return HttpResponse.json({ token: makeToken(player) });
+      }),
+    );
+    renderWithSession(routes, '/');
+
+    // Act
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    const late = apiRequest('/api/household/invitations');
+
+    // Assess: refused here, with no request the server would refuse and no renewal of the session being ended
+    await expect(late).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
 });
 
 describe('a 401 on any call', () => {

@@ -15,7 +15,14 @@ import {
 } from 'react';
 import type { SessionUser } from '@club/shared';
 import { SessionContext, type SessionValue } from '../../lib/session-context';
-import { clearToken, readToken, refreshOnce, setSessionHooks, storeToken } from '../../lib/session-token';
+import {
+  clearToken,
+  readToken,
+  refreshOnce,
+  setSessionHooks,
+  stopSessionCalls,
+  storeToken,
+} from '../../lib/session-token';
 import { isTokenExpired, userFromToken } from './token';
 
 interface SessionActions {
@@ -114,6 +121,9 @@ export function SessionProvider({ children, navigate }: SessionProviderProps) {
   }, []);
 
   const logout = useCallback(async () => {
+    // The session's calls stop before the token goes: a section still loading sends none without it, and none
+    // of their 401s could renew the session being ended while the account calls load.
+    stopSessionCalls();
     clearToken();
     setUser(null);
     try {
