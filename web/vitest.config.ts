@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A whole admin screen typed into with user-event takes about a second here; beside the stack's files on CI's
+    // two shared cores one went past vitest's 5 s default. A test that hangs still fails, at 20 s.
+    testTimeout: 20_000,
   },
 });

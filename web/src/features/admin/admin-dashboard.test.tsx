@@ -114,7 +114,7 @@ describe('Player Details (spec §2)', () => {
     expect(detail('Tryout', 'Status')).toBe(
       'Withdrawn on September 4, 2025 at 10:05 a.m., when the family deleted its account',
     );
-  }, 20_000);
+  });
 
   it('leaves parent consent out for an adult', async () => {
     // Prepare

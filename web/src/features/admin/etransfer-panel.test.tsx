@@ -91,7 +91,7 @@ describe('the e-Transfers fold (issue 46)', () => {
     expect(await fold.findByText('Applied to Amara Okafor')).toBeInTheDocument();
     expect(applied).toEqual([{ tryout_id: 's.p2' }]);
     expect(fold.queryByRole('button', { name: 'Apply to Amara Okafor' })).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('refreshes the registrations table after an import and after an Apply: a paid row no longer offers Mark received', async () => {
     // Prepare
@@ -147,7 +147,7 @@ describe('the e-Transfers fold (issue 46)', () => {
 
     // Assess
     await waitFor(() => expect(screen.queryByRole('button', markAmara)).not.toBeInTheDocument());
-  }, 20_000);
+  });
 
   it('is not there for a season that does not take e-Transfer', async () => {
     await openFold(false);

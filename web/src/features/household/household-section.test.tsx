@@ -376,7 +376,7 @@ describe('a second child from the dashboard (issue 42)', () => {
       'href',
       '/tryout',
     );
-  }, 20_000);
+  });
 });
 
 describe('invitations still waiting (issue 36)', () => {
