@@ -21,6 +21,8 @@ export function inDays(days: number): string {
 /** Stripe's test cards the stand-in's checkout offers: works now and later, and pays now but declines later. */
 export const CARD_WORKS = '4242424242424242';
 export const CARD_DECLINES_LATER = '4000000000000341';
+/** Saved, then refused off-session until the cardholder confirms (the stand-in's authentication_required). */
+export const CARD_ASKS_TO_CONFIRM_LATER = '4000002760003184';
 
 /** Presses Pay on the stand-in's checkout page with a test card; the session as Stripe then has it. */
 export async function payWithCard(sessionId: string, card: string): Promise<Stripe.Checkout.Session> {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { todayInClubZone } from './dates';
-import { splitFee } from './instalments';
+import { isRetriedDecline, splitFee } from './instalments';
 import { TeamCreateSchema, TeamUpdateSchema } from './team-schemas';
 
 /** A date `days` from today, in the club's day (YYYY-MM-DD). */
@@ -85,6 +85,17 @@ describe('a team’s instalment settings', () => {
       expect(issues(TeamUpdateSchema, { instalment_retries: retries })).toEqual([
         'Retries after a decline are between 0 and 3.',
       ]);
+    }
+  });
+});
+
+describe('which declines the sweep tries again', () => {
+  it('tries again after a refusal a later day can turn, never after an expired card or a request to confirm', () => {
+    for (const reason of ['card_declined', 'insufficient_funds', 'other', null, undefined]) {
+      expect(isRetriedDecline(reason), String(reason)).toBe(true);
+    }
+    for (const reason of ['authentication_required', 'expired_card']) {
+      expect(isRetriedDecline(reason), reason).toBe(false);
     }
   });
 });

@@ -61,3 +61,18 @@ export const INSTALMENT_DECLINE_REASONS = {
   other: 'The card could not be charged.',
 } as const;
 export type InstalmentDeclineReason = keyof typeof INSTALMENT_DECLINE_REASONS;
+
+/**
+ * Declines the club's next try of the same card cannot turn: the bank wants the cardholder to confirm the
+ * payment, or the card has expired. The sweep leaves these to the family's link instead of charging the card
+ * again (and mailing the family again) on each retry the team allows.
+ */
+export const NOT_RETRIED_DECLINES: readonly InstalmentDeclineReason[] = [
+  'authentication_required',
+  'expired_card',
+];
+
+/** Whether the sweep may try the saved card again after this decline (the team's retries permitting). */
+export function isRetriedDecline(reason: string | null | undefined): boolean {
+  return !(NOT_RETRIED_DECLINES as readonly string[]).includes(reason ?? 'other');
+}

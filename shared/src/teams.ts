@@ -69,10 +69,20 @@ export interface TeamWithPlayers extends Team {
 }
 
 /**
- * The team fee's state as the roster shows it: paid, paying in instalments (issue 46), owed by card, owed in
- * cash, or no fee.
+ * The team fee's state as the roster shows it: paid, paying in instalments (issue 46), an instalment declined
+ * and not paid since, owed by card, owed in cash, or no fee.
  */
-export type RosterFeeState = 'paid' | 'on_plan' | 'to_pay' | 'cash_due' | 'none';
+export type RosterFeeState = 'paid' | 'on_plan' | 'instalment_declined' | 'to_pay' | 'cash_due' | 'none';
+
+/** The roster's words for the fee's state: on the admin's printed roster and in its CSV. */
+export const ROSTER_FEE_WORDS: Record<RosterFeeState, string> = {
+  paid: 'Paid',
+  on_plan: 'Paying in instalments',
+  instalment_declined: 'Instalment declined',
+  to_pay: 'To pay',
+  cash_due: 'Cash due',
+  none: 'No fee',
+};
 
 /** One guardian of a rostered player, with a phone to call. */
 export interface TeamRosterGuardian {

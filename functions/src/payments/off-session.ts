@@ -5,12 +5,11 @@
  * an exception, so the caller records the decline and tells the family.
  */
 import * as v from 'valibot';
-import { PAYMENT_CURRENCY } from '@club/shared';
+import { PAYMENT_CURRENCY, type InstalmentDeclineReason } from '@club/shared';
 import { callStripe, isStripeError } from './stripe-client';
 
-/** Why a saved card was not charged, in the terms the family is told. */
-export type DeclineReason =
-  'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_required' | 'other';
+/** Why a saved card was not charged, in the terms the family is told (shared INSTALMENT_DECLINE_REASONS). */
+export type DeclineReason = InstalmentDeclineReason;
 
 export type SavedCardCharge =
   | { kind: 'succeeded'; paymentIntentId: string }
@@ -57,8 +56,14 @@ const PaymentIntentSchema = v.object({
 const idOf = (value: string | { id: string } | null) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-/** A card error's reason, from Stripe's error code and the bank's decline code. */
-function reasonOf(code: string | undefined, declineCode: string | undefined): DeclineReason {
+/**
+ * A card error's reason, from Stripe's error code and the bank's decline code: of a charge's 402 answer here,
+ * and of a PaymentIntent's last_payment_error in its webhook event (instalment-fulfilment.ts).
+ */
+export function declineReasonOf(
+  code: string | null | undefined,
+  declineCode: string | null | undefined,
+): DeclineReason {
   if (code === 'authentication_required' || declineCode === 'authentication_required')
     return 'authentication_required';
   if (code === 'expired_card' || declineCode === 'expired_card') return 'expired_card';
@@ -95,7 +100,7 @@ export async function chargeSavedCard(request: SavedCardChargeRequest): Promise<
       return {
         kind: 'declined',
         paymentIntentId: typeof intent?.id === 'string' ? intent.id : null,
-        reason: reasonOf(error.code, (error as { decline_code?: string }).decline_code),
+        reason: declineReasonOf(error.code, (error as { decline_code?: string }).decline_code),
       };
     }
     // The saved card or its Customer no longer exists: no later try can charge it either.

@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatCad } from '@club/shared/money';
-import type { RosterFeeState, TeamRoster } from '@club/shared/teams';
+import { ROSTER_FEE_WORDS, type TeamRoster } from '@club/shared/teams';
 import { getTeamRoster } from '../features/admin/teams-api';
 import { serverMessageOr } from '../lib/api-client';
 import '../features/admin/teams.css';
-
-const FEE_WORDS: Record<RosterFeeState, string> = {
-  paid: 'Paid',
-  on_plan: 'Paying in instalments',
-  to_pay: 'To pay',
-  cash_due: 'Cash due',
-  none: 'No fee',
-};
 
 type Loaded =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; roster: TeamRoster };
@@ -97,7 +89,7 @@ export function TeamRosterPrintPage() {
                 </td>
                 <td>{p.medical_notes || '—'}</td>
                 <td>{p.photo_consent ? 'Yes' : 'No'}</td>
-                <td>{FEE_WORDS[p.fee_state]}</td>
+                <td>{ROSTER_FEE_WORDS[p.fee_state]}</td>
               </tr>
             ))}
           </tbody>

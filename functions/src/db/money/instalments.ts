@@ -13,6 +13,7 @@
  * idempotency key names the attempt, so a crash between the charge and its record charges once too.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NOT_RETRIED_DECLINES } from '@club/shared';
 import type { OfferItem } from '../offers/offers';
 import { db, queryAll, tableName } from '../platform/client';
 import { markerPut, markAlone, type Marker, type OnceOutcome } from '../platform/exactly-once';
@@ -213,7 +214,9 @@ export async function claimInstalment(input: {
           'SET #state = :charging, attempts = :next, charging_since = :at, last_attempt_day = :today',
         ConditionExpression:
           'attempts = :seen AND ((#state = :scheduled AND due_date <= :today) OR ' +
-          '(#state = :declined AND attempts <= :retries AND last_attempt_day < :today)) AND ' +
+          '(#state = :declined AND attempts <= :retries AND last_attempt_day < :today AND ' +
+          // A decline another try of the card cannot turn is left to the family's link.
+          `NOT declined_reason IN (${NOT_RETRIED_DECLINES.map((_, i) => `:notRetried${i}`).join(', ')}))) AND ` +
           // Not while the family's own page for it can still be paid, nor before a page it had is settled
           // (paid there with the news late, or expired: only that news forgets the page).
           'attribute_not_exists(checkout_session_id) AND ' +
@@ -228,6 +231,7 @@ export async function claimInstalment(input: {
           ':scheduled': 'scheduled',
           ':declined': 'declined',
           ':retries': input.retries,
+          ...Object.fromEntries(NOT_RETRIED_DECLINES.map((reason, i) => [`:notRetried${i}`, reason])),
         },
       }
     : {

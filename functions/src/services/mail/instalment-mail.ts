@@ -10,7 +10,7 @@ import * as seasonsTable from '../../db/seasons/seasons';
 import * as teamsTable from '../../db/teams/teams';
 import * as usersTable from '../../db/accounts/users';
 import * as tryoutsTable from '../../db/registration/registrations';
-import { DEFAULT_INSTALMENT_RETRIES } from '@club/shared';
+import { DEFAULT_INSTALMENT_RETRIES, isRetriedDecline } from '@club/shared';
 import { log } from '../../lib/log';
 import { instalmentDeclinedMail, instalmentPaidMail } from '../../mail/instalment-mails';
 import { takeSendSlot } from '../../mail/send-pacing';
@@ -82,7 +82,7 @@ export async function deliverQueuedInstalmentDecline(
       amountCents: item.amount_cents,
       dueDate: item.due_date,
       reason: item.declined_reason ?? 'other',
-      retrying: item.attempts <= retries,
+      retrying: item.attempts <= retries && isRetriedDecline(item.declined_reason),
     });
   } catch (error) {
     await giveBack();

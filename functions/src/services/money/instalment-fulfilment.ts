@@ -13,7 +13,7 @@ import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { markAlone, type Marker } from '../../db/platform/exactly-once';
 import { log } from '../../lib/log';
 import { TEAM_FEE_KIND, type CheckoutSession } from '../../payments/checkout-sessions';
-import { savedCardOf } from '../../payments/off-session';
+import { declineReasonOf, savedCardOf } from '../../payments/off-session';
 import type { StripePaymentIntent } from '../../payments/webhook-events';
 import { mailInstalmentDeclineOnce, mailInstalmentPaidOnce } from '../mail/instalment-mail';
 import { recordInstalmentFee } from './stripe-fees';
@@ -24,21 +24,6 @@ export const INSTALMENT_KIND = 'team_fee_instalment';
 /** Whether a PaymentIntent is an instalment's off-session charge (its metadata says so). */
 export function isInstalmentIntent(intent: StripePaymentIntent): boolean {
   return intent.metadata.kind === INSTALMENT_KIND;
-}
-
-type DeclineReason =
-  'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_required' | 'other';
-
-function reasonOf(intent: StripePaymentIntent): DeclineReason {
-  const error = intent.last_payment_error;
-  const code = error?.code ?? '';
-  const decline = error?.decline_code ?? '';
-  if (code === 'authentication_required' || decline === 'authentication_required')
-    return 'authentication_required';
-  if (code === 'expired_card' || decline === 'expired_card') return 'expired_card';
-  if (decline === 'insufficient_funds') return 'insufficient_funds';
-  if (code === 'card_declined') return 'card_declined';
-  return 'other';
 }
 
 export async function fulfilInstalmentIntent(
@@ -79,7 +64,7 @@ export async function fulfilInstalmentIntent(
   const outcome = await instalmentsTable.recordInstalmentDeclined({
     ...at,
     attempts: attempt,
-    reason: reasonOf(intent),
+    reason: declineReasonOf(intent.last_payment_error?.code, intent.last_payment_error?.decline_code),
     paymentIntentId: intent.id,
   });
   log.info('instalment failure event applied', { offerId: intent.metadata.offer_id, n, outcome });

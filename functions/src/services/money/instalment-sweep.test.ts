@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Stripe } from 'stripe';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { claimInstalment, instalmentsOfPlayer, recordInstalmentPaid } from '../../db/money/instalments';
+import { teamId, type TeamRoster } from '@club/shared';
 import type { TeamFeeOffer } from '../../db/money/team-fees';
 import { getOffer } from '../../db/offers/offers';
 import { db, tableName } from '../../db/platform/client';
@@ -20,6 +21,7 @@ import { deliverEvent, newEventId } from '../../../test/stripe';
 import { teamOf } from '../../../test/team-fees';
 import {
   acceptedThroughApi,
+  CARD_ASKS_TO_CONFIRM_LATER,
   CARD_DECLINES_LATER,
   firstInstalmentPaid,
   inDays,
@@ -56,7 +58,7 @@ async function planOfThree(retries = 1) {
     instalment_due_dates: [inDays(10), inDays(20)],
     instalment_retries: retries,
   });
-  return { seasonId, team };
+  return { seasonId, team, admin };
 }
 
 describe('the instalment sweep (issue 46)', () => {
@@ -129,7 +131,7 @@ describe('the instalment sweep (issue 46)', () => {
 
   it('mails a declined instalment once per try and tries again a day later only as often as the team allows', async () => {
     // Prepare
-    const { seasonId, team } = await planOfThree(1);
+    const { seasonId, team, admin } = await planOfThree(1);
     const { family, answer } = await acceptedThroughApi(team);
     await firstInstalmentPaid(family, answer.id, CARD_DECLINES_LATER);
     const declineMails = async () => {
@@ -173,6 +175,56 @@ describe('the instalment sweep (issue 46)', () => {
     ]);
     const offer = (await getOffer(seasonId, family.id)) as TeamFeeOffer;
     expect([offer.fee_state, offer.fee_plan_paid_cents]).toEqual(['on_plan', 25_000]);
+    // The admin's roster says so, until it is paid
+    const roster = (
+      await ok('getTeamRoster', {
+        token: admin.token,
+        params: { teamId: teamId.of(team.season_id, team.team_uuid) },
+      })
+    ).body as unknown as TeamRoster;
+    expect(roster.players.map((p) => p.fee_state)).toEqual(['instalment_declined']);
+  }, 120_000);
+
+  it('leaves a charge the bank wants the cardholder to confirm to the family’s link: no retry, one mail', async () => {
+    // Prepare: a team that allows 2 retries, and a card whose bank asks to confirm every charge made without
+    // the family
+    const { seasonId, team } = await planOfThree(2);
+    const { family, answer } = await acceptedThroughApi(team);
+    await firstInstalmentPaid(family, answer.id, CARD_ASKS_TO_CONFIRM_LATER);
+
+    // Act: due, then the days the team's retries would have used
+    const due = await runInstalmentSweep(noonOn(inDays(10)), [seasonId]);
+    const later = [
+      await runInstalmentSweep(noonOn(inDays(11)), [seasonId]),
+      await runInstalmentSweep(noonOn(inDays(12)), [seasonId]),
+    ];
+    await deliverQueuedFamilyMail();
+
+    // Assess: charged once; the family asked once to pay it themselves
+    expect(due.declined).toBe(1);
+    expect(later.map((o) => o.declined)).toEqual([0, 0]);
+    expect(charges).toEqual([`instalment:${answer.id}:2:1`]);
+    const mails = (await mailsTo(family.email)).filter((m) => m.subject.includes('was declined'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body.text).toContain(
+      'Your bank needs you to confirm this payment yourself: please pay it with the link on your dashboard.',
+    );
+    expect(mails[0]!.body.text).not.toContain('We will try the card again tomorrow.');
+    const [second] = await instalmentsOfPlayer(seasonId, family.id);
+    expect([second!.state, second!.attempts, second!.declined_reason]).toEqual([
+      'declined',
+      1,
+      'authentication_required',
+    ]);
+    // The claim's own condition holds it too, not only the sweep's reading.
+    const claim = await claimInstalment({
+      item: second!,
+      today: inDays(13),
+      retries: 2,
+      now: noonOn(inDays(13)),
+      staleBefore: noonOn(inDays(13)),
+    });
+    expect(claim).toBeNull();
   }, 120_000);
 
   it('records what Stripe’s payment events say of a charge once, whoever tells first', async () => {

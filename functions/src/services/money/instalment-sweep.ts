@@ -10,7 +10,8 @@
  *   PaymentIntent;
  * - a decline is recorded for that attempt, and the family is mailed once per attempt (the family-mail queue,
  *   claimed on the instalment) with a link to pay it; the sweep tries a declined one again, a day later at the
- *   earliest, only as many times as the team's setting allows.
+ *   earliest, only as many times as the team's setting allows, and never after a decline another try cannot
+ *   turn (the bank asking the cardholder to confirm, an expired card: shared NOT_RETRIED_DECLINES).
  * `now` is injected, so a test sets the clock.
  */
 import { todayInClubZone } from '@club/shared';
@@ -18,7 +19,7 @@ import * as instalmentsTable from '../../db/money/instalments';
 import * as offersTable from '../../db/offers/offers';
 import * as seasonsTable from '../../db/seasons/seasons';
 import { teamsOfSeason } from '../../db/teams/teams';
-import { teamId as teamIds, DEFAULT_INSTALMENT_RETRIES } from '@club/shared';
+import { teamId as teamIds, DEFAULT_INSTALMENT_RETRIES, isRetriedDecline } from '@club/shared';
 import { log } from '../../lib/log';
 import { chargeSavedCard, savedCardOf, type SavedCardCharge } from '../../payments/off-session';
 import { mailInstalmentDeclineOnce, mailInstalmentPaidOnce } from '../mail/instalment-mail';
@@ -70,7 +71,13 @@ export async function runInstalmentSweep(
 /** Whether an instalment is the sweep's to charge now (the claim's condition decides; this only skips reads). */
 function isChargeable(item: instalmentsTable.InstalmentItem, today: string, retries: number, now: Date) {
   if (item.state === 'scheduled') return item.due_date <= today;
-  if (item.state === 'declined') return item.attempts <= retries && (item.last_attempt_day ?? '') < today;
+  if (item.state === 'declined') {
+    return (
+      isRetriedDecline(item.declined_reason) &&
+      item.attempts <= retries &&
+      (item.last_attempt_day ?? '') < today
+    );
+  }
   if (item.state === 'charging') {
     return (item.charging_since ?? '') <= new Date(now.getTime() - STALE_CHARGE_MS).toISOString();
   }

@@ -6,6 +6,7 @@
  * coach reads their one team's on a phone.
  */
 import {
+  ROSTER_FEE_WORDS,
   serverMessages,
   teamId as teamIds,
   tryoutId as tryoutIds,
@@ -15,6 +16,7 @@ import {
   type TeamRoster,
   type TeamRosterPlayer,
 } from '@club/shared';
+import { instalmentsOfSeason } from '../../db/money/instalments';
 import { writeAudit } from '../../db/platform/audit';
 import { offersOfTeam, type OfferItem } from '../../db/offers/offers';
 import { guardiansOfRow, type RegistrationItem } from '../../db/registration/registration-item';
@@ -27,11 +29,18 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { HelperAccess } from '../platform/access';
 import { byAdmin } from '../platform/audit';
 
-/** Where an accepted offer's team fee stands, as the roster says it. */
-export function rosterFeeState(offer: OfferItem | undefined, team: teamsTable.TeamItem): RosterFeeState {
+/**
+ * Where an accepted offer's team fee stands, as the roster says it; `declined` when one of its instalments was
+ * declined and is not paid since (the sweep may still try it again, or the family pay it by its link).
+ */
+export function rosterFeeState(
+  offer: OfferItem | undefined,
+  team: teamsTable.TeamItem,
+  declined = false,
+): RosterFeeState {
   if (!offer) return team.fee_cents > 0 ? 'to_pay' : 'none';
   if (offer.fee_state === 'paid') return 'paid';
-  if (offer.fee_state === 'on_plan') return 'on_plan';
+  if (offer.fee_state === 'on_plan') return declined ? 'instalment_declined' : 'on_plan';
   if (!(offer.fee_cents > 0)) return 'none';
   // The family chose to pay in cash (the fee's method is the team fee's field on the offer).
   return (offer as { fee_method?: string }).fee_method === 'cash' ? 'cash_due' : 'to_pay';
@@ -82,12 +91,20 @@ async function rosterOf(team: teamsTable.TeamItem): Promise<TeamRoster> {
       )
     ).map((r) => [r.player_id, r]),
   );
+  // Instalments are read only when someone on the team pays by them: one Query of the season's.
+  const declined = players.some((p) => p.offer?.fee_state === 'on_plan')
+    ? new Set(
+        (await instalmentsOfSeason(team.season_id))
+          .filter((i) => i.state === 'declined')
+          .map((i) => i.player_id),
+      )
+    : new Set<string>();
   const list = players
     .map(({ playerId, offer }) => {
       const row = rows.get(playerId);
       // A player withdrawn before offers went out has left the team.
       if (!row || (!published && row.withdrawn)) return null;
-      return rosterPlayer(row, rosterFeeState(offer, team));
+      return rosterPlayer(row, rosterFeeState(offer, team, declined.has(playerId)));
     })
     .filter((p): p is TeamRosterPlayer => p !== null)
     .sort((a, b) => a.tryout_number - b.tryout_number);
@@ -109,14 +126,6 @@ async function teamOrNotFound(id: string): Promise<teamsTable.TeamItem> {
 export async function teamRoster(id: string): Promise<TeamRoster> {
   return rosterOf(await teamOrNotFound(id));
 }
-
-const FEE_WORDS: Record<RosterFeeState, string> = {
-  paid: 'Paid',
-  on_plan: 'Paying in instalments',
-  to_pay: 'To pay',
-  cash_due: 'Cash due',
-  none: 'No fee',
-};
 
 /**
  * GET /admin/teams/{teamId}/roster.csv: the roster as a spreadsheet-safe CSV (lib/csv.ts neutralises a cell
@@ -160,7 +169,7 @@ export async function exportTeamRoster(
     p.emergency_contact.relationship,
     p.medical_notes,
     p.photo_consent ? 'Yes' : 'No',
-    FEE_WORDS[p.fee_state],
+    ROSTER_FEE_WORDS[p.fee_state],
   ]);
   const slug =
     `${roster.season_name}-${team.name}`

@@ -258,7 +258,7 @@ function TeamForm({
         ) : null}
         <p id={`${id}-plan-note`} className="form-note admin-team-plan-note">
           {values.instalments > 1
-            ? 'The first instalment is paid by card when the family accepts; the card is saved and charged for the others on their dates (Edmonton time), one try a day after a decline.'
+            ? 'The first instalment is paid by card when the family accepts; the card is saved and charged for the others on their dates (Edmonton time), one try a day after a decline, none after an expired card or a bank asking the family to confirm (the family pays by its link).'
             : 'The family pays the whole fee at once.'}
         </p>
         {Array.from({ length: values.instalments - 1 }, (_, i) => (
