@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { type App, Aspects, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { routeList } from '@club/shared';
-import { repoRoot } from './bundling';
+import { handlerEntry, prebundleLambdas, repoRoot } from './bundling';
+import { clubFunctions } from './platform-functions';
 import { ApiStack, type RouteRow } from './stacks/api-stack';
 import { BackupCopyStack } from './stacks/backup-copy-stack';
 import { DataStack } from './stacks/data-stack';
@@ -33,6 +34,14 @@ export interface ClubStacks {
   readonly site: SiteStack;
   readonly watch: WatchStack;
   readonly globalWatch: GlobalWatchStack;
+}
+
+/**
+ * Bundles every function the app will build, ahead of it (bundling.ts prebundleLambdas): awaited before
+ * addClubStacks, whose constructs then copy the bundles instead of building each cold.
+ */
+export async function prebundleClubFunctions(routes?: readonly RouteRow[]): Promise<void> {
+  await prebundleLambdas(clubFunctions(routes ?? routeList()).map((f) => handlerEntry(f.handler)));
 }
 
 /**

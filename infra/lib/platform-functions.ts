@@ -74,3 +74,18 @@ export const queueWorkerFunctions = (Object.keys(queueWorkers) as QueueName[]).m
   name: `${name}Worker`,
   handler: queueWorkers[name].handler,
 }));
+
+/**
+ * Every function a stage deploys, by name and handler: each route's, the ones beside them (the authorizer runs
+ * before every route's), and each queue's worker. The synth bundles them ahead (club-app.ts), the bench
+ * measures them.
+ */
+export function clubFunctions(
+  routes: readonly { readonly name: string; readonly handler: string }[],
+): Array<{ name: string; handler: string }> {
+  return [
+    ...routes.map(({ name, handler }) => ({ name, handler })),
+    ...Object.entries(PLATFORM_FUNCTIONS).map(([name, { handler }]) => ({ name, handler })),
+    ...queueWorkerFunctions,
+  ];
+}

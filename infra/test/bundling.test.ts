@@ -17,6 +17,7 @@ import {
   handlerEntry,
   lambdaEsbuildOptions,
   LAMBDA_PREBUILD,
+  prebundleLambdas,
 } from '../lib/bundling';
 
 const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), prefix));
@@ -228,5 +229,63 @@ describe('the inner loop’s bundle cache (issue 35)', () => {
     expect(again).toContain('"raced"');
     expect(readdirSync(cache)).toEqual([key]);
     expect(readdirSync(join(cache, key!, 'files'))).toContain(BUNDLE_FILE);
+  });
+});
+
+describe('bundling ahead of a synth', () => {
+  /** Runs `work` with the inner loop's cache off, so every bundle here is built, not reused. */
+  async function withoutCache<T>(work: () => Promise<T> | T): Promise<T> {
+    const saved = process.env.CLUB_BUNDLE_CACHE;
+    delete process.env.CLUB_BUNDLE_CACHE;
+    try {
+      return await work();
+    } finally {
+      if (saved !== undefined) process.env.CLUB_BUNDLE_CACHE = saved;
+    }
+  }
+  const filesOf = (dir: string, files: readonly string[]) =>
+    Object.fromEntries(files.map((file) => [file, readFileSync(join(dir, file)).toString('base64')]));
+
+  it('writes the bytes a cold build writes, argon2 and its prebuild included', async () => {
+    // Prepare: a sign-in (argon2) and a public read, bundled ahead in one context
+    const entries = [handlerEntry('auth/login'), handlerEntry('seasons/get-active')];
+    await withoutCache(() => prebundleLambdas(entries));
+
+    for (const entry of entries) {
+      // Act: the construct's build takes the bundle made ahead; the next one builds cold
+      const [ahead, cold] = [tempDir('club-ahead-'), tempDir('club-cold-')];
+      const made = await withoutCache(() => buildLambdaAsset(entry, ahead));
+      const built = await withoutCache(() => buildLambdaAsset(entry, cold));
+
+      // Assess
+      expect(made.files, entry).toEqual(built.files);
+      expect(filesOf(ahead, made.files), entry).toEqual(filesOf(cold, built.files));
+      expect(made.nativeImports, entry).toEqual(built.nativeImports);
+      expect(existsSync(join(ahead, 'node_modules/argon2/prebuilds', LAMBDA_PREBUILD)), entry).toBe(
+        entry.endsWith('login.ts'),
+      );
+    }
+  });
+
+  it('hands each bundle made ahead to one build only: the next builds from the sources as they are then', async () => {
+    // Prepare: a handler bundled ahead, then changed
+    const src = tempDir('club-ahead-handler-');
+    writeFileSync(join(src, 'helper.ts'), "export const greeting = 'ahead';\n");
+    writeFileSync(
+      join(src, 'handler.ts'),
+      "import { greeting } from './helper';\nexport const handler = async () => greeting;\n",
+    );
+    const entry = join(src, 'handler.ts');
+    await withoutCache(() => prebundleLambdas([entry]));
+    writeFileSync(join(src, 'helper.ts'), "export const greeting = 'later';\n");
+
+    // Act
+    const [first, second] = [tempDir('club-ahead-1-'), tempDir('club-ahead-2-')];
+    await withoutCache(() => bundleLambda(entry, first));
+    await withoutCache(() => bundleLambda(entry, second));
+
+    // Assess: the first took the bundle made ahead; the second built the changed sources
+    expect(readFileSync(join(first, BUNDLE_FILE), 'utf8')).toContain('"ahead"');
+    expect(readFileSync(join(second, BUNDLE_FILE), 'utf8')).toContain('"later"');
   });
 });

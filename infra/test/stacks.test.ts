@@ -26,6 +26,7 @@ import {
   nagFindings,
   resolvedInApi,
   type Synthesised,
+  synthBundled,
   synthStage,
 } from './support';
 
@@ -76,8 +77,8 @@ const stage = (name: StageName): Synthesised => {
   return synthesised;
 };
 
-beforeAll(() => {
-  built.dev = synthStage({ stage: 'dev', bundle: true });
+beforeAll(async () => {
+  built.dev = await synthBundled({ stage: 'dev' });
   built.prod = synthStage({ stage: 'prod' });
 });
 

@@ -10,7 +10,7 @@ import { App, type CfnElement, type NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { PRERENDERED_PATHS, prerenderedFile, SPA_SHELL_FILE } from '@club/shared';
-import { addClubStacks, type ClubStacks } from '../lib/club-app';
+import { addClubStacks, type ClubStacks, prebundleClubFunctions } from '../lib/club-app';
 import type { RouteRow } from '../lib/stacks/api-stack';
 import { STAGES, type StageConfig, type StageName } from '../lib/stage-config';
 
@@ -108,6 +108,12 @@ export function synthStage(options: SynthOptions): Synthesised {
   // template, the stack's own resources and every nested stack's, so each function is checked wherever it lives.
   (templates as Record<string, Template>).api = apiAsOne(stacks.api, templates.api);
   return { app, stacks, templates, outdir };
+}
+
+/** synthStage with every function bundled, bundled ahead as the app does it (bin/app.ts). */
+export async function synthBundled(options: Omit<SynthOptions, 'bundle'>): Promise<Synthesised> {
+  await prebundleClubFunctions(options.routes);
+  return synthStage({ ...options, bundle: true });
 }
 
 /**

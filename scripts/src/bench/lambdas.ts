@@ -10,8 +10,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { routeList } from '@club/shared';
-import { BUNDLE_FILE, bundleLambda, ENTRY_BYTE_BUDGET, handlerEntry } from '../../../infra/lib/bundling';
-import { PLATFORM_FUNCTIONS, queueWorkerFunctions } from '../../../infra/lib/platform-functions';
+import {
+  BUNDLE_FILE,
+  bundleLambda,
+  ENTRY_BYTE_BUDGET,
+  handlerEntry,
+  prebundleLambdas,
+} from '../../../infra/lib/bundling';
+import { clubFunctions } from '../../../infra/lib/platform-functions';
 import { median, type BenchRow } from './report';
 
 const COLD_RUNS = 7;
@@ -73,12 +79,9 @@ export async function benchLambdas(outDir: string): Promise<BenchRow[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const rows: BenchRow[] = [];
-  // Every route's function, and the ones beside them (the authorizer runs before every route's).
-  const functions = [
-    ...routeList(),
-    ...Object.entries(PLATFORM_FUNCTIONS).map(([name, { handler }]) => ({ name, handler })),
-    ...queueWorkerFunctions,
-  ];
+  const functions = clubFunctions(routeList());
+  // As a synth does: bundled one after another in one esbuild context, so the bench's own wait is shorter.
+  await prebundleLambdas(functions.map((f) => handlerEntry(f.handler)));
   const floorDir = join(outDir, '_floor');
   const floorSource = join(floorDir, 'dynamodb-clients.ts');
   mkdirSync(floorDir, { recursive: true });
