@@ -110,6 +110,9 @@ async function sendInSession(path: string, options: RequestOptions): Promise<Res
   let res = await send(path, options);
   if (res.status === 401 && !signedOut()) {
     const token = await refreshOnce();
+    // Signed out by hand while the session was being renewed: nothing is sent again, and the sign-out has done
+    // the rest (a by-hand sign-out is not a lost session).
+    if (signedOut()) return new Response(null, { status: 401 });
     if (token) res = await send(path, options);
     if (!token || res.status === 401) endSession();
   }

@@ -178,6 +178,68 @@ describe('a 401 on any call', () => {
   });
 });
 
+describe('a renewal under way when the person signs out', () => {
+  function LoadThenLogout() {
+    const { user, logout } = useSession();
+    return (
+      <>
+        <p>{user ? `signed in as ${user.first_name}` : 'signed out'}</p>
+        <button onClick={() => void apiRequest('/api/tryouts/my').catch(() => null)}>Load</button>
+        <button onClick={() => void logout()}>Logout</button>
+      </>
+    );
+  }
+
+  it('stores nothing it brings back and sends the call no second time: the person stays signed out', async () => {
+    // Prepare: a call refused as expired, whose renewal's answer is still being read at Logout
+    sessionStorage.setItem('token', makeToken(player));
+    let answerRefresh: () => void = () => undefined;
+    const refreshAsked = vi.fn();
+    const refreshAnswered = vi.fn();
+    const logoutAsked = vi.fn();
+    const seen: Array<string | null> = [];
+    server.use(
+      // The renewal's answer: its headers at once, its body (the new token) only when the test says
+      http.post('/api/auth/refresh-token', () => {
+        refreshAsked();
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            answerRefresh = () => {
+              controller.enqueue(new TextEncoder().encode(JSON.stringify({ token: makeToken(player) })));
+              controller.close();
+              refreshAnswered();
+            };
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'application/json' } });
+      }),
+      http.post('/api/auth/logout', () => {
+        logoutAsked();
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('/api/tryouts/my', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ message: 'expired' }, { status: 401 });
+      }),
+    );
+    renderWithSession([{ path: '/', element: <LoadThenLogout /> }, landed('/login')], '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load' }));
+    await vi.waitFor(() => expect(refreshAsked).toHaveBeenCalled());
+
+    // Act: signed out (the server told), then the renewal answers
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await vi.waitFor(() => expect(logoutAsked).toHaveBeenCalled());
+    answerRefresh();
+
+    // Assess: once the renewal has answered, nobody is signed in again and the call was not sent again
+    await vi.waitFor(() => expect(refreshAnswered).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(screen.queryByText(/signed in as/)).not.toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+  });
+});
+
 describe('inactivity logout after 30 minutes (spec §4, §9)', () => {
   const THIRTY_MINUTES_MS = 1_800_000;
   const TWENTY_NINE_MINUTES_MS = 1_740_000;

@@ -17,6 +17,7 @@ import type { SessionUser } from '@club/shared';
 import { SessionContext, type SessionValue } from '../../lib/session-context';
 import {
   clearToken,
+  isSignedOutByHand,
   readToken,
   refreshOnce,
   setSessionHooks,
@@ -42,11 +43,14 @@ export function useSessionActions(): SessionActions {
  */
 const accountApi = () => import('./api');
 
-/** Gets a new access token with the refresh cookie; null when the session is over. */
+/**
+ * Gets a new access token with the refresh cookie; null when the session is over, or when the person signed out
+ * by hand while it was asked for (the server ends the whole session at sign-out; this page keeps nothing).
+ */
 async function refreshToken(): Promise<string | null> {
   try {
     const { token } = await (await accountApi()).refreshAccessToken();
-    if (!token) return null;
+    if (!token || isSignedOutByHand()) return null;
     storeToken(token);
     return token;
   } catch {
