@@ -3,18 +3,18 @@
  * without an AWS account: no lookups, region from the stage config, account only if the CLI provides one.
  */
 import { App } from 'aws-cdk-lib';
-import { addClubStacks, prebundleClubFunctions } from '../lib/club-app';
+import { addClubStacks, prepareClubApp } from '../lib/club-app';
 import { SiteNotBuiltError } from '../lib/stacks/web-stack';
 import { StageConfigError, stageConfig } from '../lib/stage-config';
 
 const app = new App();
-// Every function's bundle first, one after another in one esbuild context (about half the time of a cold build
-// each), unless the CLI bundles no stack in this run.
-const bundlingStacks: unknown = app.node.tryGetContext('aws:cdk:bundling-stacks');
-if (!(Array.isArray(bundlingStacks) && bundlingStacks.length === 0)) await prebundleClubFunctions();
 try {
+  const config = stageConfig(app.node.tryGetContext('stage') ?? 'dev');
+  // The site checked, then every function's bundle first, one after another in one esbuild context, when this
+  // run bundles the API at all.
+  await prepareClubApp(app, { config });
   // Also applies Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true })) and the stage tags.
-  addClubStacks(app, { config: stageConfig(app.node.tryGetContext('stage') ?? 'dev') });
+  addClubStacks(app, { config });
 } catch (error) {
   // Mistakes an operator fixes in one place: say which, without a stack trace.
   if (!(error instanceof SiteNotBuiltError || error instanceof StageConfigError)) throw error;

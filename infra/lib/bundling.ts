@@ -166,7 +166,12 @@ export function bundleLambda(entry: string, outDir: string): LambdaBundle {
   const cacheDir = process.env.CLUB_BUNDLE_CACHE;
   const cached = cacheDir ? fromCache(cacheDir, entry, outDir) : null;
   if (cached) return cached;
-  const bundle = fromPrebundled(entry, outDir) ?? buildBundle(entry, outDir);
+  const made = fromPrebundled(entry, outDir);
+  if (made) {
+    if (cacheDir) toCache(cacheDir, entry, outDir, made.bundle, made.inputs);
+    return made.bundle;
+  }
+  const bundle = buildBundle(entry, outDir);
   if (cacheDir) toCache(cacheDir, entry, outDir, bundle);
   return bundle;
 }
@@ -201,26 +206,47 @@ function written(result: BuildResult<{ write: false; metafile: true }>, outDir: 
   return { files: files.sort(), metafile: result.metafile, nativeImports };
 }
 
-/** Bundles prebundleLambdas made ahead, by entry, each in a folder of its own until a synth takes it. */
-const prebundled = new Map<string, { readonly dir: string; readonly bundle: LambdaBundle }>();
+/** A bundle prebundleLambdas made: its folder, and what it was built from, hashed right after the build. */
+interface Prebundled {
+  readonly dir: string;
+  readonly bundle: LambdaBundle;
+  readonly inputs: Record<string, string> | null;
+}
+
+/** Bundles prebundleLambdas made ahead, by entry, each in a folder of its own until a build takes it. */
+const prebundled = new Map<string, Prebundled>();
+
+/** Forgets every bundle made ahead and not taken (a synth that built fewer functions, or failed). */
+function forgetPrebundled(): void {
+  for (const { dir } of prebundled.values()) rmSync(dir, { recursive: true, force: true });
+  prebundled.clear();
+}
+
+let forgetsOnExit = false;
 
 /** What esbuild's one context builds each time: the entry whose turn it is (prebundleLambdas). */
 const ENTRY_IN_TURN = '<club-lambda-entry>';
 
 /**
  * Bundles many handlers ahead of a synth, one after another in one esbuild context: esbuild keeps every file it
- * has parsed (the AWS SDK, Stripe, Sentry) between them, so 110 handlers take about half the time of as many
- * cold builds. Each build has the one entry and the options of a cold one (the context's entry resolves to the
- * handler whose turn it is), so it writes the same bytes; bundleLambda then copies them instead of building.
+ * has parsed (the AWS SDK, Stripe, Sentry) between them, so each takes about half the time of a cold build.
+ * Each build has the one entry and the options of a cold one (the context's entry resolves to the handler
+ * whose turn it is), so it writes the same bytes; bundleLambda then copies them instead of building.
  * CDK bundles synchronously inside its constructs, which cannot wait for esbuild's context: the app calls this
- * first. Entries the inner loop's cache already holds unchanged are left to it.
+ * first. Left to the cold build: entries the inner loop's cache already holds unchanged, and a handler file
+ * that does not exist (the construct names it). One build failing throws esbuild's error and keeps nothing;
+ * bundles no build took are removed when the process ends.
  */
 export async function prebundleLambdas(entries: readonly string[]): Promise<void> {
   const cacheDir = process.env.CLUB_BUNDLE_CACHE;
   const todo = [...new Set(entries)].filter(
-    (entry) => !prebundled.has(entry) && !(cacheDir && cacheHolds(cacheDir, entry)),
+    (entry) => existsSync(entry) && !prebundled.has(entry) && !(cacheDir && cacheHolds(cacheDir, entry)),
   );
   if (todo.length === 0) return;
+  if (!forgetsOnExit) {
+    forgetsOnExit = true;
+    process.once('exit', forgetPrebundled);
+  }
   let inTurn = '';
   const build = await context({
     ...oneHandler,
@@ -237,16 +263,21 @@ export async function prebundleLambdas(entries: readonly string[]): Promise<void
   try {
     for (const entry of todo) {
       inTurn = entry;
+      const result = await build.rebuild();
       const dir = mkdtempSync(join(tmpdir(), 'club-prebundled-'));
-      prebundled.set(entry, { dir, bundle: written(await build.rebuild(), dir) });
+      const bundle = written(result, dir);
+      prebundled.set(entry, { dir, bundle, inputs: cacheDir ? inputHashes(bundle) : null });
     }
+  } catch (error) {
+    forgetPrebundled();
+    throw error;
   } finally {
     await build.dispose();
   }
 }
 
 /** The bundle prebundleLambdas made for `entry`, copied to `outDir` and then forgotten; null when none. */
-function fromPrebundled(entry: string, outDir: string): LambdaBundle | null {
+function fromPrebundled(entry: string, outDir: string): Prebundled | null {
   const made = prebundled.get(entry);
   if (!made) return null;
   prebundled.delete(entry);
@@ -255,7 +286,7 @@ function fromPrebundled(entry: string, outDir: string): LambdaBundle | null {
     cpSync(join(made.dir, name), join(outDir, name));
   }
   rmSync(made.dir, { recursive: true, force: true });
-  return made.bundle;
+  return made;
 }
 
 /**
@@ -342,14 +373,33 @@ function copiedFromCache(cacheDir: string, entry: string, outDir: string): Lambd
   return cached.bundle;
 }
 
-function toCache(cacheDir: string, entry: string, outDir: string, bundle: LambdaBundle): void {
-  const key = cacheKey(entry);
+/**
+ * What every file a bundle was built from holds now, by content hash; null when one cannot be read (an input
+ * esbuild made up, a virtual module: never cache what cannot be checked).
+ */
+function inputHashes(bundle: LambdaBundle): Record<string, string> | null {
   const inputs: Record<string, string> = {};
   for (const input of Object.keys(bundle.metafile.inputs)) {
     const hash = contentHash(join(repoRoot, input));
-    if (!hash) return; // an input esbuild made up (a virtual module): never cache what cannot be checked
+    if (!hash) return null;
     inputs[input] = hash;
   }
+  return inputs;
+}
+
+/**
+ * Keeps a bundle for the next build of `entry`, with the hashes of what it was built from: taken right after
+ * its build (`inputs`), so a source saved since then is never recorded against the older bytes.
+ */
+function toCache(
+  cacheDir: string,
+  entry: string,
+  outDir: string,
+  bundle: LambdaBundle,
+  inputs: Record<string, string> | null = inputHashes(bundle),
+): void {
+  if (!inputs) return;
+  const key = cacheKey(entry);
   // Written whole under a name of its own, then put in place by one rename: another process bundling the same
   // entry at the same time never reads (or empties) a half-written entry; the last to finish wins.
   const dir = join(cacheDir, key);

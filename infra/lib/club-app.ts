@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type App, Aspects, Tags } from 'aws-cdk-lib';
+import { App, Aspects, Stack, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { routeList } from '@club/shared';
 import { handlerEntry, prebundleLambdas, repoRoot } from './bundling';
@@ -12,7 +12,7 @@ import { MailStack } from './stacks/mail-stack';
 import { GlobalWatchStack } from './stacks/global-watch-stack';
 import { SiteStack } from './stacks/site-stack';
 import { WatchStack } from './stacks/watch-stack';
-import { WebStack } from './stacks/web-stack';
+import { assertSiteBuilt, WebStack } from './stacks/web-stack';
 import { checkStageConfig, type StageConfig } from './stage-config';
 
 export interface ClubAppOptions {
@@ -36,12 +36,40 @@ export interface ClubStacks {
   readonly globalWatch: GlobalWatchStack;
 }
 
+/** Where the app reads the built site unless told otherwise. */
+const DEFAULT_WEB_DIST = join(repoRoot, 'web/dist');
+
+/** A stage's stack name: `club-<stage>-<part>`. */
+export function clubStackName(stage: string, part: string): string {
+  return `club-${stage}-${part}`;
+}
+
 /**
  * Bundles every function the app will build, ahead of it (bundling.ts prebundleLambdas): awaited before
  * addClubStacks, whose constructs then copy the bundles instead of building each cold.
  */
 export async function prebundleClubFunctions(routes?: readonly RouteRow[]): Promise<void> {
   await prebundleLambdas(clubFunctions(routes ?? routeList()).map((f) => handlerEntry(f.handler)));
+}
+
+/**
+ * What the app entry does before addClubStacks: the mistakes an operator fixes in one place are reported first
+ * (an unbuilt site), then every function is bundled ahead when this run bundles the API stack at all. CDK
+ * answers that itself, for a stack of the API's name, from the CLI's patterns (`cdk deploy <stacks>
+ * --exclusively` bundles only those; `cdk ls` none).
+ */
+export async function prepareClubApp(app: App, options: ClubAppOptions): Promise<void> {
+  assertSiteBuilt(options.webDistDir ?? DEFAULT_WEB_DIST);
+  if (bundlesApi(app, options.config.stage)) await prebundleClubFunctions(options.routes);
+}
+
+/** Whether CDK bundles the API stack's assets in this run of `app` (its nested stacks follow it). */
+export function bundlesApi(app: App, stage: string): boolean {
+  const probe = new App({
+    autoSynth: false,
+    context: { 'aws:cdk:bundling-stacks': app.node.tryGetContext('aws:cdk:bundling-stacks') ?? ['**'] },
+  });
+  return new Stack(probe, clubStackName(stage, 'api')).bundlingRequired;
 }
 
 /**
@@ -54,11 +82,11 @@ export async function prebundleClubFunctions(routes?: readonly RouteRow[]): Prom
  */
 export function addClubStacks(app: App, options: ClubAppOptions): ClubStacks {
   const config = checkStageConfig(options.config);
-  const webDistDir = options.webDistDir ?? join(repoRoot, 'web/dist');
+  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST;
   const routeRows = options.routes ?? routeList();
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: config.region };
   const { terminationProtection } = config;
-  const name = (part: string): string => `club-${config.stage}-${part}`;
+  const name = (part: string): string => clubStackName(config.stage, part);
 
   // The copy vault first, in the second region: the data stack's backup plan names it.
   const backupCopy = config.backup

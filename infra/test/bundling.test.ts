@@ -288,4 +288,61 @@ describe('bundling ahead of a synth', () => {
     expect(readFileSync(join(first, BUNDLE_FILE), 'utf8')).toContain('"ahead"');
     expect(readFileSync(join(second, BUNDLE_FILE), 'utf8')).toContain('"later"');
   });
+
+  /** A handler in a folder of its own whose helper greets with `greeting`; answers the entry and a way to change it. */
+  function greetingHandler(greeting: string) {
+    const src = tempDir('club-ahead-src-');
+    writeFileSync(join(src, 'helper.ts'), `export const greeting = '${greeting}';\n`);
+    writeFileSync(
+      join(src, 'handler.ts'),
+      "import { greeting } from './helper';\nexport const handler = async () => greeting;\n",
+    );
+    return {
+      entry: join(src, 'handler.ts'),
+      change: (next: string) => writeFileSync(join(src, 'helper.ts'), `export const greeting = '${next}';\n`),
+    };
+  }
+  const entryText = (dir: string) => readFileSync(join(dir, BUNDLE_FILE), 'utf8');
+
+  it('keeps nothing when one handler fails to build, and leaves a missing handler file to the construct', async () => {
+    // Prepare: a handler that builds, one that does not, and one whose file is missing
+    const good = greetingHandler('before');
+    const broken = join(tempDir('club-ahead-broken-'), 'handler.ts');
+    writeFileSync(broken, 'export const handler = async () => {\n');
+    const missing = join(tempDir('club-ahead-missing-'), 'handler.ts');
+
+    // Act
+    await expect(withoutCache(() => prebundleLambdas([good.entry, broken]))).rejects.toThrow();
+    await expect(withoutCache(() => prebundleLambdas([missing]))).resolves.toBeUndefined();
+    good.change('after');
+    const out = tempDir('club-ahead-good-');
+    await withoutCache(() => bundleLambda(good.entry, out));
+
+    // Assess: the good handler's bundle made before the failure was not kept: it builds from its sources now
+    expect(entryText(out)).toContain('"after"');
+  });
+
+  it('records in the cache what a bundle made ahead was built from, not what its sources became since', async () => {
+    // Prepare: a cache, and a handler bundled ahead, then changed before the synth takes it
+    const handler = greetingHandler('ahead');
+    const cache = tempDir('club-ahead-cache-');
+    const saved = process.env.CLUB_BUNDLE_CACHE;
+    process.env.CLUB_BUNDLE_CACHE = cache;
+    try {
+      await prebundleLambdas([handler.entry]);
+      handler.change('later');
+      const [first, second] = [tempDir('club-ahead-c1-'), tempDir('club-ahead-c2-')];
+
+      // Act
+      bundleLambda(handler.entry, first);
+      bundleLambda(handler.entry, second);
+
+      // Assess: the next build does not reuse the older bytes as if they were the changed sources'
+      expect(entryText(first)).toContain('"ahead"');
+      expect(entryText(second)).toContain('"later"');
+    } finally {
+      if (saved === undefined) delete process.env.CLUB_BUNDLE_CACHE;
+      else process.env.CLUB_BUNDLE_CACHE = saved;
+    }
+  });
 });

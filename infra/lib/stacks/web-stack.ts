@@ -57,6 +57,14 @@ export class SiteNotBuiltError extends Error {
   }
 }
 
+/** Throws SiteNotBuiltError unless `webDistDir` holds a whole build. */
+export function assertSiteBuilt(webDistDir: string): void {
+  // The shell is written last but one by the build's prerender step, so its presence means a whole build.
+  if (!existsSync(join(webDistDir, SPA_SHELL_FILE)) || !existsSync(join(webDistDir, 'index.html'))) {
+    throw new SiteNotBuiltError(webDistDir);
+  }
+}
+
 export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
   /** The built site (web/dist in the app; a small fixture in tests). */
@@ -85,10 +93,7 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config, webDistDir, originSecret } = props;
-    // The shell is written last but one by the build's prerender step, so its presence means a whole build.
-    if (!existsSync(join(webDistDir, SPA_SHELL_FILE)) || !existsSync(join(webDistDir, 'index.html'))) {
-      throw new SiteNotBuiltError(webDistDir);
-    }
+    assertSiteBuilt(webDistDir);
     const retain = config.retainData;
 
     this.api = new HttpApi(this, 'Api', {

@@ -69,8 +69,11 @@ function rosterPlayer(row: RegistrationItem, fee: RosterFeeState): TeamRosterPla
   };
 }
 
-/** The team, its season and its roster's players, by tryout number. */
-async function rosterOf(team: teamsTable.TeamItem): Promise<TeamRoster> {
+/**
+ * The team, its season and its roster's players, by tryout number. `fees: false` for the coach's view, which
+ * shows no fee: the instalments are not read for it.
+ */
+async function rosterOf(team: teamsTable.TeamItem, fees = true): Promise<TeamRoster> {
   const season = await seasonsTable.getSeason(team.season_id);
   if (!season) throw new NotFoundError(serverMessages.teamNotFound);
   const id = teamIds.of(team.season_id, team.team_uuid);
@@ -92,13 +95,14 @@ async function rosterOf(team: teamsTable.TeamItem): Promise<TeamRoster> {
     ).map((r) => [r.player_id, r]),
   );
   // Instalments are read only when someone on the team pays by them: one Query of the season's.
-  const declined = players.some((p) => p.offer?.fee_state === 'on_plan')
-    ? new Set(
-        (await instalmentsOfSeason(team.season_id))
-          .filter((i) => i.state === 'declined')
-          .map((i) => i.player_id),
-      )
-    : new Set<string>();
+  const declined =
+    fees && players.some((p) => p.offer?.fee_state === 'on_plan')
+      ? new Set(
+          (await instalmentsOfSeason(team.season_id))
+            .filter((i) => i.state === 'declined')
+            .map((i) => i.player_id),
+        )
+      : new Set<string>();
   const list = players
     .map(({ playerId, offer }) => {
       const row = rows.get(playerId);
@@ -188,7 +192,7 @@ export async function exportTeamRoster(
 export async function coachRoster(helper: HelperAccess, id: string): Promise<CoachRoster> {
   const ids = teamIds.parse(id);
   if (!ids || helper.team_uuid !== ids.teamUuid) throw new ForbiddenError(serverMessages.helperAccessNeeded);
-  const roster = await rosterOf(await teamOrNotFound(id));
+  const roster = await rosterOf(await teamOrNotFound(id), false);
   return {
     team: {
       id: roster.team.id,

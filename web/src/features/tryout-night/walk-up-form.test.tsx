@@ -50,7 +50,7 @@ async function fillFamily(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByLabelText('I took $45.00 in cash'));
 }
 
-describe('the walk-up form (issue 42)', { timeout: 20_000 }, () => {
+describe('the walk-up form (issue 42)', () => {
   it('asks who to call in an emergency and about photos before it sends anything', async () => {
     const sent = serveWalkUp();
     const user = userEvent.setup();
