@@ -7,21 +7,32 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localConfig } from '../../scripts/src/local/config';
-import { freePort } from '../../scripts/src/local/ports';
+import { freePort, isPortTaken } from '../../scripts/src/local/ports';
 import { startStack, type RunningStack } from '../../scripts/src/local/stack';
+
+/** How many times a stack is started on newly chosen ports when one was taken before it could listen. */
+const PORT_ATTEMPTS = 3;
 
 export async function startE2eStack(tableName: string): Promise<RunningStack> {
   process.env.LOG_LEVEL = 'silent';
-  return startStack({
-    ...localConfig(),
-    sitePort: await freePort(),
-    apiPort: await freePort(),
-    dynamoPort: await freePort(),
-    mailPort: await freePort(),
-    stripePort: await freePort(),
-    queuePort: await freePort(),
-    dataDir: mkdtempSync(join(tmpdir(), `${tableName}-`)),
-    tableName,
-    inMemory: true,
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // Chosen free, then listened on seconds later, beside test files opening hundreds of connections: a port
+      // can be taken in between (startStack stops what it started), so the stack starts again on new ones.
+      return await startStack({
+        ...localConfig(),
+        sitePort: await freePort(),
+        apiPort: await freePort(),
+        dynamoPort: await freePort(),
+        mailPort: await freePort(),
+        stripePort: await freePort(),
+        queuePort: await freePort(),
+        dataDir: mkdtempSync(join(tmpdir(), `${tableName}-`)),
+        tableName,
+        inMemory: true,
+      });
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !isPortTaken(error)) throw error;
+    }
+  }
 }

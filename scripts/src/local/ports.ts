@@ -28,3 +28,13 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Whether starting a service failed on a port taken between choosing it (freePort) and listening on it: another
+ * process's server or outgoing connection got it first. A caller that chose the port may choose again.
+ */
+export function isPortTaken(error: unknown): boolean {
+  if (error instanceof StartupError) return / is already in use\./.test(error.message);
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'EADDRINUSE' || (typeof message === 'string' && message.includes('EADDRINUSE'));
+}
