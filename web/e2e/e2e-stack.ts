@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { localConfig } from '../../scripts/src/local/config';
-import { freePort, isPortTaken } from '../../scripts/src/local/ports';
-import { startStack, type RunningStack } from '../../scripts/src/local/stack';
+import { isPortTaken } from '../../scripts/src/local/ports';
+import { freeStackPorts, startStack, type RunningStack } from '../../scripts/src/local/stack';
 
 /** How many times a stack is started on newly chosen ports when one was taken before it could listen. */
 const PORT_ATTEMPTS = 3;
@@ -21,12 +21,7 @@ export async function startE2eStack(tableName: string): Promise<RunningStack> {
       // can be taken in between (startStack stops what it started), so the stack starts again on new ones.
       return await startStack({
         ...localConfig(),
-        sitePort: await freePort(),
-        apiPort: await freePort(),
-        dynamoPort: await freePort(),
-        mailPort: await freePort(),
-        stripePort: await freePort(),
-        queuePort: await freePort(),
+        ...(await freeStackPorts()),
         dataDir: mkdtempSync(join(tmpdir(), `${tableName}-`)),
         tableName,
         inMemory: true,

@@ -6,18 +6,12 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localConfig } from './config';
 import { writeSampleRegistrations } from './sample-registrations';
-import { freePort } from './ports';
-import { startStack, type StackOptions } from './stack';
+import { freeStackPorts, startStack, type StackOptions } from './stack';
 
 async function options(dataDir: string): Promise<StackOptions> {
   return {
     ...localConfig(),
-    sitePort: await freePort(),
-    apiPort: await freePort(),
-    dynamoPort: await freePort(),
-    mailPort: await freePort(),
-    stripePort: await freePort(),
-    queuePort: await freePort(),
+    ...(await freeStackPorts()),
     dataDir,
     tableName: 'club-stack-test',
   };

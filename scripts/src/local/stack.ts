@@ -7,10 +7,24 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { STAND_IN_SECRET_KEY, localJwtSecret, repoRoot, type LocalConfig } from './config';
-import { StartupError, assertPortFree } from './ports';
+import { StartupError, assertPortFree, freePort } from './ports';
 import { ensureFamilyMailQueue, ensureResultMailQueue, ensureTable } from './provision';
 import { startDynamo, startMail, startQueue, type RunningService } from './services';
 import { startStripeStandIn } from './stripe-stand-in';
+
+/** Every port a stack listens on, each one the OS says is free now: a test stack beside a running one. */
+export async function freeStackPorts(): Promise<
+  Pick<LocalConfig, 'sitePort' | 'apiPort' | 'dynamoPort' | 'mailPort' | 'stripePort' | 'queuePort'>
+> {
+  return {
+    sitePort: await freePort(),
+    apiPort: await freePort(),
+    dynamoPort: await freePort(),
+    mailPort: await freePort(),
+    stripePort: await freePort(),
+    queuePort: await freePort(),
+  };
+}
 
 export interface StackOptions extends LocalConfig {
   /** Vite dev server with hot reload instead of the built SPA. */
